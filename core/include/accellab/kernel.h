@@ -1,0 +1,112 @@
+// The interface every kernel implements. Core runs kernels only through it, so core is
+// tested with fake kernels and never sees OpenMP, Highway or CUDA.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "accellab/types.h"
+
+namespace accellab {
+
+struct Availability {
+  bool available = true;
+  std::string reason;  // why not, when not: "no CUDA device", "built without CUDA"
+  static Availability yes() { return {}; }
+  static Availability no(std::string why) { return {false, std::move(why)}; }
+};
+
+struct VariantInfo {
+  std::string name;  // "loop", "loop-strided", "vectorized", "parallel", "gpu"
+  std::string description;
+  bool usesThreads = false;  // the thread-count axis applies to this variant only
+  bool onDevice = false;     // runs on the GPU; reports a GpuTiming
+  Availability availability;
+};
+
+struct KernelInfo {
+  std::string name;  // "add", "pi"
+  std::string description;
+  ProblemKind problem = ProblemKind::array3d;
+  std::vector<DType> dtypes;  // empty: the element type is not a parameter of this kernel
+  Params defaults;            // the default shape or sample count
+  std::vector<VariantInfo> variants;
+
+  const VariantInfo* variant(std::string_view name) const;
+};
+
+// Work done by one run: elements (or samples) processed and bytes the kernel must
+// read plus write (write-allocate traffic not counted, as in STREAM).
+struct Workload {
+  std::uint64_t elements = 0;
+  std::uint64_t bytes = 0;
+};
+
+struct MemoryNeed {
+  std::uint64_t hostBytes = 0;
+  std::uint64_t deviceBytes = 0;
+};
+
+// Times of one GPU run, from device events, in seconds.
+struct GpuTiming {
+  double kernelS = 0;
+  double h2dS = 0;
+  double d2hS = 0;
+  double endToEndS = 0;
+  friend bool operator==(const GpuTiming&, const GpuTiming&) = default;
+};
+
+struct RunOutcome {
+  bool cancelled = false;
+  // Set when the run timed itself (GPU: device events around the kernel). The runner's
+  // clock is used otherwise.
+  std::optional<double> timedS;
+  std::optional<GpuTiming> gpu;
+};
+
+struct Verification {
+  bool ok = false;
+  std::string detail;  // "max |error| 0", "785402 hits, pi 3.14161 (0.4 sigma)"
+  // A value every variant must reproduce exactly for the same params (pi: the hit count).
+  // The runner compares it across the points of one sweep.
+  std::optional<std::uint64_t> fingerprint;
+};
+
+// One prepared point: owns its inputs, outputs and device buffers (RAII). Inputs are
+// random and never zero; they are filled in Kernel::prepare.
+class KernelRun {
+ public:
+  virtual ~KernelRun() = default;
+  // Fill the output with a value no correct run produces (NaN, all-ones); untimed.
+  virtual void poisonOutput() = 0;
+  // Long runs work in chunks and return {cancelled = true} within 0.5 s of a stop request.
+  virtual RunOutcome run(std::stop_token stop) = 0;
+  // Compare the output of the last run with the reference.
+  virtual Verification verify() const = 0;
+  // The SIMD target the run used ("AVX3", "AVX2", "scalar"); empty when not applicable.
+  virtual std::string isa() const { return {}; }
+};
+
+class Kernel {
+ public:
+  virtual ~Kernel() = default;
+  virtual const KernelInfo& info() const = 0;
+  // Callers validate params first (validateParams), so sizes here do not overflow.
+  virtual Workload workload(const Params& params) const = 0;
+  virtual MemoryNeed memoryNeed(const Params& params, std::string_view variant) const = 0;
+  // Allocates and initialises everything a run needs. Throws std::runtime_error (with the
+  // reason) when it cannot; the runner turns that into a failed point.
+  virtual std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
+                                             int threads) const = 0;
+};
+
+// Empty when params suit the kernel; otherwise the reason ("shape 0x5x5 has a zero
+// extent", "shape product overflows 64 bits", "samples must be positive").
+std::optional<std::string> validateParams(const KernelInfo& kernel, const Params& params);
+
+}  // namespace accellab

@@ -1,0 +1,27 @@
+// Parsing of user-typed sizes, shared by the CLI and the GUI.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "accellab/types.h"
+
+namespace accellab {
+
+template <typename T>
+struct Parsed {
+  std::optional<T> value;
+  std::string error;  // set when value is empty: "'-3' is not a positive count"
+};
+
+// "1e9", "3e7", "1_000_000", "1000000", "2.5e3"; positive integers only, up to 2^63.
+Parsed<std::uint64_t> parseCount(std::string_view text);
+// "1024x1024x512" (Z x Y x X); every extent a parseCount, product must fit 64 bits.
+Parsed<Shape3> parseShape(std::string_view text);
+// "loop,vectorized,gpu" -> names, no empties.
+std::vector<std::string> splitList(std::string_view text, char separator = ',');
+
+}  // namespace accellab

@@ -1,0 +1,51 @@
+// What one measured point produced. Plain values: copied across threads and into sessions.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "accellab/kernel.h"
+#include "accellab/stats.h"
+#include "accellab/types.h"
+
+namespace accellab {
+
+// One combination of the sweep's axes.
+struct Point {
+  std::string kernel;
+  std::string variant;
+  Params params;
+  int threads = 1;
+  friend bool operator==(const Point&, const Point&) = default;
+};
+
+// "add parallel 1024x1024x512 f64 x2 threads": for progress lines and logs.
+std::string describe(const Point& point);
+
+enum class PointStatus { ok, skipped, failed, cancelled };
+std::string_view toString(PointStatus status);
+std::optional<PointStatus> parsePointStatus(std::string_view text);
+
+struct PointResult {
+  Point point;
+  PointStatus status = PointStatus::ok;
+  std::string reason;             // why not ok
+  std::vector<double> samplesS;   // every timed repetition, seconds
+  Statistics stats;               // of samplesS
+  double firstCallS = 0;          // the warm-up run, kept out of samplesS
+  std::uint64_t elements = 0;     // per run
+  std::uint64_t bytes = 0;        // read + written per run
+  double elementsPerS = 0;        // elements / median
+  double bytesPerS = 0;           // bytes / median
+  bool verified = false;
+  std::string verifyDetail;
+  std::string isa;                // SIMD target of vectorized/parallel points
+  std::optional<GpuTiming> gpu;   // medians over the repetitions, GPU points only
+  friend bool operator==(const PointResult&, const PointResult&) = default;
+};
+
+}  // namespace accellab

@@ -1,0 +1,36 @@
+// A sweep is a set of axes; its points are their cartesian product.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "accellab/registry.h"
+#include "accellab/result.h"
+
+namespace accellab {
+
+struct SweepSpec {
+  std::string kernel;
+  std::vector<Shape3> shapes;          // array kernels; empty: the kernel's default
+  std::vector<std::uint64_t> samples;  // sampling kernels; empty: the kernel's default
+  std::vector<DType> dtypes;           // empty: the kernel's first dtype
+  std::vector<std::string> variants;   // empty: all variants
+  std::vector<int> threads;            // applies to variants that use threads; empty: {1}
+  std::uint64_t seed = Params{}.seed;
+};
+
+class SweepError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Points in a stable order: size, then dtype, then variant (kernel order, so `loop` comes
+// first and can serve as the baseline), then threads. Variants that do not use threads
+// get one point with threads = 1. Unavailable variants are kept: the runner skips them
+// with their reason. Throws SweepError on an unknown kernel or variant, invalid params,
+// or thread counts below 1.
+std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry);
+
+}  // namespace accellab

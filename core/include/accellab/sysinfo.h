@@ -1,0 +1,57 @@
+// The machine a session was measured on.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace accellab {
+
+struct CacheInfo {
+  int level = 0;
+  std::string type;  // "Data", "Instruction", "Unified"
+  std::uint64_t sizeBytes = 0;
+  friend bool operator==(const CacheInfo&, const CacheInfo&) = default;
+};
+
+struct GpuInfo {
+  std::string name;
+  int smCount = 0;
+  std::uint64_t memoryBytes = 0;
+  int clockMHz = 0;
+  int memoryClockMHz = 0;
+  std::string computeCapability;  // "9.0"
+  std::string driverVersion;      // "13.0"
+  std::string runtimeVersion;
+  friend bool operator==(const GpuInfo&, const GpuInfo&) = default;
+};
+
+struct SystemInfo {
+  std::string cpuModel;
+  int logicalCores = 0;
+  std::vector<std::string> simdAvailable;  // Highway targets this CPU supports, best first
+  std::string simdSelected;                // the one Highway dispatches to
+  std::vector<CacheInfo> caches;
+  std::uint64_t totalRamBytes = 0;
+  std::uint64_t availableRamBytes = 0;
+  std::string os;      // PRETTY_NAME of /etc/os-release
+  std::string kernel;  // uname -sr
+  std::string compiler;
+  std::string compilerFlags;
+  std::string buildType;
+  std::string openmpVersion;  // "5.0 (201811)"; empty when built without OpenMP
+  bool cudaBuilt = false;
+  std::optional<GpuInfo> gpu;
+  std::string gpuReason;  // why gpu is empty: "built without CUDA", "no CUDA device"
+  // STREAM-style copy with all threads, bytes read + written per second; 0 = not measured.
+  double bandwidthCeilingBytesPerS = 0;
+  std::string bandwidthMethod;
+  friend bool operator==(const SystemInfo&, const SystemInfo&) = default;
+};
+
+// Everything that needs no OpenMP, Highway or CUDA: CPU model, cores, caches, RAM, OS,
+// compiler. The kernels library completes the rest (accellab::kernels::probeSystem).
+SystemInfo probeHost();
+
+}  // namespace accellab
