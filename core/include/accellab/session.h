@@ -31,6 +31,8 @@ class SessionError : public std::runtime_error {
 };
 
 std::string sessionToJson(const Session& session);
+// The "system" object of a session, alone (accellab-cli sysinfo --json).
+std::string systemInfoToJson(const SystemInfo& system);
 // Throws SessionError with a message a user can act on: "not an AccelLab session",
 // "session version 7 is newer than this AccelLab reads (1)", "points[3].stats: missing median_s".
 Session sessionFromJson(std::string_view json);
