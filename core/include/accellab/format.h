@@ -1,6 +1,7 @@
 // One formatting of values by kind, shared by every reporter, the CLI and the GUI.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace accellab {
@@ -16,5 +17,7 @@ enum class ValueKind {
 };
 
 std::string formatValue(double value, ValueKind kind);
+// The count style of formatValue, exact for every 64-bit count ("1e10", "1,234,567").
+std::string formatCount(std::uint64_t count);
 
 }  // namespace accellab

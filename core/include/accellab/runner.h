@@ -21,6 +21,9 @@ struct MeasureConfig {
   double minTimeS = 0.2;
   std::size_t maxReps = 100000;
   double maxTimeS = 15.0;
+  // Runs faster than this are timed in batches of back-to-back runs so that one sample
+  // lasts at least this long (as Google Benchmark calibrates); 0 times every run alone.
+  double minSampleS = 20e-6;
 };
 
 struct Progress {
@@ -38,6 +41,8 @@ struct RunCallbacks {
 
 using Clock = std::function<double()>;  // monotonic seconds
 using MemoryProbe = std::function<MemoryAvailable()>;
+// Fraction 0..1 of one point's repetitions, reported at most about 20 times a second.
+using PointProgress = std::function<void(double fraction)>;
 
 double steadySeconds();
 
@@ -53,6 +58,8 @@ class Runner {
   // Never throws for a kernel's failure: the result says failed/skipped/cancelled and why.
   PointResult runPoint(const Point& point, const MeasureConfig& config,
                        std::stop_token stop = {});
+  PointResult runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop,
+                       const PointProgress& progress);
 
   // Runs points in order, reporting progress and each result as it completes. After a
   // stop request the remaining points are returned as cancelled. Fingerprints (pi's hit

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,5 +54,7 @@ struct SystemInfo {
 // Everything that needs no OpenMP, Highway or CUDA: CPU model, cores, caches, RAM, OS,
 // compiler. The kernels library completes the rest (accellab::kernels::probeSystem).
 SystemInfo probeHost();
+// The same, reading proc/, sys/ and etc/ below `root` instead of "/" (for tests).
+SystemInfo probeHost(const std::filesystem::path& root);
 
 }  // namespace accellab

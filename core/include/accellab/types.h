@@ -23,6 +23,10 @@ struct Shape3 {
   friend bool operator==(const Shape3&, const Shape3&) = default;
 };
 
+// The most elements an array problem may have: at 16 bytes per element (two f64 arrays)
+// every byte offset still fits a signed 64-bit integer (2^63 / 16 = 2^59).
+inline constexpr std::uint64_t kMaxElements = (std::uint64_t{1} << 63) / 16;
+
 // z*y*x, or nullopt when the product does not fit in 64 bits.
 std::optional<std::uint64_t> elementCount(const Shape3& shape);
 std::string toString(const Shape3& shape);  // "1024x1024x512"

@@ -1,0 +1,95 @@
+// accellab-cli list: what this build offers and what this machine can run.
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "accellab/format.h"
+#include "accellab/kernels/builtin.h"
+#include "argument_parser.h"
+#include "cli_error.h"
+#include "commands.h"
+#include "sweep_defaults.h"
+
+namespace accellab::cli {
+namespace {
+
+std::string joinCounts(const std::vector<std::uint64_t>& counts) {
+  std::string text;
+  for (std::uint64_t n : counts) {
+    if (!text.empty()) text += ' ';
+    text += formatValue(static_cast<double>(n), ValueKind::count);
+  }
+  return text;
+}
+
+void writeParameters(const KernelInfo& kernel, const SweepSpec& defaults, std::ostream& out) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  if (kernel.problem == ProblemKind::samples) {
+    rows.emplace_back("--samples N", joinCounts(defaults.samples));
+  } else if (!defaults.shapes.empty()) {
+    rows.emplace_back("--shape ZxYxX", toString(defaults.shapes.front()));
+  }
+  if (!kernel.dtypes.empty()) {
+    std::string name = "--dtype ";
+    for (DType dtype : kernel.dtypes) name += std::string(toString(dtype)) + '|';
+    name.pop_back();
+    rows.emplace_back(std::move(name),
+                      std::string(toString(defaults.dtypes.empty() ? kernel.dtypes.front()
+                                                                   : defaults.dtypes.front())));
+  }
+  if (std::ranges::any_of(kernel.variants, &VariantInfo::usesThreads)) {
+    std::string threads;
+    for (int n : defaults.threads) {
+      if (!threads.empty()) threads += ' ';
+      threads += std::to_string(n);
+    }
+    rows.emplace_back("--threads N", std::move(threads));
+  }
+  std::size_t width = 0;
+  for (const auto& row : rows) width = std::max(width, row.first.size());
+  for (const auto& [name, value] : rows) {
+    out << "  " << name << std::string(width - name.size() + 2, ' ') << "default " << value << '\n';
+  }
+}
+
+void writeVariants(const KernelInfo& kernel, std::ostream& out) {
+  std::size_t width = 0;
+  for (const VariantInfo& v : kernel.variants) width = std::max(width, v.name.size());
+  for (const VariantInfo& v : kernel.variants) {
+    out << "  " << v.name << std::string(width - v.name.size() + 2, ' ')
+        << (v.availability.available ? "available    " : "unavailable  ") << v.description;
+    if (v.usesThreads) out << " [--threads]";
+    if (!v.availability.available) out << " (" << v.availability.reason << ')';
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+int listCommand(Args args) {
+  ArgumentParser parser("list",
+                        "Lists the kernels, their variants and parameters, and which "
+                        "variants this build and machine can run (and why not).");
+  parser.parse(args);
+  if (parser.helpRequested()) {
+    std::cout << parser.help();
+    return kExitOk;
+  }
+
+  Registry registry;
+  kernels::registerBuiltinKernels(registry);
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  bool first = true;
+  for (const Kernel* kernel : registry.kernels()) {
+    const KernelInfo& info = kernel->info();
+    if (!first) std::cout << '\n';
+    first = false;
+    std::cout << info.name << " — " << info.description << '\n';
+    writeParameters(info, defaultSweep(info, cores), std::cout);
+    writeVariants(info, std::cout);
+  }
+  return kExitOk;
+}
+
+}  // namespace accellab::cli

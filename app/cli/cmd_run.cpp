@@ -1,0 +1,169 @@
+// accellab-cli run: a sweep of one kernel's variants, measured, printed and saved.
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "accellab/kernels/builtin.h"
+#include "accellab/runner.h"
+#include "accellab/session.h"
+#include "accellab/sweep.h"
+#include "argument_parser.h"
+#include "cli_error.h"
+#include "commands.h"
+#include "interrupt_watcher.h"
+#include "reporter_set.h"
+#include "run_with_progress.h"
+#include "sweep_defaults.h"
+#include "system_text.h"
+
+namespace accellab::cli {
+namespace {
+
+// Far above any core count we know of, low enough to catch a typo before it spawns threads.
+constexpr std::uint64_t kMaxThreads = 4096;
+
+ArgumentParser makeParser() {
+  ArgumentParser parser("run --kernel NAME [options]",
+                        "Measures the variants of one kernel over a sweep (the cartesian product "
+                        "of the\nsizes, element types, variants and thread counts given) and "
+                        "prints a table row\nper point as it finishes. Ctrl+C stops after the "
+                        "current repetition and keeps\nwhat was measured.");
+  parser.option("--kernel", "NAME", "the kernel: add or pi (see 'accellab-cli list')")
+      .multiOption("--shape", "ZxYxX", "array shapes, e.g. 1024x1024x512 (add)")
+      .multiOption("--dtype", "TYPE", "element types f32, f64 (add; default f64)")
+      .multiOption("--samples", "N", "sample counts, 1e9 or 1_000_000 style (pi)")
+      .multiOption("--variants", "A,B", "variants to run (default: all of the kernel's)")
+      .multiOption("--threads", "N", "thread counts of threaded variants (default: 1 and all)")
+      .option("--reps", "N", "repetitions per point, at least (default 5)")
+      .option("--min-time", "S", "seconds of repetitions per point, at least (default 0.2)")
+      .option("--max-time", "S", "seconds after which a point stops repeating (default 15)")
+      .option("--seed", "N", "seed of the random inputs and samples")
+      .option("--baseline", "VARIANT", "speedups relative to this variant (default loop)")
+      .option("--out", "FILE", "save the session as JSON (rewritten after every point)")
+      .option("--csv", "FILE", "also write the table as CSV")
+      .option("--markdown", "FILE", "also write the table as Markdown");
+  return parser;
+}
+
+void refuseAxis(const ArgumentParser& parser, const std::string& option, const KernelInfo& kernel) {
+  if (parser.has(option)) {
+    throw UsageError(option + " does not apply to kernel '" + kernel.name + "'");
+  }
+}
+
+SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
+  SweepSpec spec = defaultSweep(kernel, static_cast<int>(std::thread::hardware_concurrency()));
+  if (kernel.problem == ProblemKind::samples) {
+    refuseAxis(parser, "--shape", kernel);
+    if (parser.has("--samples")) spec.samples = parser.counts("--samples");
+  } else {
+    refuseAxis(parser, "--samples", kernel);
+    if (parser.has("--shape")) spec.shapes = parser.shapes("--shape");
+  }
+  if (kernel.dtypes.empty()) refuseAxis(parser, "--dtype", kernel);
+  if (parser.has("--dtype")) spec.dtypes = parser.dtypes("--dtype");
+  if (parser.has("--variants")) spec.variants = parser.names("--variants");
+  if (parser.has("--threads")) {
+    spec.threads.clear();
+    for (std::uint64_t n : parser.counts("--threads")) {
+      if (n > kMaxThreads) {
+        throw UsageError("invalid --threads: " + std::to_string(n) + " is more than " +
+                         std::to_string(kMaxThreads));
+      }
+      spec.threads.push_back(static_cast<int>(n));
+    }
+  }
+  if (auto seed = parser.unsignedValue("--seed")) spec.seed = *seed;
+  return spec;
+}
+
+MeasureConfig measureConfigFrom(const ArgumentParser& parser) {
+  MeasureConfig config;
+  if (auto reps = parser.count("--reps")) config.minReps = *reps;
+  if (auto s = parser.seconds("--min-time")) config.minTimeS = *s;
+  if (auto s = parser.seconds("--max-time")) config.maxTimeS = *s;
+  config.maxReps = std::max(config.maxReps, config.minReps);
+  return config;
+}
+
+const KernelInfo& kernelFrom(const ArgumentParser& parser, const Registry& registry) {
+  std::string known;
+  for (const Kernel* k : registry.kernels()) known += (known.empty() ? "" : ", ") + k->info().name;
+  const auto name = parser.value("--kernel");
+  if (!name) throw UsageError("run needs --kernel NAME (one of: " + known + ")");
+  const Kernel* kernel = registry.find(*name);
+  if (!kernel) throw UsageError("unknown kernel '" + *name + "' (one of: " + known + ")");
+  return kernel->info();
+}
+
+std::string baselineFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
+  const auto baseline = parser.value("--baseline");
+  if (!baseline) return "loop";
+  if (!kernel.variant(*baseline)) {
+    throw UsageError("unknown --baseline variant '" + *baseline + "' of kernel '" + kernel.name +
+                     "'");
+  }
+  return *baseline;
+}
+
+int exitCode(const std::vector<PointResult>& results, bool interrupted) {
+  const auto measured = std::ranges::count_if(
+      results, [](const PointResult& r) { return r.status != PointStatus::cancelled; });
+  if (interrupted) {
+    std::cerr << "accellab-cli: interrupted after " << measured << " of " << results.size()
+              << " points\n";
+    return kExitInterrupted;
+  }
+  const auto failed = std::ranges::count_if(
+      results, [](const PointResult& r) { return r.status == PointStatus::failed; });
+  if (failed > 0) {
+    std::cerr << "accellab-cli: " << failed << " of " << results.size() << " points failed\n";
+    return kExitVerificationFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int runCommand(Args args) {
+  ArgumentParser parser = makeParser();
+  parser.parse(args);
+  if (parser.helpRequested()) {
+    std::cout << parser.help();
+    return kExitOk;
+  }
+
+  // Everything the user typed is checked before the probe and the first measurement.
+  const MeasureConfig config = measureConfigFrom(parser);
+  InterruptWatcher interrupt;
+  Registry registry;
+  kernels::registerBuiltinKernels(registry);
+  const KernelInfo& kernel = kernelFrom(parser, registry);
+  const std::vector<Point> points = expandSweep(sweepFrom(parser, kernel), registry);
+  const std::string baseline = baselineFrom(parser, kernel);
+  const auto out = parser.value("--out");
+  if (out) checkWritableFile("--out", *out);
+  ReporterSet reporters(std::cout, {parser.value("--csv"), parser.value("--markdown")}, baseline);
+
+  Session session{nowIso8601(), kernels::probeSystem(), {}};
+  writeSystemSummary(session.system, std::cout);
+  std::cout << '\n';
+  reporters.begin(session.system);
+  Runner runner(registry, {.clock = steadySeconds, .memory = kernels::probeMemory});
+  const auto save = [&] {
+    if (out) writeSessionFile(session, *out);
+  };
+  session.points =
+      runWithProgress(runner, points, config, interrupt.token(), [&](const PointResult& result) {
+        reporters.point(result);
+        session.points.push_back(result);
+        save();
+      });
+  reporters.end();
+  save();
+  if (out) std::cerr << "accellab-cli: session saved to " << *out << '\n';
+  return exitCode(session.points, interrupt.interrupted());
+}
+
+}  // namespace accellab::cli

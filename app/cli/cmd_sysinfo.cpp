@@ -1,0 +1,36 @@
+// accellab-cli sysinfo: the machine probe, as text or as the session's "system" JSON.
+#include <iostream>
+
+#include "accellab/kernels/builtin.h"
+#include "accellab/session.h"
+#include "argument_parser.h"
+#include "cli_error.h"
+#include "commands.h"
+#include "system_text.h"
+
+namespace accellab::cli {
+
+int sysinfoCommand(Args args) {
+  ArgumentParser parser(
+      "sysinfo [--json] [--no-bandwidth]",
+      "Probes the machine: CPU, SIMD targets, caches, RAM, OS, compiler, "
+      "OpenMP, GPU,\nand measures the memory-bandwidth ceiling (about a second).");
+  parser.flag("--json", "print the probe as JSON (the \"system\" object of a session)")
+      .flag("--no-bandwidth", "skip the bandwidth measurement");
+  parser.parse(args);
+  if (parser.helpRequested()) {
+    std::cout << parser.help();
+    return kExitOk;
+  }
+
+  const SystemInfo system =
+      kernels::probeSystem({.measureBandwidth = !parser.has("--no-bandwidth")});
+  if (parser.has("--json")) {
+    std::cout << systemInfoToJson(system) << '\n';
+  } else {
+    writeSystemDetails(system, std::cout);
+  }
+  return kExitOk;
+}
+
+}  // namespace accellab::cli

@@ -1,0 +1,97 @@
+// accellab-cli verify: every variant against the reference on small odd problems. The first
+// thing to run on a new machine, a GPU machine above all.
+#include <algorithm>
+#include <iostream>
+#include <string_view>
+
+#include "accellab/kernels/builtin.h"
+#include "accellab/runner.h"
+#include "accellab/sweep.h"
+#include "argument_parser.h"
+#include "cli_error.h"
+#include "commands.h"
+#include "interrupt_watcher.h"
+#include "run_with_progress.h"
+
+namespace accellab::cli {
+namespace {
+
+// Odd extents so that no vector width, chunk or block size divides them; 1x1x1 for the
+// loops' edge cases.
+const std::vector<Shape3> kShapes{{1, 1, 1}, {3, 5, 7}, {17, 31, 67}, {2, 3, 1031}};
+const std::vector<std::uint64_t> kSamples{1, 1000, 123457, 10'000'000};
+
+SweepSpec verifySweep(const KernelInfo& kernel, bool gpuOnly) {
+  SweepSpec spec;
+  spec.kernel = kernel.name;
+  if (kernel.problem == ProblemKind::samples) {
+    spec.samples = kSamples;
+  } else {
+    spec.shapes = kShapes;
+  }
+  spec.dtypes = kernel.dtypes;
+  for (const VariantInfo& v : kernel.variants) {
+    if (!gpuOnly || v.onDevice) spec.variants.push_back(v.name);
+  }
+  spec.threads = {1, 2};
+  return spec;
+}
+
+struct Tally {
+  int passed = 0;
+  int failed = 0;
+  int skipped = 0;
+
+  void print(const PointResult& r) {
+    const bool pass = r.status == PointStatus::ok && r.verified;
+    const bool skip = r.status == PointStatus::skipped || r.status == PointStatus::cancelled;
+    std::string_view verdict = pass ? "PASS" : skip ? "SKIP" : "FAIL";
+    (pass ? passed : skip ? skipped : failed)++;
+    std::cout << verdict << "  " << describe(r.point) << "  "
+              << (pass || r.reason.empty() ? r.verifyDetail : r.reason) << '\n';
+  }
+};
+
+}  // namespace
+
+int verifyCommand(Args args) {
+  ArgumentParser parser("verify [--gpu-only]",
+                        "Runs every variant of every kernel once on small odd shapes (f32 and "
+                        "f64, 1 and 2\nthreads) and sample counts, and checks each result "
+                        "against the reference; pi's\nhit counts must agree across variants. "
+                        "Exits 1 on any failure.");
+  parser.flag("--gpu-only", "only the GPU variants (fails when none is available)");
+  parser.parse(args);
+  if (parser.helpRequested()) {
+    std::cout << parser.help();
+    return kExitOk;
+  }
+  const bool gpuOnly = parser.has("--gpu-only");
+
+  InterruptWatcher interrupt;
+  Registry registry;
+  kernels::registerBuiltinKernels(registry);
+  Runner runner(registry, {.clock = steadySeconds, .memory = kernels::probeMemory});
+  MeasureConfig once;  // one timed run per point: verification, not measurement
+  once.minReps = 1;
+  once.minTimeS = 0;
+  Tally tally;
+  for (const Kernel* kernel : registry.kernels()) {
+    const SweepSpec spec = verifySweep(kernel->info(), gpuOnly);
+    if (spec.variants.empty()) continue;
+    runWithProgress(runner, expandSweep(spec, registry), once, interrupt.token(),
+                    [&](const PointResult& r) { tally.print(r); });
+    if (interrupt.interrupted()) break;
+  }
+  std::cout << tally.passed << " passed, " << tally.failed << " failed, " << tally.skipped
+            << " skipped\n";
+  if (interrupt.interrupted()) return kExitInterrupted;
+  if (tally.failed > 0) return kExitVerificationFailed;
+  if (gpuOnly && tally.passed == 0) {
+    std::cerr << "accellab-cli: error: no GPU variant could run here\n";
+    return kExitVerificationFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace accellab::cli

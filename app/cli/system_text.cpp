@@ -1,0 +1,105 @@
+#include "system_text.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "accellab/format.h"
+
+namespace accellab::cli {
+namespace {
+
+using Line = std::pair<std::string, std::string>;
+
+std::string join(const std::vector<std::string>& parts, const std::string& separator) {
+  std::string result;
+  for (const std::string& part : parts) result += (result.empty() ? "" : separator) + part;
+  return result;
+}
+
+std::string orUnknown(const std::string& text) { return text.empty() ? "unknown" : text; }
+
+std::string cpuText(const SystemInfo& s) {
+  return orUnknown(s.cpuModel) + ", " + std::to_string(s.logicalCores) + " logical cores";
+}
+
+std::string ramText(const SystemInfo& s) {
+  return formatValue(static_cast<double>(s.totalRamBytes), ValueKind::bytes) + " RAM, " +
+         formatValue(static_cast<double>(s.availableRamBytes), ValueKind::bytes) + " available";
+}
+
+std::string simdText(const SystemInfo& s) {
+  if (s.simdSelected.empty()) return "none (built without Highway)";
+  return s.simdSelected + " selected; available " + join(s.simdAvailable, ", ");
+}
+
+std::string bandwidthText(const SystemInfo& s) {
+  if (s.bandwidthCeilingBytesPerS <= 0) return "not measured";
+  std::string text = formatValue(s.bandwidthCeilingBytesPerS, ValueKind::byteRate) + " ceiling";
+  if (!s.bandwidthMethod.empty()) text += " (" + s.bandwidthMethod + ")";
+  return text;
+}
+
+std::string gpuText(const SystemInfo& s) {
+  if (!s.gpu) return "none: " + orUnknown(s.gpuReason);
+  const GpuInfo& g = *s.gpu;
+  return g.name + ", " + std::to_string(g.smCount) + " SMs, " +
+         formatValue(static_cast<double>(g.memoryBytes), ValueKind::bytes) + ", compute " +
+         g.computeCapability;
+}
+
+std::string gpuDetailText(const SystemInfo& s) {
+  if (!s.gpu) return gpuText(s);
+  const GpuInfo& g = *s.gpu;
+  return gpuText(s) + ", " + std::to_string(g.clockMHz) + " MHz core, " +
+         std::to_string(g.memoryClockMHz) + " MHz memory, driver " + g.driverVersion +
+         ", runtime " + g.runtimeVersion;
+}
+
+std::string cacheText(const SystemInfo& s) {
+  std::vector<std::string> parts;
+  for (const CacheInfo& c : s.caches) {
+    std::string part = "L";
+    part += std::to_string(c.level) + ' ' + c.type + ' ';
+    part += formatValue(static_cast<double>(c.sizeBytes), ValueKind::bytes);
+    parts.push_back(std::move(part));
+  }
+  return parts.empty() ? "unknown" : join(parts, ", ");
+}
+
+void writeLines(const std::vector<Line>& lines, std::ostream& out) {
+  std::size_t width = 0;
+  for (const Line& line : lines) width = std::max(width, line.first.size());
+  for (const auto& [label, text] : lines) {
+    out << label << std::string(width - label.size() + 2, ' ') << text << '\n';
+  }
+}
+
+}  // namespace
+
+void writeSystemSummary(const SystemInfo& s, std::ostream& out) {
+  writeLines(
+      {{"Machine", cpuText(s) + ", SIMD " + (s.simdSelected.empty() ? "none" : s.simdSelected) +
+                       ", " + ramText(s)},
+       {"Memory", bandwidthText(s)},
+       {"GPU", gpuText(s)}},
+      out);
+}
+
+void writeSystemDetails(const SystemInfo& s, std::ostream& out) {
+  writeLines(
+      {{"CPU", cpuText(s)},
+       {"SIMD", simdText(s)},
+       {"Caches", cacheText(s)},
+       {"Memory", ramText(s)},
+       {"Bandwidth", bandwidthText(s)},
+       {"OS", orUnknown(s.os) + ", " + orUnknown(s.kernel)},
+       {"Compiler", orUnknown(s.compiler) + " (" + orUnknown(s.buildType) + ") " + s.compilerFlags},
+       {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},
+       {"CUDA", s.cudaBuilt ? "built" : "not built"},
+       {"GPU", gpuDetailText(s)}},
+      out);
+}
+
+}  // namespace accellab::cli

@@ -1,0 +1,156 @@
+#include "charts/chartpanel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "charts/chartexport.h"
+#include "charts/chartset.h"
+#include "charts/chartview.h"
+
+namespace accellab::gui {
+
+namespace {
+
+// Re-fills a combo box, keeping the current text when it is still offered.
+void replaceItems(QComboBox* box, const QStringList& items, const QString& preferred) {
+  const QSignalBlocker blocker(box);
+  const QString keep = box->currentText();
+  box->clear();
+  box->addItems(items);
+  if (items.contains(keep))
+    box->setCurrentText(keep);
+  else if (items.contains(preferred))
+    box->setCurrentText(preferred);
+}
+
+QStringList toStringList(const std::vector<std::string>& items) {
+  QStringList list;
+  for (const auto& item : items) list << QString::fromStdString(item);
+  return list;
+}
+
+}  // namespace
+
+ChartPanel::ChartPanel(QWidget* parent)
+    : QWidget(parent),
+      kernelBox_(new QComboBox(this)),
+      baselineBox_(new QComboBox(this)),
+      tabs_(new QTabWidget(this)) {
+  auto* selectors = new QHBoxLayout;
+  auto* kernelLabel = new QLabel(tr("&Kernel:"), this);
+  kernelLabel->setBuddy(kernelBox_);
+  auto* baselineLabel = new QLabel(tr("Speedup &baseline:"), this);
+  baselineLabel->setBuddy(baselineBox_);
+  kernelBox_->setObjectName(QStringLiteral("chartKernel"));
+  baselineBox_->setObjectName(QStringLiteral("chartBaseline"));
+  baselineBox_->setToolTip(tr("The variant whose 1-thread time the speedups are relative to"));
+  selectors->addWidget(kernelLabel);
+  selectors->addWidget(kernelBox_);
+  selectors->addSpacing(12);
+  selectors->addWidget(baselineLabel);
+  selectors->addWidget(baselineBox_);
+  selectors->addStretch();
+
+  for (auto& chart : createCharts()) {
+    chart->setObjectName(chart->fileStem() + QStringLiteral("Chart"));
+    tabs_->addTab(chart.get(), chart->tabTitle());
+    charts_.push_back(chart.release());
+  }
+  tabs_->setObjectName(QStringLiteral("chartTabs"));
+  tabs_->setDocumentMode(true);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(selectors);
+  layout->addWidget(tabs_);
+
+  connect(kernelBox_, &QComboBox::currentTextChanged, this, [this] { refresh(); });
+  connect(baselineBox_, &QComboBox::currentTextChanged, this, [this](const QString& variant) {
+    rebuildCharts();
+    emit baselineChanged(variant);
+  });
+}
+
+ChartPanel::~ChartPanel() = default;
+
+void ChartPanel::setSession(const Session* session) {
+  session_ = session;
+  refresh();
+}
+
+void ChartPanel::refresh() {
+  fillSelectors();
+  rebuildCharts();
+}
+
+void ChartPanel::fillSelectors() {
+  if (!session_) return;
+  const auto kernels = kernelsIn(*session_);
+  replaceItems(kernelBox_, toStringList(kernels),
+               kernels.empty() ? QString() : QString::fromStdString(kernels.back()));
+  const std::string kernelName = kernelBox_->currentText().toStdString();
+  const QString oldBaseline = baselineBox_->currentText();
+  replaceItems(baselineBox_, toStringList(variantsIn(*session_, kernelName)),
+               QString::fromStdString(defaultBaseline(*session_, kernelName)));
+  if (baselineBox_->currentText() != oldBaseline) emit baselineChanged(baselineBox_->currentText());
+}
+
+void ChartPanel::rebuildCharts() {
+  if (!session_) return;
+  const ChartInput input = makeChartInput(*session_, kernel().toStdString(), baseline());
+  for (ChartView* chart : charts_) chart->setInput(input);
+}
+
+int ChartPanel::chartCount() const { return static_cast<int>(charts_.size()); }
+int ChartPanel::currentChart() const { return tabs_->currentIndex(); }
+void ChartPanel::setCurrentChart(int index) { tabs_->setCurrentIndex(index); }
+
+QString ChartPanel::chartStem(int index) const {
+  return charts_.at(static_cast<std::size_t>(index))->fileStem();
+}
+
+QSize ChartPanel::chartSize(int index) const {
+  const QSize size = charts_.at(static_cast<std::size_t>(index))->size();
+  // A chart on a tab never shown has no size yet; the visible one's is the same.
+  return size.isValid() && !size.isEmpty() ? size : tabs_->currentWidget()->size();
+}
+
+std::vector<SeriesSnapshot> ChartPanel::snapshot(int index) const {
+  return charts_.at(static_cast<std::size_t>(index))->snapshot();
+}
+
+QString ChartPanel::kernel() const { return kernelBox_->currentText(); }
+
+std::string ChartPanel::baseline() const {
+  const QString text = baselineBox_->currentText();
+  return text.isEmpty() ? std::string("loop") : text.toStdString();
+}
+
+void ChartPanel::setKernel(const QString& kernel) { kernelBox_->setCurrentText(kernel); }
+void ChartPanel::setBaseline(const QString& variant) { baselineBox_->setCurrentText(variant); }
+
+std::unique_ptr<ChartView> ChartPanel::detachedCopy(int index) const {
+  // A separate view, so that the window's chart keeps its size while the copy is laid out.
+  auto charts = createCharts();
+  auto copy = std::move(charts.at(static_cast<std::size_t>(index)));
+  copy->setInput(makeChartInput(*session_, kernel().toStdString(), baseline()));
+  return copy;
+}
+
+std::optional<QString> ChartPanel::exportPng(int index, const QString& path, QSize logicalSize,
+                                             qreal scale) const {
+  if (!session_) return tr("Nothing to export.");
+  return saveChartPng(*detachedCopy(index), path, logicalSize, scale);
+}
+
+std::optional<QString> ChartPanel::exportSvg(int index, const QString& path,
+                                             QSize logicalSize) const {
+  if (!session_) return tr("Nothing to export.");
+  return saveChartSvg(*detachedCopy(index), path, logicalSize);
+}
+
+}  // namespace accellab::gui

@@ -1,0 +1,65 @@
+// The chart tabs with the kernel and baseline they show. The main window sees charts only
+// through this widget, so no Qt Charts type leaves app/gui/charts.
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QWidget>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "accellab/session.h"
+#include "charts/seriessnapshot.h"
+
+class QComboBox;
+class QTabWidget;
+
+namespace accellab::gui {
+
+class ChartView;
+
+class ChartPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit ChartPanel(QWidget* parent = nullptr);
+  ~ChartPanel() override;
+
+  // The session must outlive the panel or the next setSession; call again after it changed.
+  void setSession(const Session* session);
+  void refresh();
+
+  int chartCount() const;
+  int currentChart() const;
+  void setCurrentChart(int index);
+  QString chartStem(int index) const;
+  QSize chartSize(int index) const;  // on screen, logical pixels
+  std::vector<SeriesSnapshot> snapshot(int index) const;
+
+  QString kernel() const;
+  std::string baseline() const;
+  void setKernel(const QString& kernel);
+  void setBaseline(const QString& variant);
+
+  // The chart as drawn on screen, redrawn at another size; errors as messages.
+  std::optional<QString> exportPng(int index, const QString& path, QSize logicalSize,
+                                   qreal scale) const;
+  std::optional<QString> exportSvg(int index, const QString& path, QSize logicalSize) const;
+
+ signals:
+  void baselineChanged(const QString& variant);
+
+ private:
+  void fillSelectors();
+  void rebuildCharts();
+  std::unique_ptr<ChartView> detachedCopy(int index) const;
+
+  const Session* session_ = nullptr;
+  QComboBox* kernelBox_;
+  QComboBox* baselineBox_;
+  QTabWidget* tabs_;
+  std::vector<ChartView*> charts_;  // owned by tabs_
+};
+
+}  // namespace accellab::gui

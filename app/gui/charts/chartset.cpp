@@ -1,0 +1,21 @@
+#include "charts/chartset.h"
+
+#include "charts/gpubreakdownchart.h"
+#include "charts/scalingchart.h"
+#include "charts/speedupchart.h"
+#include "charts/throughputchart.h"
+#include "charts/timechart.h"
+
+namespace accellab::gui {
+
+std::vector<std::unique_ptr<ChartView>> createCharts() {
+  std::vector<std::unique_ptr<ChartView>> charts;
+  charts.push_back(std::make_unique<TimeChart>());
+  charts.push_back(std::make_unique<SpeedupChart>());
+  charts.push_back(std::make_unique<ThroughputChart>());
+  charts.push_back(std::make_unique<ScalingChart>());
+  charts.push_back(std::make_unique<GpuBreakdownChart>());
+  return charts;
+}
+
+}  // namespace accellab::gui

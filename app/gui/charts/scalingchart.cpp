@@ -1,0 +1,91 @@
+#include "charts/scalingchart.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QPen>
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace accellab::gui {
+
+namespace {
+
+// Variants measured with more than one thread count in some problem.
+std::vector<std::string> scaledVariants(const ChartInput& input) {
+  std::map<std::pair<std::string, std::string>, std::set<int>> threads;
+  std::vector<std::string> variants;
+  for (std::size_t i = 0; i < input.points.size(); ++i) {
+    const Point& point = input.points[i].point;
+    auto& counts = threads[{input.rows[i].group, point.variant}];
+    counts.insert(point.threads);
+    if (counts.size() == 2 &&
+        std::find(variants.begin(), variants.end(), point.variant) == variants.end())
+      variants.push_back(point.variant);
+  }
+  return variants;
+}
+
+}  // namespace
+
+void ScalingChart::build(const ChartInput& input) {
+  const QString title = tr("Thread scaling \u2014 %1").arg(QString::fromStdString(input.kernel));
+  const auto variants = scaledVariants(input);
+  if (variants.empty()) {
+    showEmpty(title, tr("Choose the sweep mode \u201cthreads 1\u2026N\u201d to see scaling."));
+    return;
+  }
+  chart()->setTitle(title);
+  std::vector<QLineSeries*> lines;
+  int maxThreads = 1;
+  double maxSpeedup = 1;
+  for (const std::string& variant : variants) {
+    // The engine's speedup with this variant as the baseline is its speedup over its own
+    // 1-thread point.
+    const auto rows = buildReportRows(input.points, input.ceilingBytesPerS, variant);
+    for (const std::string& group : input.groups) {
+      auto* line = new QLineSeries;
+      line->setName(input.groups.size() == 1
+                        ? QString::fromStdString(variant)
+                        : QStringLiteral("%1, %2").arg(QString::fromStdString(variant),
+                                                       input.groupLabel(group)));
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i].group != group || rows[i].variant != variant || !rows[i].speedup) continue;
+        line->append(rows[i].threads, *rows[i].speedup);
+        maxThreads = std::max(maxThreads, rows[i].threads);
+        maxSpeedup = std::max(maxSpeedup, *rows[i].speedup);
+      }
+      if (line->count() < 2) {
+        delete line;
+        continue;
+      }
+      line->setPointsVisible(true);
+      QPen pen = line->pen();
+      pen.setWidthF(2.5);
+      line->setPen(pen);
+      lines.push_back(line);
+    }
+  }
+  auto* x = addValueAxis(Qt::AlignBottom, tr("threads"), 1, maxThreads);
+  x->setLabelFormat(QStringLiteral("%d"));
+  if (maxThreads <= 16) {
+    x->setRange(1, maxThreads);
+    x->setTickCount(maxThreads);
+  }
+  auto* y = addValueAxis(Qt::AlignLeft, tr("speedup over 1 thread (\u00d7)"), 0,
+                         std::max<double>(maxThreads, maxSpeedup) * 1.1);
+  y->setLabelFormat(QStringLiteral("%.1f"));
+  for (QLineSeries* line : lines) addSeries(line);
+
+  auto* ideal = new QLineSeries;
+  ideal->setName(tr("ideal (linear)"));
+  ideal->append(1, 1);
+  ideal->append(maxThreads, maxThreads);
+  QPen pen(Qt::gray);
+  pen.setStyle(Qt::DashLine);
+  pen.setWidthF(2);
+  ideal->setPen(pen);
+  addSeries(ideal);
+}
+
+}  // namespace accellab::gui

@@ -1,0 +1,83 @@
+#include "charts/throughputchart.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QPen>
+#include <algorithm>
+#include <limits>
+
+#include "accellab/format.h"
+
+namespace accellab::gui {
+
+void ThroughputChart::build(const ChartInput& input) {
+  const QString title = tr("Throughput against size \u2014 %1").arg(QString::fromStdString(input.kernel));
+  if (input.empty()) {
+    showEmpty(title, tr("Run an experiment to see throughput against problem size."));
+    return;
+  }
+  chart()->setTitle(title);
+  // Kernels that move memory are read in bytes per second against the bandwidth ceiling;
+  // sampling kernels in samples per second.
+  const bool movesMemory = std::any_of(input.points.begin(), input.points.end(),
+                                       [](const PointResult& r) { return r.bytes > 0; });
+  const bool sampling = input.points.front().point.params.samples.has_value();
+  const auto rateOf = [movesMemory](const PointResult& r) {
+    return movesMemory ? r.bytesPerS : r.elementsPerS;
+  };
+  double xLow = std::numeric_limits<double>::max();
+  double xHigh = 0;
+  double yLow = std::numeric_limits<double>::max();
+  double yHigh = 0;
+  for (const PointResult& r : input.points) {
+    const double size = static_cast<double>(problemSize(r.point.params));
+    xLow = std::min(xLow, size);
+    xHigh = std::max(xHigh, size);
+    yLow = std::min(yLow, rateOf(r));
+    yHigh = std::max(yHigh, rateOf(r));
+  }
+  const bool drawCeiling = movesMemory && input.ceilingBytesPerS > 0;
+  if (drawCeiling) {
+    yLow = std::min(yLow, input.ceilingBytesPerS);
+    yHigh = std::max(yHigh, input.ceilingBytesPerS);
+  }
+  const AxisUnit unit =
+      rateUnit(yHigh, movesMemory ? tr("B/s") : (sampling ? tr("samples/s") : tr("elements/s")));
+  addLogAxis(Qt::AlignBottom,
+             sampling ? tr("samples (log scale)") : tr("array elements (log scale)"), xLow, xHigh);
+  addLogAxis(Qt::AlignLeft, tr("throughput (%1, log scale)").arg(unit.unit), yLow * unit.factor,
+             yHigh * unit.factor);
+
+  for (const QString& label : input.variantLabels) {
+    auto* line = new QLineSeries;
+    line->setName(label);
+    line->setPointsVisible(true);
+    for (std::size_t i = 0; i < input.points.size(); ++i) {
+      if (input.variantLabel(i) != label) continue;
+      const PointResult& r = input.points[i];
+      line->append(static_cast<double>(problemSize(r.point.params)), rateOf(r) * unit.factor);
+    }
+    QPen pen = line->pen();
+    pen.setWidthF(2.5);
+    line->setPen(pen);
+    addSeries(line);
+  }
+  if (drawCeiling) {
+    auto* ceiling = new QLineSeries;
+    ceiling->setName(tr("measured bandwidth ceiling %1")
+                         .arg(QString::fromStdString(
+                             formatValue(input.ceilingBytesPerS, ValueKind::byteRate))));
+    // A single size still gets a visible segment.
+    const double left = xLow == xHigh ? xLow / 2 : xLow;
+    const double right = xLow == xHigh ? xHigh * 2 : xHigh;
+    ceiling->append(left, input.ceilingBytesPerS * unit.factor);
+    ceiling->append(right, input.ceilingBytesPerS * unit.factor);
+    QPen pen(Qt::red);
+    pen.setStyle(Qt::DashLine);
+    pen.setWidthF(2);
+    ceiling->setPen(pen);
+    addSeries(ceiling);
+  }
+}
+
+}  // namespace accellab::gui

@@ -1,0 +1,352 @@
+#include "experiment/experimentpanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "accellab/format.h"
+#include "accellab/parse.h"
+#include "experiment/presets.h"
+
+namespace accellab::gui {
+
+namespace {
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+// Settings keys, in the group "experiment".
+const QString kKernelKey = QStringLiteral("experiment/kernel");
+const QString kSizesKey = QStringLiteral("experiment/sizes/");
+const QString kDTypeKey = QStringLiteral("experiment/dtype");
+const QString kUncheckedKey = QStringLiteral("experiment/uncheckedVariants");
+const QString kModeKey = QStringLiteral("experiment/sweepMode");
+const QString kThreadsKey = QStringLiteral("experiment/threads");
+const QString kRepsKey = QStringLiteral("experiment/minReps");
+const QString kMinTimeKey = QStringLiteral("experiment/minTimeS");
+
+}  // namespace
+
+ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable& memory,
+                                 int logicalCores, QWidget* parent)
+    : QWidget(parent),
+      registry_(registry),
+      memory_(memory),
+      kernelBox_(new QComboBox(this)),
+      sizesEdit_(new QLineEdit(this)),
+      presetBox_(new QComboBox(this)),
+      dtypeBox_(new QComboBox(this)),
+      variantsBox_(new QGroupBox(tr("Variants"), this)),
+      variantsLayout_(new QVBoxLayout(variantsBox_)),
+      modeBox_(new QComboBox(this)),
+      threadsSpin_(new QSpinBox(this)),
+      repsSpin_(new QSpinBox(this)),
+      minTimeSpin_(new QDoubleSpinBox(this)),
+      estimateLabel_(new QLabel(this)),
+      warningLabel_(new QLabel(this)),
+      errorLabel_(new QLabel(this)) {
+  kernelBox_->setObjectName(QStringLiteral("kernel"));
+  sizesEdit_->setObjectName(QStringLiteral("sizes"));
+  presetBox_->setObjectName(QStringLiteral("presets"));
+  dtypeBox_->setObjectName(QStringLiteral("dtype"));
+  modeBox_->setObjectName(QStringLiteral("sweepMode"));
+  threadsSpin_->setObjectName(QStringLiteral("threads"));
+  repsSpin_->setObjectName(QStringLiteral("minReps"));
+  minTimeSpin_->setObjectName(QStringLiteral("minTime"));
+  estimateLabel_->setObjectName(QStringLiteral("memoryEstimate"));
+  warningLabel_->setObjectName(QStringLiteral("memoryWarning"));
+  errorLabel_->setObjectName(QStringLiteral("inputError"));
+
+  for (const Kernel* kernel : registry_.kernels()) {
+    kernelBox_->addItem(qs(kernel->info().name));
+    kernelBox_->setItemData(kernelBox_->count() - 1, qs(kernel->info().description),
+                            Qt::ToolTipRole);
+  }
+  sizesEdit_->setToolTip(
+      tr("Comma-separated problem sizes: shapes Z\u00d7Y\u00d7X such as 1024x1024x512, or sample "
+         "counts such as 1e4, 3e7, 1e9. Several sizes make a size sweep."));
+  presetBox_->setToolTip(tr("Fill the sizes with a preset"));
+  modeBox_->addItem(tr("Fixed thread count"));
+  modeBox_->addItem(tr("Threads 1\u2026N"));
+  modeBox_->setCurrentIndex(static_cast<int>(SweepMode::threadsOneToN));
+  modeBox_->setToolTip(tr("Threaded variants run with N threads, or once for every count 1 to N"));
+  threadsSpin_->setRange(1, std::max(256, logicalCores * 4));
+  threadsSpin_->setValue(std::max(1, logicalCores));
+  threadsSpin_->setToolTip(tr("N: threads of the threaded variants (%1 logical cores here)")
+                               .arg(logicalCores));
+  const MeasureConfig defaults;
+  repsSpin_->setRange(1, 100000);
+  repsSpin_->setValue(static_cast<int>(defaults.minReps));
+  repsSpin_->setToolTip(tr("Timed repetitions at least, after one untimed warm-up run"));
+  minTimeSpin_->setRange(0, 600);
+  minTimeSpin_->setDecimals(2);
+  minTimeSpin_->setSingleStep(0.1);
+  minTimeSpin_->setSuffix(tr(" s"));
+  minTimeSpin_->setValue(defaults.minTimeS);
+  minTimeSpin_->setToolTip(tr("Repeat until the repetitions took at least this long"));
+  warningLabel_->setWordWrap(true);
+  warningLabel_->setStyleSheet(QStringLiteral("color: #d9534f; font-weight: bold"));
+  errorLabel_->setWordWrap(true);
+  errorLabel_->setStyleSheet(QStringLiteral("color: #d9534f"));
+  estimateLabel_->setWordWrap(true);
+
+  auto* problem = new QGroupBox(tr("Problem"), this);
+  auto* problemForm = new QFormLayout(problem);
+  problemForm->addRow(tr("&Kernel:"), kernelBox_);
+  problemForm->addRow(tr("&Sizes:"), sizesEdit_);
+  problemForm->addRow(tr("&Presets:"), presetBox_);
+  problemForm->addRow(tr("&Element type:"), dtypeBox_);
+
+  auto* measure = new QGroupBox(tr("Measurement"), this);
+  auto* measureForm = new QFormLayout(measure);
+  measureForm->addRow(tr("S&weep:"), modeBox_);
+  measureForm->addRow(tr("&Threads (N):"), threadsSpin_);
+  measureForm->addRow(tr("&Repetitions:"), repsSpin_);
+  measureForm->addRow(tr("&Minimum time:"), minTimeSpin_);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(problem);
+  layout->addWidget(variantsBox_);
+  layout->addWidget(measure);
+  layout->addWidget(estimateLabel_);
+  layout->addWidget(warningLabel_);
+  layout->addWidget(errorLabel_);
+  layout->addStretch();
+
+  connect(kernelBox_, &QComboBox::currentIndexChanged, this, [this] { kernelChanged(); });
+  connect(dtypeBox_, &QComboBox::currentIndexChanged, this, [this] {
+    fillPresets();
+    updateEstimate();
+  });
+  connect(presetBox_, &QComboBox::activated, this, [this](int index) {
+    if (index > 0) sizesEdit_->setText(presetBox_->itemData(index).toString());
+    const QSignalBlocker blocker(presetBox_);
+    presetBox_->setCurrentIndex(0);
+  });
+  connect(sizesEdit_, &QLineEdit::textChanged, this, [this] { updateEstimate(); });
+  connect(modeBox_, &QComboBox::currentIndexChanged, this, [this] { updateEstimate(); });
+  connect(threadsSpin_, &QSpinBox::valueChanged, this, [this] { updateEstimate(); });
+  connect(repsSpin_, &QSpinBox::valueChanged, this, &ExperimentPanel::changed);
+  connect(minTimeSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
+  kernelChanged();
+}
+
+const Kernel* ExperimentPanel::currentKernel() const {
+  return registry_.find(kernelBox_->currentText().toStdString());
+}
+
+DType ExperimentPanel::currentDType() const {
+  return parseDType(dtypeBox_->currentText().toStdString()).value_or(DType::f64);
+}
+
+void ExperimentPanel::kernelChanged() {
+  if (!shownKernel_.isEmpty()) sizesByKernel_[shownKernel_] = sizesEdit_->text();
+  const Kernel* kernel = currentKernel();
+  if (!kernel) return;
+  shownKernel_ = kernelBox_->currentText();
+  {
+    const QSignalBlocker blocker(dtypeBox_);
+    dtypeBox_->clear();
+    for (DType dtype : kernel->info().dtypes) dtypeBox_->addItem(qs(std::string(toString(dtype))));
+    dtypeBox_->setEnabled(dtypeBox_->count() > 1);
+  }
+  fillPresets();
+  fillVariants();
+  const auto typed = sizesByKernel_.find(shownKernel_);
+  const QSignalBlocker blocker(sizesEdit_);
+  sizesEdit_->setText(typed != sizesByKernel_.end()
+                          ? typed->second
+                          : defaultSizes(*kernel, currentDType(), memory_));
+  updateEstimate();
+}
+
+void ExperimentPanel::fillPresets() {
+  const Kernel* kernel = currentKernel();
+  if (!kernel) return;
+  const QSignalBlocker blocker(presetBox_);
+  presetBox_->clear();
+  presetBox_->addItem(tr("Choose a preset\u2026"));
+  for (const Preset& preset : presetsFor(*kernel, currentDType(), memory_))
+    presetBox_->addItem(preset.name, preset.sizes);
+}
+
+void ExperimentPanel::fillVariants() {
+  for (QCheckBox* check : variantChecks_) delete check;
+  variantChecks_.clear();
+  const Kernel* kernel = currentKernel();
+  if (!kernel) return;
+  for (const VariantInfo& variant : kernel->info().variants) {
+    auto* check = new QCheckBox(qs(variant.name), variantsBox_);
+    check->setObjectName(QStringLiteral("variant-") + qs(variant.name));
+    const bool available = variant.availability.available;
+    check->setEnabled(available);
+    check->setChecked(available);
+    check->setToolTip(available ? qs(variant.description)
+                                : tr("Unavailable: %1").arg(qs(variant.availability.reason)));
+    connect(check, &QCheckBox::toggled, this, [this] { updateEstimate(); });
+    variantsLayout_->addWidget(check);
+    variantChecks_.push_back(check);
+  }
+}
+
+std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
+  const Kernel* kernel = currentKernel();
+  if (!kernel) {
+    error = tr("No kernel selected.");
+    return std::nullopt;
+  }
+  Experiment experiment;
+  SweepSpec& sweep = experiment.sweep;
+  sweep.kernel = kernel->info().name;
+  const bool shapes = kernel->info().problem == ProblemKind::array3d;
+  for (const std::string& item : splitList(sizesEdit_->text().toStdString())) {
+    const QString text = qs(item).trimmed();
+    if (text.isEmpty()) continue;
+    if (shapes) {
+      const auto parsed = parseShape(text.toStdString());
+      if (!parsed.value) {
+        error = qs(parsed.error);
+        return std::nullopt;
+      }
+      sweep.shapes.push_back(*parsed.value);
+    } else {
+      const auto parsed = parseCount(text.toStdString());
+      if (!parsed.value) {
+        error = qs(parsed.error);
+        return std::nullopt;
+      }
+      sweep.samples.push_back(*parsed.value);
+    }
+  }
+  if (sweep.shapes.empty() && sweep.samples.empty()) {
+    error = tr("Enter at least one problem size.");
+    return std::nullopt;
+  }
+  if (!kernel->info().dtypes.empty()) sweep.dtypes = {currentDType()};
+  for (QCheckBox* check : variantChecks_)
+    if (check->isEnabled() && check->isChecked()) sweep.variants.push_back(check->text().toStdString());
+  if (sweep.variants.empty()) {
+    error = tr("Choose at least one available variant.");
+    return std::nullopt;
+  }
+  const int n = threadsSpin_->value();
+  if (modeBox_->currentIndex() == static_cast<int>(SweepMode::threadsOneToN)) {
+    for (int t = 1; t <= n; ++t) sweep.threads.push_back(t);
+  } else {
+    sweep.threads = {n};
+  }
+  experiment.measure.minReps = static_cast<std::size_t>(repsSpin_->value());
+  experiment.measure.minTimeS = minTimeSpin_->value();
+  try {
+    (void)expandSweep(sweep, registry_);
+  } catch (const SweepError& e) {
+    error = qs(e.what());
+    return std::nullopt;
+  }
+  return experiment;
+}
+
+std::optional<Experiment> ExperimentPanel::experiment() const {
+  QString ignored;
+  return parse(ignored);
+}
+
+QString ExperimentPanel::error() const {
+  QString error;
+  (void)parse(error);
+  return error;
+}
+
+QString ExperimentPanel::memoryWarning() const { return warningLabel_->text(); }
+
+void ExperimentPanel::updateEstimate() {
+  QString error;
+  const auto parsed = parse(error);
+  errorLabel_->setText(error);
+  errorLabel_->setVisible(!error.isEmpty());
+  warningLabel_->clear();
+  estimateLabel_->clear();
+  if (parsed) {
+    const Kernel* kernel = currentKernel();
+    MemoryNeed largest;
+    const auto points = expandSweep(parsed->sweep, registry_);
+    for (const Point& point : points) {
+      const MemoryNeed need = kernel->memoryNeed(point.params, point.variant);
+      largest.hostBytes = std::max(largest.hostBytes, need.hostBytes);
+      largest.deviceBytes = std::max(largest.deviceBytes, need.deviceBytes);
+    }
+    const auto bytes = [](std::uint64_t value) {
+      return qs(formatValue(static_cast<double>(value), ValueKind::bytes));
+    };
+    QString estimate = tr("%n point(s); the largest needs %1 of RAM (%2 available)",
+                          nullptr, static_cast<int>(points.size()))
+                           .arg(bytes(largest.hostBytes), bytes(memory_.hostBytes));
+    if (largest.deviceBytes > 0) estimate += tr(" and %1 of GPU memory").arg(bytes(largest.deviceBytes));
+    estimateLabel_->setText(estimate + QLatin1Char('.'));
+    if (const auto tooBig = checkMemory(largest, memory_))
+      warningLabel_->setText(tr("Warning: the largest point %1; it will be skipped.").arg(qs(*tooBig)));
+  }
+  warningLabel_->setVisible(!warningLabel_->text().isEmpty());
+  emit changed();
+}
+
+void ExperimentPanel::setExperiment(const QString& kernel, const QString& sizes, SweepMode mode,
+                                    int threads, int minReps, double minTimeS) {
+  kernelBox_->setCurrentText(kernel);
+  sizesEdit_->setText(sizes);
+  for (QCheckBox* check : variantChecks_) check->setChecked(check->isEnabled());
+  modeBox_->setCurrentIndex(static_cast<int>(mode));
+  threadsSpin_->setValue(threads);
+  repsSpin_->setValue(minReps);
+  minTimeSpin_->setValue(minTimeS);
+}
+
+void ExperimentPanel::saveSettings(QSettings& settings) const {
+  settings.setValue(kKernelKey, kernelBox_->currentText());
+  auto sizes = sizesByKernel_;
+  sizes[kernelBox_->currentText()] = sizesEdit_->text();
+  for (const auto& [kernel, text] : sizes) settings.setValue(kSizesKey + kernel, text);
+  settings.setValue(kDTypeKey, dtypeBox_->currentText());
+  QStringList unchecked;
+  for (QCheckBox* check : variantChecks_)
+    if (check->isEnabled() && !check->isChecked()) unchecked << check->text();
+  settings.setValue(kUncheckedKey, unchecked);
+  settings.setValue(kModeKey, modeBox_->currentIndex());
+  settings.setValue(kThreadsKey, threadsSpin_->value());
+  settings.setValue(kRepsKey, repsSpin_->value());
+  settings.setValue(kMinTimeKey, minTimeSpin_->value());
+}
+
+void ExperimentPanel::loadSettings(const QSettings& settings) {
+  for (int i = 0; i < kernelBox_->count(); ++i) {
+    const QString kernel = kernelBox_->itemText(i);
+    const QVariant sizes = settings.value(kSizesKey + kernel);
+    if (sizes.isValid()) sizesByKernel_[kernel] = sizes.toString();
+  }
+  shownKernel_.clear();
+  const QString kernel = settings.value(kKernelKey, kernelBox_->currentText()).toString();
+  if (kernelBox_->findText(kernel) >= 0) {
+    const QSignalBlocker blocker(kernelBox_);
+    kernelBox_->setCurrentText(kernel);
+  }
+  kernelChanged();
+  const QString dtype = settings.value(kDTypeKey).toString();
+  if (dtypeBox_->findText(dtype) >= 0) dtypeBox_->setCurrentText(dtype);
+  const QStringList unchecked = settings.value(kUncheckedKey).toStringList();
+  for (QCheckBox* check : variantChecks_)
+    if (check->isEnabled()) check->setChecked(!unchecked.contains(check->text()));
+  modeBox_->setCurrentIndex(settings.value(kModeKey, modeBox_->currentIndex()).toInt());
+  threadsSpin_->setValue(settings.value(kThreadsKey, threadsSpin_->value()).toInt());
+  repsSpin_->setValue(settings.value(kRepsKey, repsSpin_->value()).toInt());
+  minTimeSpin_->setValue(settings.value(kMinTimeKey, minTimeSpin_->value()).toDouble());
+}
+
+}  // namespace accellab::gui

@@ -1,0 +1,88 @@
+// The Experiment panel: kernel, problem sizes (with presets), element type, variants,
+// threads, repetitions and minimum time, sweep mode; it turns them into the engine's
+// SweepSpec and MeasureConfig and estimates the memory the largest point needs.
+#pragma once
+
+#include <QString>
+#include <QWidget>
+#include <map>
+#include <optional>
+
+#include "accellab/memory_guard.h"
+#include "accellab/registry.h"
+#include "accellab/runner.h"
+#include "accellab/sweep.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QSettings;
+class QSpinBox;
+class QVBoxLayout;
+
+namespace accellab::gui {
+
+struct Experiment {
+  SweepSpec sweep;
+  MeasureConfig measure;
+};
+
+class ExperimentPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum class SweepMode { fixedThreads, threadsOneToN };
+
+  ExperimentPanel(const Registry& registry, const MemoryAvailable& memory, int logicalCores,
+                  QWidget* parent = nullptr);
+
+  // The experiment as entered, or empty with the reason in error().
+  std::optional<Experiment> experiment() const;
+  QString error() const;
+  // Empty when the largest point fits the machine, else the warning shown.
+  QString memoryWarning() const;
+
+  // Sets every field at once (scripts and the demo run); all available variants are checked.
+  void setExperiment(const QString& kernel, const QString& sizes, SweepMode mode, int threads,
+                     int minReps, double minTimeS);
+
+  void saveSettings(QSettings& settings) const;
+  void loadSettings(const QSettings& settings);
+
+ signals:
+  void changed();
+
+ private:
+  const Kernel* currentKernel() const;
+  DType currentDType() const;
+  void kernelChanged();
+  void fillPresets();
+  void fillVariants();
+  void updateEstimate();
+  std::optional<Experiment> parse(QString& error) const;
+
+  const Registry& registry_;
+  MemoryAvailable memory_;
+  std::map<QString, QString> sizesByKernel_;  // what was typed for each kernel
+  QString shownKernel_;
+
+  QComboBox* kernelBox_;
+  QLineEdit* sizesEdit_;
+  QComboBox* presetBox_;
+  QComboBox* dtypeBox_;
+  QGroupBox* variantsBox_;
+  QVBoxLayout* variantsLayout_;
+  std::vector<QCheckBox*> variantChecks_;
+  QComboBox* modeBox_;
+  QSpinBox* threadsSpin_;
+  QSpinBox* repsSpin_;
+  QDoubleSpinBox* minTimeSpin_;
+  QLabel* estimateLabel_;
+  QLabel* warningLabel_;
+  QLabel* errorLabel_;
+};
+
+}  // namespace accellab::gui

@@ -1,0 +1,152 @@
+// accellab: the desktop window, plus `--export-charts SESSION --out DIR` for scripts.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QThread>
+#include <QTimer>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#include "accellab/kernels/builtin.h"
+#include "charts/chartexport.h"
+#include "charts/chartpanel.h"
+#include "experiment/experimentpanel.h"
+#include "mainwindow.h"
+#include "session/sessiondocument.h"
+
+namespace {
+
+using namespace accellab;
+using namespace accellab::gui;
+
+bool hasArgument(int argc, char** argv, const char* name) {
+  for (int i = 1; i < argc; ++i)
+    if (std::string_view(argv[i]) == name) return true;
+  return false;
+}
+
+// A platform that draws without a display server, or a display server to connect to.
+bool canShowWindows() {
+  const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
+  if (!platform.isEmpty() && !platform.startsWith("xcb") && !platform.startsWith("wayland"))
+    return true;
+  return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+void printLine(FILE* stream, const QString& text) {
+  std::fprintf(stream, "%s\n", text.toLocal8Bit().constData());
+}
+
+int exportCharts(const QString& sessionPath, const QString& outDir) {
+  Session session;
+  if (const auto error = readSession(sessionPath, session)) {
+    printLine(stderr, QStringLiteral("accellab: %1").arg(*error));
+    return 1;
+  }
+  QStringList written;
+  if (const auto error = exportSessionCharts(session, outDir, written)) {
+    printLine(stderr, QStringLiteral("accellab: %1").arg(*error));
+    return 1;
+  }
+  for (const QString& path : written) printLine(stdout, QDir::toNativeSeparators(path));
+  return 0;
+}
+
+// --run-demo: a small add sweep then a small pi sweep, for screenshots. Optionally saves the
+// window as an image and the session, then quits.
+void runDemo(MainWindow& window, const QString& screenshot, const QString& sessionPath) {
+  const int threads = std::max(2, QThread::idealThreadCount());
+  auto step = std::make_shared<int>(0);
+  const auto next = [&window, step, threads, screenshot, sessionPath] {
+    ExperimentPanel& panel = window.experimentPanel();
+    switch ((*step)++) {
+      case 0:
+        panel.setExperiment(QStringLiteral("pi"), QStringLiteral("1e5, 3e6, 3e7"),
+                            ExperimentPanel::SweepMode::threadsOneToN, threads, 3, 0.05);
+        window.startRun();
+        break;
+      case 1:
+        panel.setExperiment(QStringLiteral("add"),
+                            QStringLiteral("16x64x64, 64x128x128, 128x256x256, 256x512x512"),
+                            ExperimentPanel::SweepMode::threadsOneToN, threads, 3, 0.05);
+        window.startRun();
+        break;
+      default:
+        window.chartPanel().setCurrentChart(1);
+        QTimer::singleShot(500, &window, [&window, screenshot, sessionPath] {
+          int status = 0;
+          if (!sessionPath.isEmpty() && !window.saveSession(sessionPath)) status = 1;
+          if (!screenshot.isEmpty() && !window.grab().save(screenshot)) {
+            printLine(stderr, QStringLiteral("accellab: cannot write %1").arg(screenshot));
+            status = 1;
+          }
+          if (!screenshot.isEmpty() || !sessionPath.isEmpty()) QCoreApplication::exit(status);
+        });
+    }
+  };
+  QObject::connect(&window, &MainWindow::systemReady, &window, next);
+  QObject::connect(&window, &MainWindow::runFinished, &window, next);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool exporting = hasArgument(argc, argv, "--export-charts");
+  if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+  if (!exporting && !canShowWindows()) {
+    std::fprintf(stderr,
+                 "accellab: needs a display (DISPLAY or WAYLAND_DISPLAY is not set); use "
+                 "accellab-cli, or QT_QPA_PLATFORM=offscreen accellab --export-charts\n");
+    return 2;
+  }
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("AccelLab"));
+  QApplication::setApplicationName(QStringLiteral("accellab"));
+  QApplication::setApplicationDisplayName(QStringLiteral("AccelLab"));
+  QApplication::setApplicationVersion(QStringLiteral(ACCELLAB_VERSION));
+  QApplication::setDesktopFileName(QStringLiteral("accellab"));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      QApplication::translate("main", "Profile compute kernels in their variants and chart the speedups."));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  const QCommandLineOption exportOption(
+      QStringLiteral("export-charts"),
+      QApplication::translate("main", "Render every chart of SESSION to PNG and exit."),
+      QStringLiteral("SESSION"));
+  const QCommandLineOption outOption(
+      QStringLiteral("out"), QApplication::translate("main", "Folder for --export-charts."),
+      QStringLiteral("DIR"), QStringLiteral("."));
+  QCommandLineOption demoOption(QStringLiteral("run-demo"));
+  QCommandLineOption screenshotOption(QStringLiteral("screenshot"), {}, QStringLiteral("FILE"));
+  QCommandLineOption saveOption(QStringLiteral("save-session"), {}, QStringLiteral("FILE"));
+  for (QCommandLineOption* hidden : {&demoOption, &screenshotOption, &saveOption})
+    hidden->setFlags(QCommandLineOption::HiddenFromHelp);
+  parser.addOptions({exportOption, outOption, demoOption, screenshotOption, saveOption});
+  parser.addPositionalArgument(QStringLiteral("session"),
+                               QApplication::translate("main", "A session file to open."),
+                               QStringLiteral("[session]"));
+  parser.process(app);
+
+  if (parser.isSet(exportOption))
+    return exportCharts(parser.value(exportOption), parser.value(outOption));
+
+  Registry registry;
+  kernels::registerBuiltinKernels(registry);
+  const bool demo = parser.isSet(demoOption);
+  MainWindow window(registry, MainWindowOptions{.useSettings = !demo,
+                                                .autosavePath = demo ? QString()
+                                                                     : SessionDocument::defaultAutosavePath()});
+  window.show();
+  if (demo) {
+    runDemo(window, parser.value(screenshotOption), parser.value(saveOption));
+  } else if (!parser.positionalArguments().isEmpty()) {
+    window.openSession(parser.positionalArguments().front());
+  } else {
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+  }
+  return app.exec();
+}

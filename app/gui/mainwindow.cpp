@@ -1,0 +1,537 @@
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QThread>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <sstream>
+
+#include "accellab/format.h"
+#include "accellab/kernels/builtin.h"
+#include "accellab/sweep.h"
+#include "charts/chartpanel.h"
+#include "experiment/experimentpanel.h"
+#include "models/resultsmodel.h"
+#include "models/selectiontext.h"
+#include "prompts.h"
+#include "session/sessiondocument.h"
+#include "system/systemprobe.h"
+#include "system/systemview.h"
+#include "worker/runworker.h"
+
+// Q_INIT_RESOURCE must be called from the global namespace; the resources live in a static
+// library, which the linker would otherwise drop.
+static void initAccellabResources() { Q_INIT_RESOURCE(accellab); }
+
+namespace accellab::gui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const QString kRecentKey = QStringLiteral("recentFiles");
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+QString sessionFilter() { return QObject::tr("AccelLab sessions (*.json);;All files (*)"); }
+
+}  // namespace
+
+MainWindow::MainWindow(const Registry& registry, MainWindowOptions options, QWidget* parent)
+    : QMainWindow(parent),
+      registry_(registry),
+      options_(std::move(options)),
+      ownedPrompts_(options_.prompts ? nullptr : std::make_unique<DialogPrompts>()),
+      prompts_(options_.prompts ? options_.prompts : ownedPrompts_.get()),
+      document_(new SessionDocument(this)),
+      worker_(new RunWorker(registry, this)),
+      probe_(new SystemProbe(this)),
+      results_(new ResultsModel(this)),
+      sorted_(new QSortFilterProxyModel(this)) {
+  initAccellabResources();
+  setObjectName(QStringLiteral("mainWindow"));
+  setWindowIcon(QIcon(QStringLiteral(":/icons/accellab.svg")));
+  setAcceptDrops(true);
+  document_->setAutosavePath(options_.autosavePath);
+  sorted_->setSourceModel(results_);
+  sorted_->setSortRole(ResultsModel::SortRole);
+
+  createActions();
+  createLayout();
+  createMenus();
+  connectDocument();
+  connectWorker();
+
+  connect(probe_, &SystemProbe::finished, this, [this](const SystemInfo& system) {
+    machine_ = system;
+    probed_ = true;
+    document_->setSystemIfEmpty(system);
+    statusBar()->showMessage(tr("Machine probed: %1").arg(qs(system.cpuModel)), 4000);
+    updateActions();
+    emit systemReady();
+  });
+  probe_->start(kernels::ProbeOptions{.measureBandwidth = options_.measureBandwidth});
+  statusBar()->showMessage(options_.measureBandwidth
+                               ? tr("Probing the machine and measuring memory bandwidth\u2026")
+                               : tr("Probing the machine\u2026"));
+
+  if (options_.useSettings) loadSettings();
+  updateTitle();
+  updateActions();
+}
+
+MainWindow::~MainWindow() {
+  // The worker joins its thread when destroyed; cancel first so that takes < 0.5 s.
+  worker_->cancel();
+}
+
+void MainWindow::createActions() {
+  const auto action = [this](const QString& text, const QString& icon, const QKeySequence& keys,
+                             auto slot) {
+    auto* a = new QAction(text, this);
+    if (!icon.isEmpty()) a->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(icon)));
+    if (!keys.isEmpty()) a->setShortcut(keys);
+    connect(a, &QAction::triggered, this, slot);
+    addAction(a);
+    return a;
+  };
+  newAction_ = action(tr("&New"), QStringLiteral("new"), QKeySequence::New, [this] {
+    if (maybeSave()) newSession();
+  });
+  openAction_ = action(tr("&Open\u2026"), QStringLiteral("open"), QKeySequence::Open,
+                       [this] { openWithDialog(); });
+  saveAction_ = action(tr("&Save"), QStringLiteral("save"), QKeySequence::Save, [this] { save(); });
+  saveAsAction_ = action(tr("Save &As\u2026"), {}, QKeySequence::SaveAs, [this] { saveAs(); });
+  exportPngAction_ = action(tr("Export Chart as &PNG\u2026"), QStringLiteral("export"), {},
+                            [this] { exportPngWithDialog(); });
+  exportSvgAction_ = action(tr("Export Chart as S&VG\u2026"), {}, {}, [this] { exportSvgWithDialog(); });
+  exportCsvAction_ = action(tr("Export Results as &CSV\u2026"), {}, {},
+                            [this] { exportResultsWithDialog(ReportFormat::csv); });
+  exportMarkdownAction_ = action(tr("Export Results as &Markdown\u2026"), {}, {},
+                                 [this] { exportResultsWithDialog(ReportFormat::markdown); });
+  quitAction_ = action(tr("&Quit"), {}, QKeySequence::Quit, [this] { close(); });
+  runAction_ = action(tr("&Run"), QStringLiteral("run"), QKeySequence(tr("Ctrl+R")),
+                      [this] { startRun(); });
+  runAction_->setToolTip(tr("Measure the experiment (Ctrl+R)"));
+  cancelAction_ = action(tr("&Cancel"), QStringLiteral("cancel"), QKeySequence(Qt::Key_Escape),
+                         [this] { cancelRun(); });
+  cancelAction_->setToolTip(tr("Stop the run; points already measured are kept (Esc)"));
+  copyAction_ = action(tr("&Copy"), {}, QKeySequence::Copy, [this] { copySelection(); });
+  copyAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  removeAction(copyAction_);
+}
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(newAction_);
+  file->addAction(openAction_);
+  recentMenu_ = file->addMenu(tr("Open &Recent"));
+  file->addAction(saveAction_);
+  file->addAction(saveAsAction_);
+  file->addSeparator();
+  file->addAction(exportPngAction_);
+  file->addAction(exportSvgAction_);
+  file->addAction(exportCsvAction_);
+  file->addAction(exportMarkdownAction_);
+  file->addSeparator();
+  file->addAction(quitAction_);
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  run->addAction(runAction_);
+  run->addAction(cancelAction_);
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(copyAction_);
+  fillRecentMenu();
+
+  QToolBar* tools = addToolBar(tr("Main"));
+  tools->setObjectName(QStringLiteral("mainToolBar"));
+  tools->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  tools->addAction(openAction_);
+  tools->addAction(saveAction_);
+  tools->addAction(exportPngAction_);
+  tools->addSeparator();
+  tools->addAction(runAction_);
+  tools->addAction(cancelAction_);
+}
+
+void MainWindow::createLayout() {
+  experiment_ = new ExperimentPanel(registry_, kernels::probeMemory(), QThread::idealThreadCount(), this);
+  auto* runButton = new QPushButton(this);
+  runButton->setObjectName(QStringLiteral("runButton"));
+  auto* cancelButton = new QPushButton(this);
+  cancelButton->setObjectName(QStringLiteral("cancelButton"));
+  for (auto [button, action] : {std::pair{runButton, runAction_}, std::pair{cancelButton, cancelAction_}}) {
+    button->setText(action->text().remove(QLatin1Char('&')));
+    button->setIcon(action->icon());
+    connect(button, &QPushButton::clicked, action, &QAction::trigger);
+    connect(action, &QAction::enabledChanged, button, &QPushButton::setEnabled);
+  }
+  runButton->setDefault(true);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(runButton);
+  buttons->addWidget(cancelButton);
+  auto* side = new QWidget(this);
+  auto* sideLayout = new QVBoxLayout(side);
+  sideLayout->setContentsMargins(0, 0, 0, 0);
+  sideLayout->addWidget(experiment_);
+  sideLayout->addLayout(buttons);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(side);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  auto* dock = new QDockWidget(tr("Experiment"), this);
+  dock->setObjectName(QStringLiteral("experimentDock"));
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  dock->setWidget(scroll);
+  addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+  charts_ = new ChartPanel(this);
+  table_ = new QTableView(this);
+  table_->setObjectName(QStringLiteral("resultsTable"));
+  table_->setModel(sorted_);
+  table_->setSortingEnabled(true);
+  table_->sortByColumn(-1, Qt::AscendingOrder);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setAlternatingRowColors(true);
+  table_->horizontalHeader()->setStretchLastSection(true);
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+  table_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  table_->addAction(copyAction_);
+  systemView_ = new SystemView(this);
+  bottomTabs_ = new QTabWidget(this);
+  bottomTabs_->addTab(table_, tr("Results"));
+  bottomTabs_->addTab(systemView_, tr("System"));
+
+  auto* splitter = new QSplitter(Qt::Vertical, this);
+  splitter->setObjectName(QStringLiteral("mainSplitter"));
+  splitter->addWidget(charts_);
+  splitter->addWidget(bottomTabs_);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+  setCentralWidget(splitter);
+
+  progressBar_ = new QProgressBar(this);
+  progressBar_->setRange(0, 1000);
+  progressBar_->setMaximumWidth(220);
+  progressBar_->setVisible(false);
+  progressLabel_ = new QLabel(this);
+  statusBar()->addPermanentWidget(progressLabel_);
+  statusBar()->addPermanentWidget(progressBar_);
+  resize(1400, 900);
+}
+
+void MainWindow::connectDocument() {
+  charts_->setSession(&document_->session());
+  connect(document_, &SessionDocument::sessionReplaced, this, [this] {
+    results_->setBandwidthCeiling(document_->session().system.bandwidthCeilingBytesPerS);
+    results_->setPoints(document_->session().points);
+    systemView_->setSystem(document_->session().system);
+    charts_->refresh();
+    table_->resizeColumnsToContents();
+  });
+  connect(document_, &SessionDocument::pointAppended, this, [this](const PointResult& point) {
+    results_->appendPoint(point);
+    charts_->refresh();
+  });
+  connect(document_, &SessionDocument::modifiedChanged, this, [this] { updateTitle(); });
+  connect(document_, &SessionDocument::pathChanged, this, [this] { updateTitle(); });
+  connect(charts_, &ChartPanel::baselineChanged, this,
+          [this](const QString& variant) { results_->setBaseline(variant.toStdString()); });
+}
+
+void MainWindow::connectWorker() {
+  connect(worker_, &RunWorker::progress, this, &MainWindow::onProgress);
+  connect(worker_, &RunWorker::pointFinished, this, [this](const PointResult& result) {
+    // Cancelled points were never measured: the session keeps only what was.
+    if (result.status != PointStatus::cancelled) document_->appendPoint(result);
+  });
+  connect(worker_, &RunWorker::failed, this,
+          [this](const QString& message) { prompts_->error(this, tr("Run failed"), message); });
+  connect(worker_, &RunWorker::finished, this, &MainWindow::onRunEnded);
+}
+
+void MainWindow::startRun() {
+  if (isRunning() || !probed_) return;
+  const auto experiment = experiment_->experiment();
+  if (!experiment) {
+    prompts_->error(this, tr("Cannot run"), experiment_->error());
+    return;
+  }
+  std::vector<Point> points;
+  try {
+    points = expandSweep(experiment->sweep, registry_);
+  } catch (const SweepError& e) {
+    prompts_->error(this, tr("Cannot run"), qs(e.what()));
+    return;
+  }
+  if (document_->session().points.empty()) document_->setSystemIfEmpty(machine_);
+  worker_->start(points, experiment->measure);
+  progressBar_->setValue(0);
+  progressBar_->setVisible(true);
+  progressLabel_->setText(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())));
+  updateActions();
+}
+
+void MainWindow::cancelRun() {
+  if (!isRunning()) return;
+  worker_->cancel();
+  progressLabel_->setText(tr("Cancelling\u2026"));
+}
+
+bool MainWindow::isRunning() const { return worker_->isRunning(); }
+bool MainWindow::isReady() const { return probed_; }
+
+void MainWindow::onProgress(const Progress& progress) {
+  progressBar_->setValue(static_cast<int>(progress.fraction * 1000));
+  QString text = tr("Point %1 of %2: %3")
+                     .arg(std::min(progress.pointsDone + 1, progress.pointsTotal))
+                     .arg(progress.pointsTotal)
+                     .arg(qs(progress.current));
+  if (progress.etaS)
+    text += tr(" \u2014 about %1 left").arg(qs(formatValue(*progress.etaS, ValueKind::duration)));
+  progressLabel_->setText(text);
+}
+
+void MainWindow::onRunEnded() {
+  progressBar_->setVisible(false);
+  progressLabel_->clear();
+  statusBar()->showMessage(tr("Run finished: %n point(s) in the session", nullptr,
+                              static_cast<int>(document_->session().points.size())),
+                           5000);
+  table_->resizeColumnsToContents();
+  updateActions();
+  emit runFinished();
+}
+
+void MainWindow::updateActions() {
+  const bool running = isRunning();
+  runAction_->setEnabled(!running && probed_);
+  cancelAction_->setEnabled(running);
+  newAction_->setEnabled(!running);
+  openAction_->setEnabled(!running);
+  recentMenu_->setEnabled(!running && !recentFiles_.isEmpty());
+  experiment_->setEnabled(!running);
+}
+
+void MainWindow::updateTitle() {
+  setWindowTitle(tr("%1[*] \u2014 AccelLab").arg(document_->displayName()));
+  setWindowModified(document_->isModified());
+}
+
+void MainWindow::newSession() { document_->reset(machine_); }
+
+bool MainWindow::openSession(const QString& path) {
+  if (isRunning()) return false;
+  if (const auto error = document_->open(path)) {
+    prompts_->error(this, tr("Cannot open session"), *error);
+    return false;
+  }
+  addRecentFile(document_->path());
+  return true;
+}
+
+void MainWindow::openWithDialog() {
+  if (!maybeSave()) return;
+  const QString path = prompts_->openFileName(this, tr("Open Session"), sessionFilter());
+  if (!path.isEmpty()) openSession(path);
+}
+
+bool MainWindow::saveSession(const QString& path) {
+  if (const auto error = document_->saveAs(path)) {
+    prompts_->error(this, tr("Cannot save session"), *error);
+    return false;
+  }
+  addRecentFile(document_->path());
+  statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(document_->path())), 4000);
+  return true;
+}
+
+bool MainWindow::save() {
+  return document_->path().isEmpty() ? saveAs() : saveSession(document_->path());
+}
+
+bool MainWindow::saveAs() {
+  const QString suggested =
+      document_->path().isEmpty() ? QDir::home().filePath(QStringLiteral("session.json")) : document_->path();
+  const QString path = prompts_->saveFileName(this, tr("Save Session"), suggested, sessionFilter());
+  return !path.isEmpty() && saveSession(path);
+}
+
+bool MainWindow::maybeSave() {
+  if (!document_->isModified()) return true;
+  switch (prompts_->askSaveChanges(this, document_->displayName())) {
+    case Prompts::SaveChoice::save:
+      return save();
+    case Prompts::SaveChoice::discard:
+      return true;
+    case Prompts::SaveChoice::cancel:
+      break;
+  }
+  return false;
+}
+
+bool MainWindow::exportChartPng(int chart, const QString& path, QSize pixelSize) {
+  constexpr qreal kScale = 2;  // sharp text and lines: laid out at half the pixel size
+  if (const auto error = charts_->exportPng(chart, path, pixelSize / kScale, kScale)) {
+    prompts_->error(this, tr("Cannot export chart"), *error);
+    return false;
+  }
+  return true;
+}
+
+bool MainWindow::exportChartSvg(int chart, const QString& path, QSize logicalSize) {
+  if (const auto error = charts_->exportSvg(chart, path, logicalSize)) {
+    prompts_->error(this, tr("Cannot export chart"), *error);
+    return false;
+  }
+  return true;
+}
+
+void MainWindow::exportPngWithDialog() {
+  const int chart = charts_->currentChart();
+  const QString path = prompts_->saveFileName(
+      this, tr("Export Chart as PNG"), QDir::home().filePath(charts_->chartStem(chart) + QStringLiteral(".png")),
+      tr("PNG images (*.png)"));
+  if (path.isEmpty()) return;
+  const auto size = prompts_->imageSize(this, charts_->chartSize(chart) * 2);
+  if (size) exportChartPng(chart, path, *size);
+}
+
+void MainWindow::exportSvgWithDialog() {
+  const int chart = charts_->currentChart();
+  const QString path = prompts_->saveFileName(
+      this, tr("Export Chart as SVG"), QDir::home().filePath(charts_->chartStem(chart) + QStringLiteral(".svg")),
+      tr("SVG drawings (*.svg)"));
+  if (!path.isEmpty()) exportChartSvg(chart, path, charts_->chartSize(chart));
+}
+
+bool MainWindow::exportResults(const QString& path, ReportFormat format) {
+  std::ostringstream out;
+  const auto reporter = makeReporter(format, out, charts_->baseline());
+  reporter->begin(document_->session().system);
+  for (const PointResult& point : document_->session().points) reporter->point(point);
+  reporter->end();
+  const std::string text = out.str();
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) ||
+      file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+      !file.commit()) {
+    prompts_->error(this, tr("Cannot export results"),
+                    tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    return false;
+  }
+  return true;
+}
+
+void MainWindow::exportResultsWithDialog(ReportFormat format) {
+  const bool csv = format == ReportFormat::csv;
+  const QString path = prompts_->saveFileName(
+      this, csv ? tr("Export Results as CSV") : tr("Export Results as Markdown"),
+      QDir::home().filePath(csv ? QStringLiteral("results.csv") : QStringLiteral("results.md")),
+      csv ? tr("CSV files (*.csv)") : tr("Markdown files (*.md)"));
+  if (!path.isEmpty()) exportResults(path, format);
+}
+
+void MainWindow::copySelection() {
+  QModelIndexList indexes = table_->selectionModel()->selectedIndexes();
+  if (indexes.isEmpty()) {
+    for (int row = 0; row < sorted_->rowCount(); ++row)
+      for (int column = 0; column < sorted_->columnCount(); ++column) indexes << sorted_->index(row, column);
+  }
+  QApplication::clipboard()->setText(selectionAsText(*sorted_, indexes));
+}
+
+void MainWindow::offerRecovery() {
+  const QString path = document_->autosavePath();
+  if (path.isEmpty() || !QFileInfo::exists(path)) return;
+  if (prompts_->askRecover(this, path)) {
+    if (const auto error = document_->recover(path)) prompts_->error(this, tr("Cannot recover"), *error);
+  } else {
+    document_->discardAutosave();
+  }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  worker_->cancel();
+  document_->discardAutosave();
+  if (options_.useSettings) saveSettings();
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const auto urls = event->mimeData()->urls();
+  if (!isRunning() && !urls.isEmpty() && urls.front().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const auto urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.front().isLocalFile()) return;
+  event->acceptProposedAction();
+  if (maybeSave()) openSession(urls.front().toLocalFile());
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+  recentFiles_.removeAll(path);
+  recentFiles_.prepend(path);
+  while (recentFiles_.size() > kMaxRecentFiles) recentFiles_.removeLast();
+  if (options_.useSettings) QSettings().setValue(kRecentKey, recentFiles_);
+  fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu() {
+  recentMenu_->clear();
+  for (const QString& path : recentFiles_) {
+    QAction* a = recentMenu_->addAction(QFileInfo(path).fileName());
+    a->setToolTip(QDir::toNativeSeparators(path));
+    connect(a, &QAction::triggered, this, [this, path] {
+      if (maybeSave()) openSession(path);
+    });
+  }
+  recentMenu_->setEnabled(!recentFiles_.isEmpty() && !isRunning());
+}
+
+void MainWindow::loadSettings() {
+  QSettings settings;
+  recentFiles_ = settings.value(kRecentKey).toStringList();
+  fillRecentMenu();
+  experiment_->loadSettings(settings);
+  restoreGeometry(settings.value(kGeometryKey).toByteArray());
+  restoreState(settings.value(kStateKey).toByteArray());
+}
+
+void MainWindow::saveSettings() const {
+  QSettings settings;
+  experiment_->saveSettings(settings);
+  settings.setValue(kGeometryKey, saveGeometry());
+  settings.setValue(kStateKey, saveState());
+  settings.setValue(kRecentKey, recentFiles_);
+}
+
+}  // namespace accellab::gui

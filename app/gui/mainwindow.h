@@ -1,0 +1,142 @@
+// The main window: the experiment panel, Run/Cancel with progress, the chart tabs, the
+// results table and the system view, around one SessionDocument.
+#pragma once
+
+#include <QMainWindow>
+#include <QSize>
+#include <QString>
+#include <memory>
+
+#include "accellab/registry.h"
+#include "accellab/report.h"
+#include "accellab/runner.h"
+#include "accellab/sysinfo.h"
+
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+
+namespace accellab::gui {
+
+class ChartPanel;
+class ExperimentPanel;
+class Prompts;
+class ResultsModel;
+class RunWorker;
+class SessionDocument;
+class SystemProbe;
+class SystemView;
+
+struct MainWindowOptions {
+  Prompts* prompts = nullptr;     // null: real dialogs
+  bool measureBandwidth = true;   // the start-up probe's STREAM copy (about a second)
+  bool useSettings = true;        // QSettings: last experiment, geometry, recent files
+  QString autosavePath;           // empty: no autosave and no recovery offer
+};
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  MainWindow(const Registry& registry, MainWindowOptions options, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Offers to recover an autosaved session left by a crash; call once the window is shown.
+  void offerRecovery();
+
+  // The File menu's actions without their dialogs; false after showing an error.
+  bool openSession(const QString& path);
+  bool saveSession(const QString& path);
+  bool exportChartPng(int chart, const QString& path, QSize pixelSize);
+  bool exportChartSvg(int chart, const QString& path, QSize logicalSize);
+  bool exportResults(const QString& path, ReportFormat format);
+
+  void startRun();
+  void cancelRun();
+  bool isRunning() const;
+  bool isReady() const;  // the machine probe has finished, Run is possible
+
+  SessionDocument& document() { return *document_; }
+  ExperimentPanel& experimentPanel() { return *experiment_; }
+  ChartPanel& chartPanel() { return *charts_; }
+  ResultsModel& resultsModel() { return *results_; }
+  QTableView& resultsView() { return *table_; }
+
+ signals:
+  void runFinished();
+  void systemReady();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void createLayout();
+  void connectDocument();
+  void connectWorker();
+  void updateActions();
+  void updateTitle();
+  void onProgress(const accellab::Progress& progress);
+  void onRunEnded();
+
+  void newSession();
+  void openWithDialog();
+  bool save();
+  bool saveAs();
+  // Asks about unsaved changes; false when the user cancelled.
+  bool maybeSave();
+  void exportPngWithDialog();
+  void exportSvgWithDialog();
+  void exportResultsWithDialog(ReportFormat format);
+  void copySelection();
+
+  void addRecentFile(const QString& path);
+  void fillRecentMenu();
+  void loadSettings();
+  void saveSettings() const;
+
+  const Registry& registry_;
+  MainWindowOptions options_;
+  std::unique_ptr<Prompts> ownedPrompts_;
+  Prompts* prompts_;
+  SystemInfo machine_;  // this machine's probe, for new sessions
+  bool probed_ = false;
+
+  SessionDocument* document_;
+  RunWorker* worker_;
+  SystemProbe* probe_;
+  ResultsModel* results_;
+  QSortFilterProxyModel* sorted_;
+
+  ExperimentPanel* experiment_ = nullptr;
+  ChartPanel* charts_ = nullptr;
+  QTableView* table_ = nullptr;
+  SystemView* systemView_ = nullptr;
+  QTabWidget* bottomTabs_ = nullptr;
+  QProgressBar* progressBar_ = nullptr;
+  QLabel* progressLabel_ = nullptr;
+
+  QAction* newAction_ = nullptr;
+  QAction* openAction_ = nullptr;
+  QAction* saveAction_ = nullptr;
+  QAction* saveAsAction_ = nullptr;
+  QAction* exportPngAction_ = nullptr;
+  QAction* exportSvgAction_ = nullptr;
+  QAction* exportCsvAction_ = nullptr;
+  QAction* exportMarkdownAction_ = nullptr;
+  QAction* quitAction_ = nullptr;
+  QAction* runAction_ = nullptr;
+  QAction* cancelAction_ = nullptr;
+  QAction* copyAction_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QStringList recentFiles_;
+};
+
+}  // namespace accellab::gui

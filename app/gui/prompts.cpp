@@ -1,0 +1,73 @@
+#include "prompts.h"
+
+#include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QMessageBox>
+#include <QSpinBox>
+
+namespace accellab::gui {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("Prompts", text); }
+}  // namespace
+
+void DialogPrompts::error(QWidget* parent, const QString& title, const QString& message) {
+  QMessageBox::critical(parent, title, message);
+}
+
+Prompts::SaveChoice DialogPrompts::askSaveChanges(QWidget* parent, const QString& documentName) {
+  const auto answer = QMessageBox::warning(
+      parent, tr("Unsaved changes"),
+      tr("The session \u201c%1\u201d has measurements that are not saved. Save them?")
+          .arg(documentName),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Save) return SaveChoice::save;
+  if (answer == QMessageBox::Discard) return SaveChoice::discard;
+  return SaveChoice::cancel;
+}
+
+bool DialogPrompts::askRecover(QWidget* parent, const QString& autosavePath) {
+  return QMessageBox::question(
+             parent, tr("Recover measurements"),
+             tr("AccelLab did not close cleanly last time. Recover the measurements it "
+                "auto-saved in %1?")
+                 .arg(QDir::toNativeSeparators(autosavePath)),
+             QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
+}
+
+QString DialogPrompts::openFileName(QWidget* parent, const QString& title, const QString& filter) {
+  return QFileDialog::getOpenFileName(parent, title, {}, filter);
+}
+
+QString DialogPrompts::saveFileName(QWidget* parent, const QString& title,
+                                    const QString& suggested, const QString& filter) {
+  return QFileDialog::getSaveFileName(parent, title, suggested, filter);
+}
+
+std::optional<QSize> DialogPrompts::imageSize(QWidget* parent, QSize suggested) {
+  QDialog dialog(parent);
+  dialog.setWindowTitle(tr("Image size"));
+  auto* width = new QSpinBox(&dialog);
+  auto* height = new QSpinBox(&dialog);
+  for (QSpinBox* spin : {width, height}) {
+    spin->setRange(64, 16384);
+    spin->setSuffix(tr(" px"));
+  }
+  width->setValue(suggested.width());
+  height->setValue(suggested.height());
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  auto* form = new QFormLayout(&dialog);
+  form->addRow(tr("&Width:"), width);
+  form->addRow(tr("&Height:"), height);
+  form->addRow(buttons);
+  if (dialog.exec() != QDialog::Accepted) return std::nullopt;
+  return QSize(width->value(), height->value());
+}
+
+}  // namespace accellab::gui

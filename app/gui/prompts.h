@@ -1,0 +1,39 @@
+// Every question the window asks the user, behind one interface: the application shows
+// dialogs, tests answer without blocking on a modal QMessageBox.
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <optional>
+
+class QWidget;
+
+namespace accellab::gui {
+
+class Prompts {
+ public:
+  enum class SaveChoice { save, discard, cancel };
+
+  virtual ~Prompts() = default;
+  virtual void error(QWidget* parent, const QString& title, const QString& message) = 0;
+  virtual SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) = 0;
+  virtual bool askRecover(QWidget* parent, const QString& autosavePath) = 0;
+  // Empty when the user cancelled.
+  virtual QString openFileName(QWidget* parent, const QString& title, const QString& filter) = 0;
+  virtual QString saveFileName(QWidget* parent, const QString& title, const QString& suggested,
+                               const QString& filter) = 0;
+  virtual std::optional<QSize> imageSize(QWidget* parent, QSize suggested) = 0;
+};
+
+class DialogPrompts : public Prompts {
+ public:
+  void error(QWidget* parent, const QString& title, const QString& message) override;
+  SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) override;
+  bool askRecover(QWidget* parent, const QString& autosavePath) override;
+  QString openFileName(QWidget* parent, const QString& title, const QString& filter) override;
+  QString saveFileName(QWidget* parent, const QString& title, const QString& suggested,
+                       const QString& filter) override;
+  std::optional<QSize> imageSize(QWidget* parent, QSize suggested) override;
+};
+
+}  // namespace accellab::gui

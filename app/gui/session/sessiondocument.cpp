@@ -1,0 +1,128 @@
+#include "session/sessiondocument.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <exception>
+#include <utility>
+
+namespace accellab::gui {
+
+namespace {
+QString tr(const char* text) { return QCoreApplication::translate("SessionDocument", text); }
+}  // namespace
+
+std::optional<QString> writeSession(const Session& session, const QString& path) {
+  const std::string json = sessionToJson(session);
+  QDir().mkpath(QFileInfo(path).absolutePath());
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) ||
+      file.write(json.data(), static_cast<qint64>(json.size())) !=
+          static_cast<qint64>(json.size()) ||
+      !file.commit()) {
+    return tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+  }
+  return std::nullopt;
+}
+
+std::optional<QString> readSession(const QString& path, Session& out) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+  }
+  const QByteArray bytes = file.readAll();
+  try {
+    out = sessionFromJson(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+  } catch (const std::exception& e) {
+    return tr("%1 is not a session AccelLab can read: %2")
+        .arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what()));
+  }
+  return std::nullopt;
+}
+
+SessionDocument::SessionDocument(QObject* parent) : QObject(parent) {
+  session_.created = nowIso8601();
+}
+
+QString SessionDocument::displayName() const {
+  return path_.isEmpty() ? tr("Untitled") : QFileInfo(path_).fileName();
+}
+
+void SessionDocument::reset(const SystemInfo& system) {
+  Session session;
+  session.created = nowIso8601();
+  session.system = system;
+  discardAutosave();
+  replace(std::move(session), {}, false);
+}
+
+void SessionDocument::setSystemIfEmpty(const SystemInfo& system) {
+  if (!session_.points.empty() || session_.system == system) return;
+  session_.system = system;
+  emit sessionReplaced();
+}
+
+void SessionDocument::appendPoint(const PointResult& point) {
+  session_.points.push_back(point);
+  setModified(true);
+  emit pointAppended(point);
+  autosave();
+}
+
+std::optional<QString> SessionDocument::open(const QString& path) {
+  Session session;
+  if (auto error = readSession(path, session)) return error;
+  discardAutosave();
+  replace(std::move(session), QFileInfo(path).absoluteFilePath(), false);
+  return std::nullopt;
+}
+
+std::optional<QString> SessionDocument::saveAs(const QString& path) {
+  if (auto error = writeSession(session_, path)) return error;
+  discardAutosave();
+  path_ = QFileInfo(path).absoluteFilePath();
+  emit pathChanged(path_);
+  setModified(false);
+  return std::nullopt;
+}
+
+std::optional<QString> SessionDocument::recover(const QString& autosavePath) {
+  Session session;
+  if (auto error = readSession(autosavePath, session)) return error;
+  replace(std::move(session), {}, true);
+  return std::nullopt;
+}
+
+QString SessionDocument::defaultAutosavePath() {
+  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+         QStringLiteral("/autosave.json");
+}
+
+void SessionDocument::discardAutosave() const {
+  if (!autosavePath_.isEmpty()) QFile::remove(autosavePath_);
+}
+
+void SessionDocument::replace(Session session, const QString& path, bool modified) {
+  session_ = std::move(session);
+  const bool pathChange = path != path_;
+  path_ = path;
+  emit sessionReplaced();
+  if (pathChange) emit pathChanged(path_);
+  setModified(modified);
+}
+
+void SessionDocument::setModified(bool modified) {
+  if (modified == modified_) return;
+  modified_ = modified;
+  emit modifiedChanged(modified_);
+}
+
+void SessionDocument::autosave() const {
+  // A failed autosave must not interrupt the run; the next point tries again.
+  if (!autosavePath_.isEmpty()) (void)writeSession(session_, autosavePath_);
+}
+
+}  // namespace accellab::gui

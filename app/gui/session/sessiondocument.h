@@ -1,0 +1,65 @@
+// The open session: its points, its file, whether it has unsaved changes, and the autosave
+// that lets the next start recover a run a crash interrupted.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <optional>
+
+#include "accellab/session.h"
+
+namespace accellab::gui {
+
+class SessionDocument : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit SessionDocument(QObject* parent = nullptr);
+
+  const Session& session() const { return session_; }
+  const QString& path() const { return path_; }
+  bool isModified() const { return modified_; }
+  QString displayName() const;
+
+  // A new, empty session measured on `system`.
+  void reset(const SystemInfo& system);
+  // A probe that finished after reset() completes an empty session.
+  void setSystemIfEmpty(const SystemInfo& system);
+  void appendPoint(const PointResult& point);
+
+  // On failure these return a message for the user and leave the document as it was.
+  std::optional<QString> open(const QString& path);
+  std::optional<QString> saveAs(const QString& path);
+  // Loads an autosaved session as an unsaved, untitled document.
+  std::optional<QString> recover(const QString& autosavePath);
+
+  // Where the running session is written after each point; empty disables autosave.
+  void setAutosavePath(const QString& path) { autosavePath_ = path; }
+  const QString& autosavePath() const { return autosavePath_; }
+  static QString defaultAutosavePath();
+  // The autosave is only needed while there are unsaved changes.
+  void discardAutosave() const;
+
+ signals:
+  void sessionReplaced();
+  void pointAppended(const accellab::PointResult& point);
+  void modifiedChanged(bool modified);
+  void pathChanged(const QString& path);
+
+ private:
+  void replace(Session session, const QString& path, bool modified);
+  void setModified(bool modified);
+  void autosave() const;
+
+  Session session_;
+  QString path_;
+  QString autosavePath_;
+  bool modified_ = false;
+};
+
+// Reads and writes session files with the engine's JSON; writes go through QSaveFile so a
+// crash never leaves half a file. Errors are messages a user can act on.
+std::optional<QString> writeSession(const Session& session, const QString& path);
+std::optional<QString> readSession(const QString& path, Session& out);
+
+}  // namespace accellab::gui

@@ -1,0 +1,16 @@
+#include "system/systemprobe.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace accellab::gui {
+
+SystemProbe::SystemProbe(QObject* parent) : QObject(parent) {
+  connect(&watcher_, &QFutureWatcher<SystemInfo>::finished, this,
+          [this] { emit finished(watcher_.result()); });
+}
+
+void SystemProbe::start(const kernels::ProbeOptions& options) {
+  watcher_.setFuture(QtConcurrent::run([options] { return kernels::probeSystem(options); }));
+}
+
+}  // namespace accellab::gui

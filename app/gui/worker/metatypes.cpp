@@ -1,0 +1,11 @@
+#include "worker/metatypes.h"
+
+namespace accellab::gui {
+
+void registerMetaTypes() {
+  qRegisterMetaType<accellab::Progress>();
+  qRegisterMetaType<accellab::PointResult>();
+  qRegisterMetaType<accellab::SystemInfo>();
+}
+
+}  // namespace accellab::gui

@@ -1,0 +1,33 @@
+#include "host_files.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace accellab::detail {
+
+std::optional<std::string> readTextFile(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return text.str();
+}
+
+std::optional<std::uint64_t> meminfoBytes(std::string_view meminfo, std::string_view key) {
+  std::istringstream lines{std::string(meminfo)};
+  for (std::string line; std::getline(lines, line);) {
+    if (line.size() <= key.size() || line.compare(0, key.size(), key) != 0 ||
+        line[key.size()] != ':')
+      continue;
+    std::istringstream fields(line.substr(key.size() + 1));
+    std::uint64_t value = 0;
+    std::string unit;
+    if (!(fields >> value)) return std::nullopt;
+    fields >> unit;
+    return unit == "kB" ? value * 1024 : value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace accellab::detail

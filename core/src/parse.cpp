@@ -1,0 +1,128 @@
+#include "accellab/parse.h"
+
+#include <cctype>
+
+namespace accellab {
+
+namespace {
+
+constexpr std::uint64_t kMaxCount = std::uint64_t{1} << 63;
+constexpr std::string_view kCountExamples = " (examples: 1000000, 1_000_000, 1e9)";
+
+std::string quoted(std::string_view text) { return std::string("'").append(text).append("'"); }
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
+  return text;
+}
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Digits with single underscores between them ("1_000_000"); appends them to `digits`.
+bool takeDigits(std::string_view& text, std::string& digits) {
+  const std::size_t before = digits.size();
+  while (!text.empty() && (isDigit(text.front()) || text.front() == '_')) {
+    if (text.front() == '_') {
+      if (digits.size() == before || text.size() < 2 || !isDigit(text[1])) return false;
+    } else {
+      digits += text.front();
+    }
+    text.remove_prefix(1);
+  }
+  return digits.size() > before;
+}
+
+// The decimal form of a count: mantissa digits and the power of ten they are scaled by.
+struct Decimal {
+  std::string digits;
+  long long exponent = 0;
+};
+
+std::optional<Decimal> splitDecimal(std::string_view text) {
+  Decimal decimal;
+  if (!takeDigits(text, decimal.digits)) return std::nullopt;
+  if (!text.empty() && text.front() == '.') {
+    text.remove_prefix(1);
+    std::string fraction;
+    if (!takeDigits(text, fraction)) return std::nullopt;
+    decimal.digits += fraction;
+    decimal.exponent = -static_cast<long long>(fraction.size());
+  }
+  if (!text.empty() && (text.front() == 'e' || text.front() == 'E')) {
+    text.remove_prefix(1);
+    const bool negative = !text.empty() && text.front() == '-';
+    if (!text.empty() && (text.front() == '-' || text.front() == '+')) text.remove_prefix(1);
+    std::string exponent;
+    if (!takeDigits(text, exponent) || exponent.size() > 6) return std::nullopt;
+    decimal.exponent += negative ? -std::stoll(exponent) : std::stoll(exponent);
+  }
+  if (!text.empty()) return std::nullopt;
+  return decimal;
+}
+
+}  // namespace
+
+Parsed<std::uint64_t> parseCount(std::string_view input) {
+  const std::string_view text = trimmed(input);
+  if (text.empty()) return {std::nullopt, "empty value where a count was expected"};
+  if (text.front() == '-') return {std::nullopt, quoted(text) + " is not a positive count"};
+  auto decimal = splitDecimal(text);
+  if (!decimal) return {std::nullopt, quoted(text) + " is not a count" + std::string(kCountExamples)};
+
+  std::string& digits = decimal->digits;
+  digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
+  if (digits.empty()) return {std::nullopt, quoted(text) + " is not a positive count"};
+  // A negative exponent must only drop zeros: "2.5e3" is whole, "1.5" is not.
+  for (; decimal->exponent < 0; ++decimal->exponent) {
+    if (digits.back() != '0') return {std::nullopt, quoted(text) + " is not a whole number"};
+    digits.pop_back();
+  }
+  const std::string tooLarge = quoted(text) + " is too large (the limit is 2^63)";
+  if (static_cast<long long>(digits.size()) + decimal->exponent > 19) return {std::nullopt, tooLarge};
+  digits.append(static_cast<std::size_t>(decimal->exponent), '0');
+  std::uint64_t value = 0;
+  for (char digit : digits) {
+    const auto next = static_cast<std::uint64_t>(digit - '0');
+    if (value > (kMaxCount - next) / 10) return {std::nullopt, tooLarge};
+    value = value * 10 + next;
+  }
+  return {value, {}};
+}
+
+Parsed<Shape3> parseShape(std::string_view input) {
+  const std::string_view text = trimmed(input);
+  const std::string context = "shape " + quoted(text);
+  std::vector<std::uint64_t> extents;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find_first_of("xX", start), text.size());
+    const auto extent = parseCount(text.substr(start, end - start));
+    if (!extent.value) return {std::nullopt, context + ": " + extent.error};
+    extents.push_back(*extent.value);
+    start = end + 1;
+  }
+  if (extents.size() != 3)
+    return {std::nullopt, context + " needs three extents ZxYxX, e.g. 1024x1024x512"};
+  const Shape3 shape{extents[0], extents[1], extents[2]};
+  const auto count = elementCount(shape);
+  if (!count || *count > kMaxElements)
+    return {std::nullopt, context + " overflows: more than 2^59 elements do not fit 64-bit byte offsets"};
+  return {shape, {}};
+}
+
+std::vector<std::string> splitList(std::string_view text, char separator) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(separator, start), text.size());
+    const auto item = trimmed(text.substr(start, end - start));
+    if (!item.empty()) items.emplace_back(item);
+    start = end + 1;
+  }
+  return items;
+}
+
+}  // namespace accellab

@@ -1,0 +1,42 @@
+// Internal to core: what the three reporters share.
+#pragma once
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "accellab/report.h"
+
+namespace accellab::detail {
+
+// The group a point belongs to in tables: kernel and problem ("add 3x5x7 f64").
+std::string reportGroup(const Point& point);
+
+// "AMD EPYC 9B14, 2 logical cores, bandwidth ceiling 24.1 GB/s": the machine in one line.
+std::string systemSummary(const SystemInfo& system);
+
+// Turns points arriving one at a time into rows. Sweep order puts the points of a group
+// together with the baseline first, so the speedup of each row is known when it arrives.
+class ReportStream {
+ public:
+  explicit ReportStream(std::string baselineVariant) : baseline_(std::move(baselineVariant)) {}
+  void setCeiling(double bytesPerS) { ceiling_ = bytesPerS; }
+
+  struct Next {
+    ReportRow row;
+    bool startsGroup = false;
+  };
+  Next add(const PointResult& result);
+
+ private:
+  std::string baseline_;
+  double ceiling_ = 0;
+  std::vector<PointResult> group_;
+};
+
+std::unique_ptr<Reporter> makeConsoleReporter(std::ostream& out, const std::string& baseline);
+std::unique_ptr<Reporter> makeCsvReporter(std::ostream& out, const std::string& baseline);
+std::unique_ptr<Reporter> makeMarkdownReporter(std::ostream& out, const std::string& baseline);
+
+}  // namespace accellab::detail

@@ -1,0 +1,32 @@
+#include "accellab/result.h"
+
+namespace accellab {
+
+std::string describe(const Point& point) {
+  std::string text = point.kernel + " " + point.variant + " " + describe(point.params);
+  if (point.threads != 1) text += " x" + std::to_string(point.threads) + " threads";
+  return text;
+}
+
+std::string_view toString(PointStatus status) {
+  switch (status) {
+    case PointStatus::ok:
+      return "ok";
+    case PointStatus::skipped:
+      return "skipped";
+    case PointStatus::failed:
+      return "failed";
+    case PointStatus::cancelled:
+      return "cancelled";
+  }
+  return "failed";
+}
+
+std::optional<PointStatus> parsePointStatus(std::string_view text) {
+  for (auto status :
+       {PointStatus::ok, PointStatus::skipped, PointStatus::failed, PointStatus::cancelled})
+    if (toString(status) == text) return status;
+  return std::nullopt;
+}
+
+}  // namespace accellab

@@ -1,0 +1,302 @@
+#include "accellab/runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+
+namespace accellab {
+
+double steadySeconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+namespace {
+
+constexpr double kProgressIntervalS = 0.05;
+constexpr std::uint64_t kMaxRunsPerSample = std::uint64_t{1} << 30;
+
+struct Measured {
+  PointResult result;
+  std::optional<std::uint64_t> fingerprint;
+};
+
+void setStatus(PointResult& result, PointStatus status, std::string reason) {
+  result.status = status;
+  result.reason = std::move(reason);
+}
+
+// How far the stop rule of MeasureConfig has come, 0..1.
+double measuredFraction(const MeasureConfig& config, std::size_t reps, double totalS,
+                        double wallS) {
+  const auto share = [](double done, double target) { return target > 0 ? done / target : 1.0; };
+  const double enough = std::min(share(static_cast<double>(reps), static_cast<double>(config.minReps)),
+                                 share(totalS, config.minTimeS));
+  const double limit = std::max(share(wallS, config.maxTimeS),
+                                share(static_cast<double>(reps), static_cast<double>(config.maxReps)));
+  return std::clamp(std::max(enough, limit), 0.0, 1.0);
+}
+
+bool measuredEnough(const MeasureConfig& config, std::size_t reps, double totalS, double wallS) {
+  return (reps >= config.minReps && totalS >= config.minTimeS) || wallS >= config.maxTimeS ||
+         reps >= config.maxReps;
+}
+
+// `runs` back-to-back runs after one untimed poisoning of the output.
+struct Batch {
+  double endS = 0;
+  double clockS = 0;                // the runner's clock around all runs
+  double sampleS = 0;               // per run: the runs' own timing when they all had one
+  std::optional<GpuTiming> gpu;     // per run, summed over the runs then divided
+  bool cancelled = false;
+};
+
+Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clock& clock, std::stop_token stop) {
+  run.poisonOutput();
+  Batch batch;
+  double timedS = 0;
+  bool allTimed = true;
+  GpuTiming gpu;
+  const double start = clock();
+  for (std::uint64_t i = 0; i < runs; ++i) {
+    const RunOutcome outcome = run.run(stop);
+    if (outcome.cancelled) {
+      batch.cancelled = true;
+      break;
+    }
+    allTimed = allTimed && outcome.timedS.has_value();
+    timedS += outcome.timedS.value_or(0);
+    if (outcome.gpu) {
+      gpu.kernelS += outcome.gpu->kernelS;
+      gpu.h2dS += outcome.gpu->h2dS;
+      gpu.d2hS += outcome.gpu->d2hS;
+      gpu.endToEndS += outcome.gpu->endToEndS;
+      batch.gpu = gpu;
+    }
+  }
+  batch.endS = clock();
+  batch.clockS = batch.endS - start;
+  const auto n = static_cast<double>(runs);
+  batch.sampleS = (allTimed ? timedS : batch.clockS) / n;
+  if (batch.gpu) *batch.gpu = {gpu.kernelS / n, gpu.h2dS / n, gpu.d2hS / n, gpu.endToEndS / n};
+  return batch;
+}
+
+// More runs per sample for a batch that was too short, aiming past the target as Google
+// Benchmark does, growing at most tenfold per step.
+std::uint64_t grownRuns(std::uint64_t runs, double batchS, double targetS) {
+  const double factor = batchS > 0 ? std::min(10.0, 1.4 * targetS / batchS) : 10.0;
+  const auto grown = static_cast<std::uint64_t>(std::ceil(static_cast<double>(runs) * factor));
+  return std::min(kMaxRunsPerSample, std::max(runs + 1, grown));
+}
+
+GpuTiming medianGpu(const std::vector<GpuTiming>& timings) {
+  std::vector<double> values(timings.size());
+  const auto fieldMedian = [&](double GpuTiming::*field) {
+    std::transform(timings.begin(), timings.end(), values.begin(),
+                   [&](const GpuTiming& t) { return t.*field; });
+    return median(values);
+  };
+  return {fieldMedian(&GpuTiming::kernelS), fieldMedian(&GpuTiming::h2dS),
+          fieldMedian(&GpuTiming::d2hS), fieldMedian(&GpuTiming::endToEndS)};
+}
+
+// Warm-up, calibration and repetitions of one prepared run. Returns false when cancelled.
+bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock& clock,
+                        std::stop_token stop, const PointProgress& progress,
+                        PointResult& result) {
+  run.poisonOutput();
+  const double warmStart = clock();
+  const RunOutcome warm = run.run(stop);
+  const double warmS = clock() - warmStart;
+  if (warm.cancelled) return false;
+  result.firstCallS = warm.timedS.value_or(warmS);
+
+  std::vector<GpuTiming> gpuSamples;
+  bool calibrated = config.minSampleS <= 0;
+  double totalS = 0;
+  const double start = clock();
+  double lastReportS = start;
+  for (;;) {
+    if (stop.stop_requested()) return false;
+    const Batch batch = timeBatch(run, result.runsPerSample, clock, stop);
+    if (batch.cancelled) return false;
+    if (!calibrated) {
+      calibrated = batch.clockS >= config.minSampleS || result.runsPerSample >= kMaxRunsPerSample;
+      if (!calibrated) {
+        result.runsPerSample = grownRuns(result.runsPerSample, batch.clockS, config.minSampleS);
+        continue;
+      }
+    }
+    totalS += batch.clockS;
+    result.samplesS.push_back(batch.sampleS);
+    if (batch.gpu) gpuSamples.push_back(*batch.gpu);
+    const double wallS = batch.endS - start;
+    const std::size_t reps = result.samplesS.size();
+    if (measuredEnough(config, reps, totalS, wallS)) break;
+    if (progress && batch.endS - lastReportS >= kProgressIntervalS) {
+      lastReportS = batch.endS;
+      progress(measuredFraction(config, reps, totalS, wallS));
+    }
+  }
+  if (!gpuSamples.empty()) result.gpu = medianGpu(gpuSamples);
+  return true;
+}
+
+void summarizeSamples(PointResult& result) {
+  result.stats = summarize(result.samplesS);
+  if (result.stats.medianS <= 0) return;
+  result.elementsPerS = static_cast<double>(result.elements) / result.stats.medianS;
+  result.bytesPerS = static_cast<double>(result.bytes) / result.stats.medianS;
+}
+
+// The checks that refuse a point before anything is allocated; empty when it may run.
+std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel,
+                                                           const Point& point,
+                                                           const MemoryProbe& memory) {
+  using Refusal = std::pair<PointStatus, std::string>;
+  if (!kernel) return Refusal{PointStatus::failed, "unknown kernel '" + point.kernel + "'"};
+  const KernelInfo& info = kernel->info();
+  const VariantInfo* variant = info.variant(point.variant);
+  if (!variant)
+    return Refusal{PointStatus::failed,
+                   "unknown variant '" + point.variant + "' of " + point.kernel};
+  if (!variant->availability.available)
+    return Refusal{PointStatus::skipped, variant->availability.reason};
+  if (auto problem = validateParams(info, point.params))
+    return Refusal{PointStatus::failed, *problem};
+  if (point.threads < 1)
+    return Refusal{PointStatus::failed,
+                   "thread count " + std::to_string(point.threads) + " is below 1"};
+  const MemoryAvailable available = memory ? memory() : MemoryAvailable{};
+  if (auto tooBig = checkMemory(kernel->memoryNeed(point.params, point.variant), available))
+    return Refusal{PointStatus::skipped, *tooBig};
+  return std::nullopt;
+}
+
+Measured measure(const Registry& registry, const RunnerOptions& options, const Point& point,
+                 const MeasureConfig& config, std::stop_token stop,
+                 const PointProgress& progress) {
+  Measured measured;
+  PointResult& result = measured.result;
+  result.point = point;
+  try {
+    const Kernel* kernel = registry.find(point.kernel);
+    if (auto refused = refusal(kernel, point, options.memory)) {
+      setStatus(result, refused->first, std::move(refused->second));
+      return measured;
+    }
+    const Workload workload = kernel->workload(point.params);
+    result.elements = workload.elements;
+    result.bytes = workload.bytes;
+    if (stop.stop_requested()) {
+      setStatus(result, PointStatus::cancelled, "cancelled");
+      return measured;
+    }
+    const auto run = kernel->prepare(point.params, point.variant, point.threads);
+    result.isa = run->isa();
+    const bool complete = measureRepetitions(*run, config, options.clock, stop, progress, result);
+    summarizeSamples(result);
+    if (!complete) {
+      setStatus(result, PointStatus::cancelled, "cancelled");
+      return measured;
+    }
+    Verification verification = run->verify();
+    result.verified = verification.ok;
+    result.verifyDetail = verification.detail;
+    measured.fingerprint = verification.fingerprint;
+    if (!verification.ok)
+      setStatus(result, PointStatus::failed, "verification failed: " + verification.detail);
+  } catch (const std::exception& error) {
+    setStatus(result, PointStatus::failed, error.what());
+  } catch (...) {
+    setStatus(result, PointStatus::failed, "unknown exception");
+  }
+  return measured;
+}
+
+// The first ok point of a (kernel, params) sets the value every later one must reproduce.
+struct FingerprintReference {
+  std::string kernel;
+  Params params;
+  std::string variant;
+  std::uint64_t fingerprint = 0;
+};
+
+void checkFingerprint(Measured& measured, std::vector<FingerprintReference>& references) {
+  PointResult& result = measured.result;
+  if (result.status != PointStatus::ok || !measured.fingerprint) return;
+  const auto reference = std::find_if(references.begin(), references.end(), [&](const auto& r) {
+    return r.kernel == result.point.kernel && r.params == result.point.params;
+  });
+  if (reference == references.end()) {
+    references.push_back(
+        {result.point.kernel, result.point.params, result.point.variant, *measured.fingerprint});
+  } else if (reference->fingerprint != *measured.fingerprint) {
+    result.verified = false;
+    setStatus(result, PointStatus::failed,
+              "fingerprint " + std::to_string(*measured.fingerprint) + " differs from " +
+                  reference->variant + "'s " + std::to_string(reference->fingerprint));
+  }
+}
+
+}  // namespace
+
+Runner::Runner(const Registry& registry, RunnerOptions options)
+    : registry_(registry), options_(std::move(options)) {
+  if (!options_.clock) options_.clock = steadySeconds;
+}
+
+PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
+                             std::stop_token stop) {
+  return runPoint(point, config, std::move(stop), {});
+}
+
+PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
+                             std::stop_token stop, const PointProgress& progress) {
+  return measure(registry_, options_, point, config, std::move(stop), progress).result;
+}
+
+std::vector<PointResult> Runner::run(const std::vector<Point>& points,
+                                     const MeasureConfig& config, const RunCallbacks& callbacks,
+                                     std::stop_token stop) {
+  std::vector<PointResult> results;
+  results.reserve(points.size());
+  std::vector<FingerprintReference> references;
+  const double start = options_.clock();
+  Progress progress;
+  progress.pointsTotal = points.size();
+  const auto report = [&](double withinPoint) {
+    if (!callbacks.progress) return;
+    progress.fraction = points.empty() ? 1.0
+                                       : (static_cast<double>(progress.pointsDone) + withinPoint) /
+                                             static_cast<double>(points.size());
+    const double elapsedS = options_.clock() - start;
+    progress.etaS = progress.fraction > 0
+                        ? std::optional(elapsedS * (1 - progress.fraction) / progress.fraction)
+                        : std::nullopt;
+    callbacks.progress(progress);
+  };
+
+  for (const Point& point : points) {
+    progress.current = describe(point);
+    if (stop.stop_requested()) {
+      PointResult cancelled;
+      cancelled.point = point;
+      setStatus(cancelled, PointStatus::cancelled, "cancelled");
+      results.push_back(std::move(cancelled));
+    } else {
+      report(0);
+      Measured measured = measure(registry_, options_, point, config, stop, report);
+      checkFingerprint(measured, references);
+      results.push_back(std::move(measured.result));
+    }
+    ++progress.pointsDone;
+    report(0);
+    if (callbacks.pointFinished) callbacks.pointFinished(results.back());
+  }
+  return results;
+}
+
+}  // namespace accellab

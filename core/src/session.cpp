@@ -1,0 +1,461 @@
+#include "accellab/session.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace accellab {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::uintmax_t kMaxSessionBytes = std::uintmax_t{256} << 20;
+constexpr int kMaxDepth = 32;  // a session nests 4 levels; anything deeper is not one
+constexpr int kMaxThreads = 1 << 20;
+
+// ---- writing -------------------------------------------------------------------------
+
+Json toJson(const GpuTiming& gpu) {
+  return {{"kernel_s", gpu.kernelS},
+          {"h2d_s", gpu.h2dS},
+          {"d2h_s", gpu.d2hS},
+          {"end_to_end_s", gpu.endToEndS}};
+}
+
+Json toJson(const SystemInfo& system) {
+  Json caches = Json::array();
+  for (const auto& cache : system.caches)
+    caches.push_back({{"level", cache.level}, {"type", cache.type}, {"size_bytes", cache.sizeBytes}});
+  Json gpu = nullptr;
+  if (system.gpu)
+    gpu = {{"name", system.gpu->name},
+           {"sm_count", system.gpu->smCount},
+           {"memory_bytes", system.gpu->memoryBytes},
+           {"clock_mhz", system.gpu->clockMHz},
+           {"memory_clock_mhz", system.gpu->memoryClockMHz},
+           {"compute_capability", system.gpu->computeCapability},
+           {"driver_version", system.gpu->driverVersion},
+           {"runtime_version", system.gpu->runtimeVersion}};
+  return {{"cpu_model", system.cpuModel},
+          {"logical_cores", system.logicalCores},
+          {"simd_available", system.simdAvailable},
+          {"simd_selected", system.simdSelected},
+          {"caches", caches},
+          {"total_ram_bytes", system.totalRamBytes},
+          {"available_ram_bytes", system.availableRamBytes},
+          {"os", system.os},
+          {"kernel", system.kernel},
+          {"compiler", system.compiler},
+          {"compiler_flags", system.compilerFlags},
+          {"build_type", system.buildType},
+          {"openmp_version", system.openmpVersion},
+          {"cuda_built", system.cudaBuilt},
+          {"gpu", gpu},
+          {"gpu_reason", system.gpuReason},
+          {"bandwidth_ceiling_bytes_per_s", system.bandwidthCeilingBytesPerS},
+          {"bandwidth_method", system.bandwidthMethod}};
+}
+
+Json toJson(const Params& params) {
+  Json json = Json::object();
+  if (params.shape) json["shape"] = {params.shape->z, params.shape->y, params.shape->x};
+  if (params.samples) json["samples"] = *params.samples;
+  json["dtype"] = toString(params.dtype);
+  json["seed"] = params.seed;
+  return json;
+}
+
+Json toJson(const PointResult& result) {
+  const Statistics& stats = result.stats;
+  Json json = {{"kernel", result.point.kernel},
+               {"variant", result.point.variant},
+               {"params", toJson(result.point.params)},
+               {"threads", result.point.threads},
+               {"status", toString(result.status)}};
+  if (!result.reason.empty()) json["reason"] = result.reason;
+  json["samples_s"] = result.samplesS;
+  json["runs_per_sample"] = result.runsPerSample;
+  json["stats"] = {{"median_s", stats.medianS},
+                   {"min_s", stats.minS},
+                   {"mean_s", stats.meanS},
+                   {"stddev_s", stats.stddevS},
+                   {"mad_s", stats.madS},
+                   {"ci95_s", {stats.ci95LowS, stats.ci95HighS}},
+                   {"outliers", stats.outliers}};
+  json["first_call_s"] = result.firstCallS;
+  json["elements"] = result.elements;
+  json["bytes"] = result.bytes;
+  json["elements_per_s"] = result.elementsPerS;
+  json["bytes_per_s"] = result.bytesPerS;
+  json["verified"] = result.verified;
+  json["verify_detail"] = result.verifyDetail;
+  json["isa"] = result.isa;
+  if (result.gpu) json["gpu"] = toJson(*result.gpu);
+  return json;
+}
+
+// ---- reading -------------------------------------------------------------------------
+
+// A JSON value together with the path that names it in error messages ("points[3].stats").
+class Node {
+ public:
+  Node(const Json& value, std::string path) : value_(value), path_(std::move(path)) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw SessionError((path_.empty() ? std::string("session") : path_) + ": " + what);
+  }
+
+  const Json& json() const { return value_; }
+
+  std::optional<Node> optional(std::string_view key) const {
+    expect(value_.is_object(), "an object");
+    const auto it = value_.find(key);
+    if (it == value_.end() || it->is_null()) return std::nullopt;
+    return Node(*it, path_.empty() ? std::string(key) : path_ + "." + std::string(key));
+  }
+
+  Node operator[](std::string_view key) const {
+    auto node = optional(key);
+    if (!node) fail("missing " + std::string(key));
+    return *node;
+  }
+
+  std::size_t size() const {
+    expect(value_.is_array(), "an array");
+    return value_.size();
+  }
+
+  Node operator[](std::size_t index) const {
+    return Node(value_.at(index), path_ + "[" + std::to_string(index) + "]");
+  }
+
+  std::string string() const {
+    expect(value_.is_string(), "a string");
+    return value_.get<std::string>();
+  }
+
+  bool boolean() const {
+    expect(value_.is_boolean(), "true or false");
+    return value_.get<bool>();
+  }
+
+  std::uint64_t count() const {
+    expect(value_.is_number_unsigned() || (value_.is_number_integer() && value_.get<std::int64_t>() >= 0),
+           "a non-negative integer");
+    return value_.get<std::uint64_t>();
+  }
+
+  int integer(int low, int high) const {
+    expect(value_.is_number_integer(), "an integer");
+    const auto value = value_.get<std::int64_t>();
+    if (value < low || value > high)
+      fail(std::to_string(value) + " is outside " + std::to_string(low) + ".." + std::to_string(high));
+    return static_cast<int>(value);
+  }
+
+  // Non-negative and finite: times, rates and sizes are never anything else.
+  double amount() const {
+    expect(value_.is_number(), "a number");
+    const auto value = value_.get<double>();
+    if (!std::isfinite(value) || value < 0) fail("must be a finite non-negative number");
+    return value;
+  }
+
+ private:
+  void expect(bool ok, const char* what) const {
+    if (!ok) fail(std::string("expected ") + what + ", got " + value_.type_name());
+  }
+
+  const Json& value_;
+  std::string path_;
+};
+
+void readOptional(const Node& node, std::string_view key, std::string& target) {
+  if (auto field = node.optional(key)) target = field->string();
+}
+void readOptional(const Node& node, std::string_view key, int& target) {
+  if (auto field = node.optional(key)) target = field->integer(0, std::numeric_limits<int>::max());
+}
+void readOptional(const Node& node, std::string_view key, std::uint64_t& target) {
+  if (auto field = node.optional(key)) target = field->count();
+}
+void readOptional(const Node& node, std::string_view key, double& target) {
+  if (auto field = node.optional(key)) target = field->amount();
+}
+void readOptional(const Node& node, std::string_view key, bool& target) {
+  if (auto field = node.optional(key)) target = field->boolean();
+}
+
+GpuInfo readGpuInfo(const Node& node) {
+  GpuInfo gpu;
+  readOptional(node, "name", gpu.name);
+  readOptional(node, "sm_count", gpu.smCount);
+  readOptional(node, "memory_bytes", gpu.memoryBytes);
+  readOptional(node, "clock_mhz", gpu.clockMHz);
+  readOptional(node, "memory_clock_mhz", gpu.memoryClockMHz);
+  readOptional(node, "compute_capability", gpu.computeCapability);
+  readOptional(node, "driver_version", gpu.driverVersion);
+  readOptional(node, "runtime_version", gpu.runtimeVersion);
+  return gpu;
+}
+
+// The probe grows with AccelLab: every field is optional, but a present one must be right.
+SystemInfo readSystem(const Node& node) {
+  SystemInfo system;
+  readOptional(node, "cpu_model", system.cpuModel);
+  readOptional(node, "logical_cores", system.logicalCores);
+  if (auto simd = node.optional("simd_available"))
+    for (std::size_t i = 0; i < simd->size(); ++i) system.simdAvailable.push_back((*simd)[i].string());
+  readOptional(node, "simd_selected", system.simdSelected);
+  if (auto caches = node.optional("caches")) {
+    for (std::size_t i = 0; i < caches->size(); ++i) {
+      const Node cache = (*caches)[i];
+      system.caches.push_back({cache["level"].integer(0, 16), cache["type"].string(),
+                               cache["size_bytes"].count()});
+    }
+  }
+  readOptional(node, "total_ram_bytes", system.totalRamBytes);
+  readOptional(node, "available_ram_bytes", system.availableRamBytes);
+  readOptional(node, "os", system.os);
+  readOptional(node, "kernel", system.kernel);
+  readOptional(node, "compiler", system.compiler);
+  readOptional(node, "compiler_flags", system.compilerFlags);
+  readOptional(node, "build_type", system.buildType);
+  readOptional(node, "openmp_version", system.openmpVersion);
+  readOptional(node, "cuda_built", system.cudaBuilt);
+  if (auto gpu = node.optional("gpu")) system.gpu = readGpuInfo(*gpu);
+  readOptional(node, "gpu_reason", system.gpuReason);
+  readOptional(node, "bandwidth_ceiling_bytes_per_s", system.bandwidthCeilingBytesPerS);
+  readOptional(node, "bandwidth_method", system.bandwidthMethod);
+  return system;
+}
+
+std::uint64_t positiveCount(const Node& node) {
+  const auto value = node.count();
+  if (value == 0) node.fail("must be positive");
+  return value;
+}
+
+Params readParams(const Node& node) {
+  Params params;
+  const auto shape = node.optional("shape");
+  const auto samples = node.optional("samples");
+  if (shape.has_value() == samples.has_value()) node.fail("needs either shape or samples");
+  if (shape) {
+    if (shape->size() != 3) shape->fail("expected [z, y, x]");
+    params.shape = Shape3{positiveCount((*shape)[0]), positiveCount((*shape)[1]),
+                          positiveCount((*shape)[2])};
+    const auto count = elementCount(*params.shape);
+    if (!count || *count > kMaxElements) shape->fail("element count overflows");
+  } else {
+    params.samples = positiveCount(*samples);
+  }
+  const Node dtype = node["dtype"];
+  const auto parsed = parseDType(dtype.string());
+  if (!parsed) dtype.fail("unknown element type '" + dtype.string() + "'");
+  params.dtype = *parsed;
+  params.seed = node["seed"].count();
+  return params;
+}
+
+Statistics readStats(const Node& node) {
+  Statistics stats;
+  stats.medianS = node["median_s"].amount();
+  stats.minS = node["min_s"].amount();
+  stats.meanS = node["mean_s"].amount();
+  stats.stddevS = node["stddev_s"].amount();
+  stats.madS = node["mad_s"].amount();
+  const Node ci = node["ci95_s"];
+  if (ci.size() != 2) ci.fail("expected [low, high]");
+  stats.ci95LowS = ci[0].amount();
+  stats.ci95HighS = ci[1].amount();
+  stats.outliers = node["outliers"].count();
+  return stats;
+}
+
+PointResult readPoint(const Node& node) {
+  PointResult result;
+  result.point.kernel = node["kernel"].string();
+  result.point.variant = node["variant"].string();
+  result.point.params = readParams(node["params"]);
+  result.point.threads = node["threads"].integer(1, kMaxThreads);
+  const Node status = node["status"];
+  const auto parsed = parsePointStatus(status.string());
+  if (!parsed) status.fail("unknown status '" + status.string() + "'");
+  result.status = *parsed;
+  readOptional(node, "reason", result.reason);
+  const Node samples = node["samples_s"];
+  result.samplesS.reserve(samples.size());
+  for (std::size_t i = 0; i < samples.size(); ++i) result.samplesS.push_back(samples[i].amount());
+  readOptional(node, "runs_per_sample", result.runsPerSample);
+  if (result.runsPerSample == 0) node["runs_per_sample"].fail("must be positive");
+  result.stats = readStats(node["stats"]);
+  result.firstCallS = node["first_call_s"].amount();
+  readOptional(node, "elements", result.elements);
+  readOptional(node, "bytes", result.bytes);
+  result.elementsPerS = node["elements_per_s"].amount();
+  result.bytesPerS = node["bytes_per_s"].amount();
+  result.verified = node["verified"].boolean();
+  readOptional(node, "verify_detail", result.verifyDetail);
+  readOptional(node, "isa", result.isa);
+  if (auto gpu = node.optional("gpu"))
+    result.gpu = GpuTiming{(*gpu)["kernel_s"].amount(), (*gpu)["h2d_s"].amount(),
+                           (*gpu)["d2h_s"].amount(), (*gpu)["end_to_end_s"].amount()};
+  return result;
+}
+
+Json parseJson(std::string_view text) {
+  if (text.size() > kMaxSessionBytes) throw SessionError("larger than 256 MiB: not a session");
+  const Json::parser_callback_t limitDepth = [](int depth, Json::parse_event_t, Json&) {
+    if (depth > kMaxDepth)
+      throw SessionError("nested deeper than " + std::to_string(kMaxDepth) + " levels: not a session");
+    return true;
+  };
+  try {
+    return Json::parse(text.begin(), text.end(), limitDepth);
+  } catch (const Json::exception& error) {
+    // nlohmann prefixes "[json.exception.parse_error.101] "; the rest is the useful part.
+    std::string what = error.what();
+    if (const auto end = what.find("] "); end != std::string::npos) what.erase(0, end + 2);
+    throw SessionError("not valid JSON: " + what);
+  }
+}
+
+std::string errnoText() { return std::strerror(errno); }
+
+// A temporary file next to the target, removed unless committed by rename.
+class TempFile {
+ public:
+  explicit TempFile(const std::filesystem::path& target)
+      : target_(target),
+        path_((target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path()) /
+              ("." + target.filename().string() + ".tmp-XXXXXX")) {
+    std::string name = path_.string();
+    fd_ = mkstemp(name.data());
+    if (fd_ < 0) fail("cannot create a temporary file: " + errnoText());
+    path_ = name;
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() {
+    if (fd_ >= 0) close(fd_);
+    if (!committed_) unlink(path_.c_str());
+  }
+
+  void write(std::string_view data) {
+    while (!data.empty()) {
+      const ssize_t written = ::write(fd_, data.data(), data.size());
+      if (written < 0 && errno == EINTR) continue;
+      if (written <= 0) fail("write failed: " + errnoText());
+      data.remove_prefix(static_cast<std::size_t>(written));
+    }
+  }
+
+  void commit() {
+    if (fchmod(fd_, 0644) != 0 || fsync(fd_) != 0) fail("flush failed: " + errnoText());
+    const int fd = fd_;
+    fd_ = -1;
+    if (close(fd) != 0) fail("close failed: " + errnoText());
+    if (std::rename(path_.c_str(), target_.c_str()) != 0) fail("rename failed: " + errnoText());
+    committed_ = true;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw SessionError("cannot write " + target_.string() + ": " + what);
+  }
+
+  std::filesystem::path target_;
+  std::filesystem::path path_;
+  int fd_ = -1;
+  bool committed_ = false;
+};
+
+}  // namespace
+
+std::string nowIso8601() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  std::array<char, 32> text{};
+  std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text.data();
+}
+
+std::string systemInfoToJson(const SystemInfo& system) { return toJson(system).dump(2) + "\n"; }
+
+std::string sessionToJson(const Session& session) {
+  Json points = Json::array();
+  for (const auto& point : session.points) points.push_back(toJson(point));
+  const Json json = {{"format", kSessionFormat},
+                     {"version", kSessionVersion},
+                     {"created", session.created},
+                     {"system", toJson(session.system)},
+                     {"points", points}};
+  return json.dump(2) + "\n";
+}
+
+Session sessionFromJson(std::string_view text) {
+  const Json json = parseJson(text);
+  const Node root(json, "");
+  if (!json.is_object())
+    throw SessionError(std::string("not an AccelLab session: the file holds a JSON ") +
+                       json.type_name() + ", not an object");
+  const auto format = root.optional("format");
+  if (!format || !format->json().is_string() || format->string() != kSessionFormat)
+    throw SessionError("not an AccelLab session (\"format\" is not \"accellab-session\")");
+  const Node version = root["version"];
+  const int number = version.integer(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+  if (number > kSessionVersion)
+    throw SessionError("session version " + std::to_string(number) +
+                       " is newer than this AccelLab reads (" + std::to_string(kSessionVersion) + ")");
+  if (number < 1) version.fail("session version " + std::to_string(number) + " is invalid");
+
+  Session session;
+  session.created = root["created"].string();
+  session.system = readSystem(root["system"]);
+  const Node points = root["points"];
+  session.points.reserve(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) session.points.push_back(readPoint(points[i]));
+  return session;
+}
+
+void writeSessionFile(const Session& session, const std::filesystem::path& path) {
+  TempFile file(path);
+  file.write(sessionToJson(session));
+  file.commit();
+}
+
+Session readSessionFile(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw SessionError("cannot read " + name + ": it is a directory");
+  const auto size = std::filesystem::file_size(path, error);
+  if (error) throw SessionError("cannot read " + name + ": " + error.message());
+  if (size > kMaxSessionBytes) throw SessionError(name + ": larger than 256 MiB: not a session");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw SessionError("cannot read " + name + ": " + errnoText());
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw SessionError("cannot read " + name + ": " + errnoText());
+  try {
+    return sessionFromJson(text.str());
+  } catch (const SessionError& problem) {
+    throw SessionError(name + ": " + problem.what());
+  }
+}
+
+}  // namespace accellab

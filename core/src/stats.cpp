@@ -1,0 +1,107 @@
+#include "accellab/stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+namespace accellab {
+
+namespace {
+
+std::vector<double> sorted(std::span<const double> xs) {
+  std::vector<double> copy(xs.begin(), xs.end());
+  std::sort(copy.begin(), copy.end());
+  return copy;
+}
+
+// Type 7 quantile of already sorted values.
+double sortedQuantile(const std::vector<double>& xs, double q) {
+  if (xs.empty()) return 0;
+  const double position = std::clamp(q, 0.0, 1.0) * static_cast<double>(xs.size() - 1);
+  const auto below = static_cast<std::size_t>(std::floor(position));
+  const auto above = std::min(below + 1, xs.size() - 1);
+  const double weight = position - static_cast<double>(below);
+  return xs[below] + weight * (xs[above] - xs[below]);
+}
+
+// Largest rank l (1-based) such that [x_(l), x_(n+1-l)] covers the median with probability
+// >= 95%: coverage = 1 - 2 P(B <= l - 1) with B ~ Binomial(n, 1/2). Summed in log space so
+// that large n does not underflow.
+std::size_t lowerConfidenceRank(std::size_t n) {
+  const double logTotal = std::lgamma(static_cast<double>(n) + 1) - static_cast<double>(n) * std::log(2.0);
+  double cdf = 0;  // P(B <= k)
+  std::size_t rank = 1;
+  for (std::size_t k = 0; k < n / 2; ++k) {
+    cdf += std::exp(logTotal - std::lgamma(static_cast<double>(k) + 1) -
+                    std::lgamma(static_cast<double>(n - k) + 1));
+    if (1 - 2 * cdf < 0.95) break;
+    rank = k + 1;
+  }
+  return rank;
+}
+
+}  // namespace
+
+double minimum(std::span<const double> xs) {
+  return xs.empty() ? 0 : *std::min_element(xs.begin(), xs.end());
+}
+
+double mean(std::span<const double> xs) {
+  if (xs.empty()) return 0;
+  return std::accumulate(xs.begin(), xs.end(), 0.0) / static_cast<double>(xs.size());
+}
+
+double median(std::span<const double> xs) { return sortedQuantile(sorted(xs), 0.5); }
+
+double quantile(std::span<const double> xs, double q) { return sortedQuantile(sorted(xs), q); }
+
+double stddev(std::span<const double> xs) {
+  if (xs.size() < 2) return 0;
+  const double m = mean(xs);
+  double sum = 0;
+  for (double x : xs) sum += (x - m) * (x - m);
+  return std::sqrt(sum / static_cast<double>(xs.size() - 1));
+}
+
+double medianAbsoluteDeviation(std::span<const double> xs) {
+  const double m = median(xs);
+  std::vector<double> deviations;
+  deviations.reserve(xs.size());
+  for (double x : xs) deviations.push_back(std::abs(x - m));
+  return median(deviations);
+}
+
+std::pair<double, double> medianConfidence95(std::span<const double> xs) {
+  if (xs.empty()) return {0, 0};
+  const auto values = sorted(xs);
+  const std::size_t n = values.size();
+  const std::size_t rank = n < 6 ? 1 : lowerConfidenceRank(n);
+  return {values[rank - 1], values[n - rank]};
+}
+
+std::size_t countOutliers(std::span<const double> xs) {
+  const auto values = sorted(xs);
+  const double q1 = sortedQuantile(values, 0.25);
+  const double q3 = sortedQuantile(values, 0.75);
+  const double fence = 1.5 * (q3 - q1);
+  return static_cast<std::size_t>(std::count_if(values.begin(), values.end(), [&](double x) {
+    return x < q1 - fence || x > q3 + fence;
+  }));
+}
+
+Statistics summarize(std::span<const double> xs) {
+  Statistics s;
+  s.medianS = median(xs);
+  s.minS = minimum(xs);
+  s.meanS = mean(xs);
+  s.stddevS = stddev(xs);
+  s.madS = medianAbsoluteDeviation(xs);
+  const auto [low, high] = medianConfidence95(xs);
+  s.ci95LowS = low;
+  s.ci95HighS = high;
+  s.outliers = countOutliers(xs);
+  return s;
+}
+
+}  // namespace accellab

@@ -1,0 +1,95 @@
+#include "accellab/sweep.h"
+
+#include <algorithm>
+
+namespace accellab {
+
+namespace {
+
+std::string knownNames(const std::vector<std::string>& names) {
+  std::string list;
+  for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
+  return " (known: " + list + ")";
+}
+
+const KernelInfo& findKernel(const SweepSpec& spec, const Registry& registry) {
+  if (const Kernel* kernel = registry.find(spec.kernel)) return kernel->info();
+  std::vector<std::string> names;
+  for (const Kernel* kernel : registry.kernels()) names.push_back(kernel->info().name);
+  throw SweepError("unknown kernel '" + spec.kernel + "'" + knownNames(names));
+}
+
+// The requested variants in the kernel's order, so that the baseline comes first.
+std::vector<const VariantInfo*> selectVariants(const SweepSpec& spec, const KernelInfo& kernel) {
+  std::vector<std::string> names;
+  for (const auto& variant : kernel.variants) names.push_back(variant.name);
+  for (const auto& wanted : spec.variants)
+    if (!kernel.variant(wanted))
+      throw SweepError("unknown variant '" + wanted + "' of " + kernel.name + knownNames(names));
+  std::vector<const VariantInfo*> selected;
+  for (const auto& variant : kernel.variants)
+    if (spec.variants.empty() ||
+        std::find(spec.variants.begin(), spec.variants.end(), variant.name) != spec.variants.end())
+      selected.push_back(&variant);
+  return selected;
+}
+
+std::vector<int> selectThreads(const SweepSpec& spec) {
+  std::vector<int> threads;
+  for (int count : spec.threads) {
+    if (count < 1)
+      throw SweepError("thread count " + std::to_string(count) + " is below 1");
+    if (std::find(threads.begin(), threads.end(), count) == threads.end()) threads.push_back(count);
+  }
+  if (threads.empty()) threads.push_back(1);
+  return threads;
+}
+
+// One Params per size, without the element type yet.
+std::vector<Params> selectSizes(const SweepSpec& spec, const KernelInfo& kernel) {
+  std::vector<Params> sizes;
+  if (kernel.problem == ProblemKind::array3d) {
+    if (!spec.samples.empty())
+      throw SweepError(kernel.name + " takes shapes, not sample counts");
+    for (const auto& shape : spec.shapes) sizes.push_back(Params{.shape = shape, .samples = {}});
+  } else {
+    if (!spec.shapes.empty()) throw SweepError(kernel.name + " takes sample counts, not shapes");
+    for (auto samples : spec.samples) sizes.push_back(Params{.shape = {}, .samples = samples});
+  }
+  if (sizes.empty()) sizes.push_back(Params{.shape = kernel.defaults.shape,
+                                            .samples = kernel.defaults.samples});
+  for (auto& params : sizes) params.seed = spec.seed;
+  return sizes;
+}
+
+std::vector<DType> selectDTypes(const SweepSpec& spec, const KernelInfo& kernel) {
+  if (!spec.dtypes.empty()) return spec.dtypes;
+  if (!kernel.dtypes.empty()) return {kernel.dtypes.front()};
+  return {kernel.defaults.dtype};
+}
+
+}  // namespace
+
+std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry) {
+  const KernelInfo& kernel = findKernel(spec, registry);
+  const auto variants = selectVariants(spec, kernel);
+  const auto threads = selectThreads(spec);
+  const auto dtypes = selectDTypes(spec, kernel);
+  std::vector<Point> points;
+  for (Params params : selectSizes(spec, kernel)) {
+    for (DType dtype : dtypes) {
+      params.dtype = dtype;
+      if (auto problem = validateParams(kernel, params)) throw SweepError(*problem);
+      for (const VariantInfo* variant : variants) {
+        if (!variant->usesThreads) {
+          points.push_back({kernel.name, variant->name, params, 1});
+          continue;
+        }
+        for (int count : threads) points.push_back({kernel.name, variant->name, params, count});
+      }
+    }
+  }
+  return points;
+}
+
+}  // namespace accellab

@@ -1,0 +1,128 @@
+#include "accellab/sysinfo.h"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <sstream>
+#include <thread>
+
+#include "host_files.h"
+
+// ACCELLAB_CXX_FLAGS and ACCELLAB_BUILD_TYPE come from core/CMakeLists.txt for this file only.
+
+namespace accellab {
+
+namespace {
+
+std::string trimmed(std::string text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r\n");
+  return text.substr(first, last - first + 1);
+}
+
+// The value of the first "key<sep>value" line, trimmed.
+std::optional<std::string> keyValue(const std::string& text, std::string_view key, char separator) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const auto split = line.find(separator);
+    if (split != std::string::npos && trimmed(line.substr(0, split)) == key)
+      return trimmed(line.substr(split + 1));
+  }
+  return std::nullopt;
+}
+
+std::string cpuModel(const std::filesystem::path& root) {
+  const auto cpuinfo = detail::readTextFile(root / "proc/cpuinfo");
+  return cpuinfo ? keyValue(*cpuinfo, "model name", ':').value_or("") : "";
+}
+
+int logicalCores() {
+  if (const unsigned n = std::thread::hardware_concurrency(); n > 0) return static_cast<int>(n);
+  const long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online > 0 ? static_cast<int>(online) : 0;
+}
+
+// "32K", "1024K", "32M" as written in /sys/devices/system/cpu/cpu0/cache/index*/size.
+std::uint64_t cacheSize(const std::string& text) {
+  std::istringstream in(text);
+  std::uint64_t value = 0;
+  char unit = 0;
+  if (!(in >> value)) return 0;
+  in >> unit;
+  switch (unit) {
+    case 'K':
+      return value << 10;
+    case 'M':
+      return value << 20;
+    case 'G':
+      return value << 30;
+    default:
+      return value;
+  }
+}
+
+std::vector<CacheInfo> caches(const std::filesystem::path& root) {
+  std::vector<CacheInfo> found;
+  for (int index = 0;; ++index) {
+    const auto dir = root / "sys/devices/system/cpu/cpu0/cache" / ("index" + std::to_string(index));
+    const auto level = detail::readTextFile(dir / "level");
+    if (!level) break;
+    CacheInfo cache;
+    cache.level = std::atoi(level->c_str());
+    cache.type = trimmed(detail::readTextFile(dir / "type").value_or(""));
+    cache.sizeBytes = cacheSize(detail::readTextFile(dir / "size").value_or(""));
+    found.push_back(cache);
+  }
+  return found;
+}
+
+std::string osName(const std::filesystem::path& root) {
+  const auto release = detail::readTextFile(root / "etc/os-release");
+  std::string name = release ? keyValue(*release, "PRETTY_NAME", '=').value_or("") : "";
+  if (name.size() >= 2 && (name.front() == '"' || name.front() == '\'') && name.back() == name.front())
+    name = name.substr(1, name.size() - 2);
+  return name;
+}
+
+std::string kernelName() {
+  utsname names{};
+  if (uname(&names) != 0) return {};
+  return std::string(names.sysname) + " " + names.release;
+}
+
+std::string compilerName() {
+#if defined(__clang__)
+  return "Clang " + std::to_string(__clang_major__) + "." + std::to_string(__clang_minor__) + "." +
+         std::to_string(__clang_patchlevel__);
+#elif defined(__GNUC__)
+  return "GCC " + std::to_string(__GNUC__) + "." + std::to_string(__GNUC_MINOR__) + "." +
+         std::to_string(__GNUC_PATCHLEVEL__);
+#else
+  return "unknown compiler";
+#endif
+}
+
+}  // namespace
+
+SystemInfo probeHost() { return probeHost("/"); }
+
+SystemInfo probeHost(const std::filesystem::path& root) {
+  SystemInfo info;
+  info.cpuModel = cpuModel(root);
+  info.logicalCores = logicalCores();
+  info.caches = caches(root);
+  if (const auto meminfo = detail::readTextFile(root / "proc/meminfo")) {
+    info.totalRamBytes = detail::meminfoBytes(*meminfo, "MemTotal").value_or(0);
+    info.availableRamBytes = detail::meminfoBytes(*meminfo, "MemAvailable").value_or(0);
+  }
+  info.os = osName(root);
+  info.kernel = kernelName();
+  info.compiler = compilerName();
+  info.compilerFlags = trimmed(ACCELLAB_CXX_FLAGS);
+  info.buildType = ACCELLAB_BUILD_TYPE;
+  return info;
+}
+
+}  // namespace accellab

@@ -1,0 +1,43 @@
+#include "accellab/types.h"
+
+#include <limits>
+
+#include "accellab/format.h"
+
+namespace accellab {
+
+std::string_view toString(DType dtype) { return dtype == DType::f32 ? "f32" : "f64"; }
+
+std::optional<DType> parseDType(std::string_view text) {
+  if (text == "f32") return DType::f32;
+  if (text == "f64") return DType::f64;
+  return std::nullopt;
+}
+
+std::size_t sizeOf(DType dtype) { return dtype == DType::f32 ? sizeof(float) : sizeof(double); }
+
+std::optional<std::uint64_t> checkedMul(std::uint64_t a, std::uint64_t b) {
+  if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) return std::nullopt;
+  return a * b;
+}
+
+std::optional<std::uint64_t> elementCount(const Shape3& shape) {
+  const auto zy = checkedMul(shape.z, shape.y);
+  return zy ? checkedMul(*zy, shape.x) : std::nullopt;
+}
+
+std::string toString(const Shape3& shape) {
+  return std::to_string(shape.z) + "x" + std::to_string(shape.y) + "x" + std::to_string(shape.x);
+}
+
+std::uint64_t problemSize(const Params& params) {
+  if (params.shape) return elementCount(*params.shape).value_or(0);
+  return params.samples.value_or(0);
+}
+
+std::string describe(const Params& params) {
+  if (params.shape) return toString(*params.shape) + " " + std::string(toString(params.dtype));
+  return formatCount(params.samples.value_or(0)) + " samples";
+}
+
+}  // namespace accellab

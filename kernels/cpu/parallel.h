@@ -1,0 +1,14 @@
+// OpenMP over contiguous pieces, one per thread, each running the SIMD inner loop.
+#pragma once
+
+#include <cstdint>
+
+namespace accellab::kernels {
+
+template <class T>
+void addParallel(const T* in, T* out, std::uint64_t n, int threads);
+
+std::uint64_t countOutsideParallel(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
+                                   int threads);
+
+}  // namespace accellab::kernels

@@ -1,0 +1,62 @@
+// Compiled with -fno-tree-vectorize -fno-tree-slp-vectorize (kernels/CMakeLists.txt): these
+// loops are the honest scalar baseline, and -O3 would otherwise turn them into SIMD code.
+#include "scalar_loops.h"
+
+#include <algorithm>
+
+#include "src/add_arrays.h"
+#include "src/pi_sampler.h"
+#include "src/stop_chunks.h"
+
+namespace accellab::kernels {
+
+template <class T>
+bool addLoop(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
+  if (stop.stop_requested()) return false;
+  StopGate gate(std::move(stop), kAddChunkElements);
+  for (std::uint64_t z = 0; z < shape.z; ++z) {
+    for (std::uint64_t y = 0; y < shape.y; ++y) {
+      const std::uint64_t row = (z * shape.y + y) * shape.x;
+      // x runs in pieces so that even a single huge row sees a stop request.
+      for (std::uint64_t x0 = 0; x0 < shape.x; x0 += kAddChunkElements) {
+        const std::uint64_t x1 = std::min(shape.x, x0 + kAddChunkElements);
+        for (std::uint64_t x = x0; x < x1; ++x) out[row + x] = in[row + x] + T(kAddend);
+        if (gate.stopAfter(x1 - x0)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+template <class T>
+bool addLoopStrided(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
+  if (stop.stop_requested()) return false;
+  StopGate gate(std::move(stop), kAddChunkElements);
+  const std::uint64_t plane = shape.y * shape.x;
+  for (std::uint64_t x = 0; x < shape.x; ++x) {
+    for (std::uint64_t y = 0; y < shape.y; ++y) {
+      const std::uint64_t column = y * shape.x + x;
+      for (std::uint64_t z0 = 0; z0 < shape.z; z0 += kAddChunkElements) {
+        const std::uint64_t z1 = std::min(shape.z, z0 + kAddChunkElements);
+        for (std::uint64_t z = z0; z < z1; ++z) {
+          out[z * plane + column] = in[z * plane + column] + T(kAddend);
+        }
+        if (gate.stopAfter(z1 - z0)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+std::uint64_t countOutsideScalar(std::uint64_t key, std::uint64_t begin, std::uint64_t end) {
+  std::uint64_t count = 0;
+  for (std::uint64_t i = begin; i < end; ++i) count += pi::outside(key, i);
+  return count;
+}
+
+template bool addLoop(const float*, float*, const Shape3&, std::stop_token);
+template bool addLoop(const double*, double*, const Shape3&, std::stop_token);
+template bool addLoopStrided(const float*, float*, const Shape3&, std::stop_token);
+template bool addLoopStrided(const double*, double*, const Shape3&, std::stop_token);
+
+}  // namespace accellab::kernels

@@ -1,0 +1,37 @@
+// The SIMD inner loops without Google Highway: the compiler vectorizes them (`omp simd`)
+// for the baseline ISA of the build, with no runtime dispatch.
+#include "simd.h"
+
+#include "src/add_arrays.h"
+#include "src/pi_sampler.h"
+
+namespace accellab::kernels::simd {
+namespace {
+
+template <class T>
+void addImpl(const T* in, T* out, std::size_t n) {
+#pragma omp simd
+  for (std::size_t i = 0; i < n; ++i) out[i] = in[i] + T(kAddend);
+}
+
+}  // namespace
+
+void add(const float* in, float* out, std::size_t n) { addImpl(in, out, n); }
+void add(const double* in, double* out, std::size_t n) { addImpl(in, out, n); }
+
+std::uint64_t countOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t end) {
+  std::uint64_t count = 0;
+#pragma omp simd reduction(+ : count)
+  for (std::uint64_t i = begin; i < end; ++i) count += pi::outside(key, i);
+  return count;
+}
+
+std::string targetName() { return "compiler SIMD"; }
+
+std::vector<std::string> targetsAvailable() { return {}; }
+
+Availability vectorizedAvailability() {
+  return Availability::no("built without Google Highway");
+}
+
+}  // namespace accellab::kernels::simd

@@ -1,0 +1,44 @@
+// The add kernel on the GPU: a grid-stride loop, one IEEE addition per element.
+#include <algorithm>
+
+#include "cuda_check.h"
+#include "launchers.h"
+
+namespace accellab::kernels::cuda {
+namespace {
+
+constexpr unsigned kThreads = 256;
+constexpr std::uint64_t kMaxBlocks = 65536;
+
+// The round-to-nearest intrinsics say exactly which operation runs: bit-identical to the CPU.
+__device__ inline float addNearest(float a, float b) { return __fadd_rn(a, b); }
+__device__ inline double addNearest(double a, double b) { return __dadd_rn(a, b); }
+
+template <class T>
+__global__ void addKernel(const T* __restrict__ in, T* __restrict__ out, std::uint64_t n,
+                          T addend) {
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+  for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n;
+       i += stride) {
+    out[i] = addNearest(in[i], addend);
+  }
+}
+
+template <class T>
+void launch(const T* in, T* out, std::uint64_t n, T addend) {
+  if (n == 0) return;
+  const auto blocks = static_cast<unsigned>(std::min(kMaxBlocks, (n + kThreads - 1) / kThreads));
+  addKernel<<<blocks, kThreads>>>(in, out, n, addend);
+  ACCELLAB_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace
+
+void launchAdd(const float* in, float* out, std::uint64_t n, float addend) {
+  launch(in, out, n, addend);
+}
+void launchAdd(const double* in, double* out, std::uint64_t n, double addend) {
+  launch(in, out, n, addend);
+}
+
+}  // namespace accellab::kernels::cuda

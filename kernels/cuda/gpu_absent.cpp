@@ -1,0 +1,25 @@
+// The CUDA side of a build without CUDA: every GPU variant reports why it cannot run.
+#include <stdexcept>
+
+#include "gpu.h"
+
+namespace accellab::kernels::gpu {
+namespace {
+constexpr const char* kReason = "built without CUDA";
+}
+
+DeviceProbe probeDevice() { return {false, std::nullopt, kReason}; }
+
+Availability availability() { return Availability::no(kReason); }
+
+std::optional<std::uint64_t> freeMemory() { return std::nullopt; }
+
+std::unique_ptr<KernelRun> prepareAdd(const Shape3&, DType, std::uint64_t) {
+  throw std::runtime_error(kReason);
+}
+
+std::unique_ptr<KernelRun> preparePi(std::uint64_t, std::uint64_t) {
+  throw std::runtime_error(kReason);
+}
+
+}  // namespace accellab::kernels::gpu

@@ -1,0 +1,41 @@
+#!/usr/bin/python3
+"""Ratios for scripts/bench: AccelLab variants against the bandwidth ceiling, NumPy and Numba."""
+import json
+import sys
+
+
+def best(points, variant):
+    ok = [p for p in points if p["variant"] == variant and p["status"] == "ok"]
+    return min(ok, key=lambda p: p["stats"]["median_s"]) if ok else None
+
+
+def main():
+    add = json.load(open(sys.argv[1]))
+    pi = json.load(open(sys.argv[2]))
+    ref = json.load(open(sys.argv[3]))
+    ceiling = add["system"]["bandwidth_ceiling_bytes_per_s"]
+    print(f"bandwidth ceiling: {ceiling / 1e9:.1f} GB/s ({add['system'].get('bandwidth_method', '')})")
+    print(f"{'ratio':58} {'value':>10}")
+
+    def row(label, value, unit=""):
+        print(f"{label:58} {value:>9.2f}{unit}")
+
+    cpu = [p for p in add["points"] if p["status"] == "ok" and p["variant"] != "gpu"]
+    top = max(cpu, key=lambda p: p["bytes_per_s"])
+    row(f"add: best CPU variant ({top['variant']}, {top['threads']} thr) / ceiling",
+        100 * top["bytes_per_s"] / ceiling, " %")
+    vec, par = best(add["points"], "vectorized"), best(add["points"], "parallel")
+    if vec:
+        row("add: vectorized speedup over np.add(a, 2, out=b)",
+            ref["numpy_add_s"] / vec["stats"]["median_s"], "x")
+    if par:
+        row(f"add: parallel ({par['threads']} thr) speedup over Numba prange",
+            ref["numba_prange_add_s"] / par["stats"]["median_s"], "x")
+    pipar = best(pi["points"], "parallel")
+    if pipar:
+        row(f"pi: parallel ({pipar['threads']} thr) throughput / Numba prange",
+            ref["numba_prange_pi_s"] / pipar["stats"]["median_s"], "x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,306 @@
+// accellab-cli as a user runs it: bad input ends with exit 2 and one clear line, runs write
+// sessions that read back with the points asked for, reports reproduce the run's exports,
+// verify passes, and Ctrl+C keeps what was measured.
+#include <signal.h>
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include "accellab/kernels/builtin.h"
+#include "accellab/report.h"
+#include "accellab/session.h"
+#include "accellab/sweep.h"
+
+using namespace accellab;
+
+namespace {
+
+struct CliResult {
+  int exitCode = -1;  // -1: crashed or timed out
+  QString out;
+  QString err;
+};
+
+CliResult runCli(const QStringList& args, int timeoutMs = 120'000) {
+  QProcess process;
+  process.start(QStringLiteral(ACCELLAB_CLI_PATH), args);
+  if (!process.waitForFinished(timeoutMs)) process.kill(), process.waitForFinished();
+  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+          QString::fromUtf8(process.readAllStandardOutput()),
+          QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString readText(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+void writeText(const QString& path, const QByteArray& text) {
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  file.write(text);
+}
+
+Registry builtinRegistry() {
+  Registry registry;
+  kernels::registerBuiltinKernels(registry);
+  return registry;
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void badInputIsRefused_data();
+  void badInputIsRefused();
+  void helpAndVersion_data();
+  void helpAndVersion();
+  void listShowsKernelsVariantsAndAvailability();
+  void runAddWritesTheSweepItWasAsked();
+  void runPiSweepsSampleCounts();
+  void reportReproducesTheRunsExports();
+  void verifyPassesAndSummarizes();
+  void sysinfoJsonParses();
+  void interruptKeepsPartialResults();
+
+ private:
+  QString path(const QString& name) const { return dir_.filePath(name); }
+  QTemporaryDir dir_;
+};
+
+void TestCli::initTestCase() {
+  QVERIFY(dir_.isValid());
+  QVERIFY(QFile::exists(QStringLiteral(ACCELLAB_CLI_PATH)));
+  writeText(path("truncated.json"), R"({"format": "accellab-session", "version": 1, "poi)");
+  writeText(path("foreign.json"), R"({"format": "something-else", "version": 1})");
+  writeText(path("newer.json"),
+            R"({"format": "accellab-session", "version": 99, "created": "", "points": []})");
+}
+
+void TestCli::badInputIsRefused_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("message");
+  const QStringList add{"run", "--kernel", "add"};
+  const QStringList pi{"run", "--kernel", "pi"};
+  QTest::newRow("no command") << QStringList{} << "no command";
+  QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command 'frobnicate'";
+  QTest::newRow("unknown option") << QStringList{"list", "--frob"} << "unknown option '--frob'";
+  QTest::newRow("no kernel") << QStringList{"run"} << "needs --kernel";
+  QTest::newRow("missing value") << QStringList{"run", "--kernel"} << "--kernel needs a value";
+  QTest::newRow("unknown kernel") << QStringList{"run", "--kernel", "fft"} << "'fft'";
+  QTest::newRow("zero extent") << add + QStringList{"--shape", "0x5x5"} << "--shape";
+  QTest::newRow("two extents") << add + QStringList{"--shape", "3x5"} << "--shape";
+  QTest::newRow("huge shape") << add + QStringList{"--shape", "1e6x1e6x1e6"} << "1000000";
+  QTest::newRow("negative samples") << pi + QStringList{"--samples", "-3"} << "-3";
+  QTest::newRow("unknown variant") << add + QStringList{"--variants", "loop,warp"} << "warp";
+  QTest::newRow("f16") << add + QStringList{"--dtype", "f16"} << "f16";
+  QTest::newRow("zero threads") << add + QStringList{"--threads", "0"} << "--threads";
+  QTest::newRow("zero reps") << add + QStringList{"--reps", "0"} << "--reps";
+  QTest::newRow("reps twice") << add + QStringList{"--reps", "2", "--reps", "3"}
+                              << "more than once";
+  QTest::newRow("negative time") << add + QStringList{"--min-time", "-1"} << "--min-time";
+  QTest::newRow("shape for pi") << pi + QStringList{"--shape", "3x5x7"} << "does not apply";
+  QTest::newRow("unknown baseline") << add + QStringList{"--baseline", "warp"} << "--baseline";
+  QTest::newRow("out dir missing")
+      << add + QStringList{"--shape", "3x5x7", "--out", "/nonexistent-dir/s.json"}
+      << "does not exist";
+  QTest::newRow("out is a dir") << add + QStringList{"--shape", "3x5x7", "--out", dir_.path()}
+                                << "is a directory";
+  QTest::newRow("csv dir missing")
+      << add + QStringList{"--shape", "3x5x7", "--csv", "/nonexistent-dir/t.csv"} << "cannot write";
+  QTest::newRow("flag with value") << QStringList{"sysinfo", "--json=yes"} << "takes no value";
+  QTest::newRow("report no session") << QStringList{"report"} << "missing SESSION";
+  QTest::newRow("report missing file")
+      << QStringList{"report", path("absent.json")} << "absent.json";
+  QTest::newRow("report truncated") << QStringList{"report", path("truncated.json")} << "";
+  QTest::newRow("report foreign") << QStringList{"report", path("foreign.json")}
+                                  << "not an AccelLab session";
+  QTest::newRow("report newer") << QStringList{"report", path("newer.json")} << "newer";
+}
+
+void TestCli::badInputIsRefused() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, message);
+  const CliResult r = runCli(args);
+  QCOMPARE(r.exitCode, 2);
+  QVERIFY2(r.err.startsWith("accellab-cli: error: "), qPrintable(r.err));
+  QVERIFY2(r.err.trimmed().count('\n') == 0, qPrintable(r.err));
+  QVERIFY2(r.err.contains(message), qPrintable(r.err));
+  QVERIFY2(r.out.isEmpty(), qPrintable(r.out));  // refused before anything ran
+}
+
+void TestCli::helpAndVersion_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("expected");
+  QTest::newRow("main") << QStringList{"--help"} << "usage: accellab-cli COMMAND";
+  for (const char* command : {"list", "sysinfo", "run", "report", "verify"}) {
+    QTest::newRow(command) << QStringList{command, "--help"}
+                           << QStringLiteral("usage: accellab-cli %1").arg(command);
+  }
+  QTest::newRow("run options") << QStringList{"run", "-h"} << "--samples N ...";
+  QTest::newRow("version") << QStringList{"--version"}
+                           << QStringLiteral("accellab-cli " ACCELLAB_VERSION "\n");
+}
+
+void TestCli::helpAndVersion() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, expected);
+  const CliResult r = runCli(args);
+  QCOMPARE(r.exitCode, 0);
+  QVERIFY2(r.out.contains(expected), qPrintable(r.out));
+  QVERIFY(r.err.isEmpty());
+}
+
+void TestCli::listShowsKernelsVariantsAndAvailability() {
+  const CliResult r = runCli({"list"});
+  QCOMPARE(r.exitCode, 0);
+  for (const Kernel* kernel : builtinRegistry().kernels()) {
+    const KernelInfo& info = kernel->info();
+    QVERIFY2(r.out.contains(QRegularExpression("^" + QString::fromStdString(info.name) + " ",
+                                               QRegularExpression::MultilineOption)),
+             qPrintable(r.out));
+    for (const VariantInfo& v : info.variants) {
+      const QString line = QStringLiteral("^  %1 +%2")
+                               .arg(QRegularExpression::escape(QString::fromStdString(v.name)),
+                                    v.availability.available ? "available" : "unavailable");
+      QVERIFY2(r.out.contains(QRegularExpression(line, QRegularExpression::MultilineOption)),
+               qPrintable(line));
+      if (!v.availability.available) {
+        QVERIFY(r.out.contains(QString::fromStdString(v.availability.reason)));
+      }
+    }
+  }
+}
+
+void TestCli::runAddWritesTheSweepItWasAsked() {
+  const CliResult r = runCli({"run",        "--kernel",
+                              "add",        "--shape",
+                              "3x5x7",      "2x3x1031",
+                              "--dtype",    "f32",
+                              "f64",        "--threads",
+                              "1",          "2",
+                              "--reps",     "3",
+                              "--min-time", "0",
+                              "--out",      path("add.json"),
+                              "--csv",      path("add.csv"),
+                              "--markdown", path("add.md")});
+  QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+  const Registry registry = builtinRegistry();
+  SweepSpec spec;
+  spec.kernel = "add";
+  spec.shapes = {{3, 5, 7}, {2, 3, 1031}};
+  spec.dtypes = {DType::f32, DType::f64};
+  spec.threads = {1, 2};
+  const std::vector<Point> expected = expandSweep(spec, registry);
+  const Session session = readSessionFile(path("add.json").toStdString());
+  QCOMPARE(session.points.size(), expected.size());
+  int measured = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const PointResult& p = session.points[i];
+    QVERIFY(p.point == expected[i]);
+    if (p.status == PointStatus::skipped) continue;
+    QCOMPARE(p.status, PointStatus::ok);
+    QVERIFY(p.verified);
+    QCOMPARE(p.samplesS.size(), std::size_t{3});
+    ++measured;
+  }
+  QVERIFY(measured >= 8);  // loop and loop-strided always run: 2 shapes x 2 dtypes each
+  QVERIFY(session.system.bandwidthCeilingBytesPerS > 0);
+  QVERIFY(r.out.contains(QString::fromStdString(reportHeaders().front())));
+  QVERIFY(r.out.contains("Bandwidth"));  // the machine summary above the table
+  QCOMPARE(readText(path("add.csv")).count('\n'), qsizetype(expected.size() + 1));
+  QVERIFY(readText(path("add.md")).contains("|"));
+}
+
+void TestCli::runPiSweepsSampleCounts() {
+  const CliResult r =
+      runCli({"run",  "--kernel",   "pi",       "--samples", "1e4", "1_000", "--variants",
+              "loop", "--variants", "parallel", "--threads", "1",   "2",     "--reps",
+              "2",    "--min-time", "0",        "--seed",    "7",   "--out", path("pi.json")});
+  QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+  const Session session = readSessionFile(path("pi.json").toStdString());
+  QCOMPARE(session.points.size(), std::size_t{6});  // 2 sizes x (loop + parallel x 2 threads)
+  for (const PointResult& p : session.points) {
+    QCOMPARE(p.status, PointStatus::ok);
+    QVERIFY(p.verified);
+    QCOMPARE(p.point.params.seed, std::uint64_t{7});
+    QVERIFY(p.point.params.samples == 10'000u || p.point.params.samples == 1'000u);
+  }
+}
+
+void TestCli::reportReproducesTheRunsExports() {
+  QVERIFY(QFile::exists(path("add.json")));  // from runAddWritesTheSweepItWasAsked
+  const CliResult r = runCli(
+      {"report", path("add.json"), "--csv", path("report.csv"), "--markdown", path("report.md")});
+  QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+  QVERIFY(r.out.contains(QString::fromStdString(reportHeaders().front())));
+  QVERIFY(r.out.contains("vectorized"));
+  // The exports of a saved session equal those written live during the run.
+  QCOMPARE(readText(path("report.csv")), readText(path("add.csv")));
+  QCOMPARE(readText(path("report.md")), readText(path("add.md")));
+}
+
+void TestCli::verifyPassesAndSummarizes() {
+  const CliResult r = runCli({"verify"}, 300'000);
+  QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+  const QStringList lines = r.out.trimmed().split('\n');
+  const auto summary =
+      QRegularExpression(R"(^(\d+) passed, 0 failed, (\d+) skipped$)").match(lines.last());
+  QVERIFY2(summary.hasMatch(), qPrintable(lines.last()));
+  QCOMPARE(lines.filter(QRegularExpression("^PASS ")).size(), summary.captured(1).toInt());
+  QCOMPARE(lines.filter(QRegularExpression("^SKIP ")).size(), summary.captured(2).toInt());
+  QVERIFY(summary.captured(1).toInt() > 0);
+  QVERIFY(r.out.contains("PASS  add loop 17x31x67 f32"));
+  QVERIFY(r.out.contains("PASS  pi loop"));
+}
+
+void TestCli::sysinfoJsonParses() {
+  const CliResult r = runCli({"sysinfo", "--json", "--no-bandwidth"});
+  QCOMPARE(r.exitCode, 0);
+  QJsonParseError error;
+  const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+  QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+  const Session parsed = sessionFromJson(
+      R"({"format": "accellab-session", "version": 1, "created": "2026-11-30T00:00:00Z",
+          "points": [], "system": )" +
+      r.out.toStdString() + "}");
+  QCOMPARE(parsed.system.logicalCores, QThread::idealThreadCount());
+  QVERIFY(!parsed.system.cpuModel.empty());
+  QCOMPARE(parsed.system.bandwidthCeilingBytesPerS, 0.0);  // --no-bandwidth
+  QVERIFY(doc.isObject());
+}
+
+void TestCli::interruptKeepsPartialResults() {
+  QProcess process;
+  process.start(QStringLiteral(ACCELLAB_CLI_PATH),
+                {"run", "--kernel", "pi", "--samples", "1e12", "--variants", "loop", "--reps", "1",
+                 "--out", path("interrupted.json")});
+  // The machine summary ends with the GPU line: after it, measuring has begun.
+  QTRY_VERIFY_WITH_TIMEOUT((process.waitForReadyRead(100), process.peek(1 << 16).contains("GPU")),
+                           30'000);
+  QTest::qWait(300);
+  QElapsedTimer stopping;
+  stopping.start();
+  QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
+  QVERIFY(process.waitForFinished(5'000));
+  QVERIFY2(stopping.elapsed() < 2'000, qPrintable(QString::number(stopping.elapsed())));
+  QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+  QCOMPARE(process.exitCode(), 130);
+  QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains("interrupted"));
+  const Session session = readSessionFile(path("interrupted.json").toStdString());
+  QCOMPARE(session.points.size(), std::size_t{1});
+  QCOMPARE(session.points.front().status, PointStatus::cancelled);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

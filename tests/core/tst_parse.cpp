@@ -1,0 +1,110 @@
+// Parsing of user-typed counts, shapes and lists.
+#include <QtTest>
+
+#include "accellab/parse.h"
+
+using Shape = accellab::Shape3;
+Q_DECLARE_METATYPE(Shape)
+
+class TestParse : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void parseCountAccepts_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<quint64>("expected");
+    QTest::newRow("plain") << "1000000" << quint64(1000000);
+    QTest::newRow("underscores") << "1_000_000" << quint64(1000000);
+    QTest::newRow("1e9") << "1e9" << quint64(1000000000);
+    QTest::newRow("3e7") << "3e7" << quint64(30000000);
+    QTest::newRow("2.5e3") << "2.5e3" << quint64(2500);
+    QTest::newRow("capital E and plus") << "1E+4" << quint64(10000);
+    QTest::newRow("negative exponent dropping zeros") << "1000e-3" << quint64(1);
+    QTest::newRow("leading zeros") << "007" << quint64(7);
+    QTest::newRow("spaces around") << " 42 " << quint64(42);
+    QTest::newRow("2^63") << "9223372036854775808" << quint64(9223372036854775808ull);
+    QTest::newRow("1e18") << "1e18" << quint64(1000000000000000000ull);
+  }
+  void parseCountAccepts() {
+    QFETCH(QString, text);
+    QFETCH(quint64, expected);
+    const auto parsed = accellab::parseCount(text.toStdString());
+    QVERIFY2(parsed.value.has_value(), parsed.error.c_str());
+    QCOMPARE(accellab::toString(*parsed.value), accellab::toString(expected));
+    QVERIFY(parsed.error.empty());
+  }
+
+  void parseCountRejects_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("negative") << "-3" << "'-3' is not a positive count";
+    QTest::newRow("zero") << "0" << "'0' is not a positive count";
+    QTest::newRow("zero scientific") << "0e5" << "'0e5' is not a positive count";
+    QTest::newRow("letters") << "abc" << "'abc' is not a count (examples: 1000000, 1_000_000, 1e9)";
+    QTest::newRow("too large") << "1e30" << "'1e30' is too large (the limit is 2^63)";
+    QTest::newRow("just over 2^63") << "9223372036854775809" << "'9223372036854775809' is too large (the limit is 2^63)";
+    QTest::newRow("fraction") << "1.5" << "'1.5' is not a whole number";
+    QTest::newRow("small exponent") << "25e-1" << "'25e-1' is not a whole number";
+    QTest::newRow("empty") << "" << "empty value where a count was expected";
+    QTest::newRow("double underscore") << "1__000" << "'1__000' is not a count (examples: 1000000, 1_000_000, 1e9)";
+    QTest::newRow("trailing underscore") << "1000_" << "'1000_' is not a count (examples: 1000000, 1_000_000, 1e9)";
+    QTest::newRow("trailing junk") << "10k" << "'10k' is not a count (examples: 1000000, 1_000_000, 1e9)";
+    QTest::newRow("huge exponent") << "1e9999999" << "'1e9999999' is not a count (examples: 1000000, 1_000_000, 1e9)";
+  }
+  void parseCountRejects() {
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    const auto parsed = accellab::parseCount(text.toStdString());
+    QVERIFY(!parsed.value.has_value());
+    QCOMPARE(QString::fromStdString(parsed.error), error);
+  }
+
+  void parseShapeAccepts_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<Shape>("expected");
+    QTest::newRow("tutorial") << "1024x1024x512" << Shape{1024, 1024, 512};
+    QTest::newRow("capital X") << "3X5X7" << Shape{3, 5, 7};
+    QTest::newRow("counts") << "1e3x2_000x1" << Shape{1000, 2000, 1};
+  }
+  void parseShapeAccepts() {
+    QFETCH(QString, text);
+    QFETCH(Shape, expected);
+    const auto parsed = accellab::parseShape(text.toStdString());
+    QVERIFY2(parsed.value.has_value(), parsed.error.c_str());
+    QCOMPARE(accellab::toString(*parsed.value), accellab::toString(expected));
+  }
+
+  void parseShapeRejects_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("zero extent") << "0x5x5" << "shape '0x5x5': '0' is not a positive count";
+    QTest::newRow("overflow") << "1e6x1e6x1e6"
+                              << "shape '1e6x1e6x1e6' overflows: more than 2^59 elements do not fit "
+                                 "64-bit byte offsets";
+    QTest::newRow("64-bit overflow") << "1e9x1e9x1e9"
+                                     << "shape '1e9x1e9x1e9' overflows: more than 2^59 elements do "
+                                        "not fit 64-bit byte offsets";
+    QTest::newRow("two extents") << "5x5" << "shape '5x5' needs three extents ZxYxX, e.g. 1024x1024x512";
+    QTest::newRow("four extents") << "1x1x1x1" << "shape '1x1x1x1' needs three extents ZxYxX, e.g. 1024x1024x512";
+    QTest::newRow("empty extent") << "5xx5" << "shape '5xx5': empty value where a count was expected";
+    QTest::newRow("negative") << "5x-5x5" << "shape '5x-5x5': '-5' is not a positive count";
+  }
+  void parseShapeRejects() {
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    const auto parsed = accellab::parseShape(text.toStdString());
+    QVERIFY(!parsed.value.has_value());
+    QCOMPARE(QString::fromStdString(parsed.error), error);
+  }
+
+  void splitList() {
+    using Names = std::vector<std::string>;
+    QCOMPARE(accellab::splitList("loop,vectorized,gpu"), (Names{"loop", "vectorized", "gpu"}));
+    QCOMPARE(accellab::splitList(" loop , ,gpu,"), (Names{"loop", "gpu"}));
+    QCOMPARE(accellab::splitList(""), Names{});
+    QCOMPARE(accellab::splitList("1;2", ';'), (Names{"1", "2"}));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestParse)
+#include "tst_parse.moc"

@@ -1,0 +1,344 @@
+// The measuring loop, against a fake kernel and a fake clock.
+#include <QtTest>
+
+#include "accellab/runner.h"
+#include "fake_kernel.h"
+
+using namespace accellab;
+
+namespace {
+
+constexpr std::uint64_t GiB = 1ull << 30;
+
+Point fakePoint(const std::string& variant = "loop", int threads = 1) {
+  Params params;
+  params.shape = Shape3{2, 3, 4};
+  return {"fake", variant, params, threads};
+}
+
+MeasureConfig config(std::size_t minReps, double minTimeS, std::size_t maxReps = 100000,
+                     double maxTimeS = 15) {
+  MeasureConfig c;
+  c.minReps = minReps;
+  c.minTimeS = minTimeS;
+  c.maxReps = maxReps;
+  c.maxTimeS = maxTimeS;
+  return c;
+}
+
+// The events of a run that measured `samples` single-run samples and verified.
+std::vector<std::string> expectedEvents(std::size_t samples) {
+  std::vector<std::string> events{"prepare", "poison", "run"};
+  for (std::size_t i = 0; i < samples; ++i) {
+    events.push_back("poison");
+    events.push_back("run");
+  }
+  events.push_back("verify");
+  return events;
+}
+
+}  // namespace
+
+class TestRunner : public QObject {
+  Q_OBJECT
+
+  test::FakeClock clock_;
+  test::FakeScript script_;
+  Registry registry_;
+  MemoryAvailable memory_{16 * GiB, std::nullopt};
+  std::unique_ptr<Runner> runner_;
+
+ private slots:
+  void initTestCase() { registry_.add(std::make_unique<test::FakeKernel>(script_)); }
+
+  void init() {
+    script_ = test::FakeScript{};
+    script_.clock = &clock_;
+    memory_ = {16 * GiB, std::nullopt};
+    runner_ = std::make_unique<Runner>(
+        registry_, RunnerOptions{clock_.clock(), [this] { return memory_; }});
+  }
+
+  void stopRule_data() {
+    QTest::addColumn<double>("runS");
+    QTest::addColumn<int>("minReps");
+    QTest::addColumn<double>("minTimeS");
+    QTest::addColumn<int>("maxReps");
+    QTest::addColumn<double>("maxTimeS");
+    QTest::addColumn<int>("samples");
+    QTest::newRow("minReps binds") << 0.125 << 5 << 0.25 << 100 << 15.0 << 5;
+    QTest::newRow("minTime binds") << 0.0625 << 2 << 0.5 << 100 << 15.0 << 8;
+    QTest::newRow("maxTime stops") << 0.5 << 100 << 0.0 << 1000 << 2.0 << 4;
+    QTest::newRow("maxTime keeps one sample") << 4.0 << 5 << 0.0 << 1000 << 1.0 << 1;
+    QTest::newRow("maxReps stops") << 0.125 << 10 << 100.0 << 3 << 15.0 << 3;
+  }
+  void stopRule() {
+    QFETCH(double, runS);
+    QFETCH(int, minReps);
+    QFETCH(double, minTimeS);
+    QFETCH(int, maxReps);
+    QFETCH(double, maxTimeS);
+    QFETCH(int, samples);
+    script_.runS = runS;
+    const auto result = runner_->runPoint(fakePoint(), config(minReps, minTimeS, maxReps, maxTimeS));
+    QCOMPARE(toString(result.status), toString(PointStatus::ok));
+    QCOMPARE(result.samplesS.size(), std::size_t(samples));
+    for (double s : result.samplesS) QCOMPARE(s, runS);
+    QCOMPARE(result.runsPerSample, std::uint64_t{1});
+    QCOMPARE(script_.events, expectedEvents(samples));  // poison before every timed run
+  }
+
+  void warmUpIsFirstCallOnly() {
+    script_.firstRunS = 0.75;
+    const auto result = runner_->runPoint(fakePoint(), config(3, 0));
+    QCOMPARE(result.firstCallS, 0.75);
+    QCOMPARE(result.samplesS, (std::vector<double>{0.125, 0.125, 0.125}));
+  }
+
+  void resultFields() {
+    script_.fingerprints["fast"] = 7;
+    const auto result = runner_->runPoint(fakePoint("fast", 2), config(4, 0));
+    QCOMPARE(result.point, fakePoint("fast", 2));
+    QCOMPARE(toString(result.status), toString(PointStatus::ok));
+    QVERIFY(result.reason.empty());
+    QVERIFY(result.verified);
+    QCOMPARE(result.verifyDetail, std::string("max |error| 0"));
+    QCOMPARE(result.isa, std::string("FAKE512"));
+    QCOMPARE(result.elements, std::uint64_t{24});
+    QCOMPARE(result.bytes, std::uint64_t{24 * 2 * 8});
+    QCOMPARE(result.stats, summarize(result.samplesS));
+    QCOMPARE(result.elementsPerS, 24 / 0.125);
+    QCOMPARE(result.bytesPerS, 384 / 0.125);
+    QVERIFY(!result.gpu);
+  }
+
+  void kernelTimingWins() {
+    script_.timedS = 0.003;
+    const auto result = runner_->runPoint(fakePoint(), config(3, 0));
+    QCOMPARE(result.firstCallS, 0.003);
+    QCOMPARE(result.samplesS, (std::vector<double>{0.003, 0.003, 0.003}));
+  }
+
+  void gpuMedians() {
+    script_.gpuByRun = {{9, 9, 9, 9}, {1, 10, 100, 1000}, {3, 30, 300, 3000}, {2, 20, 200, 2000}};
+    const auto result = runner_->runPoint(fakePoint("gpu"), config(3, 0, 3));
+    QCOMPARE(result.samplesS.size(), std::size_t{3});
+    QVERIFY(result.gpu);
+    QCOMPARE(*result.gpu, (GpuTiming{2, 20, 200, 2000}));
+  }
+
+  void calibratesFastRuns() {
+    script_.runS = 1.0 / (1 << 20);  // about 0.95 µs, exact in binary
+    MeasureConfig c = config(5, 0);
+    const auto result = runner_->runPoint(fakePoint(), c);
+    QCOMPARE(toString(result.status), toString(PointStatus::ok));
+    QVERIFY(result.runsPerSample > 1);
+    QVERIFY(static_cast<double>(result.runsPerSample) * script_.runS >= c.minSampleS);
+    QCOMPARE(result.samplesS.size(), std::size_t{5});
+    for (double s : result.samplesS) QCOMPARE(s, script_.runS);
+    // One poisoning per batch: the last five batches each hold runsPerSample runs.
+    std::vector<std::string> batch{"poison"};
+    batch.insert(batch.end(), result.runsPerSample, "run");
+    const auto& events = script_.events;
+    const auto measured = events.end() - 1 - 5 * static_cast<std::ptrdiff_t>(batch.size());
+    for (int i = 0; i < 5; ++i)
+      QVERIFY(std::equal(batch.begin(), batch.end(), measured + i * static_cast<std::ptrdiff_t>(batch.size())));
+  }
+
+  void calibrationOff() {
+    script_.runS = 1e-6;
+    MeasureConfig c = config(5, 0);
+    c.minSampleS = 0;
+    const auto result = runner_->runPoint(fakePoint(), c);
+    QCOMPARE(result.runsPerSample, std::uint64_t{1});
+    QCOMPARE(script_.events, expectedEvents(5));
+  }
+
+  void verificationFailure() {
+    script_.verifyOk = false;
+    const auto result = runner_->runPoint(fakePoint(), config(2, 0));
+    QCOMPARE(toString(result.status), toString(PointStatus::failed));
+    QVERIFY(!result.verified);
+    QCOMPARE(result.reason, std::string("verification failed: max |error| 3.5 at [1][2][3]"));
+    QCOMPARE(result.samplesS.size(), std::size_t{2});  // the timings are still kept
+  }
+
+  void refusals_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<bool>("zeroShape");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("reason");
+    const auto failed = static_cast<int>(PointStatus::failed);
+    QTest::newRow("unknown kernel") << "mul" << "loop" << 1 << false << failed
+                                    << "unknown kernel 'mul'";
+    QTest::newRow("unknown variant") << "fake" << "warp" << 1 << false << failed
+                                     << "unknown variant 'warp' of fake";
+    QTest::newRow("unavailable") << "fake" << "off" << 1 << false
+                                 << static_cast<int>(PointStatus::skipped)
+                                 << "needs a flux capacitor";
+    QTest::newRow("invalid params") << "fake" << "loop" << 1 << true << failed
+                                    << "shape 0x3x4 has a zero extent";
+    QTest::newRow("no threads") << "fake" << "fast" << 0 << false << failed
+                                << "thread count 0 is below 1";
+  }
+  void refusals() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, variant);
+    QFETCH(int, threads);
+    QFETCH(bool, zeroShape);
+    QFETCH(int, status);
+    QFETCH(QString, reason);
+    Point point = fakePoint(variant.toStdString(), threads);
+    point.kernel = kernel.toStdString();
+    if (zeroShape) point.params.shape->z = 0;
+    const auto result = runner_->runPoint(point, config(2, 0));
+    QCOMPARE(static_cast<int>(result.status), status);
+    QCOMPARE(QString::fromStdString(result.reason), reason);
+    QCOMPARE(result.point, point);
+    QCOMPARE(script_.prepares, std::size_t{0});
+    QVERIFY(result.samplesS.empty());
+  }
+
+  void memoryRefusal_data() {
+    QTest::addColumn<quint64>("needHost");
+    QTest::addColumn<quint64>("needDevice");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("RAM") << 32 * GiB << quint64(0) << "needs 32.00 GiB of RAM, 16.00 GiB available";
+    QTest::newRow("GPU") << GiB << 2 * GiB << "needs 2.00 GiB of GPU memory, 1.00 GiB available";
+  }
+  void memoryRefusal() {
+    QFETCH(quint64, needHost);
+    QFETCH(quint64, needDevice);
+    QFETCH(QString, reason);
+    script_.need = {needHost, needDevice};
+    memory_.deviceBytes = GiB;
+    const auto result = runner_->runPoint(fakePoint("gpu"), config(2, 0));
+    QCOMPARE(toString(result.status), toString(PointStatus::skipped));
+    QCOMPARE(QString::fromStdString(result.reason), reason);
+    QCOMPARE(script_.prepares, std::size_t{0});
+  }
+
+  void prepareThrows() {
+    script_.throwOnPrepare = true;
+    const auto result = runner_->runPoint(fakePoint(), config(2, 0));
+    QCOMPARE(toString(result.status), toString(PointStatus::failed));
+    QCOMPARE(result.reason, std::string("cannot allocate 8 GiB"));
+  }
+
+  void runThrows() {
+    script_.throwAtRun = 2;
+    const auto result = runner_->runPoint(fakePoint(), config(5, 0));
+    QCOMPARE(toString(result.status), toString(PointStatus::failed));
+    QCOMPARE(result.reason, std::string("device lost"));
+  }
+
+  void stopBeforeStart() {
+    std::stop_source stop;
+    stop.request_stop();
+    const auto result = runner_->runPoint(fakePoint(), config(2, 0), stop.get_token());
+    QCOMPARE(toString(result.status), toString(PointStatus::cancelled));
+    QCOMPARE(result.reason, std::string("cancelled"));
+    QCOMPARE(script_.prepares, std::size_t{0});
+  }
+
+  void stopDuringRepetitions() {
+    std::stop_source stop;
+    script_.stopper = &stop;
+    script_.stopAtRun = 3;  // warm-up is run 0; runs 1 and 2 complete
+    const auto result = runner_->runPoint(fakePoint(), config(10, 0), stop.get_token());
+    QCOMPARE(toString(result.status), toString(PointStatus::cancelled));
+    QCOMPARE(result.samplesS, (std::vector<double>{0.125, 0.125}));
+    QCOMPARE(result.stats.medianS, 0.125);
+    QCOMPARE(script_.count("verify"), std::size_t{0});
+  }
+
+  void pointProgressIsThrottled() {
+    script_.runS = 0.001;
+    std::vector<double> fractions;
+    const auto result = runner_->runPoint(fakePoint(), config(5, 1.0), {},
+                                          [&](double f) { fractions.push_back(f); });
+    QCOMPARE(result.samplesS.size(), std::size_t{1000});
+    // One call per 50 ms of a one-second point, not one per repetition.
+    QVERIFY2(fractions.size() >= 15 && fractions.size() <= 21, QByteArray::number(qsizetype(fractions.size())));
+    QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+    QVERIFY(fractions.front() > 0 && fractions.back() < 1);
+  }
+
+  void runReportsEveryPoint() {
+    script_.runS = 0.01;
+    const std::vector<Point> points{fakePoint("loop"), fakePoint("off"), fakePoint("fast", 2)};
+    std::vector<Progress> progress;
+    std::vector<PointResult> finished;
+    RunCallbacks callbacks;
+    callbacks.progress = [&](const Progress& p) { progress.push_back(p); };
+    callbacks.pointFinished = [&](const PointResult& r) { finished.push_back(r); };
+    const auto results = runner_->run(points, config(3, 0.5), callbacks);
+    QCOMPARE(results.size(), std::size_t{3});
+    QCOMPARE(finished, results);
+    QCOMPARE(toString(results[1].status), toString(PointStatus::skipped));
+    QCOMPARE(toString(results[2].status), toString(PointStatus::ok));
+    QVERIFY(!progress.empty());
+    for (std::size_t i = 1; i < progress.size(); ++i) {
+      QVERIFY(progress[i].fraction >= progress[i - 1].fraction);
+      QVERIFY(progress[i].pointsDone >= progress[i - 1].pointsDone);
+    }
+    QVERIFY(progress.size() > 6);   // moves within points
+    QVERIFY(progress.size() < 40);  // but throttled
+    QCOMPARE(progress.back().fraction, 1.0);
+    QCOMPARE(progress.back().pointsDone, std::size_t{3});
+    QCOMPARE(progress.back().pointsTotal, std::size_t{3});
+    QCOMPARE(progress.back().etaS, std::optional<double>(0.0));
+    QCOMPARE(progress.front().current, describe(points[0]));
+    QCOMPARE(progress.front().fraction, 0.0);
+  }
+
+  void runAfterStopCancelsTheRest() {
+    std::stop_source stop;
+    script_.stopper = &stop;
+    script_.stopAtRun = 2;
+    const std::vector<Point> points{fakePoint("loop"), fakePoint("fast"), fakePoint("gpu")};
+    std::size_t finished = 0;
+    RunCallbacks callbacks;
+    callbacks.pointFinished = [&](const PointResult&) { ++finished; };
+    const auto results = runner_->run(points, config(5, 0), callbacks, stop.get_token());
+    QCOMPARE(finished, std::size_t{3});
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      QCOMPARE(toString(results[i].status), toString(PointStatus::cancelled));
+      QCOMPARE(results[i].reason, std::string("cancelled"));
+      QCOMPARE(results[i].point, points[i]);
+    }
+    QCOMPARE(results[0].samplesS.size(), std::size_t{1});
+    QCOMPARE(script_.prepares, std::size_t{1});
+  }
+
+  void fingerprintMismatchFails() {
+    script_.fingerprints = {{"loop", 124}, {"fast", 123}, {"gpu", 124}};
+    Point other = fakePoint("fast");
+    other.params.seed = 1;  // different params: nothing to compare with
+    const std::vector<Point> points{fakePoint("loop"), fakePoint("fast"), fakePoint("gpu"), other};
+    const auto results = runner_->run(points, config(2, 0));
+    QCOMPARE(toString(results[0].status), toString(PointStatus::ok));
+    QCOMPARE(toString(results[1].status), toString(PointStatus::failed));
+    QCOMPARE(results[1].reason, std::string("fingerprint 123 differs from loop's 124"));
+    QVERIFY(!results[1].verified);
+    QCOMPARE(toString(results[2].status), toString(PointStatus::ok));
+    QCOMPARE(toString(results[3].status), toString(PointStatus::ok));
+  }
+
+  void fingerprintReferenceIsFirstOkPoint() {
+    script_.fingerprints = {{"loop", 1}, {"fast", 2}, {"gpu", 2}};
+    script_.need = {0, GiB};  // loop would fit, gpu not: no GPU here
+    const std::vector<Point> points{fakePoint("off"), fakePoint("fast"), fakePoint("gpu"),
+                                    fakePoint("loop")};
+    const auto results = runner_->run(points, config(2, 0));
+    QCOMPARE(toString(results[0].status), toString(PointStatus::skipped));
+    QCOMPARE(toString(results[1].status), toString(PointStatus::ok));
+    QCOMPARE(toString(results[2].status), toString(PointStatus::skipped));
+    QCOMPARE(results[3].reason, std::string("fingerprint 1 differs from fast's 2"));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestRunner)
+#include "tst_runner.moc"

@@ -1,0 +1,134 @@
+// Sweep expansion: order, thread rules, defaults and errors.
+#include <QtTest>
+
+#include "accellab/sweep.h"
+#include "fake_kernel.h"
+
+using namespace accellab;
+
+namespace {
+
+std::vector<std::string> names(const std::vector<Point>& points) {
+  std::vector<std::string> out;
+  for (const auto& p : points) out.push_back(describe(p));
+  return out;
+}
+
+SweepSpec specFor(const std::string& kernel, std::vector<std::string> variants = {}) {
+  SweepSpec spec;
+  spec.kernel = kernel;
+  spec.variants = std::move(variants);
+  return spec;
+}
+
+}  // namespace
+
+class TestSweep : public QObject {
+  Q_OBJECT
+
+  test::FakeScript script_;
+  Registry registry_;
+
+ private slots:
+  void initTestCase() {
+    registry_.add(std::make_unique<test::FakeKernel>(script_, "fake"));
+    registry_.add(std::make_unique<test::FakeKernel>(script_, "count", ProblemKind::samples));
+  }
+
+  void defaults() {
+    const auto points = expandSweep(specFor("fake"), registry_);
+    QCOMPARE(names(points), (std::vector<std::string>{
+                                "fake loop 2x3x4 f64", "fake fast 2x3x4 f64", "fake gpu 2x3x4 f64",
+                                "fake off 2x3x4 f64"}));
+    QCOMPARE(points[0].params.seed, Params{}.seed);
+  }
+
+  void orderSizeDtypeVariantThreads() {
+    SweepSpec spec;
+    spec.kernel = "fake";
+    spec.shapes = {{1, 1, 8}, {1, 1, 16}};
+    spec.dtypes = {DType::f32, DType::f64};
+    spec.variants = {"gpu", "fast", "loop"};  // kernel order wins: the baseline comes first
+    spec.threads = {1, 2, 2};
+    spec.seed = 7;
+    const auto points = expandSweep(spec, registry_);
+    QCOMPARE(names(points),
+             (std::vector<std::string>{
+                 "fake loop 1x1x8 f32", "fake fast 1x1x8 f32", "fake fast 1x1x8 f32 x2 threads",
+                 "fake gpu 1x1x8 f32", "fake loop 1x1x8 f64", "fake fast 1x1x8 f64",
+                 "fake fast 1x1x8 f64 x2 threads", "fake gpu 1x1x8 f64", "fake loop 1x1x16 f32",
+                 "fake fast 1x1x16 f32", "fake fast 1x1x16 f32 x2 threads", "fake gpu 1x1x16 f32",
+                 "fake loop 1x1x16 f64", "fake fast 1x1x16 f64", "fake fast 1x1x16 f64 x2 threads",
+                 "fake gpu 1x1x16 f64"}));
+    for (const auto& point : points) QCOMPARE(point.params.seed, std::uint64_t{7});
+  }
+
+  void samplingKernel() {
+    SweepSpec spec;
+    spec.kernel = "count";
+    spec.samples = {10000, 1000000000};
+    spec.variants = {"loop"};
+    const auto points = expandSweep(spec, registry_);
+    QCOMPARE(names(points), (std::vector<std::string>{"count loop 1e4 samples",
+                                                      "count loop 1e9 samples"}));
+    QVERIFY(!points[0].params.shape);
+  }
+
+  void unavailableVariantsAreKept() {
+    const auto points = expandSweep(specFor("fake", {"off"}), registry_);
+    QCOMPARE(points.size(), std::size_t{1});
+    QCOMPARE(points[0].variant, std::string("off"));
+  }
+
+  void errors_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<bool>("zeroShape");
+    QTest::addColumn<bool>("withSamples");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("unknown kernel") << "mul" << "" << 1 << false << false
+                                    << "unknown kernel 'mul' (known: fake, count)";
+    QTest::newRow("unknown variant") << "fake" << "warp" << 1 << false << false
+                                     << "unknown variant 'warp' of fake (known: loop, fast, gpu, off)";
+    QTest::newRow("zero threads") << "fake" << "" << 0 << false << false
+                                  << "thread count 0 is below 1";
+    QTest::newRow("zero shape") << "fake" << "" << 1 << true << false
+                                << "shape 0x1x1 has a zero extent";
+    QTest::newRow("samples for an array") << "fake" << "" << 1 << false << true
+                                          << "fake takes shapes, not sample counts";
+    QTest::newRow("shape for samples") << "count" << "" << 1 << true << false
+                                       << "count takes sample counts, not shapes";
+  }
+  void errors() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, variant);
+    QFETCH(int, threads);
+    QFETCH(bool, zeroShape);
+    QFETCH(bool, withSamples);
+    QFETCH(QString, error);
+    SweepSpec spec;
+    spec.kernel = kernel.toStdString();
+    if (!variant.isEmpty()) spec.variants = {variant.toStdString()};
+    spec.threads = {threads};
+    if (zeroShape) spec.shapes = {{0, 1, 1}};
+    if (withSamples) spec.samples = {5};
+    try {
+      expandSweep(spec, registry_);
+      QFAIL("no SweepError");
+    } catch (const SweepError& e) {
+      QCOMPARE(QString::fromStdString(e.what()), error);
+    }
+  }
+
+  void samplingKernelKeepsGivenDtype() {
+    SweepSpec spec;
+    spec.kernel = "count";
+    spec.dtypes = {DType::f32};
+    // The sampling fake has no dtype axis: any element type passes through unchanged.
+    QVERIFY(expandSweep(spec, registry_).front().params.dtype == DType::f32);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestSweep)
+#include "tst_sweep.moc"

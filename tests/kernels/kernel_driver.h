@@ -1,0 +1,78 @@
+// Drives one kernel run the way the runner does, without the runner: registry, prepare,
+// poison, run, verify.
+#pragma once
+
+#include <QtTest>
+
+#include <chrono>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <thread>
+
+#include "accellab/kernels/builtin.h"
+
+namespace accellab::test {
+
+inline const Registry& builtinKernels() {
+  static const Registry registry = [] {
+    Registry r;
+    kernels::registerBuiltinKernels(r);
+    return r;
+  }();
+  return registry;
+}
+
+inline const Kernel& kernelNamed(const char* name) {
+  const Kernel* kernel = builtinKernels().find(name);
+  if (kernel == nullptr) qFatal("kernel %s is not registered", name);
+  return *kernel;
+}
+
+// Empty when the variant runs here, else why not.
+inline std::string unavailableReason(const Kernel& kernel, const std::string& variant) {
+  const VariantInfo* info = kernel.info().variant(variant);
+  if (info == nullptr) return "no such variant";
+  return info->availability.available ? std::string() : info->availability.reason;
+}
+
+struct Completed {
+  RunOutcome outcome;
+  Verification verification;
+  std::string isa;
+};
+
+inline Completed prepareRunVerify(const Kernel& kernel, const Params& params,
+                                  const std::string& variant, int threads) {
+  const std::unique_ptr<KernelRun> run = kernel.prepare(params, variant, threads);
+  run->poisonOutput();
+  Completed done;
+  done.outcome = run->run({});
+  done.verification = run->verify();
+  done.isa = run->isa();
+  return done;
+}
+
+// Seconds from a stop request, made `after` into run(), to run() returning; and whether
+// it reported cancelled.
+struct Cancellation {
+  bool cancelled = false;
+  double secondsAfterRequest = 0;
+};
+
+inline Cancellation cancelMidRun(KernelRun& run, std::chrono::milliseconds after) {
+  using Clock = std::chrono::steady_clock;
+  std::stop_source source;
+  Clock::time_point requested;
+  std::jthread stopper([&] {
+    std::this_thread::sleep_for(after);
+    requested = Clock::now();
+    source.request_stop();
+  });
+  const RunOutcome outcome = run.run(source.get_token());
+  const Clock::time_point returned = Clock::now();
+  stopper.join();
+  return {outcome.cancelled, std::chrono::duration<double>(returned - requested).count()};
+}
+
+}  // namespace accellab::test
