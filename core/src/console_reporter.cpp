@@ -24,7 +24,8 @@ std::string alignedLine(const std::vector<std::string>& cells) {
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const std::string padding(kWidths[i] - std::min(kWidths[i], displayWidth(cells[i])), ' ');
     if (i != 0) line += "  ";
-    line += kLeftAligned[i] ? cells[i] + (i + 1 == cells.size() ? "" : padding) : padding + cells[i];
+    line +=
+        kLeftAligned[i] ? cells[i] + (i + 1 == cells.size() ? "" : padding) : padding + cells[i];
   }
   while (!line.empty() && line.back() == ' ') line.pop_back();
   return line + "\n";

@@ -44,16 +44,36 @@ class CsvReporter : public Reporter {
     const auto gpu = [&](double GpuTiming::*field) {
       return r.gpu ? number((*r.gpu).*field) : std::string();
     };
-    const std::vector<std::string> cells = {
-        r.point.kernel, describe(r.point.params), std::to_string(problemSize(r.point.params)),
-        r.point.variant, std::to_string(r.point.threads), std::string(toString(r.status)),
-        r.reason, number(s.medianS), number(s.madS), number(s.minS), number(s.meanS),
-        number(s.stddevS), number(s.ci95LowS), number(s.ci95HighS), std::to_string(s.outliers),
-        std::to_string(r.samplesS.size()), std::to_string(r.runsPerSample), number(r.firstCallS),
-        std::to_string(r.elements), std::to_string(r.bytes), number(r.elementsPerS),
-        number(r.bytesPerS), number(row.ceilingFraction), number(row.speedup),
-        r.verified ? "true" : "false", r.isa, gpu(&GpuTiming::kernelS), gpu(&GpuTiming::h2dS),
-        gpu(&GpuTiming::d2hS), gpu(&GpuTiming::endToEndS)};
+    const std::vector<std::string> cells = {r.point.kernel,
+                                            describe(r.point.params),
+                                            std::to_string(problemSize(r.point.params)),
+                                            r.point.variant,
+                                            std::to_string(r.point.threads),
+                                            std::string(toString(r.status)),
+                                            r.reason,
+                                            number(s.medianS),
+                                            number(s.madS),
+                                            number(s.minS),
+                                            number(s.meanS),
+                                            number(s.stddevS),
+                                            number(s.ci95LowS),
+                                            number(s.ci95HighS),
+                                            std::to_string(s.outliers),
+                                            std::to_string(r.samplesS.size()),
+                                            std::to_string(r.runsPerSample),
+                                            number(r.firstCallS),
+                                            std::to_string(r.elements),
+                                            std::to_string(r.bytes),
+                                            number(r.elementsPerS),
+                                            number(r.bytesPerS),
+                                            number(row.ceilingFraction),
+                                            number(row.speedup),
+                                            r.verified ? "true" : "false",
+                                            r.isa,
+                                            gpu(&GpuTiming::kernelS),
+                                            gpu(&GpuTiming::h2dS),
+                                            gpu(&GpuTiming::d2hS),
+                                            gpu(&GpuTiming::endToEndS)};
     for (std::size_t i = 0; i < cells.size(); ++i) out_ << (i == 0 ? "" : ",") << quoted(cells[i]);
     out_ << "\n";
   }

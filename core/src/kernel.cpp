@@ -22,7 +22,8 @@ std::optional<std::string> validateShape(const KernelInfo& kernel, const Params&
   const auto count = elementCount(shape);
   if (!count) return "shape " + toString(shape) + " product overflows 64 bits";
   if (*count > kMaxElements)
-    return "shape " + toString(shape) + " has more than 2^59 elements: its bytes overflow 64-bit offsets";
+    return "shape " + toString(shape) +
+           " has more than 2^59 elements: its bytes overflow 64-bit offsets";
   if (!kernel.dtypes.empty() &&
       std::find(kernel.dtypes.begin(), kernel.dtypes.end(), params.dtype) == kernel.dtypes.end())
     return kernel.name + " does not support element type " + std::string(toString(params.dtype));

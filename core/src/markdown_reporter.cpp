@@ -25,8 +25,7 @@ constexpr std::string_view kAlignment =
 
 class MarkdownReporter : public Reporter {
  public:
-  MarkdownReporter(std::ostream& out, const std::string& baseline)
-      : out_(out), stream_(baseline) {}
+  MarkdownReporter(std::ostream& out, const std::string& baseline) : out_(out), stream_(baseline) {}
 
   void begin(const SystemInfo& system) override {
     stream_.setCeiling(system.bandwidthCeilingBytesPerS);
@@ -36,7 +35,8 @@ class MarkdownReporter : public Reporter {
   void point(const PointResult& result) override {
     const auto next = stream_.add(result);
     if (next.startsGroup)
-      out_ << "\n## " << escaped(next.row.group) << "\n\n" << tableLine(reportHeaders()) << kAlignment;
+      out_ << "\n## " << escaped(next.row.group) << "\n\n"
+           << tableLine(reportHeaders()) << kAlignment;
     out_ << tableLine(formatReportRow(next.row));
   }
 

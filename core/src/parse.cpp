@@ -70,7 +70,8 @@ Parsed<std::uint64_t> parseCount(std::string_view input) {
   if (text.empty()) return {std::nullopt, "empty value where a count was expected"};
   if (text.front() == '-') return {std::nullopt, quoted(text) + " is not a positive count"};
   auto decimal = splitDecimal(text);
-  if (!decimal) return {std::nullopt, quoted(text) + " is not a count" + std::string(kCountExamples)};
+  if (!decimal)
+    return {std::nullopt, quoted(text) + " is not a count" + std::string(kCountExamples)};
 
   std::string& digits = decimal->digits;
   digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
@@ -81,7 +82,8 @@ Parsed<std::uint64_t> parseCount(std::string_view input) {
     digits.pop_back();
   }
   const std::string tooLarge = quoted(text) + " is too large (the limit is 2^63)";
-  if (static_cast<long long>(digits.size()) + decimal->exponent > 19) return {std::nullopt, tooLarge};
+  if (static_cast<long long>(digits.size()) + decimal->exponent > 19)
+    return {std::nullopt, tooLarge};
   digits.append(static_cast<std::size_t>(decimal->exponent), '0');
   std::uint64_t value = 0;
   for (char digit : digits) {
@@ -109,7 +111,8 @@ Parsed<Shape3> parseShape(std::string_view input) {
   const Shape3 shape{extents[0], extents[1], extents[2]};
   const auto count = elementCount(shape);
   if (!count || *count > kMaxElements)
-    return {std::nullopt, context + " overflows: more than 2^59 elements do not fit 64-bit byte offsets"};
+    return {std::nullopt,
+            context + " overflows: more than 2^59 elements do not fit 64-bit byte offsets"};
   return {shape, {}};
 }
 

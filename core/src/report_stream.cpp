@@ -9,7 +9,8 @@ std::string reportGroup(const Point& point) { return point.kernel + " " + descri
 std::string systemSummary(const SystemInfo& system) {
   const std::string ceiling =
       system.bandwidthCeilingBytesPerS > 0
-          ? "bandwidth ceiling " + formatValue(system.bandwidthCeilingBytesPerS, ValueKind::byteRate)
+          ? "bandwidth ceiling " +
+                formatValue(system.bandwidthCeilingBytesPerS, ValueKind::byteRate)
           : "bandwidth ceiling not measured";
   return (system.cpuModel.empty() ? "unknown CPU" : system.cpuModel) + ", " +
          std::to_string(system.logicalCores) + " logical cores, " + ceiling;

@@ -31,10 +31,12 @@ void setStatus(PointResult& result, PointStatus status, std::string reason) {
 double measuredFraction(const MeasureConfig& config, std::size_t reps, double totalS,
                         double wallS) {
   const auto share = [](double done, double target) { return target > 0 ? done / target : 1.0; };
-  const double enough = std::min(share(static_cast<double>(reps), static_cast<double>(config.minReps)),
-                                 share(totalS, config.minTimeS));
-  const double limit = std::max(share(wallS, config.maxTimeS),
-                                share(static_cast<double>(reps), static_cast<double>(config.maxReps)));
+  const double enough =
+      std::min(share(static_cast<double>(reps), static_cast<double>(config.minReps)),
+               share(totalS, config.minTimeS));
+  const double limit =
+      std::max(share(wallS, config.maxTimeS),
+               share(static_cast<double>(reps), static_cast<double>(config.maxReps)));
   return std::clamp(std::max(enough, limit), 0.0, 1.0);
 }
 
@@ -46,9 +48,9 @@ bool measuredEnough(const MeasureConfig& config, std::size_t reps, double totalS
 // `runs` back-to-back runs after one untimed poisoning of the output.
 struct Batch {
   double endS = 0;
-  double clockS = 0;                // the runner's clock around all runs
-  double sampleS = 0;               // per run: the runs' own timing when they all had one
-  std::optional<GpuTiming> gpu;     // per run, summed over the runs then divided
+  double clockS = 0;             // the runner's clock around all runs
+  double sampleS = 0;            // per run: the runs' own timing when they all had one
+  std::optional<GpuTiming> gpu;  // per run, summed over the runs then divided
   bool cancelled = false;
 };
 
@@ -104,8 +106,7 @@ GpuTiming medianGpu(const std::vector<GpuTiming>& timings) {
 
 // Warm-up, calibration and repetitions of one prepared run. Returns false when cancelled.
 bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock& clock,
-                        std::stop_token stop, const PointProgress& progress,
-                        PointResult& result) {
+                        std::stop_token stop, const PointProgress& progress, PointResult& result) {
   run.poisonOutput();
   const double warmStart = clock();
   const RunOutcome warm = run.run(stop);
@@ -113,6 +114,8 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   if (warm.cancelled) return false;
   result.firstCallS = warm.timedS.value_or(warmS);
 
+  // Growth past minReps stays amortised; a huge minReps does not allocate up front.
+  result.samplesS.reserve(std::min<std::size_t>(config.minReps, std::size_t{1} << 20));
   std::vector<GpuTiming> gpuSamples;
   bool calibrated = config.minSampleS <= 0;
   double totalS = 0;
@@ -152,8 +155,7 @@ void summarizeSamples(PointResult& result) {
 }
 
 // The checks that refuse a point before anything is allocated; empty when it may run.
-std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel,
-                                                           const Point& point,
+std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel, const Point& point,
                                                            const MemoryProbe& memory) {
   using Refusal = std::pair<PointStatus, std::string>;
   if (!kernel) return Refusal{PointStatus::failed, "unknown kernel '" + point.kernel + "'"};
@@ -176,8 +178,7 @@ std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel,
 }
 
 Measured measure(const Registry& registry, const RunnerOptions& options, const Point& point,
-                 const MeasureConfig& config, std::stop_token stop,
-                 const PointProgress& progress) {
+                 const MeasureConfig& config, std::stop_token stop, const PointProgress& progress) {
   Measured measured;
   PointResult& result = measured.result;
   result.point = point;
@@ -253,14 +254,13 @@ PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
   return runPoint(point, config, std::move(stop), {});
 }
 
-PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
-                             std::stop_token stop, const PointProgress& progress) {
+PointResult Runner::runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop,
+                             const PointProgress& progress) {
   return measure(registry_, options_, point, config, std::move(stop), progress).result;
 }
 
-std::vector<PointResult> Runner::run(const std::vector<Point>& points,
-                                     const MeasureConfig& config, const RunCallbacks& callbacks,
-                                     std::stop_token stop) {
+std::vector<PointResult> Runner::run(const std::vector<Point>& points, const MeasureConfig& config,
+                                     const RunCallbacks& callbacks, std::stop_token stop) {
   std::vector<PointResult> results;
   results.reserve(points.size());
   std::vector<FingerprintReference> references;

@@ -37,7 +37,8 @@ Json toJson(const GpuTiming& gpu) {
 Json toJson(const SystemInfo& system) {
   Json caches = Json::array();
   for (const auto& cache : system.caches)
-    caches.push_back({{"level", cache.level}, {"type", cache.type}, {"size_bytes", cache.sizeBytes}});
+    caches.push_back(
+        {{"level", cache.level}, {"type", cache.type}, {"size_bytes", cache.sizeBytes}});
   Json gpu = nullptr;
   if (system.gpu)
     gpu = {{"name", system.gpu->name},
@@ -87,12 +88,9 @@ Json toJson(const PointResult& result) {
   if (!result.reason.empty()) json["reason"] = result.reason;
   json["samples_s"] = result.samplesS;
   json["runs_per_sample"] = result.runsPerSample;
-  json["stats"] = {{"median_s", stats.medianS},
-                   {"min_s", stats.minS},
-                   {"mean_s", stats.meanS},
-                   {"stddev_s", stats.stddevS},
-                   {"mad_s", stats.madS},
-                   {"ci95_s", {stats.ci95LowS, stats.ci95HighS}},
+  json["stats"] = {{"median_s", stats.medianS}, {"min_s", stats.minS},
+                   {"mean_s", stats.meanS},     {"stddev_s", stats.stddevS},
+                   {"mad_s", stats.madS},       {"ci95_s", {stats.ci95LowS, stats.ci95HighS}},
                    {"outliers", stats.outliers}};
   json["first_call_s"] = result.firstCallS;
   json["elements"] = result.elements;
@@ -152,7 +150,8 @@ class Node {
   }
 
   std::uint64_t count() const {
-    expect(value_.is_number_unsigned() || (value_.is_number_integer() && value_.get<std::int64_t>() >= 0),
+    expect(value_.is_number_unsigned() ||
+               (value_.is_number_integer() && value_.get<std::int64_t>() >= 0),
            "a non-negative integer");
     return value_.get<std::uint64_t>();
   }
@@ -161,7 +160,8 @@ class Node {
     expect(value_.is_number_integer(), "an integer");
     const auto value = value_.get<std::int64_t>();
     if (value < low || value > high)
-      fail(std::to_string(value) + " is outside " + std::to_string(low) + ".." + std::to_string(high));
+      fail(std::to_string(value) + " is outside " + std::to_string(low) + ".." +
+           std::to_string(high));
     return static_cast<int>(value);
   }
 
@@ -217,13 +217,14 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "cpu_model", system.cpuModel);
   readOptional(node, "logical_cores", system.logicalCores);
   if (auto simd = node.optional("simd_available"))
-    for (std::size_t i = 0; i < simd->size(); ++i) system.simdAvailable.push_back((*simd)[i].string());
+    for (std::size_t i = 0; i < simd->size(); ++i)
+      system.simdAvailable.push_back((*simd)[i].string());
   readOptional(node, "simd_selected", system.simdSelected);
   if (auto caches = node.optional("caches")) {
     for (std::size_t i = 0; i < caches->size(); ++i) {
       const Node cache = (*caches)[i];
-      system.caches.push_back({cache["level"].integer(0, 16), cache["type"].string(),
-                               cache["size_bytes"].count()});
+      system.caches.push_back(
+          {cache["level"].integer(0, 16), cache["type"].string(), cache["size_bytes"].count()});
     }
   }
   readOptional(node, "total_ram_bytes", system.totalRamBytes);
@@ -255,8 +256,8 @@ Params readParams(const Node& node) {
   if (shape.has_value() == samples.has_value()) node.fail("needs either shape or samples");
   if (shape) {
     if (shape->size() != 3) shape->fail("expected [z, y, x]");
-    params.shape = Shape3{positiveCount((*shape)[0]), positiveCount((*shape)[1]),
-                          positiveCount((*shape)[2])};
+    params.shape =
+        Shape3{positiveCount((*shape)[0]), positiveCount((*shape)[1]), positiveCount((*shape)[2])};
     const auto count = elementCount(*params.shape);
     if (!count || *count > kMaxElements) shape->fail("element count overflows");
   } else {
@@ -320,7 +321,8 @@ Json parseJson(std::string_view text) {
   if (text.size() > kMaxSessionBytes) throw SessionError("larger than 256 MiB: not a session");
   const Json::parser_callback_t limitDepth = [](int depth, Json::parse_event_t, Json&) {
     if (depth > kMaxDepth)
-      throw SessionError("nested deeper than " + std::to_string(kMaxDepth) + " levels: not a session");
+      throw SessionError("nested deeper than " + std::to_string(kMaxDepth) +
+                         " levels: not a session");
     return true;
   };
   try {
@@ -417,10 +419,12 @@ Session sessionFromJson(std::string_view text) {
   if (!format || !format->json().is_string() || format->string() != kSessionFormat)
     throw SessionError("not an AccelLab session (\"format\" is not \"accellab-session\")");
   const Node version = root["version"];
-  const int number = version.integer(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+  const int number =
+      version.integer(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
   if (number > kSessionVersion)
     throw SessionError("session version " + std::to_string(number) +
-                       " is newer than this AccelLab reads (" + std::to_string(kSessionVersion) + ")");
+                       " is newer than this AccelLab reads (" + std::to_string(kSessionVersion) +
+                       ")");
   if (number < 1) version.fail("session version " + std::to_string(number) + " is invalid");
 
   Session session;

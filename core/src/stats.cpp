@@ -29,7 +29,8 @@ double sortedQuantile(const std::vector<double>& xs, double q) {
 // >= 95%: coverage = 1 - 2 P(B <= l - 1) with B ~ Binomial(n, 1/2). Summed in log space so
 // that large n does not underflow.
 std::size_t lowerConfidenceRank(std::size_t n) {
-  const double logTotal = std::lgamma(static_cast<double>(n) + 1) - static_cast<double>(n) * std::log(2.0);
+  const double logTotal =
+      std::lgamma(static_cast<double>(n) + 1) - static_cast<double>(n) * std::log(2.0);
   double cdf = 0;  // P(B <= k)
   std::size_t rank = 1;
   for (std::size_t k = 0; k < n / 2; ++k) {
@@ -39,6 +40,30 @@ std::size_t lowerConfidenceRank(std::size_t n) {
     rank = k + 1;
   }
   return rank;
+}
+
+double sortedMedianAbsoluteDeviation(const std::vector<double>& xs) {
+  const double m = sortedQuantile(xs, 0.5);
+  std::vector<double> deviations;
+  deviations.reserve(xs.size());
+  for (double x : xs) deviations.push_back(std::abs(x - m));
+  std::sort(deviations.begin(), deviations.end());
+  return sortedQuantile(deviations, 0.5);
+}
+
+std::pair<double, double> sortedMedianConfidence95(const std::vector<double>& xs) {
+  if (xs.empty()) return {0, 0};
+  const std::size_t n = xs.size();
+  const std::size_t rank = n < 6 ? 1 : lowerConfidenceRank(n);
+  return {xs[rank - 1], xs[n - rank]};
+}
+
+std::size_t sortedCountOutliers(const std::vector<double>& xs) {
+  const double q1 = sortedQuantile(xs, 0.25);
+  const double q3 = sortedQuantile(xs, 0.75);
+  const double fence = 1.5 * (q3 - q1);
+  return static_cast<std::size_t>(std::count_if(
+      xs.begin(), xs.end(), [&](double x) { return x < q1 - fence || x > q3 + fence; }));
 }
 
 }  // namespace
@@ -65,42 +90,28 @@ double stddev(std::span<const double> xs) {
 }
 
 double medianAbsoluteDeviation(std::span<const double> xs) {
-  const double m = median(xs);
-  std::vector<double> deviations;
-  deviations.reserve(xs.size());
-  for (double x : xs) deviations.push_back(std::abs(x - m));
-  return median(deviations);
+  return sortedMedianAbsoluteDeviation(sorted(xs));
 }
 
 std::pair<double, double> medianConfidence95(std::span<const double> xs) {
-  if (xs.empty()) return {0, 0};
-  const auto values = sorted(xs);
-  const std::size_t n = values.size();
-  const std::size_t rank = n < 6 ? 1 : lowerConfidenceRank(n);
-  return {values[rank - 1], values[n - rank]};
+  return sortedMedianConfidence95(sorted(xs));
 }
 
-std::size_t countOutliers(std::span<const double> xs) {
-  const auto values = sorted(xs);
-  const double q1 = sortedQuantile(values, 0.25);
-  const double q3 = sortedQuantile(values, 0.75);
-  const double fence = 1.5 * (q3 - q1);
-  return static_cast<std::size_t>(std::count_if(values.begin(), values.end(), [&](double x) {
-    return x < q1 - fence || x > q3 + fence;
-  }));
-}
+std::size_t countOutliers(std::span<const double> xs) { return sortedCountOutliers(sorted(xs)); }
 
 Statistics summarize(std::span<const double> xs) {
+  // One sort serves every order statistic: runs of a million samples stay quick.
+  const auto values = sorted(xs);
   Statistics s;
-  s.medianS = median(xs);
-  s.minS = minimum(xs);
+  s.medianS = sortedQuantile(values, 0.5);
+  s.minS = values.empty() ? 0 : values.front();
   s.meanS = mean(xs);
   s.stddevS = stddev(xs);
-  s.madS = medianAbsoluteDeviation(xs);
-  const auto [low, high] = medianConfidence95(xs);
+  s.madS = sortedMedianAbsoluteDeviation(values);
+  const auto [low, high] = sortedMedianConfidence95(values);
   s.ci95LowS = low;
   s.ci95HighS = high;
-  s.outliers = countOutliers(xs);
+  s.outliers = sortedCountOutliers(values);
   return s;
 }
 

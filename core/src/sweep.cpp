@@ -37,8 +37,7 @@ std::vector<const VariantInfo*> selectVariants(const SweepSpec& spec, const Kern
 std::vector<int> selectThreads(const SweepSpec& spec) {
   std::vector<int> threads;
   for (int count : spec.threads) {
-    if (count < 1)
-      throw SweepError("thread count " + std::to_string(count) + " is below 1");
+    if (count < 1) throw SweepError("thread count " + std::to_string(count) + " is below 1");
     if (std::find(threads.begin(), threads.end(), count) == threads.end()) threads.push_back(count);
   }
   if (threads.empty()) threads.push_back(1);
@@ -49,15 +48,14 @@ std::vector<int> selectThreads(const SweepSpec& spec) {
 std::vector<Params> selectSizes(const SweepSpec& spec, const KernelInfo& kernel) {
   std::vector<Params> sizes;
   if (kernel.problem == ProblemKind::array3d) {
-    if (!spec.samples.empty())
-      throw SweepError(kernel.name + " takes shapes, not sample counts");
+    if (!spec.samples.empty()) throw SweepError(kernel.name + " takes shapes, not sample counts");
     for (const auto& shape : spec.shapes) sizes.push_back(Params{.shape = shape, .samples = {}});
   } else {
     if (!spec.shapes.empty()) throw SweepError(kernel.name + " takes sample counts, not shapes");
     for (auto samples : spec.samples) sizes.push_back(Params{.shape = {}, .samples = samples});
   }
-  if (sizes.empty()) sizes.push_back(Params{.shape = kernel.defaults.shape,
-                                            .samples = kernel.defaults.samples});
+  if (sizes.empty())
+    sizes.push_back(Params{.shape = kernel.defaults.shape, .samples = kernel.defaults.samples});
   for (auto& params : sizes) params.seed = spec.seed;
   return sizes;
 }

@@ -81,7 +81,8 @@ std::vector<CacheInfo> caches(const std::filesystem::path& root) {
 std::string osName(const std::filesystem::path& root) {
   const auto release = detail::readTextFile(root / "etc/os-release");
   std::string name = release ? keyValue(*release, "PRETTY_NAME", '=').value_or("") : "";
-  if (name.size() >= 2 && (name.front() == '"' || name.front() == '\'') && name.back() == name.front())
+  if (name.size() >= 2 && (name.front() == '"' || name.front() == '\'') &&
+      name.back() == name.front())
     name = name.substr(1, name.size() - 2);
   return name;
 }

@@ -30,8 +30,6 @@ std::string targetName() { return "compiler SIMD"; }
 
 std::vector<std::string> targetsAvailable() { return {}; }
 
-Availability vectorizedAvailability() {
-  return Availability::no("built without Google Highway");
-}
+Availability vectorizedAvailability() { return Availability::no("built without Google Highway"); }
 
 }  // namespace accellab::kernels::simd

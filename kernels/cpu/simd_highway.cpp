@@ -86,8 +86,8 @@ uint64_t CountOutside(uint64_t key, uint64_t begin, uint64_t end) {
   const V64 low31 = hn::Set(d, pi::kLow31);
   // Lane j holds the state of sample i + j; all lanes advance by lanes samples per step.
   const V64 step = hn::Set(d, static_cast<uint64_t>(lanes) * pi::kGamma);
-  V64 state = hn::Add(hn::Set(d, key + (begin + 1) * pi::kGamma),
-                      MulConst(hn::Iota(d, 0), pi::kGamma));
+  V64 state =
+      hn::Add(hn::Set(d, key + (begin + 1) * pi::kGamma), MulConst(hn::Iota(d, 0), pi::kGamma));
   // Two accumulators hide the latency of the dependent adds.
   V64 count0 = hn::Zero(d);
   V64 count1 = hn::Zero(d);

@@ -18,8 +18,7 @@ template <class T>
 __global__ void addKernel(const T* __restrict__ in, T* __restrict__ out, std::uint64_t n,
                           T addend) {
   const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
-  for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n;
-       i += stride) {
+  for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride) {
     out[i] = addNearest(in[i], addend);
   }
 }

@@ -27,4 +27,5 @@ inline void check(cudaError_t code, const char* call, const char* file, int line
 
 }  // namespace accellab::kernels::cuda
 
-#define ACCELLAB_CUDA_CHECK(call) ::accellab::kernels::cuda::check((call), #call, __FILE__, __LINE__)
+#define ACCELLAB_CUDA_CHECK(call) \
+  ::accellab::kernels::cuda::check((call), #call, __FILE__, __LINE__)

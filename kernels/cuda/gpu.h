@@ -13,9 +13,9 @@
 namespace accellab::kernels::gpu {
 
 struct DeviceProbe {
-  bool built = false;            // this build has the CUDA variants
-  std::optional<GpuInfo> info;   // device 0, when there is one
-  std::string reason;            // why info is empty
+  bool built = false;           // this build has the CUDA variants
+  std::optional<GpuInfo> info;  // device 0, when there is one
+  std::string reason;           // why info is empty
 };
 
 DeviceProbe probeDevice();

@@ -51,7 +51,8 @@ DeviceProbe probeDevice() {
     // Clock rates left cudaDeviceProp in CUDA 13; the attributes are in kHz.
     info.clockMHz = attribute(cudaDevAttrClockRate, kDevice) / 1000;
     info.memoryClockMHz = attribute(cudaDevAttrMemoryClockRate, kDevice) / 1000;
-    info.computeCapability = std::to_string(properties.major) + "." + std::to_string(properties.minor);
+    info.computeCapability =
+        std::to_string(properties.major) + "." + std::to_string(properties.minor);
     info.driverVersion = versionText(driver);
     info.runtimeVersion = versionText(runtime);
     probe.info = std::move(info);

@@ -41,8 +41,9 @@ class GpuPiRun final : public KernelRun {
     ACCELLAB_CUDA_CHECK(cudaMemset(deviceCount_.data(), 0, deviceCount_.bytes()));
     start_.record();
     for (std::uint64_t begin = 0; begin < samples_; begin += kLaunchSamples) {
-      if (stop.stop_requested()) return {.cancelled = true, .timedS = std::nullopt, .gpu = std::nullopt};
-      const std::uint64_t end = std::min(samples_, begin + std::min(kLaunchSamples, samples_ - begin));
+      if (stop.stop_requested())
+        return {.cancelled = true, .timedS = std::nullopt, .gpu = std::nullopt};
+      const std::uint64_t end = begin + std::min(kLaunchSamples, samples_ - begin);
       cuda::launchCountOutside(key_, begin, end, blocks_, deviceCount_.data());
       ACCELLAB_CUDA_CHECK(cudaStreamSynchronize(nullptr));
     }

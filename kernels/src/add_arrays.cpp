@@ -20,7 +20,8 @@ template <class T>
 T uniformOneTwo(Bits64 random) {
   constexpr int kMantissa = std::numeric_limits<T>::digits - 1;  // 52 or 23
   // The top mantissa bits of the random word, scaled into [0, 1), plus one: exact.
-  return T(1) + static_cast<T>(random >> (64 - kMantissa)) * (T(1) / static_cast<T>(Bits64{1} << kMantissa));
+  return T(1) + static_cast<T>(random >> (64 - kMantissa)) *
+                    (T(1) / static_cast<T>(Bits64{1} << kMantissa));
 }
 
 std::string locate(std::uint64_t index, const Shape3& shape) {

@@ -15,8 +15,15 @@
 namespace accellab::kernels {
 namespace {
 
-constexpr std::array kVariants{Variant::loop, Variant::loopStrided, Variant::vectorized,
-                               Variant::parallel, Variant::gpu};
+constexpr std::array kVariants{
+    VariantSpec{Variant::loop, "scalar triple loop z, y, x; compiler vectorization off"},
+    VariantSpec{Variant::loopStrided,
+                "the same loop with x outermost: every access jumps a whole y-x plane"},
+    VariantSpec{Variant::vectorized, "Google Highway SIMD, one thread, best ISA of this CPU"},
+    VariantSpec{Variant::parallel,
+                "OpenMP threads over contiguous chunks, each running the SIMD loop"},
+    VariantSpec{Variant::gpu, "CUDA grid-stride kernel; host-device transfers timed separately"},
+};
 
 // The tutorial's array: 512 Mi elements, 4 GiB per f64 array.
 constexpr Shape3 kDefaultShape{1024, 1024, 512};
@@ -63,9 +70,11 @@ class CpuAddRun final : public KernelRun {
         break;
       case Variant::parallel:
         // One chunk per thread per stop check keeps every thread's share a few ms long.
-        outcome.cancelled = !forEachChunk(
-            n, kAddChunkElements * static_cast<std::uint64_t>(threads_), stop,
-            [&](auto begin, auto end) { addParallel(in + begin, out + begin, end - begin, threads_); });
+        outcome.cancelled =
+            !forEachChunk(n, kAddChunkElements * static_cast<std::uint64_t>(threads_), stop,
+                          [&](auto begin, auto end) {
+                            addParallel(in + begin, out + begin, end - begin, threads_);
+                          });
         break;
       case Variant::gpu:
         throw std::logic_error("the gpu variant runs in GpuAddRun");
@@ -73,9 +82,7 @@ class CpuAddRun final : public KernelRun {
     return outcome;
   }
 
-  Verification verify() const override {
-    return verifyAdd<T>(in_.span(), out_.span(), shape_);
-  }
+  Verification verify() const override { return verifyAdd<T>(in_.span(), out_.span(), shape_); }
 
   std::string isa() const override {
     return variant_ == Variant::vectorized || variant_ == Variant::parallel ? simd::targetName()

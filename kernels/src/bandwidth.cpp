@@ -23,8 +23,7 @@ std::uint64_t arrayBytes(std::uint64_t largestCacheBytes, std::uint64_t availabl
 }
 
 double seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace

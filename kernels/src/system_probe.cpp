@@ -23,7 +23,8 @@ std::string openmpVersion() {
                                    {200805, "3.0"}};
   const long date = _OPENMP;
   for (const Release& release : kReleases) {
-    if (date >= release.date) return std::string(release.version) + " (" + std::to_string(date) + ")";
+    if (date >= release.date)
+      return std::string(release.version) + " (" + std::to_string(date) + ")";
   }
   return "(" + std::to_string(date) + ")";
 #else
@@ -44,7 +45,8 @@ SystemInfo probeSystem(const ProbeOptions& options) {
   info.gpuReason = std::move(device.reason);
   if (options.measureBandwidth) {
     std::uint64_t largestCache = 0;
-    for (const CacheInfo& cache : info.caches) largestCache = std::max(largestCache, cache.sizeBytes);
+    for (const CacheInfo& cache : info.caches)
+      largestCache = std::max(largestCache, cache.sizeBytes);
     const Bandwidth bandwidth = measureCopyBandwidth(largestCache, probeHostMemory().hostBytes);
     info.bandwidthCeilingBytesPerS = bandwidth.bytesPerS;
     info.bandwidthMethod = bandwidth.method;

@@ -11,39 +11,35 @@
 namespace accellab::kernels {
 namespace {
 
-struct Description {
+struct Name {
   Variant variant;
   const char* name;
-  const char* text;
 };
 
-constexpr std::array kDescriptions{
-    Description{Variant::loop, "loop", "scalar triple loop z, y, x; compiler vectorization off"},
-    Description{Variant::loopStrided, "loop-strided",
-                "scalar loop with x outermost: every access jumps a whole row plane"},
-    Description{Variant::vectorized, "vectorized",
-                "Google Highway SIMD, one thread, best ISA of this CPU"},
-    Description{Variant::parallel, "parallel", "OpenMP threads, each running the SIMD loop"},
-    Description{Variant::gpu, "gpu", "CUDA kernel; transfers timed separately"},
+constexpr std::array kNames{
+    Name{Variant::loop, "loop"},
+    Name{Variant::loopStrided, "loop-strided"},
+    Name{Variant::vectorized, "vectorized"},
+    Name{Variant::parallel, "parallel"},
+    Name{Variant::gpu, "gpu"},
 };
 
-const Description& descriptionOf(Variant variant) {
-  for (const auto& description : kDescriptions) {
-    if (description.variant == variant) return description;
+const char* nameOf(Variant variant) {
+  for (const Name& name : kNames) {
+    if (name.variant == variant) return name.name;
   }
-  throw std::logic_error("variant without a description");
+  throw std::logic_error("variant without a name");
 }
 
 }  // namespace
 
-std::vector<VariantInfo> describeVariants(std::span<const Variant> variants,
+std::vector<VariantInfo> describeVariants(std::span<const VariantSpec> variants,
                                           const Availability& gpu) {
   std::vector<VariantInfo> infos;
-  for (const Variant variant : variants) {
-    const Description& description = descriptionOf(variant);
+  for (const auto& [variant, description] : variants) {
     VariantInfo info;
-    info.name = description.name;
-    info.description = description.text;
+    info.name = nameOf(variant);
+    info.description = description;
     info.usesThreads = variant == Variant::parallel;
     info.onDevice = variant == Variant::gpu;
     if (variant == Variant::vectorized) info.availability = simd::vectorizedAvailability();
@@ -61,10 +57,10 @@ Variant requireVariant(const KernelInfo& kernel, std::string_view name) {
   if (!info->availability.available) {
     throw std::runtime_error(kernel.name + " " + info->name + ": " + info->availability.reason);
   }
-  for (const auto& description : kDescriptions) {
-    if (name == description.name) return description.variant;
+  for (const Name& known : kNames) {
+    if (name == known.name) return known.variant;
   }
-  throw std::logic_error("registered variant without a description");
+  throw std::logic_error("registered variant without a name");
 }
 
 int threadsFor(int requested) { return requested > 0 ? requested : omp_get_max_threads(); }

@@ -11,8 +11,13 @@ namespace accellab::kernels {
 
 enum class Variant { loop, loopStrided, vectorized, parallel, gpu };
 
+struct VariantSpec {
+  Variant variant;
+  const char* description;  // what this kernel's variant does
+};
+
 // The listing of `variants` for a KernelInfo, with what this build and machine can run.
-std::vector<VariantInfo> describeVariants(std::span<const Variant> variants,
+std::vector<VariantInfo> describeVariants(std::span<const VariantSpec> variants,
                                           const Availability& gpu);
 
 // The variant `name` of `kernel`. Throws std::runtime_error when it is unknown or

@@ -52,7 +52,8 @@ struct FakeScript {
 
 class FakeRun : public KernelRun {
  public:
-  FakeRun(FakeScript& script, std::string variant) : script_(script), variant_(std::move(variant)) {}
+  FakeRun(FakeScript& script, std::string variant)
+      : script_(script), variant_(std::move(variant)) {}
 
   void poisonOutput() override { script_.events.push_back("poison"); }
 
@@ -121,8 +122,7 @@ class FakeKernel : public Kernel {
     return variant == "gpu" ? script_.need : MemoryNeed{script_.need.hostBytes, 0};
   }
 
-  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant,
-                                     int) const override {
+  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant, int) const override {
     ++script_.prepares;
     script_.events.push_back("prepare");
     if (script_.throwOnPrepare) throw std::runtime_error("cannot allocate 8 GiB");

@@ -58,7 +58,8 @@ class TestFormat : public QObject {
   }
 
   void formatCountExact() {
-    QCOMPARE(accellab::formatCount(9223372036854775807ull), std::string("9,223,372,036,854,775,807"));
+    QCOMPARE(accellab::formatCount(9223372036854775807ull),
+             std::string("9,223,372,036,854,775,807"));
     QCOMPARE(accellab::formatCount(10000000000000000000ull), std::string("1e19"));
     QCOMPARE(accellab::formatCount(10000), std::string("1e4"));
     QCOMPARE(accellab::formatCount(10001), std::string("10,001"));

@@ -6,7 +6,7 @@
 using namespace accellab;
 
 namespace {
-constexpr std::uint64_t GiB = 1ull << 30;
+constexpr quint64 GiB = 1ull << 30;
 }
 
 class TestMemoryGuard : public QObject {
@@ -23,15 +23,15 @@ class TestMemoryGuard : public QObject {
     QTest::newRow("exactly fits") << 3 * GiB << quint64(0) << 3 * GiB << qint64(-1) << QString();
     QTest::newRow("too big for RAM") << 8 * GiB << quint64(0) << (16 * GiB) / 5 << qint64(-1)
                                      << "needs 8.00 GiB of RAM, 3.20 GiB available";
-    QTest::newRow("unknown RAM is not refused") << 8 * GiB << quint64(0) << quint64(0)
-                                                << qint64(-1) << QString();
+    QTest::newRow("unknown RAM is not refused")
+        << 8 * GiB << quint64(0) << quint64(0) << qint64(-1) << QString();
     QTest::newRow("GPU fits") << GiB << GiB << 3 * GiB << qint64(2 * GiB) << QString();
     QTest::newRow("too big for GPU") << GiB << 2 * GiB << 3 * GiB << qint64(GiB)
                                      << "needs 2.00 GiB of GPU memory, 1.00 GiB available";
     QTest::newRow("no GPU") << GiB << 512ull << 3 * GiB << qint64(-1)
                             << "needs 512 B of GPU memory, no GPU present";
-    QTest::newRow("RAM reported first") << 9 * GiB << 9 * GiB << GiB << qint64(GiB)
-                                        << "needs 9.00 GiB of RAM, 1.00 GiB available";
+    QTest::newRow("RAM reported first")
+        << 9 * GiB << 9 * GiB << GiB << qint64(GiB) << "needs 9.00 GiB of RAM, 1.00 GiB available";
   }
   void checkMemory() {
     QFETCH(quint64, needHost);

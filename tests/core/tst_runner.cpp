@@ -8,7 +8,7 @@ using namespace accellab;
 
 namespace {
 
-constexpr std::uint64_t GiB = 1ull << 30;
+constexpr quint64 GiB = 1ull << 30;
 
 Point fakePoint(const std::string& variant = "loop", int threads = 1) {
   Params params;
@@ -55,8 +55,8 @@ class TestRunner : public QObject {
     script_ = test::FakeScript{};
     script_.clock = &clock_;
     memory_ = {16 * GiB, std::nullopt};
-    runner_ = std::make_unique<Runner>(
-        registry_, RunnerOptions{clock_.clock(), [this] { return memory_; }});
+    runner_ = std::make_unique<Runner>(registry_,
+                                       RunnerOptions{clock_.clock(), [this] { return memory_; }});
   }
 
   void stopRule_data() {
@@ -80,7 +80,8 @@ class TestRunner : public QObject {
     QFETCH(double, maxTimeS);
     QFETCH(int, samples);
     script_.runS = runS;
-    const auto result = runner_->runPoint(fakePoint(), config(minReps, minTimeS, maxReps, maxTimeS));
+    const auto result =
+        runner_->runPoint(fakePoint(), config(minReps, minTimeS, maxReps, maxTimeS));
     QCOMPARE(toString(result.status), toString(PointStatus::ok));
     QCOMPARE(result.samplesS.size(), std::size_t(samples));
     for (double s : result.samplesS) QCOMPARE(s, runS);
@@ -142,7 +143,8 @@ class TestRunner : public QObject {
     const auto& events = script_.events;
     const auto measured = events.end() - 1 - 5 * static_cast<std::ptrdiff_t>(batch.size());
     for (int i = 0; i < 5; ++i)
-      QVERIFY(std::equal(batch.begin(), batch.end(), measured + i * static_cast<std::ptrdiff_t>(batch.size())));
+      QVERIFY(std::equal(batch.begin(), batch.end(),
+                         measured + i * static_cast<std::ptrdiff_t>(batch.size())));
   }
 
   void calibrationOff() {
@@ -171,17 +173,19 @@ class TestRunner : public QObject {
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("reason");
     const auto failed = static_cast<int>(PointStatus::failed);
-    QTest::newRow("unknown kernel") << "mul" << "loop" << 1 << false << failed
-                                    << "unknown kernel 'mul'";
-    QTest::newRow("unknown variant") << "fake" << "warp" << 1 << false << failed
-                                     << "unknown variant 'warp' of fake";
-    QTest::newRow("unavailable") << "fake" << "off" << 1 << false
-                                 << static_cast<int>(PointStatus::skipped)
+    QTest::newRow("unknown kernel") << "mul"
+                                    << "loop" << 1 << false << failed << "unknown kernel 'mul'";
+    QTest::newRow("unknown variant")
+        << "fake"
+        << "warp" << 1 << false << failed << "unknown variant 'warp' of fake";
+    QTest::newRow("unavailable") << "fake"
+                                 << "off" << 1 << false << static_cast<int>(PointStatus::skipped)
                                  << "needs a flux capacitor";
-    QTest::newRow("invalid params") << "fake" << "loop" << 1 << true << failed
-                                    << "shape 0x3x4 has a zero extent";
-    QTest::newRow("no threads") << "fake" << "fast" << 0 << false << failed
-                                << "thread count 0 is below 1";
+    QTest::newRow("invalid params")
+        << "fake"
+        << "loop" << 1 << true << failed << "shape 0x3x4 has a zero extent";
+    QTest::newRow("no threads") << "fake"
+                                << "fast" << 0 << false << failed << "thread count 0 is below 1";
   }
   void refusals() {
     QFETCH(QString, kernel);
@@ -205,7 +209,7 @@ class TestRunner : public QObject {
     QTest::addColumn<quint64>("needHost");
     QTest::addColumn<quint64>("needDevice");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("RAM") << 32 * GiB << quint64(0) << "needs 32.00 GiB of RAM, 16.00 GiB available";
+    QTest::newRow("RAM") << 32 * GiB << quint64(0) << "needs 32.0 GiB of RAM, 16.0 GiB available";
     QTest::newRow("GPU") << GiB << 2 * GiB << "needs 2.00 GiB of GPU memory, 1.00 GiB available";
   }
   void memoryRefusal() {
@@ -261,7 +265,8 @@ class TestRunner : public QObject {
                                           [&](double f) { fractions.push_back(f); });
     QCOMPARE(result.samplesS.size(), std::size_t{1000});
     // One call per 50 ms of a one-second point, not one per repetition.
-    QVERIFY2(fractions.size() >= 15 && fractions.size() <= 21, QByteArray::number(qsizetype(fractions.size())));
+    QVERIFY2(fractions.size() >= 15 && fractions.size() <= 21,
+             QByteArray::number(qsizetype(fractions.size())));
     QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
     QVERIFY(fractions.front() > 0 && fractions.back() < 1);
   }

@@ -37,9 +37,8 @@ class TestSweep : public QObject {
 
   void defaults() {
     const auto points = expandSweep(specFor("fake"), registry_);
-    QCOMPARE(names(points), (std::vector<std::string>{
-                                "fake loop 2x3x4 f64", "fake fast 2x3x4 f64", "fake gpu 2x3x4 f64",
-                                "fake off 2x3x4 f64"}));
+    QCOMPARE(names(points), (std::vector<std::string>{"fake loop 2x3x4 f64", "fake fast 2x3x4 f64",
+                                                      "fake gpu 2x3x4 f64", "fake off 2x3x4 f64"}));
     QCOMPARE(points[0].params.seed, Params{}.seed);
   }
 
@@ -69,8 +68,8 @@ class TestSweep : public QObject {
     spec.samples = {10000, 1000000000};
     spec.variants = {"loop"};
     const auto points = expandSweep(spec, registry_);
-    QCOMPARE(names(points), (std::vector<std::string>{"count loop 1e4 samples",
-                                                      "count loop 1e9 samples"}));
+    QCOMPARE(names(points),
+             (std::vector<std::string>{"count loop 1e4 samples", "count loop 1e9 samples"}));
     QVERIFY(!points[0].params.shape);
   }
 
@@ -87,18 +86,23 @@ class TestSweep : public QObject {
     QTest::addColumn<bool>("zeroShape");
     QTest::addColumn<bool>("withSamples");
     QTest::addColumn<QString>("error");
-    QTest::newRow("unknown kernel") << "mul" << "" << 1 << false << false
-                                    << "unknown kernel 'mul' (known: fake, count)";
-    QTest::newRow("unknown variant") << "fake" << "warp" << 1 << false << false
-                                     << "unknown variant 'warp' of fake (known: loop, fast, gpu, off)";
-    QTest::newRow("zero threads") << "fake" << "" << 0 << false << false
-                                  << "thread count 0 is below 1";
-    QTest::newRow("zero shape") << "fake" << "" << 1 << true << false
-                                << "shape 0x1x1 has a zero extent";
-    QTest::newRow("samples for an array") << "fake" << "" << 1 << false << true
-                                          << "fake takes shapes, not sample counts";
-    QTest::newRow("shape for samples") << "count" << "" << 1 << true << false
-                                       << "count takes sample counts, not shapes";
+    QTest::newRow("unknown kernel")
+        << "mul"
+        << "" << 1 << false << false << "unknown kernel 'mul' (known: fake, count)";
+    QTest::newRow("unknown variant")
+        << "fake"
+        << "warp" << 1 << false << false
+        << "unknown variant 'warp' of fake (known: loop, fast, gpu, off)";
+    QTest::newRow("zero threads") << "fake"
+                                  << "" << 0 << false << false << "thread count 0 is below 1";
+    QTest::newRow("zero shape") << "fake"
+                                << "" << 1 << true << false << "shape 0x1x1 has a zero extent";
+    QTest::newRow("samples for an array")
+        << "fake"
+        << "" << 1 << false << true << "fake takes shapes, not sample counts";
+    QTest::newRow("shape for samples")
+        << "count"
+        << "" << 1 << true << false << "count takes sample counts, not shapes";
   }
   void errors() {
     QFETCH(QString, kernel);

@@ -80,14 +80,14 @@ class TestTypes : public QObject {
                                  << "shape 0x5x7 has a zero extent";
     QTest::newRow("overflow") << false << quint64(1ull << 62) << quint64(0) << f64
                               << "shape 4611686018427387904x5x7 product overflows 64 bits";
-    QTest::newRow("too many bytes")
-        << false << quint64(1ull << 58) << quint64(0) << f64
-        << "shape 288230376151711744x5x7 has more than 2^59 elements: its bytes overflow 64-bit offsets";
+    QTest::newRow("too many bytes") << false << quint64(1ull << 58) << quint64(0) << f64
+                                    << "shape 288230376151711744x5x7 has more than 2^59 elements: "
+                                       "its bytes overflow 64-bit offsets";
     QTest::newRow("good samples") << true << quint64(0) << quint64(1000) << f64 << QString();
     QTest::newRow("zero samples") << true << quint64(0) << quint64(0) << f64
                                   << "samples must be positive";
-    QTest::newRow("samples over 2^63") << true << quint64(0) << quint64((1ull << 63) + 1) << f64
-                                       << "samples must not exceed 2^63";
+    QTest::newRow("samples over 2^63")
+        << true << quint64(0) << quint64((1ull << 63) + 1) << f64 << "samples must not exceed 2^63";
   }
   void validateParams() {
     QFETCH(bool, sampling);
@@ -96,7 +96,8 @@ class TestTypes : public QObject {
     QFETCH(int, dtype);
     QFETCH(QString, problem);
     test::FakeScript script;
-    const test::FakeKernel kernel(script, "k", sampling ? ProblemKind::samples : ProblemKind::array3d);
+    const test::FakeKernel kernel(script, "k",
+                                  sampling ? ProblemKind::samples : ProblemKind::array3d);
     Params params;
     params.dtype = static_cast<DType>(dtype);
     if (sampling)

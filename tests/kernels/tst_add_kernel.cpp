@@ -40,8 +40,8 @@ class TestAddKernel : public QObject {
       const char* variant;
       int threads;
     };
-    const Run runs[] = {{"loop", 1},       {"loop-strided", 1}, {"vectorized", 1},
-                        {"parallel", 1},   {"parallel", 2}};
+    const Run runs[] = {
+        {"loop", 1}, {"loop-strided", 1}, {"vectorized", 1}, {"parallel", 1}, {"parallel", 2}};
     // 2x3x1031: x is prime and > 64, a multiple of no vector width.
     const int shapes[][3] = {{1, 1, 1}, {3, 5, 7}, {17, 31, 67}, {2, 3, 1031}};
     for (const Run& run : runs) {
@@ -171,9 +171,10 @@ class TestAddKernel : public QObject {
 
   // The cache-hostile loop over 128 Mi elements takes seconds; a stop must end it in < 0.5 s.
   void stopDuringRunEndsItQuickly() {
-    const auto run = kernelNamed("add").prepare(addParams(1 << 13, 1 << 10, 16, DType::f32),
-                                                "loop-strided", 1);
-    const test::Cancellation cancellation = test::cancelMidRun(*run, std::chrono::milliseconds(100));
+    const auto run =
+        kernelNamed("add").prepare(addParams(1 << 13, 1 << 10, 16, DType::f32), "loop-strided", 1);
+    const test::Cancellation cancellation =
+        test::cancelMidRun(*run, std::chrono::milliseconds(100));
     QVERIFY(cancellation.cancelled);
     QVERIFY2(cancellation.secondsAfterRequest < 0.5,
              std::to_string(cancellation.secondsAfterRequest).c_str());

@@ -66,8 +66,8 @@ class TestPiKernel : public QObject {
   void hitCountsIdenticalAcrossVariants_data() {
     QTest::addColumn<qulonglong>("samples");
     // 1, odd sizes that fill no vector, and sizes across the 2^24-sample chunks.
-    for (const qulonglong n : {1ull, 2ull, 7ull, 63ull, 1031ull, 100003ull, (1ull << 24) + 5,
-                               (3ull << 23) + 11}) {
+    for (const qulonglong n :
+         {1ull, 2ull, 7ull, 63ull, 1031ull, 100003ull, (1ull << 24) + 5, (3ull << 23) + 11}) {
       QTest::addRow("%llu", n) << n;
     }
   }
@@ -98,7 +98,8 @@ class TestPiKernel : public QObject {
     const auto done = test::prepareRunVerify(kernelNamed("pi"), piParams(3'000'000), "parallel", 2);
     QVERIFY2(done.verification.ok, done.verification.detail.c_str());
     const double hits = static_cast<double>(*done.verification.fingerprint);
-    const double standardError = 4 * std::sqrt(std::numbers::pi / 4 * (1 - std::numbers::pi / 4) / 3e6);
+    const double standardError =
+        4 * std::sqrt(std::numbers::pi / 4 * (1 - std::numbers::pi / 4) / 3e6);
     QVERIFY(std::abs(4 * hits / 3e6 - std::numbers::pi) <= 5 * standardError);
   }
 
@@ -113,10 +114,12 @@ class TestPiKernel : public QObject {
                                 << "785336163 hits, pi ~ 3.14134465 (4.8 SE)";
     QTest::newRow("4.99 SE high") << 785463063ull << 1000000000ull << true
                                   << "785463063 hits, pi ~ 3.14185225 (5.0 SE)";
-    QTest::newRow("5.01 SE high") << 785463163ull << 1000000000ull << false
-                                  << "785463163 hits, pi ~ 3.14185265 (5.0 SE): more than 5 SE from pi";
-    QTest::newRow("far off") << 780000000ull << 1000000000ull << false
-                             << "780000000 hits, pi ~ 3.12000000 (415.8 SE): more than 5 SE from pi";
+    QTest::newRow("5.01 SE high")
+        << 785463163ull << 1000000000ull << false
+        << "785463163 hits, pi ~ 3.14185265 (5.0 SE): more than 5 SE from pi";
+    QTest::newRow("far off")
+        << 780000000ull << 1000000000ull << false
+        << "780000000 hits, pi ~ 3.12000000 (415.8 SE): more than 5 SE from pi";
     QTest::newRow("all hits") << 1000ull << 1000ull << false
                               << "1000 hits, pi ~ 4.00000000 (16.5 SE): more than 5 SE from pi";
   }

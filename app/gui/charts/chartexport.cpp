@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QGraphicsLayout>
 #include <QPainter>
+#include <QPalette>
 #include <QSvgGenerator>
 
 #include "charts/chartset.h"
@@ -35,7 +36,7 @@ QImage renderChart(ChartView& view, QSize logicalSize, qreal scale) {
   layOut(view, logicalSize);
   QImage image(logicalSize * scale, QImage::Format_ARGB32_Premultiplied);
   image.setDevicePixelRatio(scale);
-  image.fill(view.chart()->backgroundBrush().color());
+  image.fill(view.palette().color(QPalette::Window));
   QPainter painter(&image);
   paint(view, painter, logicalSize);
   return image;

@@ -89,9 +89,17 @@ void ChartPanel::refresh() {
 
 void ChartPanel::fillSelectors() {
   if (!session_) return;
-  const auto kernels = kernelsIn(*session_);
-  replaceItems(kernelBox_, toStringList(kernels),
-               kernels.empty() ? QString() : QString::fromStdString(kernels.back()));
+  QStringList shown;
+  for (int i = 0; i < kernelBox_->count(); ++i) shown << kernelBox_->itemText(i);
+  const QStringList kernels = toStringList(kernelsIn(*session_));
+  replaceItems(kernelBox_, kernels, kernels.isEmpty() ? QString() : kernels.back());
+  // A kernel that just got its first point is the one being measured: show it.
+  for (const QString& kernel : kernels) {
+    if (!shown.isEmpty() && !shown.contains(kernel)) {
+      const QSignalBlocker blocker(kernelBox_);
+      kernelBox_->setCurrentText(kernel);
+    }
+  }
   const std::string kernelName = kernelBox_->currentText().toStdString();
   const QString oldBaseline = baselineBox_->currentText();
   replaceItems(baselineBox_, toStringList(variantsIn(*session_, kernelName)),

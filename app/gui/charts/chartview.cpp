@@ -6,6 +6,7 @@
 #include <QBoxPlotSeries>
 #include <QBoxSet>
 #include <QChart>
+#include <QGraphicsLayout>
 #include <QLogValueAxis>
 #include <QPalette>
 #include <QValueAxis>
@@ -39,6 +40,9 @@ ChartView::ChartView(QWidget* parent) : QChartView(parent) {
   chart()->legend()->setAlignment(Qt::AlignBottom);
   chart()->legend()->setShowToolTips(true);
   chart()->setAnimationOptions(QChart::NoAnimation);
+  // Square and edge to edge, so exported images have no frame of another colour.
+  chart()->setBackgroundRoundness(0);
+  chart()->layout()->setContentsMargins(0, 0, 0, 0);
   QFont title = chart()->titleFont();
   title.setPointSizeF(title.pointSizeF() * 1.25);
   title.setBold(true);
@@ -81,6 +85,12 @@ QValueAxis* ChartView::addValueAxis(Qt::Alignment alignment, const QString& titl
 void ChartView::addSeries(QAbstractSeries* series) {
   chart()->addSeries(series);
   for (QAbstractAxis* axis : chart()->axes()) series->attachAxis(axis);
+}
+
+void ChartView::thickenLine(QXYSeries* series) {
+  QPen pen = series->pen();
+  pen.setWidthF(2.5);
+  series->setPen(pen);
 }
 
 void ChartView::showEmpty(const QString& title, const QString& hint) {

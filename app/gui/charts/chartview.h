@@ -13,6 +13,7 @@ class QAbstractAxis;
 class QAbstractSeries;
 class QLogValueAxis;
 class QValueAxis;
+class QXYSeries;
 
 namespace accellab::gui {
 
@@ -38,6 +39,8 @@ class ChartView : public QChartView {
   QValueAxis* addValueAxis(Qt::Alignment alignment, const QString& title, double minValue,
                            double maxValue);
   void addSeries(QAbstractSeries* series);
+  // Wider than the theme's default; call after addSeries, which assigns the theme's colour.
+  static void thickenLine(QXYSeries* series);
   // Shown as the chart's title when there is nothing to draw yet.
   void showEmpty(const QString& title, const QString& hint);
 };

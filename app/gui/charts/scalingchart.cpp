@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QLineSeries>
 #include <QPen>
+#include <QValueAxis>
 #include <algorithm>
 #include <map>
 #include <set>
@@ -60,9 +61,6 @@ void ScalingChart::build(const ChartInput& input) {
         continue;
       }
       line->setPointsVisible(true);
-      QPen pen = line->pen();
-      pen.setWidthF(2.5);
-      line->setPen(pen);
       lines.push_back(line);
     }
   }
@@ -75,7 +73,10 @@ void ScalingChart::build(const ChartInput& input) {
   auto* y = addValueAxis(Qt::AlignLeft, tr("speedup over 1 thread (\u00d7)"), 0,
                          std::max<double>(maxThreads, maxSpeedup) * 1.1);
   y->setLabelFormat(QStringLiteral("%.1f"));
-  for (QLineSeries* line : lines) addSeries(line);
+  for (QLineSeries* line : lines) {
+    addSeries(line);
+    thickenLine(line);
+  }
 
   auto* ideal = new QLineSeries;
   ideal->setName(tr("ideal (linear)"));

@@ -31,7 +31,7 @@ void SpeedupChart::build(const ChartInput& input) {
   chart()->addAxis(categories, Qt::AlignBottom);
   // Room above the tallest bar for its label.
   const double floor = std::min(low / 2, 0.5);
-  addLogAxis(Qt::AlignLeft, tr("speedup (\u00d7, log scale)"), floor, high * 3);
+  addLogAxis(Qt::AlignLeft, tr("speedup (\u00d7, log)"), floor, high * 4);
 
   auto* series = new QBarSeries;
   for (const std::string& group : input.groups) {
@@ -48,7 +48,10 @@ void SpeedupChart::build(const ChartInput& input) {
   series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
   series->setLabelsFormat(QStringLiteral("@value\u00d7"));
   series->setLabelsPrecision(3);
+  // Upright labels would overlap on narrow bars.
+  series->setLabelsAngle(-90);
   addSeries(series);
+  for (QBarSet* set : series->barSets()) set->setLabelColor(chart()->titleBrush().color());
 }
 
 }  // namespace accellab::gui

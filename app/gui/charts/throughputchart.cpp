@@ -44,8 +44,8 @@ void ThroughputChart::build(const ChartInput& input) {
   const AxisUnit unit =
       rateUnit(yHigh, movesMemory ? tr("B/s") : (sampling ? tr("samples/s") : tr("elements/s")));
   addLogAxis(Qt::AlignBottom,
-             sampling ? tr("samples (log scale)") : tr("array elements (log scale)"), xLow, xHigh);
-  addLogAxis(Qt::AlignLeft, tr("throughput (%1, log scale)").arg(unit.unit), yLow * unit.factor,
+             sampling ? tr("samples per run (log)") : tr("array elements (log)"), xLow, xHigh);
+  addLogAxis(Qt::AlignLeft, tr("throughput (%1, log)").arg(unit.unit), yLow * unit.factor,
              yHigh * unit.factor);
 
   for (const QString& label : input.variantLabels) {
@@ -57,10 +57,8 @@ void ThroughputChart::build(const ChartInput& input) {
       const PointResult& r = input.points[i];
       line->append(static_cast<double>(problemSize(r.point.params)), rateOf(r) * unit.factor);
     }
-    QPen pen = line->pen();
-    pen.setWidthF(2.5);
-    line->setPen(pen);
     addSeries(line);
+    thickenLine(line);
   }
   if (drawCeiling) {
     auto* ceiling = new QLineSeries;

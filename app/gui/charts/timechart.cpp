@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QToolTip>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "accellab/format.h"
@@ -28,12 +29,13 @@ void TimeChart::build(const ChartInput& input) {
       high = std::max(high, s);
     }
   }
-  const AxisUnit unit = timeUnit(high);
+  // Log axes span decades: a unit from the middle of the range keeps their labels short.
+  const AxisUnit unit = timeUnit(std::sqrt(low * high));
   auto* categories = new QBarCategoryAxis;
   for (const QString& label : input.variantLabels) categories->append(label);
   categories->setTitleText(tr("variant"));
   chart()->addAxis(categories, Qt::AlignBottom);
-  addLogAxis(Qt::AlignLeft, tr("time per run (%1, log scale)").arg(unit.unit), low * unit.factor,
+  addLogAxis(Qt::AlignLeft, tr("time per run (%1, log)").arg(unit.unit), low * unit.factor,
              high * unit.factor);
 
   for (const std::string& group : input.groups) {

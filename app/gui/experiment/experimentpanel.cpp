@@ -157,6 +157,9 @@ void ExperimentPanel::kernelChanged() {
     dtypeBox_->clear();
     for (DType dtype : kernel->info().dtypes) dtypeBox_->addItem(qs(std::string(toString(dtype))));
     dtypeBox_->setEnabled(dtypeBox_->count() > 1);
+    // The tutorial measures doubles.
+    const int f64 = dtypeBox_->findText(qs(std::string(toString(DType::f64))));
+    if (f64 >= 0) dtypeBox_->setCurrentIndex(f64);
   }
   fillPresets();
   fillVariants();

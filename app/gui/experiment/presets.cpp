@@ -22,7 +22,10 @@ Shape3 cubeLike(int exponent) {
 }
 
 std::uint64_t hostNeed(const Kernel& kernel, const Shape3& shape, DType dtype) {
-  return kernel.memoryNeed(Params{.shape = shape, .dtype = dtype}, "loop").hostBytes;
+  Params params;
+  params.shape = shape;
+  params.dtype = dtype;
+  return kernel.memoryNeed(params, "loop").hostBytes;
 }
 
 // The largest power-of-two shape whose need stays within `budget` bytes.

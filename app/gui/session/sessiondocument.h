@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "accellab/session.h"
+#include "worker/metatypes.h"
 
 namespace accellab::gui {
 

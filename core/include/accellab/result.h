@@ -33,18 +33,18 @@ std::optional<PointStatus> parsePointStatus(std::string_view text);
 struct PointResult {
   Point point;
   PointStatus status = PointStatus::ok;
-  std::string reason;             // why not ok
-  std::vector<double> samplesS;   // every timed repetition, seconds
-  Statistics stats;               // of samplesS
-  double firstCallS = 0;          // the warm-up run, kept out of samplesS
-  std::uint64_t elements = 0;     // per run
-  std::uint64_t bytes = 0;        // read + written per run
-  double elementsPerS = 0;        // elements / median
-  double bytesPerS = 0;           // bytes / median
+  std::string reason;            // why not ok
+  std::vector<double> samplesS;  // every timed repetition, seconds
+  Statistics stats;              // of samplesS
+  double firstCallS = 0;         // the warm-up run, kept out of samplesS
+  std::uint64_t elements = 0;    // per run
+  std::uint64_t bytes = 0;       // read + written per run
+  double elementsPerS = 0;       // elements / median
+  double bytesPerS = 0;          // bytes / median
   bool verified = false;
   std::string verifyDetail;
-  std::string isa;                // SIMD target of vectorized/parallel points
-  std::optional<GpuTiming> gpu;   // medians over the repetitions, GPU points only
+  std::string isa;               // SIMD target of vectorized/parallel points
+  std::optional<GpuTiming> gpu;  // medians over the repetitions, GPU points only
   // Runs timed back to back per sample (very fast kernels); samplesS hold per-run means.
   std::uint64_t runsPerSample = 1;
   friend bool operator==(const PointResult&, const PointResult&) = default;

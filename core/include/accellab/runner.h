@@ -56,8 +56,7 @@ class Runner {
   explicit Runner(const Registry& registry, RunnerOptions options = {});
 
   // Never throws for a kernel's failure: the result says failed/skipped/cancelled and why.
-  PointResult runPoint(const Point& point, const MeasureConfig& config,
-                       std::stop_token stop = {});
+  PointResult runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop = {});
   PointResult runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop,
                        const PointProgress& progress);
 

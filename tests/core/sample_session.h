@@ -1,0 +1,100 @@
+// A fixed session with every kind of point: the golden data of the session and report tests.
+#pragma once
+
+#include "accellab/session.h"
+
+namespace accellab::test {
+
+inline Params arrayParams(Shape3 shape, DType dtype = DType::f64) {
+  Params params;
+  params.shape = shape;
+  params.dtype = dtype;
+  return params;
+}
+
+inline Params sampleParams(std::uint64_t samples) {
+  Params params;
+  params.samples = samples;
+  return params;
+}
+
+// A measured point, derived from its samples the way the runner derives it.
+inline PointResult measuredPoint(Point point, std::vector<double> samples, Workload work) {
+  PointResult result;
+  result.point = std::move(point);
+  result.samplesS = std::move(samples);
+  result.stats = summarize(result.samplesS);
+  result.firstCallS = 2 * result.stats.medianS;
+  result.elements = work.elements;
+  result.bytes = work.bytes;
+  result.elementsPerS = static_cast<double>(work.elements) / result.stats.medianS;
+  result.bytesPerS = static_cast<double>(work.bytes) / result.stats.medianS;
+  result.verified = true;
+  result.verifyDetail = "max |error| 0";
+  return result;
+}
+
+inline PointResult refusedPoint(Point point, PointStatus status, std::string reason) {
+  PointResult result;
+  result.point = std::move(point);
+  result.status = status;
+  result.reason = std::move(reason);
+  return result;
+}
+
+inline SystemInfo sampleSystem() {
+  SystemInfo system;
+  system.cpuModel = "Example CPU @ 3.00GHz";
+  system.logicalCores = 2;
+  system.simdAvailable = {"AVX3", "AVX2", "SSE4"};
+  system.simdSelected = "AVX3";
+  system.caches = {{1, "Data", 48 << 10}, {1, "Instruction", 32 << 10}, {2, "Unified", 2 << 20}};
+  system.totalRamBytes = 24ull << 30;
+  system.availableRamBytes = 20ull << 30;
+  system.os = "Debian GNU/Linux 12 (bookworm)";
+  system.kernel = "Linux 6.1.0-28-cloud-amd64";
+  system.compiler = "GCC 12.2.0";
+  system.compilerFlags = "-O3 -DNDEBUG";
+  system.buildType = "Release";
+  system.openmpVersion = "4.5 (201511)";
+  system.cudaBuilt = true;
+  system.gpu = GpuInfo{"NVIDIA H200", 132, 150754820096ull, 1980, 3201, "9.0", "13.0", "13.0"};
+  system.bandwidthCeilingBytesPerS = 20e9;
+  system.bandwidthMethod = "STREAM copy, 2 threads, 512 MiB";
+  return system;
+}
+
+inline std::vector<PointResult> samplePoints() {
+  const Params add = arrayParams({64, 64, 64});
+  const Workload addWork{262144, 262144 * 16};
+  const Params pi = sampleParams(1000000);
+  const Workload piWork{1000000, 0};
+  std::vector<PointResult> points;
+  points.push_back(measuredPoint({"add", "loop", add, 1}, {0.0039, 0.004, 0.0042}, addWork));
+  points.push_back(
+      measuredPoint({"add", "vectorized", add, 1}, {0.00099, 0.001, 0.00102}, addWork));
+  points.back().isa = "AVX3";
+  points.push_back(
+      measuredPoint({"add", "parallel", add, 2}, {0.0005, 0.00052, 0.0005, 0.00049}, addWork));
+  points.back().isa = "AVX3";
+  points.push_back(measuredPoint({"add", "gpu", add, 1}, {0.0002, 0.00021, 0.0002}, addWork));
+  points.back().gpu = GpuTiming{0.00001, 0.0001, 0.00009, 0.0002};
+  points.push_back(measuredPoint({"pi", "loop", pi, 1}, {0.01, 0.011, 0.0105}, piWork));
+  points.back().verifyDetail = "785402 hits, pi 3.14161 (0.4 sigma)";
+  points.push_back(measuredPoint({"pi", "vectorized", pi, 1}, {0.0025}, piWork));
+  points.back().status = PointStatus::cancelled;
+  points.back().reason = "cancelled";
+  points.back().verified = false;
+  points.back().verifyDetail.clear();
+  points.back().runsPerSample = 3;
+  points.push_back(measuredPoint({"pi", "parallel", pi, 2}, {0.002, 0.0021, 0.0019}, piWork));
+  points.back().status = PointStatus::failed;
+  points.back().reason = "fingerprint 785401 differs from loop's 785402";
+  points.back().verified = false;
+  points.push_back(refusedPoint({"pi", "gpu", pi, 1}, PointStatus::skipped, "no CUDA device"));
+  return points;
+}
+
+inline Session sampleSession() { return {"2026-11-30T04:33:24Z", sampleSystem(), samplePoints()}; }
+
+}  // namespace accellab::test

@@ -1,0 +1,81 @@
+// The host probe: a fake file tree, an empty one, and this machine.
+#include <QtTest>
+#include <fstream>
+
+#include "accellab/sysinfo.h"
+
+using namespace accellab;
+
+namespace {
+
+void writeFile(const std::filesystem::path& path, const std::string& text) {
+  std::filesystem::create_directories(path.parent_path());
+  std::ofstream(path) << text;
+}
+
+}  // namespace
+
+class TestSysinfo : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void readsFakeTree() {
+    QTemporaryDir dir;
+    const std::filesystem::path root = dir.path().toStdString();
+    writeFile(root / "proc/cpuinfo",
+              "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) Platinum "
+              "8488C\nflags\t\t: fpu avx512f\n\nprocessor\t: 1\nmodel name\t: Intel(R) Xeon(R) "
+              "Platinum 8488C\n");
+    writeFile(root / "proc/meminfo",
+              "MemTotal:       24576000 kB\nMemFree:         1000000 kB\nMemAvailable:   "
+              "20480000 kB\n");
+    writeFile(
+        root / "etc/os-release",
+        "NAME=\"Debian GNU/Linux\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\n");
+    const auto cache = root / "sys/devices/system/cpu/cpu0/cache";
+    writeFile(cache / "index0/level", "1\n");
+    writeFile(cache / "index0/type", "Data\n");
+    writeFile(cache / "index0/size", "48K\n");
+    writeFile(cache / "index1/level", "2\n");
+    writeFile(cache / "index1/type", "Unified\n");
+    writeFile(cache / "index1/size", "2048K\n");
+    writeFile(cache / "index2/level", "3\n");
+    writeFile(cache / "index2/type", "Unified\n");
+    writeFile(cache / "index2/size", "105M\n");
+
+    const SystemInfo info = probeHost(root);
+    QCOMPARE(info.cpuModel, std::string("Intel(R) Xeon(R) Platinum 8488C"));
+    QCOMPARE(info.totalRamBytes, std::uint64_t{24576000} * 1024);
+    QCOMPARE(info.availableRamBytes, std::uint64_t{20480000} * 1024);
+    QCOMPARE(info.os, std::string("Debian GNU/Linux 12 (bookworm)"));
+    QVERIFY(info.caches ==
+            (std::vector<CacheInfo>{
+                {1, "Data", 48 << 10}, {2, "Unified", 2048 << 10}, {3, "Unified", 105ull << 20}}));
+  }
+
+  void missingFilesGiveEmptyFields() {
+    QTemporaryDir dir;
+    const SystemInfo info = probeHost(dir.path().toStdString());
+    QVERIFY(info.cpuModel.empty());
+    QVERIFY(info.caches.empty());
+    QCOMPARE(info.totalRamBytes, std::uint64_t{0});
+    QVERIFY(info.os.empty());
+    QVERIFY(info.logicalCores >= 1);  // from the C++ runtime, not from files
+  }
+
+  void probesThisMachine() {
+    const SystemInfo info = probeHost();
+    QVERIFY(info.logicalCores >= 1);
+    QVERIFY(!info.kernel.empty());
+    QVERIFY2(info.compiler.starts_with("GCC ") || info.compiler.starts_with("Clang "),
+             info.compiler.c_str());
+    QVERIFY(!info.buildType.empty());
+    QVERIFY(!info.cudaBuilt);  // core knows nothing of CUDA; the kernels library completes it
+    if (!QFile::exists("/proc/meminfo")) QSKIP("no /proc on this system");
+    QVERIFY(info.totalRamBytes > 0);
+    QVERIFY(info.availableRamBytes <= info.totalRamBytes);
+  }
+};
+
+QTEST_APPLESS_MAIN(TestSysinfo)
+#include "tst_sysinfo.moc"

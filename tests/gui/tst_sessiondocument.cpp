@@ -1,0 +1,112 @@
+// SessionDocument: atomic save and open round trip, errors that leave the document as it
+// was, the modified flag, and the autosave a crash leaves behind.
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "session/sessiondocument.h"
+
+using namespace accellab;
+using namespace accellab::gui;
+
+namespace {
+
+QString dataFile(const char* name) {
+  return QStringLiteral(ACCELLAB_TEST_DATA_DIR "/") + QString::fromLatin1(name);
+}
+
+}  // namespace
+
+class TestSessionDocument : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void saveThenOpenIsEqual() {
+    QTemporaryDir dir;
+    SessionDocument original;
+    QVERIFY(!original.open(dataFile("session-v1.json")));
+    QVERIFY(!original.isModified());
+    const QString path = dir.filePath(QStringLiteral("copy.json"));
+    QVERIFY(!original.saveAs(path));
+    QCOMPARE(original.path(), path);
+
+    SessionDocument reopened;
+    QSignalSpy replaced(&reopened, &SessionDocument::sessionReplaced);
+    QVERIFY(!reopened.open(path));
+    QCOMPARE(replaced.count(), 1);
+    QVERIFY(reopened.session() == original.session());
+    QCOMPARE(reopened.session().points.size(), std::size_t{8});
+    QCOMPARE(reopened.displayName(), QStringLiteral("copy.json"));
+  }
+
+  void badFilesLeaveTheDocumentUntouched_data() {
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("messagePart");
+    QTest::newRow("missing") << QStringLiteral("/nonexistent/session.json") << QStringLiteral("Cannot open");
+    QTest::newRow("empty") << dataFile("malformed/empty.json") << QStringLiteral("not a session");
+    QTest::newRow("truncated") << dataFile("malformed/truncated.json") << QStringLiteral("not a session");
+    QTest::newRow("other format") << dataFile("malformed/other-format.json") << QStringLiteral("not an AccelLab session");
+    QTest::newRow("newer version") << dataFile("malformed/version-2.json") << QStringLiteral("version");
+  }
+  void badFilesLeaveTheDocumentUntouched() {
+    QFETCH(QString, path);
+    QFETCH(QString, messagePart);
+    SessionDocument document;
+    QVERIFY(!document.open(dataFile("session-v1.json")));
+    const Session before = document.session();
+    const QString pathBefore = document.path();
+    QSignalSpy replaced(&document, &SessionDocument::sessionReplaced);
+    const auto error = document.open(path);
+    QVERIFY(error.has_value());
+    QVERIFY2(error->contains(messagePart), qPrintable(*error));
+    QCOMPARE(replaced.count(), 0);
+    QVERIFY(document.session() == before);
+    QCOMPARE(document.path(), pathBefore);
+    QVERIFY(!document.isModified());
+  }
+
+  void saveFailureKeepsTheDocumentModified() {
+    SessionDocument document;
+    document.appendPoint(PointResult{});
+    QVERIFY(document.isModified());
+    QVERIFY(document.saveAs(QStringLiteral("/proc/no-such-dir/x.json")).has_value());
+    QVERIFY(document.isModified());
+    QVERIFY(document.path().isEmpty());
+  }
+
+  void autosavesEveryPointAndRecovers() {
+    QTemporaryDir dir;
+    const QString autosave = dir.filePath(QStringLiteral("autosave.json"));
+    Session golden;
+    QVERIFY(!readSession(dataFile("session-v1.json"), golden));
+
+    SessionDocument running;
+    running.setAutosavePath(autosave);
+    running.reset(golden.system);
+    QSignalSpy modified(&running, &SessionDocument::modifiedChanged);
+    for (std::size_t i = 0; i < 3; ++i) {
+      running.appendPoint(golden.points[i]);
+      Session onDisk;
+      QVERIFY(!readSession(autosave, onDisk));
+      QCOMPARE(onDisk.points.size(), i + 1);
+      QVERIFY(onDisk.points.back() == golden.points[i]);
+    }
+    QCOMPARE(modified.count(), 1);
+
+    // The next start, after a crash: the autosave becomes an unsaved, untitled session.
+    SessionDocument recovered;
+    recovered.setAutosavePath(autosave);
+    QVERIFY(!recovered.recover(autosave));
+    QVERIFY(recovered.isModified());
+    QVERIFY(recovered.path().isEmpty());
+    QVERIFY(recovered.session() == running.session());
+
+    // Saving makes the autosave unnecessary.
+    QVERIFY(!recovered.saveAs(dir.filePath(QStringLiteral("saved.json"))));
+    QVERIFY(!QFile::exists(autosave));
+  }
+};
+
+QTEST_MAIN(TestSessionDocument)
+#include "tst_sessiondocument.moc"

@@ -1,0 +1,26 @@
+# The loop variants must stay scalar (kernels/CMakeLists.txt turns vectorization off for
+# their file): fails when the object of scalar_loops.cpp holds packed arithmetic or any
+# ymm/zmm register. Run as: cmake -DOBJDUMP=... -DOBJECTS=<list> -P check_scalar_loops.cmake
+foreach(object IN LISTS OBJECTS)
+  if(object MATCHES "scalar_loops\\.cpp\\.o$")
+    set(scalar_object "${object}")
+  endif()
+endforeach()
+if(NOT scalar_object)
+  message(FATAL_ERROR "no scalar_loops object among: ${OBJECTS}")
+endif()
+execute_process(COMMAND "${OBJDUMP}" -d --no-show-raw-insn "${scalar_object}"
+  OUTPUT_VARIABLE disassembly RESULT_VARIABLE failed)
+if(failed)
+  message(FATAL_ERROR "${OBJDUMP} failed on ${scalar_object}")
+endif()
+string(REGEX MATCHALL "[^\n]*(v?(add|sub|mul)p[sd]|%[yz]mm)[^\n]*" packed "${disassembly}")
+string(REGEX MATCHALL "[^\n]*adds[sd][^\n]*" scalar "${disassembly}")
+if(packed)
+  string(REPLACE ";" "\n" packed "${packed}")
+  message(FATAL_ERROR "packed SIMD in ${scalar_object}:\n${packed}")
+endif()
+if(NOT scalar)
+  message(FATAL_ERROR "no scalar addition (addss/addsd) in ${scalar_object}")
+endif()
+message(STATUS "scalar_loops: scalar additions only")
