@@ -82,7 +82,7 @@ void writeSystemSummary(const SystemInfo& s, std::ostream& out) {
   writeLines(
       {{"Machine", cpuText(s) + ", SIMD " + (s.simdSelected.empty() ? "none" : s.simdSelected) +
                        ", " + ramText(s)},
-       {"Memory", bandwidthText(s)},
+       {"Bandwidth", bandwidthText(s)},
        {"GPU", gpuText(s)}},
       out);
 }

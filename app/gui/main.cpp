@@ -57,6 +57,7 @@ int exportCharts(const QString& sessionPath, const QString& outDir) {
 // window as an image and the session, then quits.
 void runDemo(MainWindow& window, const QString& screenshot, const QString& sessionPath) {
   const int threads = std::max(2, QThread::idealThreadCount());
+  window.resize(1500, 940);
   auto step = std::make_shared<int>(0);
   const auto next = [&window, step, threads, screenshot, sessionPath] {
     ExperimentPanel& panel = window.experimentPanel();
@@ -76,11 +77,11 @@ void runDemo(MainWindow& window, const QString& screenshot, const QString& sessi
         window.chartPanel().setCurrentChart(1);
         QTimer::singleShot(500, &window, [&window, screenshot, sessionPath] {
           int status = 0;
-          if (!sessionPath.isEmpty() && !window.saveSession(sessionPath)) status = 1;
           if (!screenshot.isEmpty() && !window.grab().save(screenshot)) {
             printLine(stderr, QStringLiteral("accellab: cannot write %1").arg(screenshot));
             status = 1;
           }
+          if (!sessionPath.isEmpty() && !window.saveSession(sessionPath)) status = 1;
           if (!screenshot.isEmpty() || !sessionPath.isEmpty()) QCoreApplication::exit(status);
         });
     }
@@ -109,17 +110,17 @@ int main(int argc, char** argv) {
   QApplication::setDesktopFileName(QStringLiteral("accellab"));
 
   QCommandLineParser parser;
-  parser.setApplicationDescription(
-      QApplication::translate("main", "Profile compute kernels in their variants and chart the speedups."));
+  parser.setApplicationDescription(QApplication::translate(
+      "main", "Profile compute kernels in their variants and chart the speedups."));
   parser.addHelpOption();
   parser.addVersionOption();
   const QCommandLineOption exportOption(
       QStringLiteral("export-charts"),
       QApplication::translate("main", "Render every chart of SESSION to PNG and exit."),
       QStringLiteral("SESSION"));
-  const QCommandLineOption outOption(
-      QStringLiteral("out"), QApplication::translate("main", "Folder for --export-charts."),
-      QStringLiteral("DIR"), QStringLiteral("."));
+  const QCommandLineOption outOption(QStringLiteral("out"),
+                                     QApplication::translate("main", "Folder for --export-charts."),
+                                     QStringLiteral("DIR"), QStringLiteral("."));
   QCommandLineOption demoOption(QStringLiteral("run-demo"));
   QCommandLineOption screenshotOption(QStringLiteral("screenshot"), {}, QStringLiteral("FILE"));
   QCommandLineOption saveOption(QStringLiteral("save-session"), {}, QStringLiteral("FILE"));
@@ -137,9 +138,10 @@ int main(int argc, char** argv) {
   Registry registry;
   kernels::registerBuiltinKernels(registry);
   const bool demo = parser.isSet(demoOption);
-  MainWindow window(registry, MainWindowOptions{.useSettings = !demo,
-                                                .autosavePath = demo ? QString()
-                                                                     : SessionDocument::defaultAutosavePath()});
+  MainWindow window(
+      registry,
+      MainWindowOptions{.useSettings = !demo,
+                        .autosavePath = demo ? QString() : SessionDocument::defaultAutosavePath()});
   window.show();
   if (demo) {
     runDemo(window, parser.value(screenshotOption), parser.value(saveOption));

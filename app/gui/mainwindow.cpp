@@ -110,37 +110,43 @@ MainWindow::~MainWindow() {
 }
 
 void MainWindow::createActions() {
-  const auto action = [this](const QString& text, const QString& icon, const QKeySequence& keys,
-                             auto slot) {
+  const auto action = [this](const char* name, const QString& text, const QString& icon,
+                             const QKeySequence& keys, auto slot) {
     auto* a = new QAction(text, this);
+    a->setObjectName(QLatin1String(name));  // for tests and accessibility tools
     if (!icon.isEmpty()) a->setIcon(QIcon(QStringLiteral(":/icons/%1.svg").arg(icon)));
     if (!keys.isEmpty()) a->setShortcut(keys);
     connect(a, &QAction::triggered, this, slot);
     addAction(a);
     return a;
   };
-  newAction_ = action(tr("&New"), QStringLiteral("new"), QKeySequence::New, [this] {
+  newAction_ = action("newAction", tr("&New"), QStringLiteral("new"), QKeySequence::New, [this] {
     if (maybeSave()) newSession();
   });
-  openAction_ = action(tr("&Open\u2026"), QStringLiteral("open"), QKeySequence::Open,
+  openAction_ = action("openAction", tr("&Open\u2026"), QStringLiteral("open"), QKeySequence::Open,
                        [this] { openWithDialog(); });
-  saveAction_ = action(tr("&Save"), QStringLiteral("save"), QKeySequence::Save, [this] { save(); });
-  saveAsAction_ = action(tr("Save &As\u2026"), {}, QKeySequence::SaveAs, [this] { saveAs(); });
-  exportPngAction_ = action(tr("Export Chart as &PNG\u2026"), QStringLiteral("export"), {},
-                            [this] { exportPngWithDialog(); });
-  exportSvgAction_ = action(tr("Export Chart as S&VG\u2026"), {}, {}, [this] { exportSvgWithDialog(); });
-  exportCsvAction_ = action(tr("Export Results as &CSV\u2026"), {}, {},
+  saveAction_ = action("saveAction", tr("&Save"), QStringLiteral("save"), QKeySequence::Save,
+                       [this] { save(); });
+  saveAsAction_ =
+      action("saveAsAction", tr("Save &As\u2026"), {}, QKeySequence::SaveAs, [this] { saveAs(); });
+  exportPngAction_ = action("exportPngAction", tr("Export Chart as &PNG\u2026"),
+                            QStringLiteral("export"), {}, [this] { exportPngWithDialog(); });
+  exportSvgAction_ = action("exportSvgAction", tr("Export Chart as S&VG\u2026"), {}, {},
+                            [this] { exportSvgWithDialog(); });
+  exportCsvAction_ = action("exportCsvAction", tr("Export Results as &CSV\u2026"), {}, {},
                             [this] { exportResultsWithDialog(ReportFormat::csv); });
-  exportMarkdownAction_ = action(tr("Export Results as &Markdown\u2026"), {}, {},
-                                 [this] { exportResultsWithDialog(ReportFormat::markdown); });
-  quitAction_ = action(tr("&Quit"), {}, QKeySequence::Quit, [this] { close(); });
-  runAction_ = action(tr("&Run"), QStringLiteral("run"), QKeySequence(tr("Ctrl+R")),
+  exportMarkdownAction_ =
+      action("exportMarkdownAction", tr("Export Results as &Markdown\u2026"), {}, {},
+             [this] { exportResultsWithDialog(ReportFormat::markdown); });
+  quitAction_ = action("quitAction", tr("&Quit"), {}, QKeySequence::Quit, [this] { close(); });
+  runAction_ = action("runAction", tr("&Run"), QStringLiteral("run"), QKeySequence(tr("Ctrl+R")),
                       [this] { startRun(); });
   runAction_->setToolTip(tr("Measure the experiment (Ctrl+R)"));
-  cancelAction_ = action(tr("&Cancel"), QStringLiteral("cancel"), QKeySequence(Qt::Key_Escape),
-                         [this] { cancelRun(); });
+  cancelAction_ = action("cancelAction", tr("&Cancel"), QStringLiteral("cancel"),
+                         QKeySequence(Qt::Key_Escape), [this] { cancelRun(); });
   cancelAction_->setToolTip(tr("Stop the run; points already measured are kept (Esc)"));
-  copyAction_ = action(tr("&Copy"), {}, QKeySequence::Copy, [this] { copySelection(); });
+  copyAction_ =
+      action("copyAction", tr("&Copy"), {}, QKeySequence::Copy, [this] { copySelection(); });
   copyAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   removeAction(copyAction_);
 }
@@ -178,12 +184,14 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::createLayout() {
-  experiment_ = new ExperimentPanel(registry_, kernels::probeMemory(), QThread::idealThreadCount(), this);
+  experiment_ =
+      new ExperimentPanel(registry_, kernels::probeMemory(), QThread::idealThreadCount(), this);
   auto* runButton = new QPushButton(this);
   runButton->setObjectName(QStringLiteral("runButton"));
   auto* cancelButton = new QPushButton(this);
   cancelButton->setObjectName(QStringLiteral("cancelButton"));
-  for (auto [button, action] : {std::pair{runButton, runAction_}, std::pair{cancelButton, cancelAction_}}) {
+  for (auto [button, action] :
+       {std::pair{runButton, runAction_}, std::pair{cancelButton, cancelAction_}}) {
     button->setText(action->text().remove(QLatin1Char('&')));
     button->setIcon(action->icon());
     connect(button, &QPushButton::clicked, action, &QAction::trigger);
@@ -231,6 +239,7 @@ void MainWindow::createLayout() {
   splitter->addWidget(bottomTabs_);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
+  splitter->setSizes({520, 330});
   setCentralWidget(splitter);
 
   progressBar_ = new QProgressBar(this);
@@ -291,7 +300,8 @@ void MainWindow::startRun() {
   worker_->start(points, experiment->measure);
   progressBar_->setValue(0);
   progressBar_->setVisible(true);
-  progressLabel_->setText(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())));
+  progressLabel_->setText(
+      tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())));
   updateActions();
 }
 
@@ -374,8 +384,9 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
-  const QString suggested =
-      document_->path().isEmpty() ? QDir::home().filePath(QStringLiteral("session.json")) : document_->path();
+  const QString suggested = document_->path().isEmpty()
+                                ? QDir::home().filePath(QStringLiteral("session.json"))
+                                : document_->path();
   const QString path = prompts_->saveFileName(this, tr("Save Session"), suggested, sessionFilter());
   return !path.isEmpty() && saveSession(path);
 }
@@ -413,7 +424,8 @@ bool MainWindow::exportChartSvg(int chart, const QString& path, QSize logicalSiz
 void MainWindow::exportPngWithDialog() {
   const int chart = charts_->currentChart();
   const QString path = prompts_->saveFileName(
-      this, tr("Export Chart as PNG"), QDir::home().filePath(charts_->chartStem(chart) + QStringLiteral(".png")),
+      this, tr("Export Chart as PNG"),
+      QDir::home().filePath(charts_->chartStem(chart) + QStringLiteral(".png")),
       tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
   const auto size = prompts_->imageSize(this, charts_->chartSize(chart) * 2);
@@ -423,7 +435,8 @@ void MainWindow::exportPngWithDialog() {
 void MainWindow::exportSvgWithDialog() {
   const int chart = charts_->currentChart();
   const QString path = prompts_->saveFileName(
-      this, tr("Export Chart as SVG"), QDir::home().filePath(charts_->chartStem(chart) + QStringLiteral(".svg")),
+      this, tr("Export Chart as SVG"),
+      QDir::home().filePath(charts_->chartStem(chart) + QStringLiteral(".svg")),
       tr("SVG drawings (*.svg)"));
   if (!path.isEmpty()) exportChartSvg(chart, path, charts_->chartSize(chart));
 }
@@ -437,10 +450,12 @@ bool MainWindow::exportResults(const QString& path, ReportFormat format) {
   const std::string text = out.str();
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) ||
-      file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+      file.write(text.data(), static_cast<qint64>(text.size())) !=
+          static_cast<qint64>(text.size()) ||
       !file.commit()) {
-    prompts_->error(this, tr("Cannot export results"),
-                    tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    prompts_->error(
+        this, tr("Cannot export results"),
+        tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
     return false;
   }
   return true;
@@ -459,7 +474,8 @@ void MainWindow::copySelection() {
   QModelIndexList indexes = table_->selectionModel()->selectedIndexes();
   if (indexes.isEmpty()) {
     for (int row = 0; row < sorted_->rowCount(); ++row)
-      for (int column = 0; column < sorted_->columnCount(); ++column) indexes << sorted_->index(row, column);
+      for (int column = 0; column < sorted_->columnCount(); ++column)
+        indexes << sorted_->index(row, column);
   }
   QApplication::clipboard()->setText(selectionAsText(*sorted_, indexes));
 }
@@ -468,7 +484,8 @@ void MainWindow::offerRecovery() {
   const QString path = document_->autosavePath();
   if (path.isEmpty() || !QFileInfo::exists(path)) return;
   if (prompts_->askRecover(this, path)) {
-    if (const auto error = document_->recover(path)) prompts_->error(this, tr("Cannot recover"), *error);
+    if (const auto error = document_->recover(path))
+      prompts_->error(this, tr("Cannot recover"), *error);
   } else {
     document_->discardAutosave();
   }

@@ -32,10 +32,10 @@ class SystemProbe;
 class SystemView;
 
 struct MainWindowOptions {
-  Prompts* prompts = nullptr;     // null: real dialogs
-  bool measureBandwidth = true;   // the start-up probe's STREAM copy (about a second)
-  bool useSettings = true;        // QSettings: last experiment, geometry, recent files
-  QString autosavePath;           // empty: no autosave and no recovery offer
+  Prompts* prompts = nullptr;    // null: real dialogs
+  bool measureBandwidth = true;  // the start-up probe's STREAM copy (about a second)
+  bool useSettings = true;       // QSettings: last experiment, geometry, recent files
+  QString autosavePath;          // empty: no autosave and no recovery offer
 };
 
 class MainWindow : public QMainWindow {

@@ -43,8 +43,8 @@ QString DialogPrompts::openFileName(QWidget* parent, const QString& title, const
   return QFileDialog::getOpenFileName(parent, title, {}, filter);
 }
 
-QString DialogPrompts::saveFileName(QWidget* parent, const QString& title,
-                                    const QString& suggested, const QString& filter) {
+QString DialogPrompts::saveFileName(QWidget* parent, const QString& title, const QString& suggested,
+                                    const QString& filter) {
   return QFileDialog::getSaveFileName(parent, title, suggested, filter);
 }
 

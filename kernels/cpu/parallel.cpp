@@ -1,7 +1,5 @@
 #include "parallel.h"
 
-#include <omp.h>
-
 #include <algorithm>
 
 #include "simd.h"
@@ -9,39 +7,36 @@
 namespace accellab::kernels {
 namespace {
 
-// Thread t of nt gets [first, last) of [0, n): contiguous, pieces rounded to a cache line
-// of elements so threads never share a line they write.
-struct Piece {
-  std::uint64_t first;
-  std::uint64_t last;
-};
+// The pieces are handed out dynamically: on a shared machine a thread the OS preempts
+// would otherwise hold every other thread at the closing barrier of a static split.
+// Large enough that taking one (an atomic increment) costs nothing measurable.
+constexpr std::uint64_t kAddPiece = std::uint64_t{1} << 18;  // elements: 1 or 2 MiB per array
+constexpr std::uint64_t kPiPiece = std::uint64_t{1} << 20;   // samples: under a millisecond
 
-Piece pieceOf(std::uint64_t n, int thread, int threads, std::uint64_t granule) {
-  const std::uint64_t granules = (n + granule - 1) / granule;
-  const auto t = static_cast<std::uint64_t>(thread);
-  const auto nt = static_cast<std::uint64_t>(threads);
-  auto bound = [&](std::uint64_t k) { return std::min(n, granules * k / nt * granule); };
-  return {bound(t), bound(t + 1)};
+std::int64_t piecesOf(std::uint64_t n, std::uint64_t piece) {
+  return static_cast<std::int64_t>((n + piece - 1) / piece);
 }
 
 }  // namespace
 
 template <class T>
 void addParallel(const T* in, T* out, std::uint64_t n, int threads) {
-#pragma omp parallel num_threads(threads)
-  {
-    const Piece piece = pieceOf(n, omp_get_thread_num(), omp_get_num_threads(), 64 / sizeof(T));
-    simd::add(in + piece.first, out + piece.first, piece.last - piece.first);
+  const std::int64_t pieces = piecesOf(n, kAddPiece);
+#pragma omp parallel for num_threads(threads) schedule(dynamic)
+  for (std::int64_t p = 0; p < pieces; ++p) {
+    const std::uint64_t first = static_cast<std::uint64_t>(p) * kAddPiece;
+    simd::add(in + first, out + first, std::min(n, first + kAddPiece) - first);
   }
 }
 
 std::uint64_t countOutsideParallel(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
                                    int threads) {
+  const std::int64_t pieces = piecesOf(end - begin, kPiPiece);
   std::uint64_t count = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : count)
-  {
-    const Piece piece = pieceOf(end - begin, omp_get_thread_num(), omp_get_num_threads(), 64);
-    count += simd::countOutside(key, begin + piece.first, begin + piece.last);
+#pragma omp parallel for num_threads(threads) schedule(dynamic) reduction(+ : count)
+  for (std::int64_t p = 0; p < pieces; ++p) {
+    const std::uint64_t first = begin + static_cast<std::uint64_t>(p) * kPiPiece;
+    count += simd::countOutside(key, first, std::min(end, first + kPiPiece));
   }
   return count;
 }

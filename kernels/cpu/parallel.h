@@ -1,4 +1,4 @@
-// OpenMP over contiguous pieces, one per thread, each running the SIMD inner loop.
+// OpenMP over contiguous pieces, each running the single-threaded SIMD inner loop.
 #pragma once
 
 #include <cstdint>

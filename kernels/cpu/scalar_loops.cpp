@@ -9,6 +9,13 @@
 #include "src/stop_chunks.h"
 
 namespace accellab::kernels {
+namespace {
+
+// A strided access that misses cache and TLB costs up to ~100 ns: a quarter of the usual
+// chunk keeps the time between two looks at the stop token near 0.1 s.
+constexpr std::uint64_t kStridedChunkElements = kAddChunkElements / 4;
+
+}  // namespace
 
 template <class T>
 bool addLoop(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
@@ -31,13 +38,13 @@ bool addLoop(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
 template <class T>
 bool addLoopStrided(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
   if (stop.stop_requested()) return false;
-  StopGate gate(std::move(stop), kAddChunkElements);
+  StopGate gate(std::move(stop), kStridedChunkElements);
   const std::uint64_t plane = shape.y * shape.x;
   for (std::uint64_t x = 0; x < shape.x; ++x) {
     for (std::uint64_t y = 0; y < shape.y; ++y) {
       const std::uint64_t column = y * shape.x + x;
-      for (std::uint64_t z0 = 0; z0 < shape.z; z0 += kAddChunkElements) {
-        const std::uint64_t z1 = std::min(shape.z, z0 + kAddChunkElements);
+      for (std::uint64_t z0 = 0; z0 < shape.z; z0 += kStridedChunkElements) {
+        const std::uint64_t z1 = std::min(shape.z, z0 + kStridedChunkElements);
         for (std::uint64_t z = z0; z < z1; ++z) {
           out[z * plane + column] = in[z * plane + column] + T(kAddend);
         }

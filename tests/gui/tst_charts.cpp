@@ -17,11 +17,12 @@ using namespace accellab::gui;
 
 namespace {
 
-enum Chart { time, speedup, throughput, scaling, gpuBreakdown };
+enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown };
 
 Session goldenSession() {
   Session session;
-  const auto error = readSession(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session-v1.json"), session);
+  const auto error =
+      readSession(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session-v1.json"), session);
   if (error) qFatal("%s", qPrintable(*error));
   return session;
 }
@@ -40,7 +41,8 @@ void verifyScaledBy(const std::vector<double>& shown, const std::vector<double>&
   const double factor = shown.front() / engine.front();
   const double exponent = std::log10(factor) / 3;
   QVERIFY2(std::abs(exponent - std::round(exponent)) < 1e-9, "unit factor is not a power of 1000");
-  for (std::size_t i = 0; i < shown.size(); ++i) QVERIFY(qFuzzyCompare(shown[i], engine[i] * factor));
+  for (std::size_t i = 0; i < shown.size(); ++i)
+    QVERIFY(qFuzzyCompare(shown[i], engine[i] * factor));
 }
 
 int distinctColours(const QImage& image) {
@@ -70,20 +72,22 @@ class TestCharts : public QObject {
     QCOMPARE(series.size(), std::size_t{1});  // one problem size, one bar set
     QCOMPARE(series[0].name, QStringLiteral("64x64x64 f64"));
     QCOMPARE(series[0].points.size(), rows.size());
-    for (std::size_t i = 0; i < rows.size(); ++i) QCOMPARE(series[0].points[i].y(), *rows[i].speedup);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      QCOMPARE(series[0].points[i].y(), *rows[i].speedup);
   }
 
   void baselineIsSelectable() {
     panel_->setBaseline(QStringLiteral("vectorized"));
     const auto rows = buildReportRows(okPoints(session_, "add"), 20e9, "vectorized");
     const auto series = panel_->snapshot(speedup);
-    for (std::size_t i = 0; i < rows.size(); ++i) QCOMPARE(series[0].points[i].y(), *rows[i].speedup);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      QCOMPARE(series[0].points[i].y(), *rows[i].speedup);
     QCOMPARE(series[0].points[1].y(), 1.0);
   }
 
   void timeBoxesHoldTheMedians() {
     const auto points = okPoints(session_, "add");
-    const auto series = panel_->snapshot(time);
+    const auto series = panel_->snapshot(timeChart);
     QCOMPARE(series.size(), std::size_t{1});
     std::vector<double> shown, engine;
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -118,16 +122,17 @@ class TestCharts : public QObject {
     QCOMPARE(sets.size(), std::size_t{4});  // host→device, kernel, device→host, CPU end-to-end
     const std::size_t gpu = points.size() - 1;
     QCOMPARE(points[gpu].point.variant, std::string("gpu"));
-    std::vector<double> shown{sets[0].points[gpu].y(), sets[1].points[gpu].y(), sets[2].points[gpu].y(),
-                              sets[3].points[0].y()};
-    std::vector<double> engine{points[gpu].gpu->h2dS, points[gpu].gpu->kernelS, points[gpu].gpu->d2hS,
-                               points[0].stats.medianS};
+    std::vector<double> shown{sets[0].points[gpu].y(), sets[1].points[gpu].y(),
+                              sets[2].points[gpu].y(), sets[3].points[0].y()};
+    std::vector<double> engine{points[gpu].gpu->h2dS, points[gpu].gpu->kernelS,
+                               points[gpu].gpu->d2hS, points[0].stats.medianS};
     verifyScaledBy(shown, engine);
     QCOMPARE(sets[3].points[gpu].y(), 0.0);  // the GPU's time is in its stack, not the CPU bar
   }
 
   void scalingNeedsSeveralThreadCounts() {
-    QVERIFY(panel_->snapshot(scaling).empty());  // the golden session has parallel at 2 threads only
+    QVERIFY(
+        panel_->snapshot(scaling).empty());  // the golden session has parallel at 2 threads only
     // Add the 1-thread point: now a line from 1 to 2 threads, and the ideal line.
     PointResult one = okPoints(session_, "add")[2];
     one.point.threads = 1;
@@ -140,14 +145,14 @@ class TestCharts : public QObject {
     QCOMPARE(series[0].points.size(), std::size_t{2});
     QCOMPARE(series[0].points[0], QPointF(1, 1));
     QCOMPARE(series[0].points[1].x(), 2.0);
-    QVERIFY(qFuzzyCompare(series[0].points[1].y(), 0.001 / okPoints(session_, "add")[2].stats.medianS));
+    QVERIFY(
+        qFuzzyCompare(series[0].points[1].y(), 0.001 / okPoints(session_, "add")[2].stats.medianS));
     QCOMPARE(series[1].points.back(), QPointF(2, 2));
   }
 
   void exportsPngAtTheChosenSize_data() {
     QTest::addColumn<int>("chart");
-    for (int chart = 0; chart < 5; ++chart)
-      QTest::addRow("chart %d", chart) << chart;
+    for (int chart = 0; chart < 5; ++chart) QTest::addRow("chart %d", chart) << chart;
   }
   void exportsPngAtTheChosenSize() {
     QFETCH(int, chart);

@@ -57,7 +57,8 @@ class TestResultsModel : public QObject {
                QString::fromStdString(headers[h]));
     for (std::size_t r = 0; r < rows.size(); ++r) {
       const auto cells = formatReportRow(rows[r]);
-      QCOMPARE(model.index(static_cast<int>(r), 0).data().toString(), QString::fromStdString(rows[r].group));
+      QCOMPARE(model.index(static_cast<int>(r), 0).data().toString(),
+               QString::fromStdString(rows[r].group));
       for (std::size_t c = 0; c < cells.size(); ++c)
         QCOMPARE(model.index(static_cast<int>(r), static_cast<int>(c) + 1).data().toString(),
                  QString::fromStdString(cells[c]));

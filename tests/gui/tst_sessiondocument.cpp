@@ -43,11 +43,15 @@ class TestSessionDocument : public QObject {
   void badFilesLeaveTheDocumentUntouched_data() {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("messagePart");
-    QTest::newRow("missing") << QStringLiteral("/nonexistent/session.json") << QStringLiteral("Cannot open");
+    QTest::newRow("missing") << QStringLiteral("/nonexistent/session.json")
+                             << QStringLiteral("Cannot open");
     QTest::newRow("empty") << dataFile("malformed/empty.json") << QStringLiteral("not a session");
-    QTest::newRow("truncated") << dataFile("malformed/truncated.json") << QStringLiteral("not a session");
-    QTest::newRow("other format") << dataFile("malformed/other-format.json") << QStringLiteral("not an AccelLab session");
-    QTest::newRow("newer version") << dataFile("malformed/version-2.json") << QStringLiteral("version");
+    QTest::newRow("truncated") << dataFile("malformed/truncated.json")
+                               << QStringLiteral("not a session");
+    QTest::newRow("other format") << dataFile("malformed/other-format.json")
+                                  << QStringLiteral("not an AccelLab session");
+    QTest::newRow("newer version")
+        << dataFile("malformed/version-2.json") << QStringLiteral("version");
   }
   void badFilesLeaveTheDocumentUntouched() {
     QFETCH(QString, path);

@@ -91,8 +91,7 @@ AxisUnit rateUnit(double maxPerSecond, const QString& perSecondUnit) {
   };
   static constexpr Prefix kPrefixes[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
   for (const Prefix& p : kPrefixes)
-    if (maxPerSecond >= p.scale)
-      return {1 / p.scale, QLatin1String(p.prefix) + perSecondUnit};
+    if (maxPerSecond >= p.scale) return {1 / p.scale, QLatin1String(p.prefix) + perSecondUnit};
   return {1, perSecondUnit};
 }
 

@@ -16,10 +16,10 @@ struct ChartInput {
   std::string kernel;
   std::string baseline = "loop";
   double ceilingBytesPerS = 0;
-  std::string gpuReason;             // why the machine had no GPU points, when it had none
-  std::vector<PointResult> points;   // the kernel's ok points, in sweep order
-  std::vector<ReportRow> rows;       // buildReportRows(points), rows[i] describes points[i]
-  std::vector<std::string> groups;   // distinct rows[].group in order of appearance
+  std::string gpuReason;               // why the machine had no GPU points, when it had none
+  std::vector<PointResult> points;     // the kernel's ok points, in sweep order
+  std::vector<ReportRow> rows;         // buildReportRows(points), rows[i] describes points[i]
+  std::vector<std::string> groups;     // distinct rows[].group in order of appearance
   std::vector<QString> variantLabels;  // distinct variantLabel() in order of appearance
 
   // "parallel ×4" where a variant ran with several thread counts or more than one, else "loop".

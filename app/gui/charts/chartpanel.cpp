@@ -68,6 +68,8 @@ ChartPanel::ChartPanel(QWidget* parent)
   layout->addLayout(selectors);
   layout->addWidget(tabs_);
 
+  stale_.assign(charts_.size(), true);
+  connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) { ensureBuilt(index); });
   connect(kernelBox_, &QComboBox::currentTextChanged, this, [this] { refresh(); });
   connect(baselineBox_, &QComboBox::currentTextChanged, this, [this](const QString& variant) {
     rebuildCharts();
@@ -108,9 +110,15 @@ void ChartPanel::fillSelectors() {
 }
 
 void ChartPanel::rebuildCharts() {
-  if (!session_) return;
-  const ChartInput input = makeChartInput(*session_, kernel().toStdString(), baseline());
-  for (ChartView* chart : charts_) chart->setInput(input);
+  stale_.assign(charts_.size(), true);
+  ensureBuilt(currentChart());
+}
+
+void ChartPanel::ensureBuilt(int index) const {
+  const auto i = static_cast<std::size_t>(index);
+  if (!session_ || i >= charts_.size() || !stale_[i]) return;
+  charts_[i]->setInput(makeChartInput(*session_, kernel().toStdString(), baseline()));
+  stale_[i] = false;
 }
 
 int ChartPanel::chartCount() const { return static_cast<int>(charts_.size()); }
@@ -128,6 +136,7 @@ QSize ChartPanel::chartSize(int index) const {
 }
 
 std::vector<SeriesSnapshot> ChartPanel::snapshot(int index) const {
+  ensureBuilt(index);
   return charts_.at(static_cast<std::size_t>(index))->snapshot();
 }
 

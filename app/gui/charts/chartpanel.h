@@ -52,7 +52,10 @@ class ChartPanel : public QWidget {
 
  private:
   void fillSelectors();
+  // Marks every chart out of date and redraws the visible one: the others are redrawn when
+  // shown, so a point arriving during a run costs one chart, not five.
   void rebuildCharts();
+  void ensureBuilt(int index) const;
   std::unique_ptr<ChartView> detachedCopy(int index) const;
 
   const Session* session_ = nullptr;
@@ -60,6 +63,7 @@ class ChartPanel : public QWidget {
   QComboBox* baselineBox_;
   QTabWidget* tabs_;
   std::vector<ChartView*> charts_;  // owned by tabs_
+  mutable std::vector<bool> stale_;
 };
 
 }  // namespace accellab::gui

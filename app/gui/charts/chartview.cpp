@@ -59,8 +59,8 @@ void ChartView::setInput(const ChartInput& input) {
   build(input);
 }
 
-QLogValueAxis* ChartView::addLogAxis(Qt::Alignment alignment, const QString& title,
-                                     double minValue, double maxValue) {
+QLogValueAxis* ChartView::addLogAxis(Qt::Alignment alignment, const QString& title, double minValue,
+                                     double maxValue) {
   auto* axis = new QLogValueAxis;
   axis->setTitleText(title);
   axis->setBase(10);
@@ -72,8 +72,8 @@ QLogValueAxis* ChartView::addLogAxis(Qt::Alignment alignment, const QString& tit
   return axis;
 }
 
-QValueAxis* ChartView::addValueAxis(Qt::Alignment alignment, const QString& title,
-                                    double minValue, double maxValue) {
+QValueAxis* ChartView::addValueAxis(Qt::Alignment alignment, const QString& title, double minValue,
+                                    double maxValue) {
   auto* axis = new QValueAxis;
   axis->setTitleText(title);
   axis->setRange(minValue, maxValue);

@@ -20,7 +20,8 @@ std::string chosenGroup(const ChartInput& input) {
 }  // namespace
 
 void GpuBreakdownChart::build(const ChartInput& input) {
-  const QString title = tr("Where the time goes \u2014 %1").arg(QString::fromStdString(input.kernel));
+  const QString title =
+      tr("Where the time goes \u2014 %1").arg(QString::fromStdString(input.kernel));
   if (input.empty()) {
     showEmpty(title, tr("Run an experiment with the gpu variant to see transfer costs."));
     return;
@@ -42,8 +43,9 @@ void GpuBreakdownChart::build(const ChartInput& input) {
     if (input.rows[i].group != group) continue;
     indexes.push_back(i);
     const PointResult& r = input.points[i];
-    high = std::max(high, r.gpu ? std::max(r.gpu->endToEndS, r.gpu->h2dS + r.gpu->kernelS + r.gpu->d2hS)
-                                : r.stats.medianS);
+    high = std::max(high,
+                    r.gpu ? std::max(r.gpu->endToEndS, r.gpu->h2dS + r.gpu->kernelS + r.gpu->d2hS)
+                          : r.stats.medianS);
   }
   const AxisUnit unit = timeUnit(high);
   auto* categories = new QBarCategoryAxis;

@@ -50,12 +50,16 @@ void ScalingChart::build(const ChartInput& input) {
                         ? QString::fromStdString(variant)
                         : QStringLiteral("%1, %2").arg(QString::fromStdString(variant),
                                                        input.groupLabel(group)));
-      for (std::size_t i = 0; i < rows.size(); ++i) {
-        if (rows[i].group != group || rows[i].variant != variant || !rows[i].speedup) continue;
-        line->append(rows[i].threads, *rows[i].speedup);
-        maxThreads = std::max(maxThreads, rows[i].threads);
-        maxSpeedup = std::max(maxSpeedup, *rows[i].speedup);
+      QList<QPointF> points;
+      for (const ReportRow& row : rows) {
+        if (row.group != group || row.variant != variant || !row.speedup) continue;
+        points.append(QPointF(row.threads, *row.speedup));
+        maxThreads = std::max(maxThreads, row.threads);
+        maxSpeedup = std::max(maxSpeedup, *row.speedup);
       }
+      std::sort(points.begin(), points.end(),
+                [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+      line->replace(points);
       if (line->count() < 2) {
         delete line;
         continue;

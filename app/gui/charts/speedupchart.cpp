@@ -10,9 +10,9 @@
 namespace accellab::gui {
 
 void SpeedupChart::build(const ChartInput& input) {
-  const QString title = tr("Speedup over %1 \u2014 %2")
-                            .arg(QString::fromStdString(input.baseline),
-                                 QString::fromStdString(input.kernel));
+  const QString title =
+      tr("Speedup over %1 \u2014 %2")
+          .arg(QString::fromStdString(input.baseline), QString::fromStdString(input.kernel));
   double low = std::numeric_limits<double>::max();
   double high = 0;
   for (const ReportRow& row : input.rows) {

@@ -11,7 +11,8 @@
 namespace accellab::gui {
 
 void ThroughputChart::build(const ChartInput& input) {
-  const QString title = tr("Throughput against size \u2014 %1").arg(QString::fromStdString(input.kernel));
+  const QString title =
+      tr("Throughput against size \u2014 %1").arg(QString::fromStdString(input.kernel));
   if (input.empty()) {
     showEmpty(title, tr("Run an experiment to see throughput against problem size."));
     return;
@@ -43,8 +44,8 @@ void ThroughputChart::build(const ChartInput& input) {
   }
   const AxisUnit unit =
       rateUnit(yHigh, movesMemory ? tr("B/s") : (sampling ? tr("samples/s") : tr("elements/s")));
-  addLogAxis(Qt::AlignBottom,
-             sampling ? tr("samples per run (log)") : tr("array elements (log)"), xLow, xHigh);
+  addLogAxis(Qt::AlignBottom, sampling ? tr("samples per run (log)") : tr("array elements (log)"),
+             xLow, xHigh);
   addLogAxis(Qt::AlignLeft, tr("throughput (%1, log)").arg(unit.unit), yLow * unit.factor,
              yHigh * unit.factor);
 
@@ -62,9 +63,9 @@ void ThroughputChart::build(const ChartInput& input) {
   }
   if (drawCeiling) {
     auto* ceiling = new QLineSeries;
-    ceiling->setName(tr("measured bandwidth ceiling %1")
-                         .arg(QString::fromStdString(
-                             formatValue(input.ceilingBytesPerS, ValueKind::byteRate))));
+    ceiling->setName(
+        tr("measured bandwidth ceiling %1")
+            .arg(QString::fromStdString(formatValue(input.ceilingBytesPerS, ValueKind::byteRate))));
     // A single size still gets a visible segment.
     const double left = xLow == xHigh ? xLow / 2 : xLow;
     const double right = xLow == xHigh ? xHigh * 2 : xHigh;

@@ -80,8 +80,8 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   modeBox_->setToolTip(tr("Threaded variants run with N threads, or once for every count 1 to N"));
   threadsSpin_->setRange(1, std::max(256, logicalCores * 4));
   threadsSpin_->setValue(std::max(1, logicalCores));
-  threadsSpin_->setToolTip(tr("N: threads of the threaded variants (%1 logical cores here)")
-                               .arg(logicalCores));
+  threadsSpin_->setToolTip(
+      tr("N: threads of the threaded variants (%1 logical cores here)").arg(logicalCores));
   const MeasureConfig defaults;
   repsSpin_->setRange(1, 100000);
   repsSpin_->setValue(static_cast<int>(defaults.minReps));
@@ -235,7 +235,8 @@ std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
   }
   if (!kernel->info().dtypes.empty()) sweep.dtypes = {currentDType()};
   for (QCheckBox* check : variantChecks_)
-    if (check->isEnabled() && check->isChecked()) sweep.variants.push_back(check->text().toStdString());
+    if (check->isEnabled() && check->isChecked())
+      sweep.variants.push_back(check->text().toStdString());
   if (sweep.variants.empty()) {
     error = tr("Choose at least one available variant.");
     return std::nullopt;
@@ -289,13 +290,15 @@ void ExperimentPanel::updateEstimate() {
     const auto bytes = [](std::uint64_t value) {
       return qs(formatValue(static_cast<double>(value), ValueKind::bytes));
     };
-    QString estimate = tr("%n point(s); the largest needs %1 of RAM (%2 available)",
-                          nullptr, static_cast<int>(points.size()))
+    QString estimate = tr("%n point(s); the largest needs %1 of RAM (%2 available)", nullptr,
+                          static_cast<int>(points.size()))
                            .arg(bytes(largest.hostBytes), bytes(memory_.hostBytes));
-    if (largest.deviceBytes > 0) estimate += tr(" and %1 of GPU memory").arg(bytes(largest.deviceBytes));
+    if (largest.deviceBytes > 0)
+      estimate += tr(" and %1 of GPU memory").arg(bytes(largest.deviceBytes));
     estimateLabel_->setText(estimate + QLatin1Char('.'));
     if (const auto tooBig = checkMemory(largest, memory_))
-      warningLabel_->setText(tr("Warning: the largest point %1; it will be skipped.").arg(qs(*tooBig)));
+      warningLabel_->setText(
+          tr("Warning: the largest point %1; it will be skipped.").arg(qs(*tooBig)));
   }
   warningLabel_->setVisible(!warningLabel_->text().isEmpty());
   emit changed();

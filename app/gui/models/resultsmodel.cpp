@@ -66,7 +66,8 @@ void ResultsModel::rebuildRows() {
   cells_.reserve(rows_.size());
   for (const ReportRow& row : rows_) {
     std::vector<QString> cells{QString::fromStdString(row.group)};
-    for (const std::string& cell : formatReportRow(row)) cells.push_back(QString::fromStdString(cell));
+    for (const std::string& cell : formatReportRow(row))
+      cells.push_back(QString::fromStdString(cell));
     cells_.push_back(std::move(cells));
   }
 }

@@ -35,7 +35,8 @@ std::optional<QString> readSession(const QString& path, Session& out) {
   }
   const QByteArray bytes = file.readAll();
   try {
-    out = sessionFromJson(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    out = sessionFromJson(
+        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
   } catch (const std::exception& e) {
     return tr("%1 is not a session AccelLab can read: %2")
         .arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what()));

@@ -54,7 +54,8 @@ void SystemView::setSystem(const SystemInfo& s) {
   add(tr("SIMD selected"), text(s.simdSelected));
   for (const CacheInfo& cache : s.caches)
     add(tr("L%1 %2 cache").arg(cache.level).arg(text(cache.type)), bytes(cache.sizeBytes));
-  add(tr("RAM"), tr("%1 total, %2 available").arg(bytes(s.totalRamBytes), bytes(s.availableRamBytes)));
+  add(tr("RAM"),
+      tr("%1 total, %2 available").arg(bytes(s.totalRamBytes), bytes(s.availableRamBytes)));
   if (s.gpu) {
     add(tr("GPU"), tr("%1, %2 SMs, %3, compute capability %4")
                        .arg(text(s.gpu->name))

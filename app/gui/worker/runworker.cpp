@@ -70,7 +70,8 @@ void RunWorker::start(const std::vector<Point>& points, const MeasureConfig& con
   const quint64 id = ++currentJob_;
   running_ = true;
   QMetaObject::invokeMethod(
-      job_, [job = job_, id, points, config, token = stop_.get_token()] {
+      job_,
+      [job = job_, id, points, config, token = stop_.get_token()] {
         job->run(id, points, config, token);
       },
       Qt::QueuedConnection);

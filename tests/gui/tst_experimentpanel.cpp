@@ -1,0 +1,202 @@
+// ExperimentPanel: what the widgets turn into (SweepSpec, MeasureConfig), input errors, the
+// memory estimate and warning, presets sized from RAM, unavailable variants, settings.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "accellab/kernels/builtin.h"
+#include "accellab/parse.h"
+#include "experiment/experimentpanel.h"
+#include "experiment/presets.h"
+
+using namespace accellab;
+using namespace accellab::gui;
+
+namespace {
+
+constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
+
+template <typename T>
+T* child(QWidget& parent, const char* name) {
+  T* found = parent.findChild<T*>(QLatin1String(name));
+  if (!found) qFatal("no child %s", name);
+  return found;
+}
+
+}  // namespace
+
+class TestExperimentPanel : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { kernels::registerBuiltinKernels(registry_); }
+
+  void sizesBecomeTheSweep_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("sizes");
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<std::vector<Shape3>>("shapes");
+    QTest::addColumn<std::vector<std::uint64_t>>("samples");
+    QTest::addColumn<std::vector<int>>("threadAxis");
+    const int fixed = static_cast<int>(ExperimentPanel::SweepMode::fixedThreads);
+    const int oneToN = static_cast<int>(ExperimentPanel::SweepMode::threadsOneToN);
+    QTest::newRow("one shape, fixed threads")
+        << QStringLiteral("add") << QStringLiteral("3x5x7") << fixed << 4
+        << std::vector<Shape3>{{3, 5, 7}} << std::vector<std::uint64_t>{} << std::vector<int>{4};
+    QTest::newRow("shape sweep, threads 1..3")
+        << QStringLiteral("add") << QStringLiteral("2x2x2, 1024x1024x512") << oneToN << 3
+        << std::vector<Shape3>{{2, 2, 2}, {1024, 1024, 512}} << std::vector<std::uint64_t>{}
+        << std::vector<int>{1, 2, 3};
+    QTest::newRow("sample counts")
+        << QStringLiteral("pi") << QStringLiteral("1e4, 3e7,1e9") << fixed << 1
+        << std::vector<Shape3>{} << std::vector<std::uint64_t>{10000, 30000000, 1000000000}
+        << std::vector<int>{1};
+  }
+  void sizesBecomeTheSweep() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, sizes);
+    QFETCH(int, mode);
+    QFETCH(int, threads);
+    QFETCH(std::vector<Shape3>, shapes);
+    QFETCH(std::vector<std::uint64_t>, samples);
+    QFETCH(std::vector<int>, threadAxis);
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 4);
+    child<QComboBox>(panel, "kernel")->setCurrentText(kernel);
+    child<QLineEdit>(panel, "sizes")->setText(sizes);
+    child<QComboBox>(panel, "sweepMode")->setCurrentIndex(mode);
+    child<QSpinBox>(panel, "threads")->setValue(threads);
+    child<QSpinBox>(panel, "minReps")->setValue(7);
+    child<QDoubleSpinBox>(panel, "minTime")->setValue(0.5);
+    const auto experiment = panel.experiment();
+    QVERIFY2(experiment, qPrintable(panel.error()));
+    QCOMPARE(experiment->sweep.kernel, kernel.toStdString());
+    QVERIFY(experiment->sweep.shapes == shapes);
+    QVERIFY(experiment->sweep.samples == samples);
+    QVERIFY(experiment->sweep.threads == threadAxis);
+    QCOMPARE(experiment->measure.minReps, std::size_t{7});
+    QCOMPARE(experiment->measure.minTimeS, 0.5);
+    // Every available variant is checked by default, unavailable ones never run.
+    const KernelInfo& info = registry_.find(kernel.toStdString())->info();
+    std::vector<std::string> available;
+    for (const auto& v : info.variants)
+      if (v.availability.available) available.push_back(v.name);
+    QVERIFY(experiment->sweep.variants == available);
+  }
+
+  void badInputIsReported_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("sizes");
+    QTest::newRow("zero extent") << QStringLiteral("add") << QStringLiteral("0x5x5");
+    QTest::newRow("overflow") << QStringLiteral("add") << QStringLiteral("1e6x1e6x1e6");
+    QTest::newRow("negative samples") << QStringLiteral("pi") << QStringLiteral("-3");
+    QTest::newRow("words") << QStringLiteral("pi") << QStringLiteral("many");
+    QTest::newRow("empty") << QStringLiteral("add") << QStringLiteral(" , ");
+  }
+  void badInputIsReported() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, sizes);
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+    child<QComboBox>(panel, "kernel")->setCurrentText(kernel);
+    child<QLineEdit>(panel, "sizes")->setText(sizes);
+    QVERIFY(!panel.experiment());
+    QVERIFY(!panel.error().isEmpty());
+    QCOMPARE(child<QLabel>(panel, "inputError")->text(), panel.error());
+  }
+
+  void noVariantIsAnError() {
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+    for (QCheckBox* check : panel.findChildren<QCheckBox*>()) check->setChecked(false);
+    QVERIFY(!panel.experiment());
+    QVERIFY(panel.error().contains(QStringLiteral("variant")));
+  }
+
+  void unavailableVariantsAreDisabledWithTheirReason() {
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+    for (const auto& variant : registry_.find("add")->info().variants) {
+      auto* check = child<QCheckBox>(panel, ("variant-" + variant.name).c_str());
+      QCOMPARE(check->isEnabled(), variant.availability.available);
+      if (!variant.availability.available)
+        QVERIFY(check->toolTip().contains(QString::fromStdString(variant.availability.reason)));
+    }
+  }
+
+  void warnsBeforeAPointExceedsMemory() {
+    ExperimentPanel panel(registry_, MemoryAvailable{1 * kGiB, {}}, 2);
+    child<QComboBox>(panel, "kernel")->setCurrentText(QStringLiteral("add"));
+    child<QLineEdit>(panel, "sizes")->setText(QStringLiteral("64x64x64"));
+    QVERIFY(panel.memoryWarning().isEmpty());
+    QVERIFY(
+        child<QLabel>(panel, "memoryEstimate")->text().contains(QStringLiteral("GiB available")));
+    child<QLineEdit>(panel, "sizes")->setText(QStringLiteral("64x64x64, 1024x1024x512"));
+    QVERIFY(!panel.memoryWarning().isEmpty());
+    QVERIFY(panel.experiment());  // still runnable: the runner skips the point with the reason
+  }
+
+  void presetsGrowWithMemoryAndTheDefaultFits_data() {
+    QTest::addColumn<std::uint64_t>("ram");
+    QTest::addColumn<QString>("expectedDefault");
+    QTest::newRow("64 GiB: the tutorial") << 64 * kGiB << QStringLiteral("1024x1024x512");
+    QTest::newRow("2 GiB: the largest that fits") << 2 * kGiB << QStringLiteral("512x512x256");
+  }
+  void presetsGrowWithMemoryAndTheDefaultFits() {
+    QFETCH(std::uint64_t, ram);
+    QFETCH(QString, expectedDefault);
+    const Kernel& add = *registry_.find("add");
+    const MemoryAvailable memory{ram, {}};
+    QCOMPARE(defaultSizes(add, DType::f64, memory), expectedDefault);
+    const auto presets = presetsFor(add, DType::f64, memory);
+    QCOMPARE(presets.size(), std::size_t{5});
+    QCOMPARE(presets[0].sizes, QStringLiteral("1024x1024x512"));
+    std::uint64_t previous = 0;
+    for (std::size_t i = 1; i <= 3; ++i) {  // small, medium, large
+      const auto shape = parseShape(presets[i].sizes.toStdString()).value;
+      QVERIFY(shape);
+      Params params;
+      params.shape = *shape;
+      const std::uint64_t need = add.memoryNeed(params, "loop").hostBytes;
+      QVERIFY(need > previous);
+      QVERIFY(need <= ram / 2);
+      previous = need;
+    }
+    const auto pi = presetsFor(*registry_.find("pi"), DType::f64, memory);
+    QStringList piSizes;
+    for (const auto& preset : pi) piSizes << preset.sizes;
+    for (const char* wanted : {"1e4", "3e7", "1e9", "1e10"})
+      QVERIFY(piSizes.contains(QLatin1String(wanted)));
+  }
+
+  void settingsRoundTrip() {
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    {
+      ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+      child<QComboBox>(panel, "kernel")->setCurrentText(QStringLiteral("pi"));
+      child<QLineEdit>(panel, "sizes")->setText(QStringLiteral("1e5"));
+      child<QCheckBox>(panel, "variant-loop")->setChecked(false);
+      child<QSpinBox>(panel, "minReps")->setValue(9);
+      panel.saveSettings(settings);
+    }
+    ExperimentPanel restored(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+    restored.loadSettings(settings);
+    const auto experiment = restored.experiment();
+    QVERIFY(experiment);
+    QCOMPARE(experiment->sweep.kernel, std::string("pi"));
+    QVERIFY(experiment->sweep.samples == std::vector<std::uint64_t>{100000});
+    QVERIFY(std::find(experiment->sweep.variants.begin(), experiment->sweep.variants.end(),
+                      "loop") == experiment->sweep.variants.end());
+    QCOMPARE(experiment->measure.minReps, std::size_t{9});
+  }
+
+ private:
+  Registry registry_;
+};
+
+QTEST_MAIN(TestExperimentPanel)
+#include "tst_experimentpanel.moc"

@@ -1,0 +1,55 @@
+// The SIMD loops on every Highway target this CPU can run, not only the best one: the
+// GPU machine or a user's CPU may dispatch to another (AVX2 builds the 64-bit multiply
+// of pi from 32-bit halves). Each target must match the scalar loops bit for bit.
+#include <QtTest>
+
+#include <hwy/targets.h>
+
+#include <vector>
+
+#include "cpu/scalar_loops.h"
+#include "cpu/simd.h"
+#include "src/add_arrays.h"
+#include "src/pi_sampler.h"
+
+using namespace accellab;
+
+class TestSimdTargets : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void cleanup() { hwy::SetSupportedTargetsForTest(0); }  // back to what the CPU has
+
+  void everyTargetMatchesTheScalarLoops_data() {
+    QTest::addColumn<qint64>("target");
+    const std::int64_t supported = hwy::SupportedTargets();
+    for (std::int64_t bit = 1; bit != 0 && bit <= supported; bit <<= 1) {
+      if ((supported & bit) != 0) QTest::newRow(hwy::TargetName(bit)) << qint64(bit);
+    }
+  }
+
+  void everyTargetMatchesTheScalarLoops() {
+    QFETCH(qint64, target);
+    hwy::SetSupportedTargetsForTest(target);
+    const std::string name = kernels::simd::targetName();
+    // A target this build did not compile (AVX3_DL, EMU128) falls back to another: skipped.
+    if (name != hwy::TargetName(target)) QSKIP(("not compiled in; runs " + name).c_str());
+
+    const std::uint64_t key = kernels::pi::streamKey(99);
+    for (const std::uint64_t n : {1ull, 5ull, 1031ull, 100003ull}) {
+      QCOMPARE(kernels::simd::countOutside(key, 3, 3 + n),
+               kernels::countOutsideScalar(key, 3, 3 + n));
+    }
+    const Shape3 shape{1, 3, 1031};
+    std::vector<double> in(3093);
+    std::vector<double> out(3093);
+    kernels::fillInput<double>(in, 5);
+    kernels::poisonOutput<double>(out);
+    kernels::simd::add(in.data(), out.data(), out.size());
+    const Verification verification = kernels::verifyAdd<double>(in, out, shape);
+    QVERIFY2(verification.ok, verification.detail.c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSimdTargets)
+#include "tst_simd_targets.moc"
