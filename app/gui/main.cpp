@@ -4,9 +4,12 @@
 #include <QDir>
 #include <QThread>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <memory>
+#include <string_view>
 
 #include "accellab/kernels/builtin.h"
 #include "charts/chartexport.h"
@@ -20,11 +23,18 @@ namespace {
 using namespace accellab;
 using namespace accellab::gui;
 
-bool hasArgument(int argc, char** argv, const char* name) {
-  for (int i = 1; i < argc; ++i)
-    if (std::string_view(argv[i]) == name) return true;
+// Before QApplication exists, to pick the platform: "--name VALUE" or "--name=VALUE".
+bool hasOption(int argc, char** argv, std::string_view name) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg(argv[i]);
+    if (arg == name || (arg.starts_with(name) && arg.substr(name.size()).starts_with('=')))
+      return true;
+  }
   return false;
 }
+
+constexpr std::string_view kHeadlessOptions[] = {"--export-charts", "--help",    "-h",
+                                                 "--help-all",      "--version", "-v"};
 
 // A platform that draws without a display server, or a display server to connect to.
 bool canShowWindows() {
@@ -93,10 +103,13 @@ void runDemo(MainWindow& window, const QString& screenshot, const QString& sessi
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool exporting = hasArgument(argc, argv, "--export-charts");
-  if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+  // These print or write files and exit: they need no display.
+  const bool headless =
+      std::any_of(std::begin(kHeadlessOptions), std::end(kHeadlessOptions),
+                  [&](std::string_view option) { return hasOption(argc, argv, option); });
+  if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
     qputenv("QT_QPA_PLATFORM", "offscreen");
-  if (!exporting && !canShowWindows()) {
+  if (!headless && !canShowWindows()) {
     std::fprintf(stderr,
                  "accellab: needs a display (DISPLAY or WAYLAND_DISPLAY is not set); use "
                  "accellab-cli, or QT_QPA_PLATFORM=offscreen accellab --export-charts\n");

@@ -104,7 +104,8 @@ GpuTiming medianGpu(const std::vector<GpuTiming>& timings) {
           fieldMedian(&GpuTiming::d2hS), fieldMedian(&GpuTiming::endToEndS)};
 }
 
-// Warm-up, calibration and repetitions of one prepared run. Returns false when cancelled.
+// Warm-up, calibration and repetitions of one prepared run. Returns false when cancelled;
+// the samples measured until then are kept.
 bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock& clock,
                         std::stop_token stop, const PointProgress& progress, PointResult& result) {
   run.poisonOutput();
@@ -121,10 +122,14 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   double totalS = 0;
   const double start = clock();
   double lastReportS = start;
+  bool complete = true;
   for (;;) {
-    if (stop.stop_requested()) return false;
-    const Batch batch = timeBatch(run, result.runsPerSample, clock, stop);
-    if (batch.cancelled) return false;
+    const bool stopped = stop.stop_requested();
+    const Batch batch = stopped ? Batch{} : timeBatch(run, result.runsPerSample, clock, stop);
+    if (stopped || batch.cancelled) {
+      complete = false;
+      break;
+    }
     if (!calibrated) {
       calibrated = batch.clockS >= config.minSampleS || result.runsPerSample >= kMaxRunsPerSample;
       if (!calibrated) {
@@ -144,7 +149,7 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
     }
   }
   if (!gpuSamples.empty()) result.gpu = medianGpu(gpuSamples);
-  return true;
+  return complete;
 }
 
 void summarizeSamples(PointResult& result) {

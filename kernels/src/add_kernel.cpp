@@ -69,7 +69,7 @@ class CpuAddRun final : public KernelRun {
         });
         break;
       case Variant::parallel:
-        // One chunk per thread per stop check keeps every thread's share a few ms long.
+        // A chunk per thread between stop checks: pieces for every thread, a few ms in all.
         outcome.cancelled =
             !forEachChunk(n, kAddChunkElements * static_cast<std::uint64_t>(threads_), stop,
                           [&](auto begin, auto end) {

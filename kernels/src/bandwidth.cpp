@@ -34,11 +34,11 @@ Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t av
   HostArray<double> source(static_cast<std::size_t>(n));
   HostArray<double> target(static_cast<std::size_t>(n));
   double* a = target.span().data();
-  const double* b = source.span().data();
+  double* b = source.span().data();
   // Touch both arrays with the threads that will copy them, as STREAM does.
 #pragma omp parallel for schedule(static)
   for (std::int64_t i = 0; i < n; ++i) {
-    source.span()[i] = 1.0;
+    b[i] = 1.0;
     a[i] = 0.0;
   }
   double best = 0;
