@@ -93,6 +93,11 @@ void ChartView::thickenLine(QXYSeries* series) {
   series->setPen(pen);
 }
 
+QString ChartView::withKernel(const QString& title, const ChartInput& input) {
+  if (input.kernel.empty()) return title;
+  return QStringLiteral("%1 \u2014 %2").arg(title, QString::fromStdString(input.kernel));
+}
+
 void ChartView::showEmpty(const QString& title, const QString& hint) {
   chart()->setTitle(QStringLiteral("%1<br><small>%2</small>").arg(title, hint));
 }

@@ -41,6 +41,8 @@ class ChartView : public QChartView {
   void addSeries(QAbstractSeries* series);
   // Wider than the theme's default; call after addSeries, which assigns the theme's colour.
   static void thickenLine(QXYSeries* series);
+  // "Time per run — add"; without a kernel (nothing measured yet) the title alone.
+  static QString withKernel(const QString& title, const ChartInput& input);
   // Shown as the chart's title when there is nothing to draw yet.
   void showEmpty(const QString& title, const QString& hint);
 };

@@ -20,8 +20,7 @@ std::string chosenGroup(const ChartInput& input) {
 }  // namespace
 
 void GpuBreakdownChart::build(const ChartInput& input) {
-  const QString title =
-      tr("Where the time goes \u2014 %1").arg(QString::fromStdString(input.kernel));
+  const QString title = withKernel(tr("Where the time goes"), input);
   if (input.empty()) {
     showEmpty(title, tr("Run an experiment with the gpu variant to see transfer costs."));
     return;

@@ -30,7 +30,7 @@ std::vector<std::string> scaledVariants(const ChartInput& input) {
 }  // namespace
 
 void ScalingChart::build(const ChartInput& input) {
-  const QString title = tr("Thread scaling \u2014 %1").arg(QString::fromStdString(input.kernel));
+  const QString title = withKernel(tr("Thread scaling"), input);
   const auto variants = scaledVariants(input);
   if (variants.empty()) {
     showEmpty(title, tr("Choose the sweep mode \u201cthreads 1\u2026N\u201d to see scaling."));

@@ -11,8 +11,7 @@ namespace accellab::gui {
 
 void SpeedupChart::build(const ChartInput& input) {
   const QString title =
-      tr("Speedup over %1 \u2014 %2")
-          .arg(QString::fromStdString(input.baseline), QString::fromStdString(input.kernel));
+      withKernel(tr("Speedup over %1").arg(QString::fromStdString(input.baseline)), input);
   double low = std::numeric_limits<double>::max();
   double high = 0;
   for (const ReportRow& row : input.rows) {

@@ -11,8 +11,7 @@
 namespace accellab::gui {
 
 void ThroughputChart::build(const ChartInput& input) {
-  const QString title =
-      tr("Throughput against size \u2014 %1").arg(QString::fromStdString(input.kernel));
+  const QString title = withKernel(tr("Throughput against size"), input);
   if (input.empty()) {
     showEmpty(title, tr("Run an experiment to see throughput against problem size."));
     return;

@@ -15,7 +15,7 @@
 namespace accellab::gui {
 
 void TimeChart::build(const ChartInput& input) {
-  const QString title = tr("Time per run \u2014 %1").arg(QString::fromStdString(input.kernel));
+  const QString title = withKernel(tr("Time per run"), input);
   if (input.empty()) {
     showEmpty(title, tr("Run an experiment to see the time of every variant."));
     return;

@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <string_view>
 
 #include "accellab/format.h"
 #include "accellab/parse.h"
