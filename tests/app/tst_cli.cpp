@@ -31,7 +31,10 @@ struct CliResult {
 CliResult runCli(const QStringList& args, int timeoutMs = 120'000) {
   QProcess process;
   process.start(QStringLiteral(ACCELLAB_CLI_PATH), args);
-  if (!process.waitForFinished(timeoutMs)) process.kill(), process.waitForFinished();
+  if (!process.waitForFinished(timeoutMs)) {
+    process.kill();
+    process.waitForFinished();
+  }
   return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
           QString::fromUtf8(process.readAllStandardOutput()),
           QString::fromUtf8(process.readAllStandardError())};
