@@ -36,7 +36,6 @@ int reportCommand(Args args) {
 
   std::cout << "Session of " << session.created << '\n';
   writeSystemSummary(session.system, std::cout);
-  std::cout << '\n';
   reporters.begin(session.system);
   for (const PointResult& result : session.points) reporters.point(result);
   reporters.end();

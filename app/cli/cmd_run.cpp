@@ -148,7 +148,7 @@ int runCommand(Args args) {
 
   Session session{nowIso8601(), kernels::probeSystem(), {}};
   writeSystemSummary(session.system, std::cout);
-  std::cout << std::endl;  // the summary shows while the first point is measured
+  std::cout << std::flush;  // the summary shows while the first point is measured
   reporters.begin(session.system);
   Runner runner(registry, {.clock = steadySeconds, .memory = kernels::probeMemory});
   const auto save = [&] {

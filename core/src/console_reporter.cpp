@@ -36,8 +36,9 @@ class ConsoleReporter : public Reporter {
   ConsoleReporter(std::ostream& out, const std::string& baseline) : out_(out), stream_(baseline) {}
 
   void begin(const SystemInfo& system) override {
+    // The machine is introduced by the caller (the CLI prints a fuller summary than a
+    // reporter could); the console table needs only the ceiling.
     stream_.setCeiling(system.bandwidthCeilingBytesPerS);
-    out_ << systemSummary(system) << "\n";
   }
 
   void point(const PointResult& result) override {

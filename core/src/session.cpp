@@ -343,7 +343,7 @@ class TempFile {
   explicit TempFile(const std::filesystem::path& target)
       : target_(target),
         path_((target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path()) /
-              ("." + target.filename().string() + ".tmp-XXXXXX")) {
+              std::string(".").append(target.filename().string()).append(".tmp-XXXXXX")) {
     std::string name = path_.string();
     fd_ = mkstemp(name.data());
     if (fd_ < 0) fail("cannot create a temporary file: " + errnoText());

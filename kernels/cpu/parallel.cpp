@@ -20,12 +20,12 @@ std::int64_t piecesOf(std::uint64_t n, std::uint64_t piece) {
 }  // namespace
 
 template <class T>
-void addParallel(const T* in, T* out, std::uint64_t n, int threads) {
+void addParallel(const T* in, T* out, std::uint64_t n, int threads, simd::Stores stores) {
   const std::int64_t pieces = piecesOf(n, kAddPiece);
 #pragma omp parallel for num_threads(threads) schedule(dynamic)
   for (std::int64_t p = 0; p < pieces; ++p) {
     const std::uint64_t first = static_cast<std::uint64_t>(p) * kAddPiece;
-    simd::add(in + first, out + first, std::min(n, first + kAddPiece) - first);
+    simd::add(in + first, out + first, std::min(n, first + kAddPiece) - first, stores);
   }
 }
 
@@ -41,7 +41,7 @@ std::uint64_t countOutsideParallel(std::uint64_t key, std::uint64_t begin, std::
   return count;
 }
 
-template void addParallel(const float*, float*, std::uint64_t, int);
-template void addParallel(const double*, double*, std::uint64_t, int);
+template void addParallel(const float*, float*, std::uint64_t, int, simd::Stores);
+template void addParallel(const double*, double*, std::uint64_t, int, simd::Stores);
 
 }  // namespace accellab::kernels

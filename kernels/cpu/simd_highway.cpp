@@ -3,6 +3,7 @@
 // That is why the build never passes -march=native.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/simd_highway.cpp"
+#include <hwy/cache_control.h>
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
@@ -16,28 +17,77 @@ namespace simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-template <class T>
-void AddImpl(const T* HWY_RESTRICT in, T* HWY_RESTRICT out, size_t n) {
+// out[i] = op(in[i]). Streaming stores need aligned addresses: a scalar head runs up to
+// the first aligned output element; loads stay unaligned (in and out may differ in
+// alignment).
+template <class T, class Op>
+void TransformImpl(const T* HWY_RESTRICT in, T* HWY_RESTRICT out, size_t n, bool streaming, Op op) {
   const hn::ScalableTag<T> d;
   const size_t lanes = hn::Lanes(d);
-  const auto addend = hn::Set(d, T(kAddend));
   size_t i = 0;
+  if (streaming) {
+    const size_t misaligned = reinterpret_cast<uintptr_t>(out) % (lanes * sizeof(T));
+    if (misaligned % sizeof(T) == 0) {
+      const size_t head = misaligned == 0 ? 0 : lanes - misaligned / sizeof(T);
+      for (; i < head && i < n; ++i) out[i] = op.Scalar(in[i]);
+    } else {
+      streaming = false;  // not even element-aligned: no aligned address to stream to
+    }
+  }
+  const auto store = [&](auto v, T* p) HWY_ATTR {
+    if (streaming) {
+      hn::Stream(v, d, p);
+    } else {
+      hn::StoreU(v, d, p);
+    }
+  };
   for (; i + 4 * lanes <= n; i += 4 * lanes) {
     const auto v0 = hn::LoadU(d, in + i);
     const auto v1 = hn::LoadU(d, in + i + lanes);
     const auto v2 = hn::LoadU(d, in + i + 2 * lanes);
     const auto v3 = hn::LoadU(d, in + i + 3 * lanes);
-    hn::StoreU(hn::Add(v0, addend), d, out + i);
-    hn::StoreU(hn::Add(v1, addend), d, out + i + lanes);
-    hn::StoreU(hn::Add(v2, addend), d, out + i + 2 * lanes);
-    hn::StoreU(hn::Add(v3, addend), d, out + i + 3 * lanes);
+    store(op(d, v0), out + i);
+    store(op(d, v1), out + i + lanes);
+    store(op(d, v2), out + i + 2 * lanes);
+    store(op(d, v3), out + i + 3 * lanes);
   }
-  for (; i + lanes <= n; i += lanes) hn::StoreU(hn::Add(hn::LoadU(d, in + i), addend), d, out + i);
-  for (; i < n; ++i) out[i] = in[i] + T(kAddend);  // the tail: same IEEE addition
+  for (; i + lanes <= n; i += lanes) store(op(d, hn::LoadU(d, in + i)), out + i);
+  for (; i < n; ++i) out[i] = op.Scalar(in[i]);  // the tail: the same IEEE operation
+  // Streaming stores are weakly ordered: fence them before anyone reads the output.
+  if (streaming) hwy::FlushStream();
 }
 
-void AddF32(const float* in, float* out, size_t n) { AddImpl(in, out, n); }
-void AddF64(const double* in, double* out, size_t n) { AddImpl(in, out, n); }
+struct AddConstant {
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V v) const {
+    return hn::Add(v, hn::Set(d, hn::TFromD<D>(kAddend)));
+  }
+  template <class T>
+  T Scalar(T x) const {
+    return x + T(kAddend);
+  }
+};
+
+struct Identity {
+  template <class D, class V>
+  HWY_INLINE V operator()(D, V v) const {
+    return v;
+  }
+  template <class T>
+  T Scalar(T x) const {
+    return x;
+  }
+};
+
+void AddF32(const float* in, float* out, size_t n, bool streaming) {
+  TransformImpl(in, out, n, streaming, AddConstant());
+}
+void AddF64(const double* in, double* out, size_t n, bool streaming) {
+  TransformImpl(in, out, n, streaming, AddConstant());
+}
+void CopyF64(const double* in, double* out, size_t n, bool streaming) {
+  TransformImpl(in, out, n, streaming, Identity());
+}
 
 using D64 = hn::ScalableTag<uint64_t>;
 using V64 = hn::Vec<D64>;
@@ -122,11 +172,19 @@ namespace accellab::kernels::simd {
 
 HWY_EXPORT(AddF32);
 HWY_EXPORT(AddF64);
+HWY_EXPORT(CopyF64);
 HWY_EXPORT(CountOutside);
 HWY_EXPORT(TargetName);
 
-void add(const float* in, float* out, std::size_t n) { HWY_DYNAMIC_DISPATCH(AddF32)(in, out, n); }
-void add(const double* in, double* out, std::size_t n) { HWY_DYNAMIC_DISPATCH(AddF64)(in, out, n); }
+void add(const float* in, float* out, std::size_t n, Stores stores) {
+  HWY_DYNAMIC_DISPATCH(AddF32)(in, out, n, stores == Stores::streaming);
+}
+void add(const double* in, double* out, std::size_t n, Stores stores) {
+  HWY_DYNAMIC_DISPATCH(AddF64)(in, out, n, stores == Stores::streaming);
+}
+void copy(const double* in, double* out, std::size_t n, Stores stores) {
+  HWY_DYNAMIC_DISPATCH(CopyF64)(in, out, n, stores == Stores::streaming);
+}
 
 std::uint64_t countOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t end) {
   return HWY_DYNAMIC_DISPATCH(CountOutside)(key, begin, end);

@@ -44,7 +44,12 @@ class CpuAddRun final : public KernelRun {
  public:
   CpuAddRun(const Shape3& shape, std::uint64_t elements, std::uint64_t seed, Variant variant,
             int threads)
-      : shape_(shape), in_(elements), out_(elements), variant_(variant), threads_(threads) {
+      : shape_(shape),
+        in_(elements),
+        out_(elements),
+        variant_(variant),
+        threads_(threads),
+        stores_(simd::storesFor(2 * elements * sizeof(T))) {
     fillInput(in_.span(), seed);
     kernels::poisonOutput(out_.span());
   }
@@ -65,7 +70,7 @@ class CpuAddRun final : public KernelRun {
         break;
       case Variant::vectorized:
         outcome.cancelled = !forEachChunk(n, kAddChunkElements, stop, [&](auto begin, auto end) {
-          simd::add(in + begin, out + begin, end - begin);
+          simd::add(in + begin, out + begin, end - begin, stores_);
         });
         break;
       case Variant::parallel:
@@ -73,7 +78,7 @@ class CpuAddRun final : public KernelRun {
         outcome.cancelled =
             !forEachChunk(n, kAddChunkElements * static_cast<std::uint64_t>(threads_), stop,
                           [&](auto begin, auto end) {
-                            addParallel(in + begin, out + begin, end - begin, threads_);
+                            addParallel(in + begin, out + begin, end - begin, threads_, stores_);
                           });
         break;
       case Variant::gpu:
@@ -95,6 +100,7 @@ class CpuAddRun final : public KernelRun {
   HostArray<T> out_;
   Variant variant_;
   int threads_;
+  simd::Stores stores_;
 };
 
 }  // namespace

@@ -5,6 +5,8 @@
 
 #include <hwy/targets.h>
 
+#include <algorithm>
+#include <span>
 #include <vector>
 
 #include "cpu/scalar_loops.h"
@@ -40,14 +42,23 @@ class TestSimdTargets : public QObject {
       QCOMPARE(kernels::simd::countOutside(key, 3, 3 + n),
                kernels::countOutsideScalar(key, 3, 3 + n));
     }
+    // Every store mode, and outputs that start off a vector boundary (the streaming head).
     const Shape3 shape{1, 3, 1031};
-    std::vector<double> in(3093);
-    std::vector<double> out(3093);
-    kernels::fillInput<double>(in, 5);
-    kernels::poisonOutput<double>(out);
-    kernels::simd::add(in.data(), out.data(), out.size());
-    const Verification verification = kernels::verifyAdd<double>(in, out, shape);
-    QVERIFY2(verification.ok, verification.detail.c_str());
+    const std::size_t n = 3093;
+    for (const auto stores : {kernels::simd::Stores::cached, kernels::simd::Stores::streaming}) {
+      for (const std::size_t offset : {0, 1, 3, 7}) {
+        std::vector<double> in(n);
+        std::vector<double> out(n + offset);
+        const std::span<double> target = std::span(out).subspan(offset, n);
+        kernels::fillInput<double>(in, 5);
+        kernels::poisonOutput<double>(target);
+        kernels::simd::add(in.data(), target.data(), n, stores);
+        const Verification verification = kernels::verifyAdd<double>(in, target, shape);
+        QVERIFY2(verification.ok, verification.detail.c_str());
+        kernels::simd::copy(in.data(), target.data(), n, stores);
+        QVERIFY(std::equal(in.begin(), in.end(), target.begin()));
+      }
+    }
   }
 };
 
