@@ -58,12 +58,18 @@ std::pair<double, double> sortedMedianConfidence95(const std::vector<double>& xs
   return {xs[rank - 1], xs[n - rank]};
 }
 
-std::size_t sortedCountOutliers(const std::vector<double>& xs) {
+// Tukey's fences: 1.5 interquartile ranges beyond the quartiles.
+std::pair<double, double> sortedFences(const std::vector<double>& xs) {
   const double q1 = sortedQuantile(xs, 0.25);
   const double q3 = sortedQuantile(xs, 0.75);
-  const double fence = 1.5 * (q3 - q1);
-  return static_cast<std::size_t>(std::count_if(
-      xs.begin(), xs.end(), [&](double x) { return x < q1 - fence || x > q3 + fence; }));
+  const double reach = 1.5 * (q3 - q1);
+  return {q1 - reach, q3 + reach};
+}
+
+std::size_t sortedCountOutliers(const std::vector<double>& xs) {
+  const auto [low, high] = sortedFences(xs);
+  return static_cast<std::size_t>(
+      std::count_if(xs.begin(), xs.end(), [&](double x) { return x < low || x > high; }));
 }
 
 }  // namespace
@@ -98,6 +104,15 @@ std::pair<double, double> medianConfidence95(std::span<const double> xs) {
 }
 
 std::size_t countOutliers(std::span<const double> xs) { return sortedCountOutliers(sorted(xs)); }
+
+std::pair<double, double> tukeyWhiskers(std::span<const double> xs) {
+  const auto values = sorted(xs);
+  if (values.empty()) return {0, 0};
+  const auto [low, high] = sortedFences(values);
+  // The quartiles lie inside the fences, so both searches find a sample.
+  return {*std::lower_bound(values.begin(), values.end(), low),
+          *std::prev(std::upper_bound(values.begin(), values.end(), high))};
+}
 
 Statistics summarize(std::span<const double> xs) {
   // One sort serves every order statistic: runs of a million samples stay quick.

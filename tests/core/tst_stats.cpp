@@ -145,6 +145,28 @@ class TestStats : public QObject {
     QCOMPARE(accellab::countOutliers(xs), static_cast<std::size_t>(expected));
   }
 
+  void whiskers_data() {
+    QTest::addColumn<Values>("xs");
+    QTest::addColumn<double>("low");
+    QTest::addColumn<double>("high");
+    QTest::newRow("empty") << Values{} << 0.0 << 0.0;
+    QTest::newRow("n=1") << Values{5} << 5.0 << 5.0;
+    QTest::newRow("no outliers: the extremes") << Values{3, 1, 5, 2, 4} << 1.0 << 5.0;
+    // Fences -1 and 7: 100 is out, 4 is the highest sample inside.
+    QTest::newRow("one high") << Values{1, 2, 3, 4, 100} << 1.0 << 4.0;
+    QTest::newRow("on the fence stays in") << Values{1, 2, 3, 4, 7} << 1.0 << 7.0;
+    // Fences -4.5 and 13.5.
+    QTest::newRow("both sides") << Values{-50, 1, 2, 3, 4, 5, 6, 7, 8, 60} << 1.0 << 8.0;
+  }
+  void whiskers() {
+    QFETCH(Values, xs);
+    QFETCH(double, low);
+    QFETCH(double, high);
+    const auto [lo, hi] = accellab::tukeyWhiskers(xs);
+    QCOMPARE(lo, low);
+    QCOMPARE(hi, high);
+  }
+
   void summarizeCombinesAll() {
     const Values xs{2, 4, 4, 4, 5, 5, 7, 9};
     const Statistics s = accellab::summarize(xs);

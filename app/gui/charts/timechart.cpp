@@ -50,10 +50,12 @@ void TimeChart::build(const ChartInput& input) {
         continue;
       }
       const auto& samples = input.points[*index].samplesS;
-      auto* box =
-          new QBoxSet(minimum(samples) * unit.factor, quantile(samples, 0.25) * unit.factor,
-                      median(samples) * unit.factor, quantile(samples, 0.75) * unit.factor,
-                      *std::max_element(samples.begin(), samples.end()) * unit.factor, label);
+      // Whiskers end at Tukey's fences: one preempted repetition is an outlier (counted in
+      // the table), not spread.
+      const auto [whiskerLow, whiskerHigh] = tukeyWhiskers(samples);
+      auto* box = new QBoxSet(whiskerLow * unit.factor, quantile(samples, 0.25) * unit.factor,
+                              median(samples) * unit.factor, quantile(samples, 0.75) * unit.factor,
+                              whiskerHigh * unit.factor, label);
       box->setProperty("medianS", input.points[*index].stats.medianS);
       box->setProperty("madS", input.points[*index].stats.madS);
       series->append(box);

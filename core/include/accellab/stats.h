@@ -29,6 +29,9 @@ double medianAbsoluteDeviation(std::span<const double> xs);
 // Order statistics whose binomial coverage is at least 95%; for n < 6 the whole range.
 std::pair<double, double> medianConfidence95(std::span<const double> xs);
 std::size_t countOutliers(std::span<const double> xs);
+// The lowest and highest samples inside Tukey's fences: a box plot's whiskers, so that the
+// samples countOutliers counts are not drawn as spread. {0, 0} for an empty span.
+std::pair<double, double> tukeyWhiskers(std::span<const double> xs);
 
 Statistics summarize(std::span<const double> xs);
 
