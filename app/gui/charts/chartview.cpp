@@ -9,6 +9,7 @@
 #include <QGraphicsLayout>
 #include <QLogValueAxis>
 #include <QPalette>
+#include <QPen>
 #include <QValueAxis>
 #include <QXYSeries>
 #include <cmath>
@@ -91,6 +92,14 @@ void ChartView::thickenLine(QXYSeries* series) {
   QPen pen = series->pen();
   pen.setWidthF(2.5);
   series->setPen(pen);
+}
+
+void ChartView::addReferenceLine(QXYSeries* series, const QColor& color) {
+  QPen pen(color);
+  pen.setStyle(Qt::DashLine);
+  pen.setWidthF(2);
+  series->setPen(pen);
+  addSeries(series);
 }
 
 QString ChartView::withKernel(const QString& title, const ChartInput& input) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QChartView>
+#include <QColor>
 #include <QString>
 #include <vector>
 
@@ -41,6 +42,9 @@ class ChartView : public QChartView {
   void addSeries(QAbstractSeries* series);
   // Wider than the theme's default; call after addSeries, which assigns the theme's colour.
   static void thickenLine(QXYSeries* series);
+  // A dashed line in a fixed colour for what measurements are read against (the ideal
+  // scaling, the bandwidth ceiling); added like addSeries.
+  void addReferenceLine(QXYSeries* series, const QColor& color);
   // "Time per run — add"; without a kernel (nothing measured yet) the title alone.
   static QString withKernel(const QString& title, const ChartInput& input);
   // Shown as the chart's title when there is nothing to draw yet.

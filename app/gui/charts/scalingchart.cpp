@@ -2,7 +2,6 @@
 
 #include <QChart>
 #include <QLineSeries>
-#include <QPen>
 #include <QValueAxis>
 #include <algorithm>
 #include <map>
@@ -86,11 +85,7 @@ void ScalingChart::build(const ChartInput& input) {
   ideal->setName(tr("ideal (linear)"));
   ideal->append(1, 1);
   ideal->append(maxThreads, maxThreads);
-  QPen pen(Qt::gray);
-  pen.setStyle(Qt::DashLine);
-  pen.setWidthF(2);
-  ideal->setPen(pen);
-  addSeries(ideal);
+  addReferenceLine(ideal, Qt::gray);
 }
 
 }  // namespace accellab::gui

@@ -2,7 +2,6 @@
 
 #include <QChart>
 #include <QLineSeries>
-#include <QPen>
 #include <algorithm>
 #include <limits>
 
@@ -70,11 +69,7 @@ void ThroughputChart::build(const ChartInput& input) {
     const double right = xLow == xHigh ? xHigh * 2 : xHigh;
     ceiling->append(left, input.ceilingBytesPerS * unit.factor);
     ceiling->append(right, input.ceilingBytesPerS * unit.factor);
-    QPen pen(Qt::red);
-    pen.setStyle(Qt::DashLine);
-    pen.setWidthF(2);
-    ceiling->setPen(pen);
-    addSeries(ceiling);
+    addReferenceLine(ceiling, Qt::red);
   }
 }
 
