@@ -4,18 +4,12 @@
 #include <cstdint>
 
 namespace accellab::cli {
-namespace {
-
-// The tutorial's ladder: cache-resident, memory-sized, and long enough to amortise threads.
-constexpr std::uint64_t kSampleLadder[] = {10'000, 30'000'000, 1'000'000'000};
-
-}  // namespace
 
 SweepSpec defaultSweep(const KernelInfo& kernel, int logicalCores) {
   SweepSpec spec;
   spec.kernel = kernel.name;
   if (kernel.problem == ProblemKind::samples) {
-    spec.samples.assign(std::begin(kSampleLadder), std::end(kSampleLadder));
+    spec.samples = kernel.defaultSampleSweep;  // empty: expandSweep takes defaults.samples
   } else if (kernel.defaults.shape) {
     spec.shapes = {*kernel.defaults.shape};
   }

@@ -1,6 +1,7 @@
 #include "pi_kernel.h"
 
 #include <array>
+#include <iterator>
 #include <stdexcept>
 
 #include "cpu/parallel.h"
@@ -23,9 +24,11 @@ constexpr std::array kVariants{
     VariantSpec{Variant::gpu, "CUDA grid-stride kernel, block reduction, one atomic add per block"},
 };
 
-// 3e7 samples: well under a second for the scalar loop, so the default answers at once;
-// the CLI's default experiment sweeps 1e4, 3e7 and 1e9.
+// 3e7 samples: well under a second for the scalar loop, so the default answers at once.
 constexpr std::uint64_t kDefaultSamples = 30'000'000;
+// The tutorial's ladder for a default experiment: cache-resident, memory-sized, and long
+// enough to amortise starting threads.
+constexpr std::uint64_t kDefaultSampleSweep[] = {10'000, kDefaultSamples, 1'000'000'000};
 
 std::uint64_t samplesOf(const Params& params) {
   if (!params.samples || *params.samples == 0) {
@@ -96,6 +99,7 @@ PiKernel::PiKernel(const Availability& gpu) {
   info_.description = "Monte Carlo estimate of pi from N samples (compute-bound)";
   info_.problem = ProblemKind::samples;
   info_.defaults.samples = kDefaultSamples;
+  info_.defaultSampleSweep.assign(std::begin(kDefaultSampleSweep), std::end(kDefaultSampleSweep));
   info_.variants = describeVariants(kVariants, gpu);
 }
 

@@ -1,6 +1,7 @@
 #include "experiment/presets.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include "accellab/format.h"
 
@@ -10,8 +11,19 @@ namespace {
 
 QString tr(const char* text) { return QCoreApplication::translate("Presets", text); }
 
-constexpr Shape3 kTutorialShape{1024, 1024, 512};
-constexpr const char* kTutorialSamples = "1e4, 3e7, 1e9";
+// The kernel's defaults are the tutorial's experiment: add's 1024x1024x512, pi's ladder.
+Shape3 tutorialShape(const Kernel& kernel) {
+  return kernel.info().defaults.shape.value_or(Shape3{});
+}
+
+QString tutorialSamples(const KernelInfo& kernel) {
+  QStringList counts;
+  for (const std::uint64_t count : kernel.defaultSampleSweep)
+    counts << QString::fromStdString(formatCount(count));
+  if (counts.isEmpty() && kernel.defaults.samples)
+    counts << QString::fromStdString(formatCount(*kernel.defaults.samples));
+  return counts.join(QStringLiteral(", "));
+}
 
 // 2^exponent elements spread over z, y, x, largest first: 29 -> 1024x1024x512.
 Shape3 cubeLike(int exponent) {
@@ -55,7 +67,8 @@ bool fits(const Kernel& kernel, const Shape3& shape, DType dtype, const MemoryAv
 
 std::vector<Preset> presetsFor(const Kernel& kernel, DType dtype, const MemoryAvailable& memory) {
   if (kernel.info().problem == ProblemKind::samples) {
-    return {{tr("Tutorial (1e4, 3e7, 1e9 samples)"), QString::fromLatin1(kTutorialSamples)},
+    const QString tutorial = tutorialSamples(kernel.info());
+    return {{tr("Tutorial (%1 samples)").arg(tutorial), tutorial},
             {tr("1e4 samples"), QStringLiteral("1e4")},
             {tr("3e7 samples"), QStringLiteral("3e7")},
             {tr("1e9 samples"), QStringLiteral("1e9")},
@@ -70,7 +83,7 @@ std::vector<Preset> presetsFor(const Kernel& kernel, DType dtype, const MemoryAv
     for (const Shape3& shape : shapes) texts << QString::fromStdString(toString(shape));
     return texts.join(QStringLiteral(", "));
   };
-  return {shapePreset(tr("Tutorial"), kernel, kTutorialShape, dtype),
+  return {shapePreset(tr("Tutorial"), kernel, tutorialShape(kernel), dtype),
           shapePreset(tr("Small"), kernel, small, dtype),
           shapePreset(tr("Medium"), kernel, medium, dtype),
           shapePreset(tr("Large"), kernel, large, dtype),
@@ -78,9 +91,9 @@ std::vector<Preset> presetsFor(const Kernel& kernel, DType dtype, const MemoryAv
 }
 
 QString defaultSizes(const Kernel& kernel, DType dtype, const MemoryAvailable& memory) {
-  if (kernel.info().problem == ProblemKind::samples) return QString::fromLatin1(kTutorialSamples);
-  if (fits(kernel, kTutorialShape, dtype, memory))
-    return QString::fromStdString(toString(kTutorialShape));
+  if (kernel.info().problem == ProblemKind::samples) return tutorialSamples(kernel.info());
+  const Shape3 tutorial = tutorialShape(kernel);
+  if (fits(kernel, tutorial, dtype, memory)) return QString::fromStdString(toString(tutorial));
   return QString::fromStdString(toString(largestWithin(kernel, dtype, memory.hostBytes / 2)));
 }
 

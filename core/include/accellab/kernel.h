@@ -35,6 +35,9 @@ struct KernelInfo {
   ProblemKind problem = ProblemKind::array3d;
   std::vector<DType> dtypes;  // empty: the element type is not a parameter of this kernel
   Params defaults;            // the default shape or sample count
+  // What a default experiment of a sampling kernel sweeps (pi: the tutorial's 1e4, 3e7 and
+  // 1e9); empty: defaults.samples alone. The CLI's and the GUI's defaults both read it.
+  std::vector<std::uint64_t> defaultSampleSweep;
   std::vector<VariantInfo> variants;
 
   const VariantInfo* variant(std::string_view name) const;
