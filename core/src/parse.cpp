@@ -109,8 +109,7 @@ Parsed<Shape3> parseShape(std::string_view input) {
   if (extents.size() != 3)
     return {std::nullopt, context + " needs three extents ZxYxX, e.g. 1024x1024x512"};
   const Shape3 shape{extents[0], extents[1], extents[2]};
-  const auto count = elementCount(shape);
-  if (!count || *count > kMaxElements)
+  if (!boundedElementCount(shape))
     return {std::nullopt,
             context + " overflows: more than 2^59 elements do not fit 64-bit byte offsets"};
   return {shape, {}};

@@ -258,8 +258,7 @@ Params readParams(const Node& node) {
     if (shape->size() != 3) shape->fail("expected [z, y, x]");
     params.shape =
         Shape3{positiveCount((*shape)[0]), positiveCount((*shape)[1]), positiveCount((*shape)[2])};
-    const auto count = elementCount(*params.shape);
-    if (!count || *count > kMaxElements) shape->fail("element count overflows");
+    if (!boundedElementCount(*params.shape)) shape->fail("element count overflows");
   } else {
     params.samples = positiveCount(*samples);
   }

@@ -26,6 +26,11 @@ std::optional<std::uint64_t> elementCount(const Shape3& shape) {
   return zy ? checkedMul(*zy, shape.x) : std::nullopt;
 }
 
+std::optional<std::uint64_t> boundedElementCount(const Shape3& shape) {
+  const auto count = elementCount(shape);
+  return count && *count <= kMaxElements ? count : std::nullopt;
+}
+
 std::string toString(const Shape3& shape) {
   return std::to_string(shape.z) + "x" + std::to_string(shape.y) + "x" + std::to_string(shape.x);
 }

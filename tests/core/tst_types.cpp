@@ -42,6 +42,11 @@ class TestTypes : public QObject {
     QCOMPARE(checkedMul(0, ~0ull), std::optional<std::uint64_t>(0));
     QCOMPARE(elementCount({3, 5, 7}), std::optional<std::uint64_t>(105));
     QCOMPARE(elementCount({1ull << 32, 1ull << 32, 1}), std::optional<std::uint64_t>());
+    QCOMPARE(boundedElementCount({1ull << 20, 1ull << 20, 1ull << 19}),
+             std::optional(kMaxElements));  // 2^59: the largest allowed
+    QCOMPARE(boundedElementCount({1ull << 20, 1ull << 20, (1ull << 19) + 1}),
+             std::optional<std::uint64_t>());
+    QCOMPARE(boundedElementCount({1ull << 32, 1ull << 32, 1}), std::optional<std::uint64_t>());
     QCOMPARE(toString(Shape3{1024, 1024, 512}), std::string("1024x1024x512"));
   }
 

@@ -29,6 +29,9 @@ inline constexpr std::uint64_t kMaxElements = (std::uint64_t{1} << 63) / 16;
 
 // z*y*x, or nullopt when the product does not fit in 64 bits.
 std::optional<std::uint64_t> elementCount(const Shape3& shape);
+// z*y*x, or nullopt when it overflows or exceeds kMaxElements: the one bound every reader of
+// shapes (parser, session reader, validateParams) applies.
+std::optional<std::uint64_t> boundedElementCount(const Shape3& shape);
 std::string toString(const Shape3& shape);  // "1024x1024x512"
 
 // a*b, or nullopt on overflow; used wherever sizes are multiplied.
