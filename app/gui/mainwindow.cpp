@@ -16,7 +16,6 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -37,6 +36,7 @@
 #include "models/resultsmodel.h"
 #include "models/selectiontext.h"
 #include "prompts.h"
+#include "session/atomicwrite.h"
 #include "session/sessiondocument.h"
 #include "system/systemprobe.h"
 #include "system/systemview.h"
@@ -447,15 +447,8 @@ bool MainWindow::exportResults(const QString& path, ReportFormat format) {
   reporter->begin(document_->session().system);
   for (const PointResult& point : document_->session().points) reporter->point(point);
   reporter->end();
-  const std::string text = out.str();
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) ||
-      file.write(text.data(), static_cast<qint64>(text.size())) !=
-          static_cast<qint64>(text.size()) ||
-      !file.commit()) {
-    prompts_->error(
-        this, tr("Cannot export results"),
-        tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+  if (const auto error = writeFileAtomically(path, out.str())) {
+    prompts_->error(this, tr("Cannot export results"), *error);
     return false;
   }
   return true;

@@ -1,10 +1,11 @@
 #include "session/sessiondocument.h"
 
+#include "session/atomicwrite.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <exception>
 #include <utility>
@@ -16,16 +17,8 @@ QString tr(const char* text) { return QCoreApplication::translate("SessionDocume
 }  // namespace
 
 std::optional<QString> writeSession(const Session& session, const QString& path) {
-  const std::string json = sessionToJson(session);
   QDir().mkpath(QFileInfo(path).absolutePath());
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) ||
-      file.write(json.data(), static_cast<qint64>(json.size())) !=
-          static_cast<qint64>(json.size()) ||
-      !file.commit()) {
-    return tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-  }
-  return std::nullopt;
+  return writeFileAtomically(path, sessionToJson(session));
 }
 
 std::optional<QString> readSession(const QString& path, Session& out) {
