@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <stdexcept>
 
 namespace accellab {
 
@@ -45,6 +46,14 @@ bool measuredEnough(const MeasureConfig& config, std::size_t reps, double totalS
          reps >= config.maxReps;
 }
 
+template <class F>
+void forEachGpuField(F&& f) {
+  for (double GpuTiming::*field : {&GpuTiming::kernelS, &GpuTiming::h2dS, &GpuTiming::d2hS,
+                                   &GpuTiming::endToEndS, &GpuTiming::h2dPageableS,
+                                   &GpuTiming::d2hPageableS})
+    f(field);
+}
+
 // `runs` back-to-back runs after one untimed poisoning of the output.
 struct Batch {
   double endS = 0;
@@ -70,10 +79,7 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clock& clock, std::sto
     allTimed = allTimed && outcome.timedS.has_value();
     timedS += outcome.timedS.value_or(0);
     if (outcome.gpu) {
-      gpu.kernelS += outcome.gpu->kernelS;
-      gpu.h2dS += outcome.gpu->h2dS;
-      gpu.d2hS += outcome.gpu->d2hS;
-      gpu.endToEndS += outcome.gpu->endToEndS;
+      forEachGpuField([&](double GpuTiming::*field) { gpu.*field += (*outcome.gpu).*field; });
       batch.gpu = gpu;
     }
   }
@@ -81,7 +87,7 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clock& clock, std::sto
   batch.clockS = batch.endS - start;
   const auto n = static_cast<double>(runs);
   batch.sampleS = (allTimed ? timedS : batch.clockS) / n;
-  if (batch.gpu) *batch.gpu = {gpu.kernelS / n, gpu.h2dS / n, gpu.d2hS / n, gpu.endToEndS / n};
+  if (batch.gpu) forEachGpuField([&](double GpuTiming::*field) { (*batch.gpu).*field /= n; });
   return batch;
 }
 
@@ -95,13 +101,13 @@ std::uint64_t grownRuns(std::uint64_t runs, double batchS, double targetS) {
 
 GpuTiming medianGpu(const std::vector<GpuTiming>& timings) {
   std::vector<double> values(timings.size());
-  const auto fieldMedian = [&](double GpuTiming::*field) {
+  GpuTiming medians;
+  forEachGpuField([&](double GpuTiming::*field) {
     std::transform(timings.begin(), timings.end(), values.begin(),
                    [&](const GpuTiming& t) { return t.*field; });
-    return median(values);
-  };
-  return {fieldMedian(&GpuTiming::kernelS), fieldMedian(&GpuTiming::h2dS),
-          fieldMedian(&GpuTiming::d2hS), fieldMedian(&GpuTiming::endToEndS)};
+    medians.*field = median(values);
+  });
+  return medians;
 }
 
 // Warm-up, calibration and repetitions of one prepared run. Returns false when cancelled;
@@ -176,20 +182,21 @@ std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel,
   if (point.threads < 1)
     return Refusal{PointStatus::failed,
                    "thread count " + std::to_string(point.threads) + " is below 1"};
-  const MemoryAvailable available = memory ? memory() : MemoryAvailable{};
+  const MemoryAvailable available = memory();
   if (auto tooBig = checkMemory(kernel->memoryNeed(point.params, point.variant), available))
     return Refusal{PointStatus::skipped, *tooBig};
   return std::nullopt;
 }
 
-Measured measure(const Registry& registry, const RunnerOptions& options, const Point& point,
-                 const MeasureConfig& config, std::stop_token stop, const PointProgress& progress) {
+Measured measure(const Registry& registry, const MemoryProbe& memory, const Clock& clock,
+                 const Point& point, const MeasureConfig& config, std::stop_token stop,
+                 const PointProgress& progress) {
   Measured measured;
   PointResult& result = measured.result;
   result.point = point;
   try {
     const Kernel* kernel = registry.find(point.kernel);
-    if (auto refused = refusal(kernel, point, options.memory)) {
+    if (auto refused = refusal(kernel, point, memory)) {
       setStatus(result, refused->first, std::move(refused->second));
       return measured;
     }
@@ -202,7 +209,7 @@ Measured measure(const Registry& registry, const RunnerOptions& options, const P
     }
     const auto run = kernel->prepare(point.params, point.variant, point.threads);
     result.isa = run->isa();
-    const bool complete = measureRepetitions(*run, config, options.clock, stop, progress, result);
+    const bool complete = measureRepetitions(*run, config, clock, stop, progress, result);
     summarizeSamples(result);
     if (!complete) {
       setStatus(result, PointStatus::cancelled, "cancelled");
@@ -249,9 +256,10 @@ void checkFingerprint(Measured& measured, std::vector<FingerprintReference>& ref
 
 }  // namespace
 
-Runner::Runner(const Registry& registry, RunnerOptions options)
-    : registry_(registry), options_(std::move(options)) {
-  if (!options_.clock) options_.clock = steadySeconds;
+Runner::Runner(const Registry& registry, MemoryProbe memory, Clock clock)
+    : registry_(registry), memory_(std::move(memory)), clock_(std::move(clock)) {
+  if (!memory_) throw std::invalid_argument("a runner needs a memory probe");
+  if (!clock_) throw std::invalid_argument("a runner needs a clock");
 }
 
 PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
@@ -261,7 +269,7 @@ PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
 
 PointResult Runner::runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop,
                              const PointProgress& progress) {
-  return measure(registry_, options_, point, config, std::move(stop), progress).result;
+  return measure(registry_, memory_, clock_, point, config, std::move(stop), progress).result;
 }
 
 std::vector<PointResult> Runner::run(const std::vector<Point>& points, const MeasureConfig& config,
@@ -269,7 +277,7 @@ std::vector<PointResult> Runner::run(const std::vector<Point>& points, const Mea
   std::vector<PointResult> results;
   results.reserve(points.size());
   std::vector<FingerprintReference> references;
-  const double start = options_.clock();
+  const double start = clock_();
   Progress progress;
   progress.pointsTotal = points.size();
   const auto report = [&](double withinPoint) {
@@ -277,7 +285,7 @@ std::vector<PointResult> Runner::run(const std::vector<Point>& points, const Mea
     progress.fraction = points.empty() ? 1.0
                                        : (static_cast<double>(progress.pointsDone) + withinPoint) /
                                              static_cast<double>(points.size());
-    const double elapsedS = options_.clock() - start;
+    const double elapsedS = clock_() - start;
     progress.etaS = progress.fraction > 0
                         ? std::optional(elapsedS * (1 - progress.fraction) / progress.fraction)
                         : std::nullopt;
@@ -293,7 +301,7 @@ std::vector<PointResult> Runner::run(const std::vector<Point>& points, const Mea
       results.push_back(std::move(cancelled));
     } else {
       report(0);
-      Measured measured = measure(registry_, options_, point, config, stop, report);
+      Measured measured = measure(registry_, memory_, clock_, point, config, stop, report);
       checkFingerprint(measured, references);
       results.push_back(std::move(measured.result));
     }

@@ -31,7 +31,23 @@ Json toJson(const GpuTiming& gpu) {
   return {{"kernel_s", gpu.kernelS},
           {"h2d_s", gpu.h2dS},
           {"d2h_s", gpu.d2hS},
-          {"end_to_end_s", gpu.endToEndS}};
+          {"end_to_end_s", gpu.endToEndS},
+          {"h2d_pageable_s", gpu.h2dPageableS},
+          {"d2h_pageable_s", gpu.d2hPageableS}};
+}
+
+Json toJson(const GpuInfo& gpu) {
+  return {{"index", gpu.index},
+          {"name", gpu.name},
+          {"sm_count", gpu.smCount},
+          {"memory_bytes", gpu.memoryBytes},
+          {"clock_mhz", gpu.clockMHz},
+          {"memory_clock_mhz", gpu.memoryClockMHz},
+          {"compute_capability", gpu.computeCapability},
+          {"driver_version", gpu.driverVersion},
+          {"runtime_version", gpu.runtimeVersion},
+          {"pci_bus_id", gpu.pciBusId},
+          {"copy_ceiling_bytes_per_s", gpu.copyCeilingBytesPerS}};
 }
 
 Json toJson(const SystemInfo& system) {
@@ -39,16 +55,8 @@ Json toJson(const SystemInfo& system) {
   for (const auto& cache : system.caches)
     caches.push_back(
         {{"level", cache.level}, {"type", cache.type}, {"size_bytes", cache.sizeBytes}});
-  Json gpu = nullptr;
-  if (system.gpu)
-    gpu = {{"name", system.gpu->name},
-           {"sm_count", system.gpu->smCount},
-           {"memory_bytes", system.gpu->memoryBytes},
-           {"clock_mhz", system.gpu->clockMHz},
-           {"memory_clock_mhz", system.gpu->memoryClockMHz},
-           {"compute_capability", system.gpu->computeCapability},
-           {"driver_version", system.gpu->driverVersion},
-           {"runtime_version", system.gpu->runtimeVersion}};
+  Json gpus = Json::array();
+  for (const GpuInfo& gpu : system.gpus) gpus.push_back(toJson(gpu));
   return {{"cpu_model", system.cpuModel},
           {"logical_cores", system.logicalCores},
           {"simd_available", system.simdAvailable},
@@ -63,7 +71,8 @@ Json toJson(const SystemInfo& system) {
           {"build_type", system.buildType},
           {"openmp_version", system.openmpVersion},
           {"cuda_built", system.cudaBuilt},
-          {"gpu", gpu},
+          {"gpus", gpus},
+          {"gpu_device", system.gpuDevice},
           {"gpu_reason", system.gpuReason},
           {"bandwidth_ceiling_bytes_per_s", system.bandwidthCeilingBytesPerS},
           {"bandwidth_method", system.bandwidthMethod}};
@@ -200,6 +209,7 @@ void readOptional(const Node& node, std::string_view key, bool& target) {
 
 GpuInfo readGpuInfo(const Node& node) {
   GpuInfo gpu;
+  readOptional(node, "index", gpu.index);
   readOptional(node, "name", gpu.name);
   readOptional(node, "sm_count", gpu.smCount);
   readOptional(node, "memory_bytes", gpu.memoryBytes);
@@ -208,6 +218,8 @@ GpuInfo readGpuInfo(const Node& node) {
   readOptional(node, "compute_capability", gpu.computeCapability);
   readOptional(node, "driver_version", gpu.driverVersion);
   readOptional(node, "runtime_version", gpu.runtimeVersion);
+  readOptional(node, "pci_bus_id", gpu.pciBusId);
+  readOptional(node, "copy_ceiling_bytes_per_s", gpu.copyCeilingBytesPerS);
   return gpu;
 }
 
@@ -236,7 +248,12 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "build_type", system.buildType);
   readOptional(node, "openmp_version", system.openmpVersion);
   readOptional(node, "cuda_built", system.cudaBuilt);
-  if (auto gpu = node.optional("gpu")) system.gpu = readGpuInfo(*gpu);
+  if (auto gpus = node.optional("gpus")) {
+    for (std::size_t i = 0; i < gpus->size(); ++i) system.gpus.push_back(readGpuInfo((*gpus)[i]));
+  } else if (auto gpu = node.optional("gpu")) {
+    system.gpus.push_back(readGpuInfo(*gpu));  // files before "gpus" held device 0 alone
+  }
+  readOptional(node, "gpu_device", system.gpuDevice);
   readOptional(node, "gpu_reason", system.gpuReason);
   readOptional(node, "bandwidth_ceiling_bytes_per_s", system.bandwidthCeilingBytesPerS);
   readOptional(node, "bandwidth_method", system.bandwidthMethod);
@@ -310,9 +327,12 @@ PointResult readPoint(const Node& node) {
   result.verified = node["verified"].boolean();
   readOptional(node, "verify_detail", result.verifyDetail);
   readOptional(node, "isa", result.isa);
-  if (auto gpu = node.optional("gpu"))
+  if (auto gpu = node.optional("gpu")) {
     result.gpu = GpuTiming{(*gpu)["kernel_s"].amount(), (*gpu)["h2d_s"].amount(),
                            (*gpu)["d2h_s"].amount(), (*gpu)["end_to_end_s"].amount()};
+    readOptional(*gpu, "h2d_pageable_s", result.gpu->h2dPageableS);
+    readOptional(*gpu, "d2h_pageable_s", result.gpu->d2hPageableS);
+  }
   return result;
 }
 

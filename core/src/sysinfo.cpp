@@ -107,6 +107,12 @@ std::string compilerName() {
 
 }  // namespace
 
+const GpuInfo* selectedGpu(const SystemInfo& system) {
+  for (const GpuInfo& gpu : system.gpus)
+    if (gpu.index == system.gpuDevice) return &gpu;
+  return nullptr;
+}
+
 SystemInfo probeHost() { return probeHost("/"); }
 
 SystemInfo probeHost(const std::filesystem::path& root) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "accellab/kernel.h"
 #include "accellab/sysinfo.h"
@@ -13,20 +14,28 @@
 namespace accellab::kernels::gpu {
 
 struct DeviceProbe {
-  bool built = false;           // this build has the CUDA variants
-  std::optional<GpuInfo> info;  // device 0, when there is one
-  std::string reason;           // why info is empty
+  bool built = false;            // this build has the CUDA variants
+  std::vector<GpuInfo> devices;  // every CUDA device, by ordinal (copy ceiling not measured)
+  std::string reason;            // why devices is empty
 };
 
-DeviceProbe probeDevice();
-// "no CUDA device (<CUDA's error text>)", "built without CUDA", or yes.
-Availability availability();
-// Free memory of device 0; empty without a device.
-std::optional<std::uint64_t> freeMemory();
+DeviceProbe probeDevices();
+// Whether the gpu variants can run on `device`: "built without CUDA", "no CUDA device (<CUDA's
+// error text>)", "no CUDA device 3 (2 present)", "this build has no kernel image for compute
+// capability 7.0 (built for 7.5, 8.0, ...)", or yes.
+Availability availability(int device);
+// Free memory of `device`; empty when it does not exist.
+std::optional<std::uint64_t> freeMemory(int device);
+// A device-to-device copy kernel over buffers far beyond the L2 cache, best of several runs:
+// bytes read + written per second, the ceiling of the gpu rows. Throws std::runtime_error
+// (with CUDA's error text) when the device refuses.
+double measureCopyBandwidth(int device);
 
-// Runs on device 0 with device buffers allocated once and pinned host buffers.
-// Throw std::runtime_error (with CUDA's error text) when the device refuses.
-std::unique_ptr<KernelRun> prepareAdd(const Shape3& shape, DType dtype, std::uint64_t seed);
-std::unique_ptr<KernelRun> preparePi(std::uint64_t samples, std::uint64_t seed);
+// Runs on `device` with device buffers allocated once, pinned host buffers for the timed
+// transfers and pageable ones for the pageable-transfer times. Throw std::runtime_error (with
+// CUDA's error text) when the device refuses.
+std::unique_ptr<KernelRun> prepareAdd(int device, const Shape3& shape, DType dtype,
+                                      std::uint64_t seed);
+std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed);
 
 }  // namespace accellab::kernels::gpu

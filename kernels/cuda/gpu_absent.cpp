@@ -8,17 +8,19 @@ namespace {
 constexpr const char* kReason = "built without CUDA";
 }
 
-DeviceProbe probeDevice() { return {false, std::nullopt, kReason}; }
+DeviceProbe probeDevices() { return {false, {}, kReason}; }
 
-Availability availability() { return Availability::no(kReason); }
+Availability availability(int) { return Availability::no(kReason); }
 
-std::optional<std::uint64_t> freeMemory() { return std::nullopt; }
+std::optional<std::uint64_t> freeMemory(int) { return std::nullopt; }
 
-std::unique_ptr<KernelRun> prepareAdd(const Shape3&, DType, std::uint64_t) {
+double measureCopyBandwidth(int) { throw std::runtime_error(kReason); }
+
+std::unique_ptr<KernelRun> prepareAdd(int, const Shape3&, DType, std::uint64_t) {
   throw std::runtime_error(kReason);
 }
 
-std::unique_ptr<KernelRun> preparePi(std::uint64_t, std::uint64_t) {
+std::unique_ptr<KernelRun> preparePi(int, std::uint64_t, std::uint64_t) {
   throw std::runtime_error(kReason);
 }
 

@@ -105,14 +105,14 @@ class CpuAddRun final : public KernelRun {
 
 }  // namespace
 
-AddKernel::AddKernel(const Availability& gpu) {
+AddKernel::AddKernel(const GpuTarget& gpu) : gpuDevice_(gpu.device) {
   info_.name = "add";
   info_.description = "out[z][y][x] = in[z][y][x] + 2 over a 3-D array (memory-bound)";
   info_.problem = ProblemKind::array3d;
   info_.dtypes = {DType::f32, DType::f64};
   info_.defaults.shape = kDefaultShape;
   info_.defaults.dtype = DType::f64;
-  info_.variants = describeVariants(kVariants, gpu);
+  info_.variants = describeVariants(kVariants, gpu.availability);
 }
 
 Workload AddKernel::workload(const Params& params) const {
@@ -123,7 +123,10 @@ Workload AddKernel::workload(const Params& params) const {
 MemoryNeed AddKernel::memoryNeed(const Params& params, std::string_view variant) const {
   const std::uint64_t arrays = workload(params).bytes;  // in + out
   MemoryNeed need{arrays, 0};
-  if (variant == "gpu") need.deviceBytes = arrays;  // host side: the pinned in + out
+  if (variant == "gpu") {
+    need.deviceBytes = arrays;
+    need.hostBytes = 2 * arrays;  // pinned in + out for the timed copies, pageable for the others
+  }
   return need;
 }
 
@@ -131,7 +134,7 @@ std::unique_ptr<KernelRun> AddKernel::prepare(const Params& params, std::string_
                                               int threads) const {
   const Variant chosen = requireVariant(info_, variant);
   const Shape3& shape = shapeOf(params);
-  if (chosen == Variant::gpu) return gpu::prepareAdd(shape, params.dtype, params.seed);
+  if (chosen == Variant::gpu) return gpu::prepareAdd(gpuDevice_, shape, params.dtype, params.seed);
   const std::uint64_t elements = elementsOf(params);
   const int threadCount = threadsFor(threads);
   if (params.dtype == DType::f32) {

@@ -2,13 +2,14 @@
 #pragma once
 
 #include "accellab/kernel.h"
+#include "variants.h"
 
 namespace accellab::kernels {
 
 class AddKernel final : public Kernel {
  public:
   // gpu: whether the CUDA variant can run here, and why not.
-  explicit AddKernel(const Availability& gpu);
+  explicit AddKernel(const GpuTarget& gpu);
 
   const KernelInfo& info() const override { return info_; }
   Workload workload(const Params& params) const override;
@@ -18,6 +19,7 @@ class AddKernel final : public Kernel {
 
  private:
   KernelInfo info_;
+  int gpuDevice_;
 };
 
 }  // namespace accellab::kernels

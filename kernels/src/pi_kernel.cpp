@@ -94,13 +94,13 @@ class CpuPiRun final : public KernelRun {
 
 }  // namespace
 
-PiKernel::PiKernel(const Availability& gpu) {
+PiKernel::PiKernel(const GpuTarget& gpu) : gpuDevice_(gpu.device) {
   info_.name = "pi";
   info_.description = "Monte Carlo estimate of pi from N samples (compute-bound)";
   info_.problem = ProblemKind::samples;
   info_.defaults.samples = kDefaultSamples;
   info_.defaultSampleSweep.assign(std::begin(kDefaultSampleSweep), std::end(kDefaultSampleSweep));
-  info_.variants = describeVariants(kVariants, gpu);
+  info_.variants = describeVariants(kVariants, gpu.availability);
 }
 
 Workload PiKernel::workload(const Params& params) const {
@@ -115,7 +115,7 @@ std::unique_ptr<KernelRun> PiKernel::prepare(const Params& params, std::string_v
                                              int threads) const {
   const Variant chosen = requireVariant(info_, variant);
   const std::uint64_t samples = samplesOf(params);
-  if (chosen == Variant::gpu) return gpu::preparePi(samples, params.seed);
+  if (chosen == Variant::gpu) return gpu::preparePi(gpuDevice_, samples, params.seed);
   return std::make_unique<CpuPiRun>(samples, params.seed, chosen, threadsFor(threads));
 }
 

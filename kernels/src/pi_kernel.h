@@ -2,12 +2,13 @@
 #pragma once
 
 #include "accellab/kernel.h"
+#include "variants.h"
 
 namespace accellab::kernels {
 
 class PiKernel final : public Kernel {
  public:
-  explicit PiKernel(const Availability& gpu);
+  explicit PiKernel(const GpuTarget& gpu);
 
   const KernelInfo& info() const override { return info_; }
   Workload workload(const Params& params) const override;
@@ -17,6 +18,7 @@ class PiKernel final : public Kernel {
 
  private:
   KernelInfo info_;
+  int gpuDevice_;
 };
 
 }  // namespace accellab::kernels

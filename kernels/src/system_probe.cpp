@@ -1,9 +1,9 @@
-// probeSystem and probeMemory from builtin.h: the parts of the machine probe that need
-// OpenMP, Highway or CUDA.
+#include "system_probe.h"
+
 #include <algorithm>
+#include <exception>
 #include <string>
 
-#include "accellab/kernels/builtin.h"
 #include "bandwidth.h"
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
@@ -34,16 +34,28 @@ std::string openmpVersion() {
 
 }  // namespace
 
-SystemInfo probeSystem(const ProbeOptions& options) {
+SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
   SystemInfo info = probeHost();
   info.simdAvailable = simd::targetsAvailable();
   info.simdSelected = simd::targetName();
   info.openmpVersion = openmpVersion();
-  gpu::DeviceProbe device = gpu::probeDevice();
-  info.cudaBuilt = device.built;
-  info.gpu = std::move(device.info);
-  info.gpuReason = std::move(device.reason);
+  gpu::DeviceProbe devices = gpu::probeDevices();
+  info.cudaBuilt = devices.built;
+  info.gpus = std::move(devices.devices);
+  info.gpuDevice = gpuDevice;
+  info.gpuReason = std::move(devices.reason);
+  if (!info.gpus.empty() && !selectedGpu(info))
+    info.gpuReason = gpu::availability(gpuDevice).reason;
   if (options.measureBandwidth) {
+    for (GpuInfo& device : info.gpus) {
+      // A device that refuses the copy keeps a ceiling of 0 ("not measured"); its variant
+      // reports the refusal itself when it runs.
+      try {
+        device.copyCeilingBytesPerS = gpu::measureCopyBandwidth(device.index);
+      } catch (const std::exception&) {
+        device.copyCeilingBytesPerS = 0;
+      }
+    }
     std::uint64_t largestCache = 0;
     for (const CacheInfo& cache : info.caches)
       largestCache = std::max(largestCache, cache.sizeBytes);
@@ -54,9 +66,9 @@ SystemInfo probeSystem(const ProbeOptions& options) {
   return info;
 }
 
-MemoryAvailable probeMemory() {
+MemoryAvailable probeMemory(int gpuDevice) {
   MemoryAvailable available = probeHostMemory();
-  available.deviceBytes = gpu::freeMemory();
+  available.deviceBytes = gpu::freeMemory(gpuDevice);
   return available;
 }
 

@@ -11,6 +11,12 @@ namespace accellab::kernels {
 
 enum class Variant { loop, loopStrided, vectorized, parallel, gpu };
 
+// The device a kernel's gpu variant runs on, and whether it can run there.
+struct GpuTarget {
+  int device = 0;
+  Availability availability;
+};
+
 struct VariantSpec {
   Variant variant;
   const char* description;  // what this kernel's variant does

@@ -14,14 +14,12 @@
 
 namespace accellab::test {
 
-inline const Registry& builtinKernels() {
-  static const Registry registry = [] {
-    Registry r;
-    kernels::registerBuiltinKernels(r);
-    return r;
-  }();
-  return registry;
+inline const Engine& builtinEngine() {
+  static const Engine engine = kernels::makeBuiltinEngine();
+  return engine;
 }
+
+inline const Registry& builtinKernels() { return builtinEngine().registry(); }
 
 inline const Kernel& kernelNamed(const char* name) {
   const Kernel* kernel = builtinKernels().find(name);

@@ -46,14 +46,12 @@ using PointProgress = std::function<void(double fraction)>;
 
 double steadySeconds();
 
-struct RunnerOptions {
-  Clock clock = steadySeconds;
-  MemoryProbe memory = probeHostMemory;
-};
-
 class Runner {
  public:
-  explicit Runner(const Registry& registry, RunnerOptions options = {});
+  // `memory` answers what the machine has free, GPU included where the registry has gpu
+  // variants; there is no default (front ends get a runner from Engine). Throws
+  // std::invalid_argument when it or the clock is empty.
+  Runner(const Registry& registry, MemoryProbe memory, Clock clock = steadySeconds);
 
   // Never throws for a kernel's failure: the result says failed/skipped/cancelled and why.
   PointResult runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop = {});
@@ -68,7 +66,8 @@ class Runner {
 
  private:
   const Registry& registry_;
-  RunnerOptions options_;
+  MemoryProbe memory_;
+  Clock clock_;
 };
 
 }  // namespace accellab

@@ -17,6 +17,7 @@ struct CacheInfo {
 };
 
 struct GpuInfo {
+  int index = 0;  // CUDA's device ordinal
   std::string name;
   int smCount = 0;
   std::uint64_t memoryBytes = 0;
@@ -25,6 +26,10 @@ struct GpuInfo {
   std::string computeCapability;  // "9.0"
   std::string driverVersion;      // "13.0"
   std::string runtimeVersion;
+  std::string pciBusId;  // "0000:17:00.0": tells identical cards apart
+  // Device-to-device copy kernel, best of several, bytes read + written per second; the
+  // ceiling of the GPU's own rows. 0 = not measured.
+  double copyCeilingBytesPerS = 0;
   friend bool operator==(const GpuInfo&, const GpuInfo&) = default;
 };
 
@@ -43,13 +48,17 @@ struct SystemInfo {
   std::string buildType;
   std::string openmpVersion;  // "5.0 (201811)"; empty when built without OpenMP
   bool cudaBuilt = false;
-  std::optional<GpuInfo> gpu;
-  std::string gpuReason;  // why gpu is empty: "built without CUDA", "no CUDA device"
+  std::vector<GpuInfo> gpus;  // every CUDA device of the machine, by ordinal
+  int gpuDevice = 0;          // the ordinal the gpu variants ran on
+  std::string gpuReason;      // why gpus is empty: "built without CUDA", "no CUDA device"
   // STREAM-style copy with all threads, bytes read + written per second; 0 = not measured.
   double bandwidthCeilingBytesPerS = 0;
   std::string bandwidthMethod;
   friend bool operator==(const SystemInfo&, const SystemInfo&) = default;
 };
+
+// The device the gpu variants ran on; nullptr when there is none.
+const GpuInfo* selectedGpu(const SystemInfo& system);
 
 // Everything that needs no OpenMP, Highway or CUDA: CPU model, cores, caches, RAM, OS,
 // compiler. The kernels library completes the rest (accellab::kernels::probeSystem).

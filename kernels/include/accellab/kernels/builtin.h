@@ -1,25 +1,19 @@
-// The kernels this build ships, and the parts of the machine probe that need OpenMP,
-// Highway or CUDA. The only header of the kernels library that apps include.
+// The engine this build ships. The only header of the kernels library that apps include.
 #pragma once
 
-#include "accellab/memory_guard.h"
-#include "accellab/registry.h"
-#include "accellab/sysinfo.h"
+#include "accellab/engine.h"
 
 namespace accellab::kernels {
 
-// add and pi, each with loop / (loop-strided) / vectorized / parallel / gpu variants;
-// variants this build or machine cannot run are registered as unavailable with the reason.
-void registerBuiltinKernels(Registry& registry);
-
-struct ProbeOptions {
-  bool measureBandwidth = true;  // a STREAM-style copy with all threads, about a second
+struct BuiltinOptions {
+  int gpuDevice = 0;  // the CUDA ordinal the gpu variants run on
 };
-// probeHost() completed with Highway's targets, the OpenMP version, the GPU and the
-// measured bandwidth ceiling.
-SystemInfo probeSystem(const ProbeOptions& options = {});
 
-// Host MemAvailable plus free GPU memory when a device is present.
-MemoryAvailable probeMemory();
+// add and pi, each with loop / loop-strided / vectorized / parallel / gpu variants (those
+// this build or machine cannot run are registered unavailable, with the reason); memory
+// guarded with the host's MemAvailable and the chosen device's free memory; the machine
+// probe completes probeHost() with Highway's targets, the OpenMP version, every GPU and the
+// host's and the GPUs' measured copy ceilings. The CLI and the desktop app both call this.
+Engine makeBuiltinEngine(const BuiltinOptions& options = {});
 
 }  // namespace accellab::kernels

@@ -1,0 +1,40 @@
+// What the desktop app and the CLI both run: the kernels bound to the machine's probes.
+// Neither probe has a default, so no front end can build a runner that is blind to the GPU
+// (a host-only memory probe once made the desktop app skip every gpu point).
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include "accellab/memory_guard.h"
+#include "accellab/registry.h"
+#include "accellab/runner.h"
+#include "accellab/sysinfo.h"
+
+namespace accellab {
+
+struct ProbeOptions {
+  bool measureBandwidth = true;  // the host's STREAM copy (about a second) and each GPU's copy
+};
+using SystemProbe = std::function<SystemInfo(const ProbeOptions&)>;
+
+// Cheap to copy: copies share the kernels, so a job can keep its engine alive while the
+// front end builds another (a different GPU chosen, say).
+class Engine {
+ public:
+  // Throws std::invalid_argument when the registry or a probe is missing.
+  Engine(std::shared_ptr<const Registry> registry, MemoryProbe memory, SystemProbe system);
+
+  const Registry& registry() const { return *registry_; }
+  // Runners made here guard memory with this engine's probe; the registry must outlive them.
+  Runner runner(Clock clock = steadySeconds) const;
+  MemoryAvailable memoryAvailable() const { return memory_(); }
+  SystemInfo probeSystem(const ProbeOptions& options) const { return system_(options); }
+
+ private:
+  std::shared_ptr<const Registry> registry_;
+  MemoryProbe memory_;
+  SystemProbe system_;
+};
+
+}  // namespace accellab
