@@ -5,7 +5,6 @@
 #include <thread>
 
 #include "accellab/format.h"
-#include "accellab/kernels/builtin.h"
 #include "argument_parser.h"
 #include "cli_error.h"
 #include "commands.h"
@@ -67,18 +66,19 @@ void writeVariants(const KernelInfo& kernel, std::ostream& out) {
 
 }  // namespace
 
-int listCommand(Args args) {
+int listCommand(Args args, const EngineFactory& engines) {
   ArgumentParser parser("list",
                         "Lists the kernels, their variants and parameters, and which "
                         "variants this build and machine can run (and why not).");
+  addDeviceOption(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();
     return kExitOk;
   }
 
-  Registry registry;
-  kernels::registerBuiltinKernels(registry);
+  const Engine engine = engineFrom(parser, engines);
+  const Registry& registry = engine.registry();
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   bool first = true;
   for (const Kernel* kernel : registry.kernels()) {

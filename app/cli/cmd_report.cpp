@@ -11,7 +11,7 @@
 
 namespace accellab::cli {
 
-int reportCommand(Args args) {
+int reportCommand(Args args, const EngineFactory&) {
   ArgumentParser parser("report SESSION [options]",
                         "Prints the table of a session saved by 'run --out' (or the desktop app), "
                         "and\noptionally exports it.");
@@ -19,6 +19,7 @@ int reportCommand(Args args) {
       .option("--csv", "FILE", "also write the table as CSV")
       .option("--markdown", "FILE", "also write the table as Markdown")
       .option("--baseline", "VARIANT", "speedups relative to this variant (default loop)");
+  addGpuTimeOption(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();
@@ -32,7 +33,8 @@ int reportCommand(Args args) {
       })) {
     throw UsageError("--baseline '" + baseline + "': the session has no point of that variant");
   }
-  ReporterSet reporters(std::cout, {parser.value("--csv"), parser.value("--markdown")}, baseline);
+  ReporterSet reporters(std::cout, {parser.value("--csv"), parser.value("--markdown")},
+                        {baseline, gpuTimeFrom(parser)});
 
   std::cout << "Session of " << session.created << '\n';
   writeSystemSummary(session.system, std::cout);

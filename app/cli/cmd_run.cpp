@@ -4,7 +4,6 @@
 #include <string>
 #include <thread>
 
-#include "accellab/kernels/builtin.h"
 #include "accellab/runner.h"
 #include "accellab/session.h"
 #include "accellab/sweep.h"
@@ -43,6 +42,8 @@ ArgumentParser makeParser() {
       .option("--out", "FILE", "save the session as JSON (rewritten after every point)")
       .option("--csv", "FILE", "also write the table as CSV")
       .option("--markdown", "FILE", "also write the table as Markdown");
+  addDeviceOption(parser);
+  addGpuTimeOption(parser);
   return parser;
 }
 
@@ -126,7 +127,7 @@ int exitCode(const std::vector<PointResult>& results, bool interrupted) {
 
 }  // namespace
 
-int runCommand(Args args) {
+int runCommand(Args args, const EngineFactory& engines) {
   ArgumentParser parser = makeParser();
   parser.parse(args);
   if (parser.helpRequested()) {
@@ -136,21 +137,22 @@ int runCommand(Args args) {
 
   // Everything the user typed is checked before the probe and the first measurement.
   const MeasureConfig config = measureConfigFrom(parser);
+  const Engine engine = engineFrom(parser, engines);
   InterruptWatcher interrupt;
-  Registry registry;
-  kernels::registerBuiltinKernels(registry);
+  const Registry& registry = engine.registry();
   const KernelInfo& kernel = kernelFrom(parser, registry);
   const std::vector<Point> points = expandSweep(sweepFrom(parser, kernel), registry);
   const std::string baseline = baselineFrom(parser, kernel);
   const auto out = parser.value("--out");
   if (out) checkWritableFile("--out", *out);
-  ReporterSet reporters(std::cout, {parser.value("--csv"), parser.value("--markdown")}, baseline);
+  ReporterSet reporters(std::cout, {parser.value("--csv"), parser.value("--markdown")},
+                        {baseline, gpuTimeFrom(parser)});
 
-  Session session{nowIso8601(), kernels::probeSystem(), {}};
+  Session session{nowIso8601(), engine.probeSystem({}), {}};
   writeSystemSummary(session.system, std::cout);
   std::cout << std::flush;  // the summary shows while the first point is measured
   reporters.begin(session.system);
-  Runner runner(registry, {.clock = steadySeconds, .memory = kernels::probeMemory});
+  Runner runner = engine.runner();
   const auto save = [&] {
     if (out) writeSessionFile(session, *out);
   };

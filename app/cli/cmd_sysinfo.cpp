@@ -1,7 +1,6 @@
 // accellab-cli sysinfo: the machine probe, as text or as the session's "system" JSON.
 #include <iostream>
 
-#include "accellab/kernels/builtin.h"
 #include "accellab/session.h"
 #include "argument_parser.h"
 #include "cli_error.h"
@@ -10,21 +9,22 @@
 
 namespace accellab::cli {
 
-int sysinfoCommand(Args args) {
+int sysinfoCommand(Args args, const EngineFactory& engines) {
   ArgumentParser parser(
       "sysinfo [--json] [--no-bandwidth]",
       "Probes the machine: CPU, SIMD targets, caches, RAM, OS, compiler, "
       "OpenMP, GPU,\nand measures the memory-bandwidth ceiling (about a second).");
   parser.flag("--json", "print the probe as JSON (the \"system\" object of a session)")
-      .flag("--no-bandwidth", "skip the bandwidth measurement");
+      .flag("--no-bandwidth", "skip the bandwidth measurements");
+  addDeviceOption(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();
     return kExitOk;
   }
 
-  const SystemInfo system =
-      kernels::probeSystem({.measureBandwidth = !parser.has("--no-bandwidth")});
+  const SystemInfo system = engineFrom(parser, engines).probeSystem(
+      {.measureBandwidth = !parser.has("--no-bandwidth")});
   if (parser.has("--json")) {
     std::cout << systemInfoToJson(system) << '\n';
   } else {

@@ -4,7 +4,6 @@
 #include <iostream>
 #include <string_view>
 
-#include "accellab/kernels/builtin.h"
 #include "accellab/runner.h"
 #include "accellab/sweep.h"
 #include "argument_parser.h"
@@ -54,13 +53,14 @@ struct Tally {
 
 }  // namespace
 
-int verifyCommand(Args args) {
+int verifyCommand(Args args, const EngineFactory& engines) {
   ArgumentParser parser("verify [--gpu-only]",
                         "Runs every variant of every kernel once on small odd shapes (f32 and "
                         "f64, 1 and 2\nthreads) and sample counts, and checks each result "
                         "against the reference; pi's\nhit counts must agree across variants. "
                         "Exits 1 on any failure.");
   parser.flag("--gpu-only", "only the GPU variants (fails when none is available)");
+  addDeviceOption(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();
@@ -68,10 +68,10 @@ int verifyCommand(Args args) {
   }
   const bool gpuOnly = parser.has("--gpu-only");
 
+  const Engine engine = engineFrom(parser, engines);
   InterruptWatcher interrupt;
-  Registry registry;
-  kernels::registerBuiltinKernels(registry);
-  Runner runner(registry, {.clock = steadySeconds, .memory = kernels::probeMemory});
+  const Registry& registry = engine.registry();
+  Runner runner = engine.runner();
   MeasureConfig once;  // one timed run per point: verification, not measurement
   once.minReps = 1;
   once.minTimeS = 0;

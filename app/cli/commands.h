@@ -5,14 +5,20 @@
 #include <span>
 #include <string>
 
+#include "engine_choice.h"
+
 namespace accellab::cli {
 
 using Args = std::span<const std::string>;
 
-int listCommand(Args args);
-int sysinfoCommand(Args args);
-int runCommand(Args args);
-int reportCommand(Args args);
-int verifyCommand(Args args);
+int listCommand(Args args, const EngineFactory& engines);
+int sysinfoCommand(Args args, const EngineFactory& engines);
+int runCommand(Args args, const EngineFactory& engines);
+int reportCommand(Args args, const EngineFactory& engines);
+int verifyCommand(Args args, const EngineFactory& engines);
+
+// The whole command line after the program name: dispatches to a command and turns every
+// error into one line on stderr and the documented exit code (cli_error.h).
+int runCli(Args args, const EngineFactory& engines);
 
 }  // namespace accellab::cli

@@ -1,75 +1,11 @@
-// accellab-cli: dispatches to one command per file (cmd_*.cpp) and turns errors into the
-// documented exit codes.
-#include <array>
-#include <exception>
-#include <iostream>
+// accellab-cli: the command line over the built-in engine.
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "cli_error.h"
+#include "accellab/kernels/builtin.h"
 #include "commands.h"
 
-namespace {
-
-using namespace accellab::cli;
-
-struct Command {
-  std::string_view name;
-  std::string_view summary;
-  int (*run)(Args);
-};
-
-constexpr std::array kCommands{
-    Command{"list", "kernels, variants, parameters and what is available here", listCommand},
-    Command{"sysinfo", "the machine probe: CPU, SIMD, caches, RAM, GPU, bandwidth", sysinfoCommand},
-    Command{"run", "measure a kernel's variants over a sweep and print the table", runCommand},
-    Command{"report", "print (and export) the table of a saved session", reportCommand},
-    Command{"verify", "check every available variant against the reference", verifyCommand},
-};
-
-void printUsage(std::ostream& out) {
-  out << "usage: accellab-cli COMMAND [options]\n"
-         "       accellab-cli COMMAND --help\n\n"
-         "Measures compute kernels in variants (loop, vectorized, parallel, gpu).\n\n"
-         "commands:\n";
-  for (const Command& c : kCommands) {
-    out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.summary << '\n';
-  }
-  out << "\noptions:\n  --version  print the version\n  --help     show this help\n";
-}
-
-int dispatch(const std::vector<std::string>& args) {
-  if (args.empty()) throw UsageError("no command given (see 'accellab-cli --help')");
-  const std::string& first = args.front();
-  if (first == "--help" || first == "-h" || first == "help") {
-    printUsage(std::cout);
-    return kExitOk;
-  }
-  if (first == "--version") {
-    std::cout << "accellab-cli " << ACCELLAB_VERSION << '\n';
-    return kExitOk;
-  }
-  for (const Command& c : kCommands) {
-    if (c.name == first) return c.run(Args(args).subspan(1));
-  }
-  throw UsageError("unknown command '" + first + "' (see 'accellab-cli --help')");
-}
-
-int fail(const std::exception& error) {
-  std::cout.flush();
-  std::cerr << "accellab-cli: error: " << error.what() << std::endl;
-  return kExitUsage;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
-  try {
-    return dispatch(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const std::exception& e) {
-    // UsageError, SweepError (unknown variant, invalid params), SessionError (unreadable or
-    // malformed session) and the rest (a file, the disk): one line, exit 2, never abort.
-    return fail(e);
-  }
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  return accellab::cli::runCli(args, accellab::kernels::makeBuiltinEngine);
 }

@@ -11,18 +11,18 @@
 namespace accellab::cli {
 
 ReporterSet::ReporterSet(std::ostream& console, const ReportFiles& files,
-                         const std::string& baseline) {
-  reporters_.push_back(makeReporter(ReportFormat::console, console, baseline));
-  addFile(csv_, files.csv, ReportFormat::csv, baseline);
-  addFile(markdown_, files.markdown, ReportFormat::markdown, baseline);
+                         const ReportOptions& options) {
+  reporters_.push_back(makeReporter(ReportFormat::console, console, options));
+  addFile(csv_, files.csv, ReportFormat::csv, options);
+  addFile(markdown_, files.markdown, ReportFormat::markdown, options);
 }
 
 void ReporterSet::addFile(std::ofstream& stream, const std::optional<std::string>& path,
-                          ReportFormat format, const std::string& baseline) {
+                          ReportFormat format, const ReportOptions& options) {
   if (!path) return;
   stream.open(*path);
   if (!stream) throw UsageError("cannot write '" + *path + "': " + std::strerror(errno));
-  reporters_.push_back(makeReporter(format, stream, baseline));
+  reporters_.push_back(makeReporter(format, stream, options));
 }
 
 void ReporterSet::begin(const SystemInfo& system) {
@@ -54,6 +54,20 @@ void checkWritableFile(const std::string& option, const std::string& path) {
   if (::access(dir.c_str(), W_OK) != 0) {
     throw UsageError(option + " '" + path + "': directory '" + dir.string() + "' is not writable");
   }
+}
+
+void addGpuTimeOption(ArgumentParser& parser) {
+  parser.option("--gpu-time", "WHICH",
+                "gpu rows: 'kernel' (default) or 'end-to-end' with the pinned copies");
+}
+
+GpuTime gpuTimeFrom(const ArgumentParser& parser) {
+  const auto text = parser.value("--gpu-time");
+  if (!text) return GpuTime::kernel;
+  const auto parsed = parseGpuTime(*text);
+  if (!parsed)
+    throw UsageError("invalid --gpu-time: '" + *text + "' (one of: kernel, end-to-end)");
+  return *parsed;
 }
 
 }  // namespace accellab::cli

@@ -41,20 +41,37 @@ std::string bandwidthText(const SystemInfo& s) {
   return text;
 }
 
-std::string gpuText(const SystemInfo& s) {
-  if (!s.gpu) return "none: " + orUnknown(s.gpuReason);
-  const GpuInfo& g = *s.gpu;
-  return g.name + ", " + std::to_string(g.smCount) + " SMs, " +
-         formatValue(static_cast<double>(g.memoryBytes), ValueKind::bytes) + ", compute " +
-         g.computeCapability;
+std::string gpuText(const GpuInfo& g) {
+  std::string text = g.name + ", " + std::to_string(g.smCount) + " SMs, " +
+                     formatValue(static_cast<double>(g.memoryBytes), ValueKind::bytes) +
+                     ", compute " + g.computeCapability + ", copy ceiling ";
+  text += g.copyCeilingBytesPerS > 0 ? formatValue(g.copyCeilingBytesPerS, ValueKind::byteRate)
+                                     : "not measured";
+  return text;
 }
 
-std::string gpuDetailText(const SystemInfo& s) {
-  if (!s.gpu) return gpuText(s);
-  const GpuInfo& g = *s.gpu;
-  return gpuText(s) + ", " + std::to_string(g.clockMHz) + " MHz core, " +
-         std::to_string(g.memoryClockMHz) + " MHz memory, driver " + g.driverVersion +
-         ", runtime " + g.runtimeVersion;
+std::string gpuDetailText(const GpuInfo& g) {
+  std::string text = gpuText(g) + ", " + std::to_string(g.clockMHz) + " MHz core, " +
+                     std::to_string(g.memoryClockMHz) + " MHz memory, driver " +
+                     g.driverVersion + ", runtime " + g.runtimeVersion;
+  if (!g.pciBusId.empty()) text += ", PCI " + g.pciBusId;
+  return text;
+}
+
+// "GPU" alone for one device; "GPU 0", "GPU 1 (used)" when there are several.
+std::vector<Line> gpuLines(const SystemInfo& s, bool detail) {
+  if (s.gpus.empty()) return {{"GPU", "none: " + orUnknown(s.gpuReason)}};
+  std::vector<Line> lines;
+  for (const GpuInfo& g : s.gpus) {
+    std::string label = "GPU";
+    if (s.gpus.size() > 1) {
+      label.append(" ").append(std::to_string(g.index));
+      if (g.index == s.gpuDevice) label.append(" (used)");
+    }
+    lines.emplace_back(std::move(label), detail ? gpuDetailText(g) : gpuText(g));
+  }
+  if (!selectedGpu(s)) lines.emplace_back("GPU used", "none: " + orUnknown(s.gpuReason));
+  return lines;
 }
 
 std::string cacheText(const SystemInfo& s) {
@@ -79,17 +96,17 @@ void writeLines(const std::vector<Line>& lines, std::ostream& out) {
 }  // namespace
 
 void writeSystemSummary(const SystemInfo& s, std::ostream& out) {
-  writeLines(
-      {{"Machine", cpuText(s) + ", SIMD " + (s.simdSelected.empty() ? "none" : s.simdSelected) +
+  std::vector<Line> lines{
+      {"Machine", cpuText(s) + ", SIMD " + (s.simdSelected.empty() ? "none" : s.simdSelected) +
                        ", " + ramText(s)},
-       {"Bandwidth", bandwidthText(s)},
-       {"GPU", gpuText(s)}},
-      out);
+      {"Bandwidth", bandwidthText(s)}};
+  for (Line& line : gpuLines(s, false)) lines.push_back(std::move(line));
+  writeLines(lines, out);
 }
 
 void writeSystemDetails(const SystemInfo& s, std::ostream& out) {
-  writeLines(
-      {{"CPU", cpuText(s)},
+  std::vector<Line> lines{
+      {"CPU", cpuText(s)},
        {"SIMD", simdText(s)},
        {"Caches", cacheText(s)},
        {"Memory", ramText(s)},
@@ -97,9 +114,9 @@ void writeSystemDetails(const SystemInfo& s, std::ostream& out) {
        {"OS", orUnknown(s.os) + ", " + orUnknown(s.kernel)},
        {"Compiler", orUnknown(s.compiler) + " (" + orUnknown(s.buildType) + ") " + s.compilerFlags},
        {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},
-       {"CUDA", s.cudaBuilt ? "built" : "not built"},
-       {"GPU", gpuDetailText(s)}},
-      out);
+       {"CUDA", s.cudaBuilt ? "built" : "not built"}};
+  for (Line& line : gpuLines(s, true)) lines.push_back(std::move(line));
+  writeLines(lines, out);
 }
 
 }  // namespace accellab::cli

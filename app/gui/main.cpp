@@ -148,11 +148,9 @@ int main(int argc, char** argv) {
   if (parser.isSet(exportOption))
     return exportCharts(parser.value(exportOption), parser.value(outOption));
 
-  Registry registry;
-  kernels::registerBuiltinKernels(registry);
   const bool demo = parser.isSet(demoOption);
   MainWindow window(
-      registry,
+      kernels::makeBuiltinEngine,
       MainWindowOptions{.useSettings = !demo,
                         .autosavePath = demo ? QString() : SessionDocument::defaultAutosavePath()});
   window.show();

@@ -29,7 +29,6 @@
 #include <sstream>
 
 #include "accellab/format.h"
-#include "accellab/kernels/builtin.h"
 #include "accellab/sweep.h"
 #include "charts/chartpanel.h"
 #include "experiment/experimentpanel.h"
@@ -61,14 +60,14 @@ QString sessionFilter() { return QObject::tr("AccelLab sessions (*.json);;All fi
 
 }  // namespace
 
-MainWindow::MainWindow(const Registry& registry, MainWindowOptions options, QWidget* parent)
+MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget* parent)
     : QMainWindow(parent),
-      registry_(registry),
+      engines_(std::move(engines)),
       options_(std::move(options)),
       ownedPrompts_(options_.prompts ? nullptr : std::make_unique<DialogPrompts>()),
       prompts_(options_.prompts ? options_.prompts : ownedPrompts_.get()),
       document_(new SessionDocument(this)),
-      worker_(new RunWorker(registry, this)),
+      worker_(new RunWorker(this)),
       probe_(new SystemProbe(this)),
       results_(new ResultsModel(this)),
       sorted_(new QSortFilterProxyModel(this)) {
@@ -89,12 +88,13 @@ MainWindow::MainWindow(const Registry& registry, MainWindowOptions options, QWid
   connect(probe_, &SystemProbe::finished, this, [this](const SystemInfo& system) {
     machine_ = system;
     probed_ = true;
+    experiment_->setGpus(system.gpus, system.gpuDevice);
     document_->setSystemIfEmpty(system);
     statusBar()->showMessage(tr("Machine probed: %1").arg(qs(system.cpuModel)), 4000);
     updateActions();
     emit systemReady();
   });
-  probe_->start(kernels::ProbeOptions{.measureBandwidth = options_.measureBandwidth});
+  probe_->start(engineFor(0), ProbeOptions{.measureBandwidth = options_.measureBandwidth});
   statusBar()->showMessage(options_.measureBandwidth
                                ? tr("Probing the machine and measuring memory bandwidth\u2026")
                                : tr("Probing the machine\u2026"));
@@ -184,8 +184,9 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::createLayout() {
-  experiment_ =
-      new ExperimentPanel(registry_, kernels::probeMemory(), QThread::idealThreadCount(), this);
+  const Engine& engine = engineFor(0);
+  experiment_ = new ExperimentPanel(engine.registry(), engine.memoryAvailable(),
+                                    QThread::idealThreadCount(), this);
   auto* runButton = new QPushButton(this);
   runButton->setObjectName(QStringLiteral("runButton"));
   auto* cancelButton = new QPushButton(this);
@@ -255,7 +256,7 @@ void MainWindow::createLayout() {
 void MainWindow::connectDocument() {
   charts_->setSession(&document_->session());
   connect(document_, &SessionDocument::sessionReplaced, this, [this] {
-    results_->setBandwidthCeiling(document_->session().system.bandwidthCeilingBytesPerS);
+    results_->setCeilings(ceilingsOf(document_->session().system));
     results_->setPoints(document_->session().points);
     systemView_->setSystem(document_->session().system);
     charts_->refresh();
@@ -267,8 +268,7 @@ void MainWindow::connectDocument() {
   });
   connect(document_, &SessionDocument::modifiedChanged, this, [this] { updateTitle(); });
   connect(document_, &SessionDocument::pathChanged, this, [this] { updateTitle(); });
-  connect(charts_, &ChartPanel::baselineChanged, this,
-          [this](const QString& variant) { results_->setBaseline(variant.toStdString()); });
+  connect(charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
 }
 
 void MainWindow::connectWorker() {
@@ -289,15 +289,17 @@ void MainWindow::startRun() {
     prompts_->error(this, tr("Cannot run"), experiment_->error());
     return;
   }
+  const Engine& engine = engineFor(experiment_->gpuDevice());
   std::vector<Point> points;
   try {
-    points = expandSweep(experiment->sweep, registry_);
+    points = expandSweep(experiment->sweep, engine.registry());
   } catch (const SweepError& e) {
     prompts_->error(this, tr("Cannot run"), qs(e.what()));
     return;
   }
+  machine_.gpuDevice = experiment_->gpuDevice();
   if (document_->session().points.empty()) document_->setSystemIfEmpty(machine_);
-  worker_->start(points, experiment->measure);
+  worker_->start(engine, points, experiment->measure);
   progressBar_->setValue(0);
   progressBar_->setVisible(true);
   progressLabel_->setText(
@@ -312,6 +314,13 @@ void MainWindow::cancelRun() {
 }
 
 bool MainWindow::isRunning() const { return worker_->isRunning(); }
+
+const Engine& MainWindow::engineFor(int gpuDevice) {
+  auto found = engineByDevice_.find(gpuDevice);
+  if (found == engineByDevice_.end())
+    found = engineByDevice_.emplace(gpuDevice, engines_({.gpuDevice = gpuDevice})).first;
+  return found->second;
+}
 bool MainWindow::isReady() const { return probed_; }
 
 void MainWindow::onProgress(const Progress& progress) {
@@ -443,7 +452,7 @@ void MainWindow::exportSvgWithDialog() {
 
 bool MainWindow::exportResults(const QString& path, ReportFormat format) {
   std::ostringstream out;
-  const auto reporter = makeReporter(format, out, charts_->baseline());
+  const auto reporter = makeReporter(format, out, charts_->reportOptions());
   reporter->begin(document_->session().system);
   for (const PointResult& point : document_->session().points) reporter->point(point);
   reporter->end();

@@ -5,11 +5,11 @@
 #include <QMainWindow>
 #include <QSize>
 #include <QString>
+#include <map>
 #include <memory>
 
-#include "accellab/registry.h"
+#include "accellab/engine.h"
 #include "accellab/report.h"
-#include "accellab/runner.h"
 #include "accellab/sysinfo.h"
 
 class QAction;
@@ -42,7 +42,9 @@ class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
-  MainWindow(const Registry& registry, MainWindowOptions options, QWidget* parent = nullptr);
+  // `engines` makes the engine of each GPU the user picks (device 0 first): the same
+  // factory the CLI uses, so both run the same engine.
+  MainWindow(EngineFactory engines, MainWindowOptions options, QWidget* parent = nullptr);
   ~MainWindow() override;
 
   // Offers to recover an autosaved session left by a crash; call once the window is shown.
@@ -102,7 +104,12 @@ class MainWindow : public QMainWindow {
   void loadSettings();
   void saveSettings() const;
 
-  const Registry& registry_;
+  // The engine of the GPU chosen in the experiment panel, made on first use and kept: the
+  // experiment panel reads the kernels of device 0's engine for the window's lifetime.
+  const Engine& engineFor(int gpuDevice);
+
+  EngineFactory engines_;
+  std::map<int, Engine> engineByDevice_;
   MainWindowOptions options_;
   std::unique_ptr<Prompts> ownedPrompts_;
   Prompts* prompts_;

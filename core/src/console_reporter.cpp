@@ -33,12 +33,12 @@ std::string alignedLine(const std::vector<std::string>& cells) {
 
 class ConsoleReporter : public Reporter {
  public:
-  ConsoleReporter(std::ostream& out, const std::string& baseline) : out_(out), stream_(baseline) {}
+  ConsoleReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
 
   void begin(const SystemInfo& system) override {
     // The machine is introduced by the caller (the CLI prints a fuller summary than a
     // reporter could); the console table needs only the ceiling.
-    stream_.setCeiling(system.bandwidthCeilingBytesPerS);
+    stream_.setCeilings(ceilingsOf(system));
   }
 
   void point(const PointResult& result) override {
@@ -56,8 +56,8 @@ class ConsoleReporter : public Reporter {
 
 }  // namespace
 
-std::unique_ptr<Reporter> makeConsoleReporter(std::ostream& out, const std::string& baseline) {
-  return std::make_unique<ConsoleReporter>(out, baseline);
+std::unique_ptr<Reporter> makeConsoleReporter(std::ostream& out, const ReportOptions& options) {
+  return std::make_unique<ConsoleReporter>(out, options);
 }
 
 }  // namespace accellab::detail

@@ -31,10 +31,10 @@ std::string number(const std::optional<double>& value) { return value ? number(*
 
 class CsvReporter : public Reporter {
  public:
-  CsvReporter(std::ostream& out, const std::string& baseline) : out_(out), stream_(baseline) {}
+  CsvReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
 
   void begin(const SystemInfo& system) override {
-    stream_.setCeiling(system.bandwidthCeilingBytesPerS);
+    stream_.setCeilings(ceilingsOf(system));
     out_ << kHeader;
   }
 
@@ -87,8 +87,8 @@ class CsvReporter : public Reporter {
 
 }  // namespace
 
-std::unique_ptr<Reporter> makeCsvReporter(std::ostream& out, const std::string& baseline) {
-  return std::make_unique<CsvReporter>(out, baseline);
+std::unique_ptr<Reporter> makeCsvReporter(std::ostream& out, const ReportOptions& options) {
+  return std::make_unique<CsvReporter>(out, options);
 }
 
 }  // namespace accellab::detail

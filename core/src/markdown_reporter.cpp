@@ -25,10 +25,10 @@ constexpr std::string_view kAlignment =
 
 class MarkdownReporter : public Reporter {
  public:
-  MarkdownReporter(std::ostream& out, const std::string& baseline) : out_(out), stream_(baseline) {}
+  MarkdownReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
 
   void begin(const SystemInfo& system) override {
-    stream_.setCeiling(system.bandwidthCeilingBytesPerS);
+    stream_.setCeilings(ceilingsOf(system));
     out_ << "# AccelLab results\n\n" << escaped(systemSummary(system)) << "\n";
   }
 
@@ -49,8 +49,8 @@ class MarkdownReporter : public Reporter {
 
 }  // namespace
 
-std::unique_ptr<Reporter> makeMarkdownReporter(std::ostream& out, const std::string& baseline) {
-  return std::make_unique<MarkdownReporter>(out, baseline);
+std::unique_ptr<Reporter> makeMarkdownReporter(std::ostream& out, const ReportOptions& options) {
+  return std::make_unique<MarkdownReporter>(out, options);
 }
 
 }  // namespace accellab::detail

@@ -21,7 +21,7 @@ ReportStream::Next ReportStream::add(const PointResult& result) {
       group_.empty() || reportGroup(group_.front().point) != reportGroup(result.point);
   if (startsGroup) group_.clear();
   group_.push_back(result);
-  return {buildReportRows(group_, ceiling_, baseline_).back(), startsGroup};
+  return {buildReportRows(group_, ceilings_, options_).back(), startsGroup};
 }
 
 }  // namespace accellab::detail

@@ -20,8 +20,8 @@ std::string systemSummary(const SystemInfo& system);
 // together with the baseline first, so the speedup of each row is known when it arrives.
 class ReportStream {
  public:
-  explicit ReportStream(std::string baselineVariant) : baseline_(std::move(baselineVariant)) {}
-  void setCeiling(double bytesPerS) { ceiling_ = bytesPerS; }
+  explicit ReportStream(ReportOptions options) : options_(std::move(options)) {}
+  void setCeilings(const Ceilings& ceilings) { ceilings_ = ceilings; }
 
   struct Next {
     ReportRow row;
@@ -30,13 +30,13 @@ class ReportStream {
   Next add(const PointResult& result);
 
  private:
-  std::string baseline_;
-  double ceiling_ = 0;
+  ReportOptions options_;
+  Ceilings ceilings_;
   std::vector<PointResult> group_;
 };
 
-std::unique_ptr<Reporter> makeConsoleReporter(std::ostream& out, const std::string& baseline);
-std::unique_ptr<Reporter> makeCsvReporter(std::ostream& out, const std::string& baseline);
-std::unique_ptr<Reporter> makeMarkdownReporter(std::ostream& out, const std::string& baseline);
+std::unique_ptr<Reporter> makeConsoleReporter(std::ostream& out, const ReportOptions& options);
+std::unique_ptr<Reporter> makeCsvReporter(std::ostream& out, const ReportOptions& options);
+std::unique_ptr<Reporter> makeMarkdownReporter(std::ostream& out, const ReportOptions& options);
 
 }  // namespace accellab::detail

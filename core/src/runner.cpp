@@ -110,6 +110,17 @@ GpuTiming medianGpu(const std::vector<GpuTiming>& timings) {
   return medians;
 }
 
+GpuTiming madGpu(const std::vector<GpuTiming>& timings, const GpuTiming& medians) {
+  std::vector<double> deviations(timings.size());
+  GpuTiming mads;
+  forEachGpuField([&](double GpuTiming::*field) {
+    std::transform(timings.begin(), timings.end(), deviations.begin(),
+                   [&](const GpuTiming& t) { return std::abs(t.*field - medians.*field); });
+    mads.*field = median(deviations);
+  });
+  return mads;
+}
+
 // Warm-up, calibration and repetitions of one prepared run. Returns false when cancelled;
 // the samples measured until then are kept.
 bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock& clock,
@@ -154,7 +165,10 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
       progress(measuredFraction(config, reps, totalS, wallS));
     }
   }
-  if (!gpuSamples.empty()) result.gpu = medianGpu(gpuSamples);
+  if (!gpuSamples.empty()) {
+    result.gpu = medianGpu(gpuSamples);
+    result.gpuMad = madGpu(gpuSamples, *result.gpu);
+  }
   return complete;
 }
 

@@ -110,6 +110,7 @@ Json toJson(const PointResult& result) {
   json["verify_detail"] = result.verifyDetail;
   json["isa"] = result.isa;
   if (result.gpu) json["gpu"] = toJson(*result.gpu);
+  if (result.gpuMad) json["gpu_mad"] = toJson(*result.gpuMad);
   return json;
 }
 
@@ -302,6 +303,17 @@ Statistics readStats(const Node& node) {
   return stats;
 }
 
+GpuTiming readGpuTiming(const Node& node) {
+  GpuTiming gpu;
+  gpu.kernelS = node["kernel_s"].amount();
+  gpu.h2dS = node["h2d_s"].amount();
+  gpu.d2hS = node["d2h_s"].amount();
+  gpu.endToEndS = node["end_to_end_s"].amount();
+  readOptional(node, "h2d_pageable_s", gpu.h2dPageableS);
+  readOptional(node, "d2h_pageable_s", gpu.d2hPageableS);
+  return gpu;
+}
+
 PointResult readPoint(const Node& node) {
   PointResult result;
   result.point.kernel = node["kernel"].string();
@@ -327,12 +339,8 @@ PointResult readPoint(const Node& node) {
   result.verified = node["verified"].boolean();
   readOptional(node, "verify_detail", result.verifyDetail);
   readOptional(node, "isa", result.isa);
-  if (auto gpu = node.optional("gpu")) {
-    result.gpu = GpuTiming{(*gpu)["kernel_s"].amount(), (*gpu)["h2d_s"].amount(),
-                           (*gpu)["d2h_s"].amount(), (*gpu)["end_to_end_s"].amount()};
-    readOptional(*gpu, "h2d_pageable_s", result.gpu->h2dPageableS);
-    readOptional(*gpu, "d2h_pageable_s", result.gpu->d2hPageableS);
-  }
+  if (auto gpu = node.optional("gpu")) result.gpu = readGpuTiming(*gpu);
+  if (auto mad = node.optional("gpu_mad")) result.gpuMad = readGpuTiming(*mad);
   return result;
 }
 

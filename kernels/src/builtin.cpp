@@ -9,7 +9,7 @@
 
 namespace accellab::kernels {
 
-Engine makeBuiltinEngine(const BuiltinOptions& options) {
+Engine makeBuiltinEngine(const EngineOptions& options) {
   const int device = options.gpuDevice;
   const GpuTarget gpu{device, gpu::availability(device)};  // asks the driver once
   auto registry = std::make_shared<Registry>();

@@ -60,16 +60,16 @@ std::string defaultBaseline(const Session& session, const std::string& kernel) {
 }
 
 ChartInput makeChartInput(const Session& session, const std::string& kernel,
-                          const std::string& baseline) {
+                          const ReportOptions& report) {
   ChartInput input;
   input.kernel = kernel;
-  input.baseline = baseline;
-  input.ceilingBytesPerS = session.system.bandwidthCeilingBytesPerS;
+  input.report = report;
+  input.ceilings = ceilingsOf(session.system);
   input.gpuReason = session.system.gpuReason;
   for (const PointResult& result : session.points)
     if (result.point.kernel == kernel && result.status == PointStatus::ok)
       input.points.push_back(result);
-  input.rows = buildReportRows(input.points, input.ceilingBytesPerS, baseline);
+  input.rows = buildReportRows(input.points, input.ceilings, report);
   for (std::size_t i = 0; i < input.rows.size(); ++i) {
     appendUnique(input.groups, input.rows[i].group);
     appendUnique(input.variantLabels, input.variantLabel(i));

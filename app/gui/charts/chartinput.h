@@ -14,8 +14,8 @@ namespace accellab::gui {
 
 struct ChartInput {
   std::string kernel;
-  std::string baseline = "loop";
-  double ceilingBytesPerS = 0;
+  ReportOptions report;  // the baseline, and which time gpu points show
+  Ceilings ceilings;     // the host's, and the GPU's its gpu points ran on
   std::string gpuReason;               // why the machine had no GPU points, when it had none
   std::vector<PointResult> points;     // the kernel's ok points, in sweep order
   std::vector<ReportRow> rows;         // buildReportRows(points), rows[i] describes points[i]
@@ -39,7 +39,7 @@ std::vector<std::string> variantsIn(const Session& session, const std::string& k
 std::string defaultBaseline(const Session& session, const std::string& kernel);
 
 ChartInput makeChartInput(const Session& session, const std::string& kernel,
-                          const std::string& baseline);
+                          const ReportOptions& report);
 
 // A unit that keeps axis numbers readable: values are multiplied by `factor`.
 struct AxisUnit {

@@ -39,6 +39,7 @@ ChartPanel::ChartPanel(QWidget* parent)
     : QWidget(parent),
       kernelBox_(new QComboBox(this)),
       baselineBox_(new QComboBox(this)),
+      gpuTimeBox_(new QComboBox(this)),
       tabs_(new QTabWidget(this)) {
   auto* selectors = new QHBoxLayout;
   auto* kernelLabel = new QLabel(tr("&Kernel:"), this);
@@ -53,6 +54,17 @@ ChartPanel::ChartPanel(QWidget* parent)
   selectors->addSpacing(12);
   selectors->addWidget(baselineLabel);
   selectors->addWidget(baselineBox_);
+  selectors->addSpacing(12);
+  auto* gpuTimeLabel = new QLabel(tr("&GPU time:"), this);
+  gpuTimeLabel->setBuddy(gpuTimeBox_);
+  gpuTimeBox_->setObjectName(QStringLiteral("chartGpuTime"));
+  gpuTimeBox_->addItem(tr("kernel only"), static_cast<int>(GpuTime::kernel));
+  gpuTimeBox_->addItem(tr("end to end (with copies)"), static_cast<int>(GpuTime::endToEnd));
+  gpuTimeBox_->setToolTip(
+      tr("What the gpu variants' times and speedups are: the kernel alone, or with the copies "
+         "to and from the GPU (pinned memory)"));
+  selectors->addWidget(gpuTimeLabel);
+  selectors->addWidget(gpuTimeBox_);
   selectors->addStretch();
 
   for (auto& chart : createCharts()) {
@@ -71,10 +83,12 @@ ChartPanel::ChartPanel(QWidget* parent)
   stale_.assign(charts_.size(), true);
   connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) { ensureBuilt(index); });
   connect(kernelBox_, &QComboBox::currentTextChanged, this, [this] { refresh(); });
-  connect(baselineBox_, &QComboBox::currentTextChanged, this, [this](const QString& variant) {
-    rebuildCharts();
-    emit baselineChanged(variant);
-  });
+  for (QComboBox* box : {baselineBox_, gpuTimeBox_}) {
+    connect(box, &QComboBox::currentIndexChanged, this, [this] {
+      rebuildCharts();
+      emit reportOptionsChanged(reportOptions());
+    });
+  }
 }
 
 ChartPanel::~ChartPanel() = default;
@@ -106,7 +120,7 @@ void ChartPanel::fillSelectors() {
   const QString oldBaseline = baselineBox_->currentText();
   replaceItems(baselineBox_, toStringList(variantsIn(*session_, kernelName)),
                QString::fromStdString(defaultBaseline(*session_, kernelName)));
-  if (baselineBox_->currentText() != oldBaseline) emit baselineChanged(baselineBox_->currentText());
+  if (baselineBox_->currentText() != oldBaseline) emit reportOptionsChanged(reportOptions());
 }
 
 void ChartPanel::rebuildCharts() {
@@ -117,7 +131,7 @@ void ChartPanel::rebuildCharts() {
 void ChartPanel::ensureBuilt(int index) const {
   const auto i = static_cast<std::size_t>(index);
   if (!session_ || i >= charts_.size() || !stale_[i]) return;
-  charts_[i]->setInput(makeChartInput(*session_, kernel().toStdString(), baseline()));
+  charts_[i]->setInput(makeChartInput(*session_, kernel().toStdString(), reportOptions()));
   stale_[i] = false;
 }
 
@@ -150,11 +164,19 @@ std::string ChartPanel::baseline() const {
 void ChartPanel::setKernel(const QString& kernel) { kernelBox_->setCurrentText(kernel); }
 void ChartPanel::setBaseline(const QString& variant) { baselineBox_->setCurrentText(variant); }
 
+ReportOptions ChartPanel::reportOptions() const {
+  return {baseline(), static_cast<GpuTime>(gpuTimeBox_->currentData().toInt())};
+}
+
+void ChartPanel::setGpuTime(GpuTime time) {
+  gpuTimeBox_->setCurrentIndex(gpuTimeBox_->findData(static_cast<int>(time)));
+}
+
 std::unique_ptr<ChartView> ChartPanel::detachedCopy(int index) const {
   // A separate view, so that the window's chart keeps its size while the copy is laid out.
   auto charts = createCharts();
   auto copy = std::move(charts.at(static_cast<std::size_t>(index)));
-  copy->setInput(makeChartInput(*session_, kernel().toStdString(), baseline()));
+  copy->setInput(makeChartInput(*session_, kernel().toStdString(), reportOptions()));
   return copy;
 }
 

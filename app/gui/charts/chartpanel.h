@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "accellab/report.h"
 #include "accellab/session.h"
 #include "charts/seriessnapshot.h"
 
@@ -39,8 +40,11 @@ class ChartPanel : public QWidget {
 
   QString kernel() const;
   std::string baseline() const;
+  // The baseline and which time gpu points show, as the charts and the table use them.
+  ReportOptions reportOptions() const;
   void setKernel(const QString& kernel);
   void setBaseline(const QString& variant);
+  void setGpuTime(GpuTime time);
 
   // The chart as drawn on screen, redrawn at another size; errors as messages.
   std::optional<QString> exportPng(int index, const QString& path, QSize logicalSize,
@@ -48,7 +52,7 @@ class ChartPanel : public QWidget {
   std::optional<QString> exportSvg(int index, const QString& path, QSize logicalSize) const;
 
  signals:
-  void baselineChanged(const QString& variant);
+  void reportOptionsChanged(const accellab::ReportOptions& options);
 
  private:
   void fillSelectors();
@@ -61,6 +65,7 @@ class ChartPanel : public QWidget {
   const Session* session_ = nullptr;
   QComboBox* kernelBox_;
   QComboBox* baselineBox_;
+  QComboBox* gpuTimeBox_;
   QTabWidget* tabs_;
   std::vector<ChartView*> charts_;  // owned by tabs_
   mutable std::vector<bool> stale_;

@@ -42,7 +42,8 @@ void ScalingChart::build(const ChartInput& input) {
   for (const std::string& variant : variants) {
     // The engine's speedup with this variant as the baseline is its speedup over its own
     // 1-thread point.
-    const auto rows = buildReportRows(input.points, input.ceilingBytesPerS, variant);
+    const auto rows =
+        buildReportRows(input.points, input.ceilings, {variant, input.report.gpuTime});
     for (const std::string& group : input.groups) {
       auto* line = new QLineSeries;
       line->setName(input.groups.size() == 1

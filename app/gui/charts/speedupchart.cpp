@@ -11,7 +11,7 @@ namespace accellab::gui {
 
 void SpeedupChart::build(const ChartInput& input) {
   const QString title =
-      withKernel(tr("Speedup over %1").arg(QString::fromStdString(input.baseline)), input);
+      withKernel(tr("Speedup over %1").arg(QString::fromStdString(input.report.baseline)), input);
   double low = std::numeric_limits<double>::max();
   double high = 0;
   for (const ReportRow& row : input.rows) {

@@ -1,6 +1,7 @@
 #include "charts/throughputchart.h"
 
 #include <QChart>
+#include <QColor>
 #include <QLineSeries>
 #include <algorithm>
 #include <limits>
@@ -35,10 +36,24 @@ void ThroughputChart::build(const ChartInput& input) {
     yLow = std::min(yLow, rateOf(r));
     yHigh = std::max(yHigh, rateOf(r));
   }
-  const bool drawCeiling = movesMemory && input.ceilingBytesPerS > 0;
-  if (drawCeiling) {
-    yLow = std::min(yLow, input.ceilingBytesPerS);
-    yHigh = std::max(yHigh, input.ceilingBytesPerS);
+  // Each kind of point is held against the ceiling of where it ran.
+  struct Ceiling {
+    double bytesPerS;
+    QString name;
+    QColor colour;
+  };
+  std::vector<Ceiling> ceilings;
+  const auto ranOnGpu = [](const PointResult& r) { return r.gpu.has_value(); };
+  if (movesMemory) {
+    if (input.ceilings.hostBytesPerS > 0 && !std::ranges::all_of(input.points, ranOnGpu))
+      ceilings.push_back({input.ceilings.hostBytesPerS, tr("host copy ceiling %1"), Qt::red});
+    if (input.ceilings.deviceBytesPerS > 0 && std::ranges::any_of(input.points, ranOnGpu))
+      ceilings.push_back(
+          {input.ceilings.deviceBytesPerS, tr("GPU copy ceiling %1"), QColor(0x8e, 0x44, 0xad)});
+  }
+  for (const Ceiling& ceiling : ceilings) {
+    yLow = std::min(yLow, ceiling.bytesPerS);
+    yHigh = std::max(yHigh, ceiling.bytesPerS);
   }
   const AxisUnit unit =
       rateUnit(yHigh, movesMemory ? tr("B/s") : (sampling ? tr("samples/s") : tr("elements/s")));
@@ -59,17 +74,16 @@ void ThroughputChart::build(const ChartInput& input) {
     addSeries(line);
     thickenLine(line);
   }
-  if (drawCeiling) {
-    auto* ceiling = new QLineSeries;
-    ceiling->setName(
-        tr("measured bandwidth ceiling %1")
-            .arg(QString::fromStdString(formatValue(input.ceilingBytesPerS, ValueKind::byteRate))));
+  for (const Ceiling& ceiling : ceilings) {
+    auto* line = new QLineSeries;
+    line->setName(ceiling.name.arg(
+        QString::fromStdString(formatValue(ceiling.bytesPerS, ValueKind::byteRate))));
     // A single size still gets a visible segment.
     const double left = xLow == xHigh ? xLow / 2 : xLow;
     const double right = xLow == xHigh ? xHigh * 2 : xHigh;
-    ceiling->append(left, input.ceilingBytesPerS * unit.factor);
-    ceiling->append(right, input.ceilingBytesPerS * unit.factor);
-    addReferenceLine(ceiling, Qt::red);
+    line->append(left, ceiling.bytesPerS * unit.factor);
+    line->append(right, ceiling.bytesPerS * unit.factor);
+    addReferenceLine(line, ceiling.colour);
   }
 }
 

@@ -45,6 +45,8 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
     : QWidget(parent),
       registry_(registry),
       memory_(memory),
+      gpuBox_(new QComboBox(this)),
+      gpuLabel_(new QLabel(tr("&GPU:"), this)),
       kernelBox_(new QComboBox(this)),
       sizesEdit_(new QLineEdit(this)),
       presetBox_(new QComboBox(this)),
@@ -69,6 +71,9 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   estimateLabel_->setObjectName(QStringLiteral("memoryEstimate"));
   warningLabel_->setObjectName(QStringLiteral("memoryWarning"));
   errorLabel_->setObjectName(QStringLiteral("inputError"));
+  gpuBox_->setObjectName(QStringLiteral("gpuDevice"));
+  gpuBox_->setToolTip(tr("The GPU the gpu variants run on"));
+  gpuLabel_->setBuddy(gpuBox_);
 
   for (const Kernel* kernel : registry_.kernels()) {
     kernelBox_->addItem(qs(kernel->info().name));
@@ -116,6 +121,9 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   measureForm->addRow(tr("&Threads (N):"), threadsSpin_);
   measureForm->addRow(tr("&Repetitions:"), repsSpin_);
   measureForm->addRow(tr("&Minimum time:"), minTimeSpin_);
+  measureForm->addRow(gpuLabel_, gpuBox_);
+  gpuLabel_->setVisible(false);
+  gpuBox_->setVisible(false);
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(problem);
@@ -321,6 +329,25 @@ void ExperimentPanel::setExperiment(const QString& kernel, const QString& sizes,
   threadsSpin_->setValue(threads);
   repsSpin_->setValue(minReps);
   minTimeSpin_->setValue(minTimeS);
+}
+
+void ExperimentPanel::setGpus(const std::vector<GpuInfo>& gpus, int selected) {
+  gpuBox_->clear();
+  for (const GpuInfo& gpu : gpus) {
+    gpuBox_->addItem(tr("%1: %2").arg(gpu.index).arg(qs(gpu.name)), gpu.index);
+    if (!gpu.pciBusId.empty())
+      gpuBox_->setItemData(gpuBox_->count() - 1, tr("PCI %1").arg(qs(gpu.pciBusId)),
+                           Qt::ToolTipRole);
+  }
+  const int index = gpuBox_->findData(selected);
+  gpuBox_->setCurrentIndex(index >= 0 ? index : 0);
+  const bool choice = gpus.size() > 1;
+  gpuLabel_->setVisible(choice);
+  gpuBox_->setVisible(choice);
+}
+
+int ExperimentPanel::gpuDevice() const {
+  return gpuBox_->count() > 0 ? gpuBox_->currentData().toInt() : 0;
 }
 
 void ExperimentPanel::saveSettings(QSettings& settings) const {

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "accellab/memory_guard.h"
+#include "accellab/sysinfo.h"
 #include "accellab/registry.h"
 #include "accellab/runner.h"
 #include "accellab/sweep.h"
@@ -49,6 +50,10 @@ class ExperimentPanel : public QWidget {
   void setExperiment(const QString& kernel, const QString& sizes, SweepMode mode, int threads,
                      int minReps, double minTimeS);
 
+  // The GPUs to choose from; the chooser shows only when there are several.
+  void setGpus(const std::vector<GpuInfo>& gpus, int selected);
+  int gpuDevice() const;  // the CUDA ordinal chosen, 0 when there is no choice
+
   void saveSettings(QSettings& settings) const;
   void loadSettings(const QSettings& settings);
 
@@ -66,6 +71,8 @@ class ExperimentPanel : public QWidget {
 
   const Registry& registry_;
   MemoryAvailable memory_;
+  QComboBox* gpuBox_;
+  QLabel* gpuLabel_;
   std::map<QString, QString> sizesByKernel_;  // what was typed for each kernel
   QString shownKernel_;
 

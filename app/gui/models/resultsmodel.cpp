@@ -48,20 +48,20 @@ void ResultsModel::appendPoint(const PointResult& point) {
   if (row > 0) emit dataChanged(index(0, 0), index(row - 1, columnCount() - 1));
 }
 
-void ResultsModel::setBandwidthCeiling(double bytesPerS) {
-  ceiling_ = bytesPerS;
+void ResultsModel::setCeilings(const Ceilings& ceilings) {
+  ceilings_ = ceilings;
   rebuildRows();
   if (!points_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
-void ResultsModel::setBaseline(const std::string& variant) {
-  baseline_ = variant;
+void ResultsModel::setReportOptions(const ReportOptions& options) {
+  options_ = options;
   rebuildRows();
   if (!points_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
 void ResultsModel::rebuildRows() {
-  rows_ = buildReportRows(points_, ceiling_, baseline_);
+  rows_ = buildReportRows(points_, ceilings_, options_);
   cells_.clear();
   cells_.reserve(rows_.size());
   for (const ReportRow& row : rows_) {

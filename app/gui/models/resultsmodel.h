@@ -22,8 +22,8 @@ class ResultsModel : public QAbstractTableModel {
 
   void setPoints(std::vector<PointResult> points);
   void appendPoint(const PointResult& point);
-  void setBandwidthCeiling(double bytesPerS);
-  void setBaseline(const std::string& variant);
+  void setCeilings(const Ceilings& ceilings);
+  void setReportOptions(const ReportOptions& options);
 
   const std::vector<PointResult>& points() const { return points_; }
   const std::vector<ReportRow>& rows() const { return rows_; }
@@ -44,8 +44,8 @@ class ResultsModel : public QAbstractTableModel {
   std::vector<PointResult> points_;
   std::vector<ReportRow> rows_;
   std::vector<std::vector<QString>> cells_;
-  double ceiling_ = 0;
-  std::string baseline_ = "loop";
+  Ceilings ceilings_;
+  ReportOptions options_;
 };
 
 }  // namespace accellab::gui

@@ -9,8 +9,9 @@ SystemProbe::SystemProbe(QObject* parent) : QObject(parent) {
           [this] { emit finished(watcher_.result()); });
 }
 
-void SystemProbe::start(const kernels::ProbeOptions& options) {
-  watcher_.setFuture(QtConcurrent::run([options] { return kernels::probeSystem(options); }));
+void SystemProbe::start(const Engine& engine, const ProbeOptions& options) {
+  watcher_.setFuture(
+      QtConcurrent::run([engine, options] { return engine.probeSystem(options); }));
 }
 
 }  // namespace accellab::gui

@@ -4,7 +4,7 @@
 #include <QFutureWatcher>
 #include <QObject>
 
-#include "accellab/kernels/builtin.h"
+#include "accellab/engine.h"
 #include "worker/metatypes.h"
 
 namespace accellab::gui {
@@ -14,7 +14,7 @@ class SystemProbe : public QObject {
 
  public:
   explicit SystemProbe(QObject* parent = nullptr);
-  void start(const kernels::ProbeOptions& options);
+  void start(const Engine& engine, const ProbeOptions& options);
   bool isRunning() const { return watcher_.isRunning(); }
 
  signals:

@@ -56,16 +56,23 @@ void SystemView::setSystem(const SystemInfo& s) {
     add(tr("L%1 %2 cache").arg(cache.level).arg(text(cache.type)), bytes(cache.sizeBytes));
   add(tr("RAM"),
       tr("%1 total, %2 available").arg(bytes(s.totalRamBytes), bytes(s.availableRamBytes)));
-  if (s.gpu) {
-    add(tr("GPU"), tr("%1, %2 SMs, %3, compute capability %4")
-                       .arg(text(s.gpu->name))
-                       .arg(s.gpu->smCount)
-                       .arg(bytes(s.gpu->memoryBytes), text(s.gpu->computeCapability)));
-    add(tr("CUDA driver / runtime"),
-        QStringLiteral("%1 / %2").arg(text(s.gpu->driverVersion), text(s.gpu->runtimeVersion)));
-  } else {
-    add(tr("GPU"), tr("none: %1").arg(text(s.gpuReason)));
+  for (const GpuInfo& gpu : s.gpus) {
+    const QString label = s.gpus.size() == 1 ? tr("GPU")
+                          : gpu.index == s.gpuDevice
+                              ? tr("GPU %1 (used)").arg(gpu.index)
+                              : tr("GPU %1").arg(gpu.index);
+    add(label, tr("%1, %2 SMs, %3, compute capability %4")
+                   .arg(text(gpu.name))
+                   .arg(gpu.smCount)
+                   .arg(bytes(gpu.memoryBytes), text(gpu.computeCapability)));
+    add(tr("%1 copy ceiling").arg(label),
+        gpu.copyCeilingBytesPerS > 0
+            ? text(formatValue(gpu.copyCeilingBytesPerS, ValueKind::byteRate))
+            : tr("not measured"));
+    add(tr("%1 driver / runtime").arg(label),
+        QStringLiteral("%1 / %2").arg(text(gpu.driverVersion), text(gpu.runtimeVersion)));
   }
+  if (!selectedGpu(s)) add(tr("GPU"), tr("none: %1").arg(text(s.gpuReason)));
   add(tr("OS"), text(s.os));
   add(tr("Kernel"), text(s.kernel));
   add(tr("Compiler"), text(s.compiler));

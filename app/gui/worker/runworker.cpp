@@ -11,10 +11,8 @@ namespace {
 constexpr qint64 kProgressIntervalMs = 40;
 }  // namespace
 
-RunJob::RunJob(const Registry& registry) : runner_(registry) {}
-
-void RunJob::run(quint64 jobId, const std::vector<Point>& points, const MeasureConfig& config,
-                 std::stop_token stop) {
+void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
+                 const MeasureConfig& config, std::stop_token stop) {
   QElapsedTimer sinceProgress;
   std::size_t lastDone = static_cast<std::size_t>(-1);
   RunCallbacks callbacks;
@@ -28,16 +26,16 @@ void RunJob::run(quint64 jobId, const std::vector<Point>& points, const MeasureC
   };
   callbacks.pointFinished = [&](const PointResult& r) { emit pointFinished(jobId, r); };
   try {
-    runner_.run(points, config, callbacks, stop);
+    engine.runner().run(points, config, callbacks, stop);
   } catch (const std::exception& e) {
     emit failed(jobId, QString::fromStdString(e.what()));
   }
   emit finished(jobId);
 }
 
-RunWorker::RunWorker(const Registry& registry, QObject* parent) : QObject(parent) {
+RunWorker::RunWorker(QObject* parent) : QObject(parent) {
   registerMetaTypes();
-  job_ = new RunJob(registry);
+  job_ = new RunJob;
   job_->moveToThread(&thread_);
   connect(job_, &RunJob::progress, this, [this](quint64 id, const Progress& p) {
     if (isCurrent(id)) emit progress(p);
@@ -64,15 +62,16 @@ RunWorker::~RunWorker() {
   delete job_;
 }
 
-void RunWorker::start(const std::vector<Point>& points, const MeasureConfig& config) {
+void RunWorker::start(const Engine& engine, const std::vector<Point>& points,
+                      const MeasureConfig& config) {
   stop_.request_stop();
   stop_ = std::stop_source();
   const quint64 id = ++currentJob_;
   running_ = true;
   QMetaObject::invokeMethod(
       job_,
-      [job = job_, id, points, config, token = stop_.get_token()] {
-        job->run(id, points, config, token);
+      [job = job_, id, engine, points, config, token = stop_.get_token()] {
+        job->run(id, engine, points, config, token);
       },
       Qt::QueuedConnection);
 }

@@ -8,8 +8,7 @@
 #include <stop_token>
 #include <vector>
 
-#include "accellab/registry.h"
-#include "accellab/runner.h"
+#include "accellab/engine.h"
 #include "worker/metatypes.h"
 
 namespace accellab::gui {
@@ -20,13 +19,14 @@ class RunWorker : public QObject {
   Q_OBJECT
 
  public:
-  explicit RunWorker(const Registry& registry, QObject* parent = nullptr);
+  explicit RunWorker(QObject* parent = nullptr);
   // Cancels a run in progress and joins the thread.
   ~RunWorker() override;
 
-  // Measures the points on the worker thread. A run still going is cancelled first and
-  // whatever it still delivers is dropped (every job carries an id).
-  void start(const std::vector<Point>& points, const MeasureConfig& config);
+  // Measures the points on the worker thread with a runner of `engine` (which the job keeps
+  // alive). A run still going is cancelled first and whatever it still delivers is dropped
+  // (every job carries an id).
+  void start(const Engine& engine, const std::vector<Point>& points, const MeasureConfig& config);
   void cancel();
   bool isRunning() const { return running_; }
 
@@ -47,23 +47,19 @@ class RunWorker : public QObject {
   bool running_ = false;
 };
 
-// The part that lives on the worker thread: owns the Runner and calls it.
+// The part that lives on the worker thread: makes a Runner of the job's engine and calls it.
 class RunJob : public QObject {
   Q_OBJECT
 
  public:
-  explicit RunJob(const Registry& registry);
-  void run(quint64 jobId, const std::vector<Point>& points, const MeasureConfig& config,
-           std::stop_token stop);
+  void run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
+           const MeasureConfig& config, std::stop_token stop);
 
  signals:
   void progress(quint64 jobId, const accellab::Progress& progress);
   void pointFinished(quint64 jobId, const accellab::PointResult& result);
   void finished(quint64 jobId);
   void failed(quint64 jobId, const QString& message);
-
- private:
-  Runner runner_;
 };
 
 }  // namespace accellab::gui

@@ -18,6 +18,11 @@ struct ProbeOptions {
 };
 using SystemProbe = std::function<SystemInfo(const ProbeOptions&)>;
 
+// What a front end may choose about the engine it gets.
+struct EngineOptions {
+  int gpuDevice = 0;  // the CUDA ordinal the gpu variants run on
+};
+
 // Cheap to copy: copies share the kernels, so a job can keep its engine alive while the
 // front end builds another (a different GPU chosen, say).
 class Engine {
@@ -36,5 +41,8 @@ class Engine {
   MemoryProbe memory_;
   SystemProbe system_;
 };
+
+// How a front end gets its engine: kernels::makeBuiltinEngine in the apps, a fake in tests.
+using EngineFactory = std::function<Engine(const EngineOptions&)>;
 
 }  // namespace accellab

@@ -44,7 +44,8 @@ struct PointResult {
   bool verified = false;
   std::string verifyDetail;
   std::string isa;               // SIMD target of vectorized/parallel points
-  std::optional<GpuTiming> gpu;  // medians over the repetitions, GPU points only
+  std::optional<GpuTiming> gpu;     // medians over the repetitions, GPU points only
+  std::optional<GpuTiming> gpuMad;  // their median absolute deviations
   // Runs timed back to back per sample (very fast kernels); samplesS hold per-run means.
   std::uint64_t runsPerSample = 1;
   friend bool operator==(const PointResult&, const PointResult&) = default;

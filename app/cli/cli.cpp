@@ -1,0 +1,75 @@
+// The dispatcher of accellab-cli: one command per file (cmd_*.cpp); errors become the
+// documented exit codes.
+#include <array>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "cli_error.h"
+#include "commands.h"
+
+namespace accellab::cli {
+namespace {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(Args, const EngineFactory&);
+};
+
+constexpr std::array kCommands{
+    Command{"list", "kernels, variants, parameters and what is available here", listCommand},
+    Command{"sysinfo", "the machine probe: CPU, SIMD, caches, RAM, GPU, bandwidth", sysinfoCommand},
+    Command{"run", "measure a kernel's variants over a sweep and print the table", runCommand},
+    Command{"report", "print (and export) the table of a saved session", reportCommand},
+    Command{"verify", "check every available variant against the reference", verifyCommand},
+};
+
+void printUsage(std::ostream& out) {
+  out << "usage: accellab-cli COMMAND [options]\n"
+         "       accellab-cli COMMAND --help\n\n"
+         "Measures compute kernels in variants (loop, vectorized, parallel, gpu).\n\n"
+         "commands:\n";
+  for (const Command& c : kCommands) {
+    out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.summary << '\n';
+  }
+  out << "\noptions:\n  --version  print the version\n  --help     show this help\n";
+}
+
+int dispatch(Args args, const EngineFactory& engines) {
+  if (args.empty()) throw UsageError("no command given (see 'accellab-cli --help')");
+  const std::string& first = args.front();
+  if (first == "--help" || first == "-h" || first == "help") {
+    printUsage(std::cout);
+    return kExitOk;
+  }
+  if (first == "--version") {
+    std::cout << "accellab-cli " << ACCELLAB_VERSION << '\n';
+    return kExitOk;
+  }
+  for (const Command& c : kCommands) {
+    if (c.name == first) return c.run(args.subspan(1), engines);
+  }
+  throw UsageError("unknown command '" + first + "' (see 'accellab-cli --help')");
+}
+
+int fail(const std::exception& error) {
+  std::cout.flush();
+  std::cerr << "accellab-cli: error: " << error.what() << std::endl;
+  return kExitUsage;
+}
+
+}  // namespace
+
+int runCli(Args args, const EngineFactory& engines) {
+  try {
+    return dispatch(args, engines);
+  } catch (const std::exception& e) {
+    // UsageError, SweepError (unknown variant, invalid params), SessionError (unreadable or
+    // malformed session) and the rest (a file, the disk): one line, exit 2, never abort.
+    return fail(e);
+  }
+}
+
+}  // namespace accellab::cli

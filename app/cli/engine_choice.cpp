@@ -1,0 +1,35 @@
+#include "engine_choice.h"
+
+#include <limits>
+#include <string>
+
+#include "cli_error.h"
+
+namespace accellab::cli {
+
+void addDeviceOption(ArgumentParser& parser) {
+  parser.option("--device", "N", "the CUDA device the gpu variants run on (default 0)");
+}
+
+Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory) {
+  const auto device = parser.unsignedValue("--device");
+  if (device && *device > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+    throw UsageError("invalid --device: " + std::to_string(*device) + " is too large");
+  const int ordinal = device ? static_cast<int>(*device) : 0;
+  Engine engine = factory({.gpuDevice = ordinal});
+  if (device) {
+    // Asked for by name, a missing device is the user's mistake, not a row of skipped points.
+    const SystemInfo system = engine.probeSystem({.measureBandwidth = false});
+    if (!selectedGpu(system)) {
+      const std::string why = system.gpus.empty()
+                                  ? system.gpuReason
+                                  : std::to_string(system.gpus.size()) + " present, 0 to " +
+                                        std::to_string(system.gpus.size() - 1);
+      throw UsageError("invalid --device: no CUDA device " + std::to_string(ordinal) + " (" +
+                       why + ")");
+    }
+  }
+  return engine;
+}
+
+}  // namespace accellab::cli
