@@ -137,8 +137,8 @@ int runCommand(Args args, const EngineFactory& engines) {
 
   // Everything the user typed is checked before the probe and the first measurement.
   const MeasureConfig config = measureConfigFrom(parser);
+  InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
   const Engine engine = engineFrom(parser, engines);
-  InterruptWatcher interrupt;
   const Registry& registry = engine.registry();
   const KernelInfo& kernel = kernelFrom(parser, registry);
   const std::vector<Point> points = expandSweep(sweepFrom(parser, kernel), registry);

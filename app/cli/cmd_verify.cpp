@@ -68,8 +68,8 @@ int verifyCommand(Args args, const EngineFactory& engines) {
   }
   const bool gpuOnly = parser.has("--gpu-only");
 
+  InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
   const Engine engine = engineFrom(parser, engines);
-  InterruptWatcher interrupt;
   const Registry& registry = engine.registry();
   Runner runner = engine.runner();
   MeasureConfig once;  // one timed run per point: verification, not measurement

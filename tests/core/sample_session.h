@@ -58,7 +58,13 @@ inline SystemInfo sampleSystem() {
   system.buildType = "Release";
   system.openmpVersion = "4.5 (201511)";
   system.cudaBuilt = true;
-  system.gpu = GpuInfo{"NVIDIA H200", 132, 150754820096ull, 1980, 3201, "9.0", "13.0", "13.0"};
+  system.gpus = {
+      GpuInfo{0, "NVIDIA H200", 132, 150754820096ull, 1980, 3201, "9.0", "13.0", "13.0",
+              "0000:17:00.0", 4.3e12},
+      GpuInfo{1, "NVIDIA H200", 132, 150754820096ull, 1980, 3201, "9.0", "13.0", "13.0",
+              "0000:65:00.0", 0},
+  };
+  system.gpuDevice = 0;
   system.bandwidthCeilingBytesPerS = 20e9;
   system.bandwidthMethod = "STREAM copy, 2 threads, 512 MiB";
   return system;
@@ -78,7 +84,8 @@ inline std::vector<PointResult> samplePoints() {
       measuredPoint({"add", "parallel", add, 2}, {0.0005, 0.00052, 0.0005, 0.00049}, addWork));
   points.back().isa = "AVX3";
   points.push_back(measuredPoint({"add", "gpu", add, 1}, {0.0002, 0.00021, 0.0002}, addWork));
-  points.back().gpu = GpuTiming{0.00001, 0.0001, 0.00009, 0.0002};
+  points.back().gpu = GpuTiming{0.00001, 0.0001, 0.00009, 0.0002, 0.0003, 0.00025};
+  points.back().gpuMad = GpuTiming{0.000001, 0.00001, 0.000009, 0.00002, 0.00003, 0.000025};
   points.push_back(measuredPoint({"pi", "loop", pi, 1}, {0.01, 0.011, 0.0105}, piWork));
   points.back().verifyDetail = "785402 hits, pi 3.14161 (0.4 sigma)";
   points.push_back(measuredPoint({"pi", "vectorized", pi, 1}, {0.0025}, piWork));
@@ -96,5 +103,20 @@ inline std::vector<PointResult> samplePoints() {
 }
 
 inline Session sampleSession() { return {"2026-11-30T04:33:24Z", sampleSystem(), samplePoints()}; }
+
+// sampleSession() as a file written before sessions listed every GPU (tests/data/
+// session-v1.json): device 0 alone, without its bus id and copy ceiling, and GPU times
+// without the pageable copies and the spreads.
+inline Session sampleSessionBeforeGpus() {
+  Session session = sampleSession();
+  session.system.gpus.resize(1);
+  session.system.gpus[0].pciBusId.clear();
+  session.system.gpus[0].copyCeilingBytesPerS = 0;
+  for (PointResult& point : session.points) {
+    point.gpuMad.reset();
+    if (point.gpu) point.gpu->h2dPageableS = point.gpu->d2hPageableS = 0;
+  }
+  return session;
+}
 
 }  // namespace accellab::test

@@ -21,7 +21,7 @@ std::string readData(const std::string& name) {
 std::string report(ReportFormat format, const Session& session,
                    const std::string& baseline = "loop") {
   std::ostringstream out;
-  const auto reporter = makeReporter(format, out, baseline);
+  const auto reporter = makeReporter(format, out, {.baseline = baseline});
   reporter->begin(session.system);
   for (const auto& point : session.points) reporter->point(point);
   reporter->end();
@@ -64,7 +64,7 @@ class TestReport : public QObject {
 
   void rows() {
     const Session session = test::sampleSession();
-    const auto rows = buildReportRows(session.points, 20e9);
+    const auto rows = buildReportRows(session.points, {20e9, 4e12});
     QCOMPARE(rows.size(), session.points.size());
     QCOMPARE(rows[0].group, std::string("add 64x64x64 f64"));
     QCOMPARE(rows[0].speedup, std::optional(1.0));
@@ -73,7 +73,11 @@ class TestReport : public QObject {
     QCOMPARE(rows[2].threads, 2);
     QCOMPARE(*rows[2].ceilingFraction, 8388608000 / 20e9);
     QCOMPARE(rows[2].spreadS, session.points[2].stats.madS);
-    QCOMPARE(rows[3].note, std::string("kernel 10.0 µs, h2d 100 µs, d2h 90.0 µs"));
+    QCOMPARE(rows[3].note, std::string("kernel only; kernel 10.0 µs, h2d 100 µs, d2h 90.0 µs; "
+                                       "pageable h2d 300 µs, d2h 250 µs"));
+    // The gpu row is held against the GPU's own copy ceiling.
+    QCOMPARE(*rows[3].ceilingFraction, session.points[3].bytesPerS / 4e12);
+    QCOMPARE(rows[3].medianS, session.points[3].stats.medianS);
     QCOMPARE(rows[4].group, std::string("pi 1e6 samples"));
     QVERIFY(!rows[4].ceilingFraction);  // pi moves no bytes
     QVERIFY(!rows[5].speedup);          // cancelled
@@ -82,30 +86,74 @@ class TestReport : public QObject {
     QCOMPARE(rows[7].medianS, 0.0);
   }
 
+  // End to end, a gpu row is the median of whole runs with their copies: its own spread,
+  // speedups over it, and no ceiling (the time is mostly the bus).
+  void gpuRowsEndToEnd() {
+    const auto points = test::samplePoints();
+    const auto rows = buildReportRows(points, {20e9, 4e12}, {.gpuTime = GpuTime::endToEnd});
+    QCOMPARE(rows[3].medianS, points[3].gpu->endToEndS);
+    QCOMPARE(rows[3].spreadS, points[3].gpuMad->endToEndS);
+    QCOMPARE(*rows[3].speedup, points[0].stats.medianS / points[3].gpu->endToEndS);
+    QCOMPARE(rows[3].bytesPerS, static_cast<double>(points[3].bytes) / points[3].gpu->endToEndS);
+    QVERIFY(!rows[3].ceilingFraction);
+    QVERIFY(rows[3].note.starts_with("end to end; "));
+    // CPU rows are the same either way.
+    const auto kernelRows = buildReportRows(points, {20e9, 4e12});
+    QCOMPARE(rows[1].medianS, kernelRows[1].medianS);
+    QCOMPARE(rows[1].speedup, kernelRows[1].speedup);
+  }
+
+  void gpuTimeNames_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::newRow("kernel") << "kernel" << true;
+    QTest::newRow("end-to-end") << "end-to-end" << true;
+    QTest::newRow("end to end") << "end to end" << false;
+    QTest::newRow("empty") << "" << false;
+  }
+
+  void gpuTimeNames() {
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    const auto parsed = parseGpuTime(text.toStdString());
+    QCOMPARE(parsed.has_value(), valid);
+    if (parsed) QCOMPARE(QString::fromUtf8(toString(*parsed).data()), text);
+  }
+
+  void ceilingsOfTheSystem() {
+    SystemInfo system = test::sampleSystem();
+    QCOMPARE(ceilingsOf(system).hostBytesPerS, 20e9);
+    QCOMPARE(ceilingsOf(system).deviceBytesPerS, 4.3e12);
+    system.gpuDevice = 1;  // its ceiling was not measured
+    QCOMPARE(ceilingsOf(system).deviceBytesPerS, 0.0);
+    system.gpuDevice = 7;  // no such device
+    QCOMPARE(ceilingsOf(system).deviceBytesPerS, 0.0);
+  }
+
   void noCeilingNoFraction() {
-    const auto rows = buildReportRows(test::samplePoints(), 0);
+    const auto rows = buildReportRows(test::samplePoints(), {});
     for (const auto& row : rows) QVERIFY(!row.ceilingFraction);
   }
 
   void baselineRules() {
     auto points = test::samplePoints();
     // Another baseline variant.
-    auto rows = buildReportRows(points, 0, "vectorized");
+    auto rows = buildReportRows(points, {}, {.baseline = "vectorized"});
     QCOMPARE(*rows[0].speedup, 0.25);
     QVERIFY(!rows[4].speedup);  // pi's vectorized point was cancelled: no baseline there
     // A baseline that is not ok, or not on one thread, is no baseline.
     points[0].status = PointStatus::failed;
-    rows = buildReportRows(points, 0);
+    rows = buildReportRows(points, {});
     QVERIFY(!rows[1].speedup);
     points[0].status = PointStatus::ok;
     points[0].point.threads = 2;
-    rows = buildReportRows(points, 0);
+    rows = buildReportRows(points, {});
     QVERIFY(!rows[1].speedup);
   }
 
   void formattedCells() {
     QCOMPARE(reportHeaders().size(), std::size_t{11});
-    const auto rows = buildReportRows(test::samplePoints(), 20e9);
+    const auto rows = buildReportRows(test::samplePoints(), {20e9, 4e12});
     QCOMPARE(formatReportRow(rows[7]),
              (std::vector<std::string>{"gpu", "1", "-", "-", "-", "-", "-", "-", "-", "skipped",
                                        "no CUDA device"}));

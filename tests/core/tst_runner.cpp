@@ -55,8 +55,7 @@ class TestRunner : public QObject {
     script_ = test::FakeScript{};
     script_.clock = &clock_;
     memory_ = {16 * GiB, std::nullopt};
-    runner_ = std::make_unique<Runner>(registry_,
-                                       RunnerOptions{clock_.clock(), [this] { return memory_; }});
+    runner_ = std::make_unique<Runner>(registry_, [this] { return memory_; }, clock_.clock());
   }
 
   void stopRule_data() {

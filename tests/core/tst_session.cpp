@@ -19,7 +19,7 @@ std::string readText(const std::filesystem::path& path) {
 
 const std::filesystem::path kDataDir = ACCELLAB_TEST_DATA_DIR;
 
-std::string goldenText() { return readText(kDataDir / "session-v1.json"); }
+std::string goldenText() { return readText(kDataDir / "session.json"); }
 
 // The golden text with the first occurrence of `from` replaced by `to`.
 std::string goldenWith(const std::string& from, const std::string& to) {
@@ -59,7 +59,7 @@ class TestSession : public QObject {
 
   void roundTripOddValues() {
     Session session = test::sampleSession();
-    session.system.gpu.reset();
+    session.system.gpus.clear();
     session.system.gpuReason = "no CUDA device";
     session.points.front().samplesS = {1e-9, 0.1 + 0.2, 123456.789};  // exact doubles survive
     session.points.front().point.params.seed = ~0ull;
@@ -81,12 +81,22 @@ class TestSession : public QObject {
     QCOMPARE(sessionToJson(test::sampleSession()), goldenText());
   }
 
-  void readsGoldenV1() {
-    const Session session = readSessionFile(kDataDir / "session-v1.json");
+  void readsGolden() {
+    const Session session = readSessionFile(kDataDir / "session.json");
     QVERIFY(session == test::sampleSession());
+    QCOMPARE(session.system.gpus.size(), std::size_t{2});
+    QCOMPARE(selectedGpu(session.system)->copyCeilingBytesPerS, 4.3e12);
+    QCOMPARE(session.points[3].gpu->h2dPageableS, 0.0003);
+    QCOMPARE(session.points[3].gpuMad->endToEndS, 0.00002);
+  }
+
+  void readsGoldenV1() {
+    // Written before sessions listed every GPU: its one "gpu" becomes device 0.
+    const Session session = readSessionFile(kDataDir / "session-v1.json");
+    QVERIFY(session == test::sampleSessionBeforeGpus());
     QCOMPARE(session.points.size(), std::size_t{8});
     QCOMPARE(session.points[3].gpu->h2dS, 0.0001);
-    QCOMPARE(session.system.gpu->name, std::string("NVIDIA H200"));
+    QCOMPARE(selectedGpu(session.system)->name, std::string("NVIDIA H200"));
   }
 
   void readsMinimalPoint() {

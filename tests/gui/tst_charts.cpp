@@ -22,7 +22,7 @@ enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown };
 Session goldenSession() {
   Session session;
   const auto error =
-      readSession(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session-v1.json"), session);
+      readSession(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session.json"), session);
   if (error) qFatal("%s", qPrintable(*error));
   return session;
 }
@@ -67,7 +67,7 @@ class TestCharts : public QObject {
   }
 
   void speedupBarsAreTheReportSpeedups() {
-    const auto rows = buildReportRows(okPoints(session_, "add"), 20e9, "loop");
+    const auto rows = buildReportRows(okPoints(session_, "add"), ceilingsOf(session_.system), {.baseline = "loop"});
     const auto series = panel_->snapshot(speedup);
     QCOMPARE(series.size(), std::size_t{1});  // one problem size, one bar set
     QCOMPARE(series[0].name, QStringLiteral("64x64x64 f64"));
@@ -78,7 +78,8 @@ class TestCharts : public QObject {
 
   void baselineIsSelectable() {
     panel_->setBaseline(QStringLiteral("vectorized"));
-    const auto rows = buildReportRows(okPoints(session_, "add"), 20e9, "vectorized");
+    const auto rows = buildReportRows(okPoints(session_, "add"), ceilingsOf(session_.system),
+                                      {.baseline = "vectorized"});
     const auto series = panel_->snapshot(speedup);
     for (std::size_t i = 0; i < rows.size(); ++i)
       QCOMPARE(series[0].points[i].y(), *rows[i].speedup);
@@ -100,7 +101,8 @@ class TestCharts : public QObject {
   void throughputLinesAndCeiling() {
     const auto points = okPoints(session_, "add");
     const auto series = panel_->snapshot(throughput);
-    QCOMPARE(series.size(), points.size() + 1);  // a line per variant, and the ceiling
+    // A line per variant, the host's ceiling for the CPU points and the GPU's for the gpu one.
+    QCOMPARE(series.size(), points.size() + 2);
     std::vector<double> shown, engine;
     for (std::size_t i = 0; i < points.size(); ++i) {
       QCOMPARE(series[i].points.size(), std::size_t{1});
@@ -108,11 +110,16 @@ class TestCharts : public QObject {
       shown.push_back(series[i].points[0].y());
       engine.push_back(points[i].bytesPerS);
     }
-    const auto& ceiling = series.back();
-    QVERIFY(ceiling.name.contains(QStringLiteral("ceiling")));
-    QCOMPARE(ceiling.points.size(), std::size_t{2});
-    shown.push_back(ceiling.points[0].y());
+    const auto& host = series[series.size() - 2];
+    const auto& device = series.back();
+    QVERIFY(host.name.startsWith(QStringLiteral("host copy ceiling")));
+    QVERIFY(device.name.startsWith(QStringLiteral("GPU copy ceiling")));
+    for (const auto* ceiling : {&host, &device}) {
+      QCOMPARE(ceiling->points.size(), std::size_t{2});
+      shown.push_back(ceiling->points[0].y());
+    }
     engine.push_back(session_.system.bandwidthCeilingBytesPerS);
+    engine.push_back(selectedGpu(session_.system)->copyCeilingBytesPerS);
     verifyScaledBy(shown, engine);
   }
 

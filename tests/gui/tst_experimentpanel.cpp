@@ -35,7 +35,6 @@ class TestExperimentPanel : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() { kernels::registerBuiltinKernels(registry_); }
 
   void sizesBecomeTheSweep_data() {
     QTest::addColumn<QString>("kernel");
@@ -196,7 +195,8 @@ class TestExperimentPanel : public QObject {
   }
 
  private:
-  Registry registry_;
+  const Engine engine_ = kernels::makeBuiltinEngine();
+  const Registry& registry_ = engine_.registry();
 };
 
 QTEST_MAIN(TestExperimentPanel)

@@ -14,7 +14,7 @@ using namespace accellab::gui;
 namespace {
 
 Session goldenSession() {
-  return readSessionFile(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session-v1.json").toStdString());
+  return readSessionFile(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session.json").toStdString());
 }
 
 int columnNamed(const QAbstractItemModel& model, const QString& name) {
@@ -41,14 +41,15 @@ class TestResultsModel : public QObject {
     const Session session = goldenSession();
     ResultsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setBandwidthCeiling(ceiling);
-    model.setBaseline(baseline.toStdString());
+    model.setCeilings({ceiling, ceiling * 100});
+    model.setReportOptions({.baseline = baseline.toStdString()});
     // Half the points at once, the rest one by one as a run delivers them.
     const std::size_t half = session.points.size() / 2;
     model.setPoints({session.points.begin(), session.points.begin() + static_cast<long>(half)});
     for (std::size_t i = half; i < session.points.size(); ++i) model.appendPoint(session.points[i]);
 
-    const auto rows = buildReportRows(session.points, ceiling, baseline.toStdString());
+    const auto rows = buildReportRows(session.points, {ceiling, ceiling * 100},
+                                      {.baseline = baseline.toStdString()});
     const auto headers = reportHeaders();
     QCOMPARE(model.rowCount(), static_cast<int>(rows.size()));
     QCOMPARE(model.columnCount(), static_cast<int>(headers.size()) + 1);
@@ -95,7 +96,7 @@ class TestResultsModel : public QObject {
     const int threads = columnNamed(model, QStringLiteral("threads"));
     const QModelIndexList indexes{model.index(2, threads), model.index(1, variant),
                                   model.index(1, threads), model.index(2, variant)};
-    const auto rows = buildReportRows(session.points, 0);
+    const auto rows = buildReportRows(session.points, {});
     const QString expected = QStringLiteral("variant\tthreads\n%1\t%2\n%3\t%4\n")
                                  .arg(QString::fromStdString(rows[1].variant))
                                  .arg(rows[1].threads)

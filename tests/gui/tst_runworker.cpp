@@ -16,10 +16,9 @@ class TestRunWorker : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() { kernels::registerBuiltinKernels(registry_); }
 
   void deliversPointsOnTheGuiThreadInOrder() {
-    RunWorker worker(registry_);
+    RunWorker worker;
     const auto points = sweep({1000, 2000, 3000});
     QThread* guiThread = QThread::currentThread();
     bool allOnGuiThread = true;
@@ -28,7 +27,7 @@ class TestRunWorker : public QObject {
     QSignalSpy finished(&worker, &RunWorker::pointFinished);
     QSignalSpy done(&worker, &RunWorker::finished);
     QSignalSpy progress(&worker, &RunWorker::progress);
-    worker.start(points, quick());
+    worker.start(engine_, points, quick());
     QVERIFY(worker.isRunning());
     QVERIFY(done.wait(20000));
     QVERIFY(!worker.isRunning());
@@ -45,13 +44,13 @@ class TestRunWorker : public QObject {
   }
 
   void aNewRunDropsTheOldOnesResults() {
-    RunWorker worker(registry_);
+    RunWorker worker;
     QSignalSpy finished(&worker, &RunWorker::pointFinished);
     QSignalSpy done(&worker, &RunWorker::finished);
-    worker.start(sweep({10000000000ULL, 20000000000ULL}), quick());  // long, then cancelled
+    worker.start(engine_, sweep({10000000000ULL, 20000000000ULL}), quick());  // long, then cancelled
     QTest::qWait(100);
     const auto second = sweep({5000});
-    worker.start(second, quick());
+    worker.start(engine_, second, quick());
     QVERIFY(done.wait(20000));
     QCOMPARE(done.count(), 1);  // only the current job's end is reported
     QCOMPARE(finished.count(), 1);
@@ -59,10 +58,10 @@ class TestRunWorker : public QObject {
   }
 
   void cancelStopsWithinHalfASecond() {
-    RunWorker worker(registry_);
+    RunWorker worker;
     QSignalSpy done(&worker, &RunWorker::finished);
     QSignalSpy finished(&worker, &RunWorker::pointFinished);
-    worker.start(sweep({10000000000ULL}), quick());
+    worker.start(engine_, sweep({10000000000ULL}), quick());
     QTest::qWait(300);
     QElapsedTimer timer;
     timer.start();
@@ -74,8 +73,8 @@ class TestRunWorker : public QObject {
   }
 
   void destroyingDuringARunJoinsQuickly() {
-    auto worker = std::make_unique<RunWorker>(registry_);
-    worker->start(sweep({10000000000ULL}), quick());
+    auto worker = std::make_unique<RunWorker>();
+    worker->start(engine_, sweep({10000000000ULL}), quick());
     QTest::qWait(300);
     QElapsedTimer timer;
     timer.start();
@@ -89,7 +88,7 @@ class TestRunWorker : public QObject {
     spec.kernel = "pi";
     spec.samples = std::move(samples);
     spec.variants = {"loop"};
-    return expandSweep(spec, registry_);
+    return expandSweep(spec, engine_.registry());
   }
   static MeasureConfig quick() {
     MeasureConfig config;
@@ -98,7 +97,7 @@ class TestRunWorker : public QObject {
     return config;
   }
 
-  Registry registry_;
+  const Engine engine_ = kernels::makeBuiltinEngine();
 };
 
 QTEST_MAIN(TestRunWorker)

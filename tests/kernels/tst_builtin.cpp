@@ -1,4 +1,4 @@
-// What registerBuiltinKernels offers, availability with reasons, and the machine probe.
+// What makeBuiltinEngine offers: kernels, availability with reasons, and the machine probe.
 #include <QtTest>
 
 #include "kernel_driver.h"
@@ -58,12 +58,12 @@ class TestBuiltin : public QObject {
 
   // Without CUDA the build says so; with CUDA but no device, CUDA's own words say why.
   void gpuAvailabilityNamesTheReason() {
-    const SystemInfo system = kernels::probeSystem({.measureBandwidth = false});
+    const SystemInfo system = test::builtinEngine().probeSystem({.measureBandwidth = false});
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
       const Availability& gpu = kernel->info().variant("gpu")->availability;
-      QCOMPARE(gpu.available, system.gpu.has_value());
+      QCOMPARE(gpu.available, selectedGpu(system) != nullptr);
       if (!system.cudaBuilt) QCOMPARE(gpu.reason, std::string("built without CUDA"));
-      if (system.cudaBuilt && !system.gpu) {
+      if (system.cudaBuilt && system.gpus.empty()) {
         QVERIFY2(gpu.reason.starts_with("no CUDA device"), gpu.reason.c_str());
       }
       QCOMPARE(gpu.reason, system.gpuReason);
@@ -75,7 +75,7 @@ class TestBuiltin : public QObject {
   }
 
   void vectorizedAvailabilityFollowsTheBuild() {
-    const SystemInfo system = kernels::probeSystem({.measureBandwidth = false});
+    const SystemInfo system = test::builtinEngine().probeSystem({.measureBandwidth = false});
     const Availability& vectorized = kernelNamed("add").info().variant("vectorized")->availability;
     if (system.simdAvailable.empty()) {  // built without Highway
       QVERIFY(!vectorized.available);
@@ -90,7 +90,7 @@ class TestBuiltin : public QObject {
   }
 
   void probeCompletesTheHostProbe() {
-    const SystemInfo system = kernels::probeSystem({.measureBandwidth = false});
+    const SystemInfo system = test::builtinEngine().probeSystem({.measureBandwidth = false});
     QVERIFY(system.logicalCores > 0);
     QVERIFY2(QRegularExpression(QStringLiteral(R"(^\d\.\d \(\d{6}\)$)"))
                  .match(QString::fromStdString(system.openmpVersion))
@@ -101,7 +101,7 @@ class TestBuiltin : public QObject {
   }
 
   void bandwidthIsMeasured() {
-    const SystemInfo system = kernels::probeSystem();
+    const SystemInfo system = test::builtinEngine().probeSystem({});
     // Any machine that runs these tests copies faster than 100 MB/s and slower than 100 TB/s.
     QVERIFY(system.bandwidthCeilingBytesPerS > 1e8);
     QVERIFY(system.bandwidthCeilingBytesPerS < 1e14);
@@ -110,10 +110,10 @@ class TestBuiltin : public QObject {
   }
 
   void memoryProbeAddsTheDevice() {
-    const MemoryAvailable memory = kernels::probeMemory();
+    const MemoryAvailable memory = test::builtinEngine().memoryAvailable();
     QVERIFY(memory.hostBytes > 0);
-    const SystemInfo system = kernels::probeSystem({.measureBandwidth = false});
-    QCOMPARE(memory.deviceBytes.has_value(), system.gpu.has_value());
+    const SystemInfo system = test::builtinEngine().probeSystem({.measureBandwidth = false});
+    QCOMPARE(memory.deviceBytes.has_value(), selectedGpu(system) != nullptr);
   }
 };
 
