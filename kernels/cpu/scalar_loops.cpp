@@ -35,20 +35,23 @@ bool addLoop(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
   return true;
 }
 
+// The tutorial's loop order: x outermost, then z, then y innermost. Consecutive accesses
+// are a whole row (shape.x elements) apart, and each x revisits every row and plane.
 template <class T>
 bool addLoopStrided(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
   if (stop.stop_requested()) return false;
   StopGate gate(std::move(stop), kStridedChunkElements);
   const std::uint64_t plane = shape.y * shape.x;
   for (std::uint64_t x = 0; x < shape.x; ++x) {
-    for (std::uint64_t y = 0; y < shape.y; ++y) {
-      const std::uint64_t column = y * shape.x + x;
-      for (std::uint64_t z0 = 0; z0 < shape.z; z0 += kStridedChunkElements) {
-        const std::uint64_t z1 = std::min(shape.z, z0 + kStridedChunkElements);
-        for (std::uint64_t z = z0; z < z1; ++z) {
-          out[z * plane + column] = in[z * plane + column] + T(kAddend);
+    for (std::uint64_t z = 0; z < shape.z; ++z) {
+      const std::uint64_t first = z * plane + x;
+      for (std::uint64_t y0 = 0; y0 < shape.y; y0 += kStridedChunkElements) {
+        const std::uint64_t y1 = std::min(shape.y, y0 + kStridedChunkElements);
+        for (std::uint64_t y = y0; y < y1; ++y) {
+          const std::uint64_t i = first + y * shape.x;
+          out[i] = in[i] + T(kAddend);
         }
-        if (gate.stopAfter(z1 - z0)) return false;
+        if (gate.stopAfter(y1 - y0)) return false;
       }
     }
   }

@@ -13,7 +13,7 @@ namespace accellab::kernels {
 template <class T>
 bool addLoop(const T* in, T* out, const Shape3& shape, std::stop_token stop);
 
-// The same with x outermost and z innermost: every access jumps y*x elements.
+// The tutorial's order: x outermost, then z, then y innermost; every access jumps x elements.
 template <class T>
 bool addLoopStrided(const T* in, T* out, const Shape3& shape, std::stop_token stop);
 

@@ -18,7 +18,7 @@ namespace {
 constexpr std::array kVariants{
     VariantSpec{Variant::loop, "scalar triple loop z, y, x; compiler vectorization off"},
     VariantSpec{Variant::loopStrided,
-                "the same loop with x outermost: every access jumps a whole y-x plane"},
+                "the tutorial's order: x outermost, then z, y innermost; every access jumps a row"},
     VariantSpec{Variant::vectorized, "Google Highway SIMD, one thread, best ISA of this CPU"},
     VariantSpec{Variant::parallel,
                 "OpenMP threads over contiguous chunks, each running the SIMD loop"},

@@ -182,8 +182,8 @@ class TestSession : public QObject {
     row("version float", goldenWith("\"version\": 1", "\"version\": 1.5"),
         "version: expected an integer, got number");
     row("truncated", goldenText().substr(0, goldenText().size() / 2),
-        "not valid JSON: parse error at line 185, column 9: syntax error while parsing value - "
-        "unexpected end of input");
+        "not valid JSON: parse error at line 196, column 4: syntax error while parsing object key "
+        "- unexpected end of input; expected string literal");
     row("missing median", goldenWith("\"median_s\"", "\"medianS\""),
         "points[0].stats: missing median_s");
     row("wrong type", goldenWith("\"threads\": 2", "\"threads\": \"2\""),
