@@ -23,8 +23,8 @@ int sysinfoCommand(Args args, const EngineFactory& engines) {
     return kExitOk;
   }
 
-  const SystemInfo system = engineFrom(parser, engines).probeSystem(
-      {.measureBandwidth = !parser.has("--no-bandwidth")});
+  const SystemInfo system =
+      engineFrom(parser, engines).probeSystem({.measureBandwidth = !parser.has("--no-bandwidth")});
   if (parser.has("--json")) {
     std::cout << systemInfoToJson(system) << '\n';
   } else {

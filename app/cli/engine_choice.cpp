@@ -25,8 +25,8 @@ Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory) {
                                   ? system.gpuReason
                                   : std::to_string(system.gpus.size()) + " present, 0 to " +
                                         std::to_string(system.gpus.size() - 1);
-      throw UsageError("invalid --device: no CUDA device " + std::to_string(ordinal) + " (" +
-                       why + ")");
+      throw UsageError("invalid --device: no CUDA device " + std::to_string(ordinal) + " (" + why +
+                       ")");
     }
   }
   return engine;

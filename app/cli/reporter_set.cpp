@@ -65,8 +65,7 @@ GpuTime gpuTimeFrom(const ArgumentParser& parser) {
   const auto text = parser.value("--gpu-time");
   if (!text) return GpuTime::kernel;
   const auto parsed = parseGpuTime(*text);
-  if (!parsed)
-    throw UsageError("invalid --gpu-time: '" + *text + "' (one of: kernel, end-to-end)");
+  if (!parsed) throw UsageError("invalid --gpu-time: '" + *text + "' (one of: kernel, end-to-end)");
   return *parsed;
 }
 

@@ -52,8 +52,8 @@ std::string gpuText(const GpuInfo& g) {
 
 std::string gpuDetailText(const GpuInfo& g) {
   std::string text = gpuText(g) + ", " + std::to_string(g.clockMHz) + " MHz core, " +
-                     std::to_string(g.memoryClockMHz) + " MHz memory, driver " +
-                     g.driverVersion + ", runtime " + g.runtimeVersion;
+                     std::to_string(g.memoryClockMHz) + " MHz memory, driver " + g.driverVersion +
+                     ", runtime " + g.runtimeVersion;
   if (!g.pciBusId.empty()) text += ", PCI " + g.pciBusId;
   return text;
 }
@@ -98,7 +98,7 @@ void writeLines(const std::vector<Line>& lines, std::ostream& out) {
 void writeSystemSummary(const SystemInfo& s, std::ostream& out) {
   std::vector<Line> lines{
       {"Machine", cpuText(s) + ", SIMD " + (s.simdSelected.empty() ? "none" : s.simdSelected) +
-                       ", " + ramText(s)},
+                      ", " + ramText(s)},
       {"Bandwidth", bandwidthText(s)}};
   for (Line& line : gpuLines(s, false)) lines.push_back(std::move(line));
   writeLines(lines, out);
@@ -107,14 +107,14 @@ void writeSystemSummary(const SystemInfo& s, std::ostream& out) {
 void writeSystemDetails(const SystemInfo& s, std::ostream& out) {
   std::vector<Line> lines{
       {"CPU", cpuText(s)},
-       {"SIMD", simdText(s)},
-       {"Caches", cacheText(s)},
-       {"Memory", ramText(s)},
-       {"Bandwidth", bandwidthText(s)},
-       {"OS", orUnknown(s.os) + ", " + orUnknown(s.kernel)},
-       {"Compiler", orUnknown(s.compiler) + " (" + orUnknown(s.buildType) + ") " + s.compilerFlags},
-       {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},
-       {"CUDA", s.cudaBuilt ? "built" : "not built"}};
+      {"SIMD", simdText(s)},
+      {"Caches", cacheText(s)},
+      {"Memory", ramText(s)},
+      {"Bandwidth", bandwidthText(s)},
+      {"OS", orUnknown(s.os) + ", " + orUnknown(s.kernel)},
+      {"Compiler", orUnknown(s.compiler) + " (" + orUnknown(s.buildType) + ") " + s.compilerFlags},
+      {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},
+      {"CUDA", s.cudaBuilt ? "built" : "not built"}};
   for (Line& line : gpuLines(s, true)) lines.push_back(std::move(line));
   writeLines(lines, out);
 }

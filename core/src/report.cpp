@@ -31,8 +31,7 @@ std::string noteFor(const PointResult& result, GpuTime gpuTime) {
     const auto time = [](double s) { return formatValue(s, ValueKind::duration); };
     if (!note.empty()) note += "; ";
     note += rowTime(result, gpuTime).endToEnd ? "end to end" : "kernel only";
-    note += "; kernel " + time(gpu.kernelS) + ", h2d " + time(gpu.h2dS) + ", d2h " +
-            time(gpu.d2hS);
+    note += "; kernel " + time(gpu.kernelS) + ", h2d " + time(gpu.h2dS) + ", d2h " + time(gpu.d2hS);
     if (gpu.h2dPageableS > 0 || gpu.d2hPageableS > 0)
       note += "; pageable h2d " + time(gpu.h2dPageableS) + ", d2h " + time(gpu.d2hPageableS);
   }

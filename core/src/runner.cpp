@@ -48,9 +48,9 @@ bool measuredEnough(const MeasureConfig& config, std::size_t reps, double totalS
 
 template <class F>
 void forEachGpuField(F&& f) {
-  for (double GpuTiming::*field : {&GpuTiming::kernelS, &GpuTiming::h2dS, &GpuTiming::d2hS,
-                                   &GpuTiming::endToEndS, &GpuTiming::h2dPageableS,
-                                   &GpuTiming::d2hPageableS})
+  for (double GpuTiming::*field :
+       {&GpuTiming::kernelS, &GpuTiming::h2dS, &GpuTiming::d2hS, &GpuTiming::endToEndS,
+        &GpuTiming::h2dPageableS, &GpuTiming::d2hPageableS})
     f(field);
 }
 

@@ -14,10 +14,10 @@
 #include <QtTest>
 
 #include "accellab/kernels/builtin.h"
-#include "skip_rule.h"
 #include "accellab/report.h"
 #include "accellab/session.h"
 #include "accellab/sweep.h"
+#include "skip_rule.h"
 
 using namespace accellab;
 

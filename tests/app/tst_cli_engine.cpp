@@ -76,9 +76,9 @@ class TestCliEngine : public QObject {
     test::FakeDeviceMachine machine;
     const Captured r = runCli({"run", "--kernel", "fake", "--gpu-time", "both"}, machine.factory());
     QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.find("invalid --gpu-time: 'both' (one of: kernel, end-to-end)") !=
-                 std::string::npos,
-             r.err.c_str());
+    QVERIFY2(
+        r.err.find("invalid --gpu-time: 'both' (one of: kernel, end-to-end)") != std::string::npos,
+        r.err.c_str());
   }
 };
 

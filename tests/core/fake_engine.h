@@ -27,14 +27,17 @@ class FakeDeviceMachine {
       auto registry = std::make_shared<Registry>();
       registry->add(std::make_unique<FakeKernel>(script_));
       return Engine(
-          std::move(registry), [] { return MemoryAvailable{16 * kGiB, 8 * kGiB}; },
+          std::move(registry),
+          [] {
+            return MemoryAvailable{16 * kGiB, 8 * kGiB};
+          },
           [options](const ProbeOptions&) {
             SystemInfo system;
             system.cpuModel = "Fake CPU";
             system.logicalCores = 2;
             system.cudaBuilt = true;
-            system.gpus = {GpuInfo{0, "Fake GPU", 1, 8 * kGiB, 1000, 1000, "9.0", "13.0",
-                                   "13.0", "0000:01:00.0", 1e12}};
+            system.gpus = {GpuInfo{0, "Fake GPU", 1, 8 * kGiB, 1000, 1000, "9.0", "13.0", "13.0",
+                                   "0000:01:00.0", 1e12}};
             system.gpuDevice = options.gpuDevice;
             return system;
           });

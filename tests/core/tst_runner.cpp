@@ -55,7 +55,8 @@ class TestRunner : public QObject {
     script_ = test::FakeScript{};
     script_.clock = &clock_;
     memory_ = {16 * GiB, std::nullopt};
-    runner_ = std::make_unique<Runner>(registry_, [this] { return memory_; }, clock_.clock());
+    runner_ = std::make_unique<Runner>(
+        registry_, [this] { return memory_; }, clock_.clock());
   }
 
   void stopRule_data() {

@@ -21,8 +21,7 @@ enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown };
 
 Session goldenSession() {
   Session session;
-  const auto error =
-      readSession(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session.json"), session);
+  const auto error = readSession(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session.json"), session);
   if (error) qFatal("%s", qPrintable(*error));
   return session;
 }
@@ -67,7 +66,8 @@ class TestCharts : public QObject {
   }
 
   void speedupBarsAreTheReportSpeedups() {
-    const auto rows = buildReportRows(okPoints(session_, "add"), ceilingsOf(session_.system), {.baseline = "loop"});
+    const auto rows = buildReportRows(okPoints(session_, "add"), ceilingsOf(session_.system),
+                                      {.baseline = "loop"});
     const auto series = panel_->snapshot(speedup);
     QCOMPARE(series.size(), std::size_t{1});  // one problem size, one bar set
     QCOMPARE(series[0].name, QStringLiteral("64x64x64 f64"));
@@ -84,6 +84,22 @@ class TestCharts : public QObject {
     for (std::size_t i = 0; i < rows.size(); ++i)
       QCOMPARE(series[0].points[i].y(), *rows[i].speedup);
     QCOMPARE(series[0].points[1].y(), 1.0);
+  }
+
+  // End to end, the gpu bar is the engine's end-to-end speedup, and the table hears of it.
+  void gpuTimeIsSelectable() {
+    QSignalSpy changed(panel_.get(), &ChartPanel::reportOptionsChanged);
+    panel_->setGpuTime(GpuTime::endToEnd);
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(changed.at(0).at(0).value<ReportOptions>().gpuTime == GpuTime::endToEnd);
+    const auto points = okPoints(session_, "add");
+    const auto rows = buildReportRows(points, ceilingsOf(session_.system),
+                                      {.baseline = "loop", .gpuTime = GpuTime::endToEnd});
+    const auto series = panel_->snapshot(speedup);
+    const std::size_t gpu = points.size() - 1;
+    QCOMPARE(points[gpu].point.variant, std::string("gpu"));
+    QCOMPARE(series[0].points[gpu].y(), *rows[gpu].speedup);
+    QCOMPARE(*rows[gpu].speedup, points[0].stats.medianS / points[gpu].gpu->endToEndS);
   }
 
   void timeBoxesHoldTheMedians() {

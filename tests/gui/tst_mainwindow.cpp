@@ -17,16 +17,16 @@
 #include <sstream>
 
 #include "accellab/kernels/builtin.h"
-#include "fake_engine.h"
-#include "skip_rule.h"
 #include "accellab/report.h"
 #include "accellab/sweep.h"
 #include "charts/chartpanel.h"
 #include "experiment/experimentpanel.h"
+#include "fake_engine.h"
 #include "fake_prompts.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
 #include "session/sessiondocument.h"
+#include "skip_rule.h"
 
 using namespace accellab;
 using namespace accellab::gui;
@@ -91,9 +91,7 @@ class TestMainWindow : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-  }
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void init() {
     prompts_ = std::make_unique<FakePrompts>();

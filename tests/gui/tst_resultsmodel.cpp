@@ -32,24 +32,29 @@ class TestResultsModel : public QObject {
   void cellsAreTheEngineReport_data() {
     QTest::addColumn<QString>("baseline");
     QTest::addColumn<double>("ceiling");
-    QTest::newRow("loop baseline, measured ceiling") << QStringLiteral("loop") << 20e9;
-    QTest::newRow("vectorized baseline, no ceiling") << QStringLiteral("vectorized") << 0.0;
+    QTest::addColumn<bool>("endToEnd");
+    QTest::newRow("loop baseline, measured ceiling") << QStringLiteral("loop") << 20e9 << false;
+    QTest::newRow("vectorized baseline, no ceiling")
+        << QStringLiteral("vectorized") << 0.0 << false;
+    QTest::newRow("loop baseline, gpu end to end") << QStringLiteral("loop") << 20e9 << true;
   }
   void cellsAreTheEngineReport() {
     QFETCH(QString, baseline);
     QFETCH(double, ceiling);
+    QFETCH(bool, endToEnd);
+    const ReportOptions options{baseline.toStdString(),
+                                endToEnd ? GpuTime::endToEnd : GpuTime::kernel};
     const Session session = goldenSession();
     ResultsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setCeilings({ceiling, ceiling * 100});
-    model.setReportOptions({.baseline = baseline.toStdString()});
+    model.setReportOptions(options);
     // Half the points at once, the rest one by one as a run delivers them.
     const std::size_t half = session.points.size() / 2;
     model.setPoints({session.points.begin(), session.points.begin() + static_cast<long>(half)});
     for (std::size_t i = half; i < session.points.size(); ++i) model.appendPoint(session.points[i]);
 
-    const auto rows = buildReportRows(session.points, {ceiling, ceiling * 100},
-                                      {.baseline = baseline.toStdString()});
+    const auto rows = buildReportRows(session.points, {ceiling, ceiling * 100}, options);
     const auto headers = reportHeaders();
     QCOMPARE(model.rowCount(), static_cast<int>(rows.size()));
     QCOMPARE(model.columnCount(), static_cast<int>(headers.size()) + 1);

@@ -47,7 +47,8 @@ class TestRunWorker : public QObject {
     RunWorker worker;
     QSignalSpy finished(&worker, &RunWorker::pointFinished);
     QSignalSpy done(&worker, &RunWorker::finished);
-    worker.start(engine_, sweep({10000000000ULL, 20000000000ULL}), quick());  // long, then cancelled
+    worker.start(engine_, sweep({10000000000ULL, 20000000000ULL}),
+                 quick());  // long, then cancelled
     QTest::qWait(100);
     const auto second = sweep({5000});
     worker.start(engine_, second, quick());

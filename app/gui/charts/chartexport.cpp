@@ -72,7 +72,8 @@ std::optional<QString> exportSessionCharts(const Session& session, const QString
   const auto kernels = kernelsIn(session);
   if (kernels.empty()) return tr("The session holds no points to chart.");
   for (const std::string& kernel : kernels) {
-    const ChartInput input = makeChartInput(session, kernel, {.baseline = defaultBaseline(session, kernel)});
+    const ChartInput input =
+        makeChartInput(session, kernel, {.baseline = defaultBaseline(session, kernel)});
     for (const auto& chart : createCharts()) {
       chart->setInput(input);
       const QString path = QDir(dir).filePath(

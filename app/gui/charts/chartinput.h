@@ -14,8 +14,8 @@ namespace accellab::gui {
 
 struct ChartInput {
   std::string kernel;
-  ReportOptions report;  // the baseline, and which time gpu points show
-  Ceilings ceilings;     // the host's, and the GPU's its gpu points ran on
+  ReportOptions report;                // the baseline, and which time gpu points show
+  Ceilings ceilings;                   // the host's, and the GPU's its gpu points ran on
   std::string gpuReason;               // why the machine had no GPU points, when it had none
   std::vector<PointResult> points;     // the kernel's ok points, in sweep order
   std::vector<ReportRow> rows;         // buildReportRows(points), rows[i] describes points[i]

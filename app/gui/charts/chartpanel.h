@@ -2,6 +2,7 @@
 // through this widget, so no Qt Charts type leaves app/gui/charts.
 #pragma once
 
+#include <QMetaType>
 #include <QSize>
 #include <QString>
 #include <QWidget>
@@ -15,6 +16,9 @@
 
 class QComboBox;
 class QTabWidget;
+
+// reportOptionsChanged carries it; QSignalSpy in tests reads it back.
+Q_DECLARE_METATYPE(accellab::ReportOptions)
 
 namespace accellab::gui {
 

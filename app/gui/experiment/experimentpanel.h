@@ -9,10 +9,10 @@
 #include <optional>
 
 #include "accellab/memory_guard.h"
-#include "accellab/sysinfo.h"
 #include "accellab/registry.h"
 #include "accellab/runner.h"
 #include "accellab/sweep.h"
+#include "accellab/sysinfo.h"
 
 class QCheckBox;
 class QComboBox;

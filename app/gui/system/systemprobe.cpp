@@ -10,8 +10,7 @@ SystemProbe::SystemProbe(QObject* parent) : QObject(parent) {
 }
 
 void SystemProbe::start(const Engine& engine, const ProbeOptions& options) {
-  watcher_.setFuture(
-      QtConcurrent::run([engine, options] { return engine.probeSystem(options); }));
+  watcher_.setFuture(QtConcurrent::run([engine, options] { return engine.probeSystem(options); }));
 }
 
 }  // namespace accellab::gui

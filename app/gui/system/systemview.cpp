@@ -57,10 +57,9 @@ void SystemView::setSystem(const SystemInfo& s) {
   add(tr("RAM"),
       tr("%1 total, %2 available").arg(bytes(s.totalRamBytes), bytes(s.availableRamBytes)));
   for (const GpuInfo& gpu : s.gpus) {
-    const QString label = s.gpus.size() == 1 ? tr("GPU")
-                          : gpu.index == s.gpuDevice
-                              ? tr("GPU %1 (used)").arg(gpu.index)
-                              : tr("GPU %1").arg(gpu.index);
+    const QString label = s.gpus.size() == 1         ? tr("GPU")
+                          : gpu.index == s.gpuDevice ? tr("GPU %1 (used)").arg(gpu.index)
+                                                     : tr("GPU %1").arg(gpu.index);
     add(label, tr("%1, %2 SMs, %3, compute capability %4")
                    .arg(text(gpu.name))
                    .arg(gpu.smCount)

@@ -59,9 +59,9 @@ struct MemoryNeed {
 // recorded around its launch, with the launch already queued, so launch latency is not in it.
 struct GpuTiming {
   double kernelS = 0;
-  double h2dS = 0;        // from pinned host memory
-  double d2hS = 0;        // to pinned host memory
-  double endToEndS = 0;   // pinned h2d + kernel + d2h, as one stream of work
+  double h2dS = 0;          // from pinned host memory
+  double d2hS = 0;          // to pinned host memory
+  double endToEndS = 0;     // pinned h2d + kernel + d2h, as one stream of work
   double h2dPageableS = 0;  // the same copies from and to pageable memory (plain new[]),
   double d2hPageableS = 0;  // as the tutorial's to_device does; 0 when nothing is copied
   friend bool operator==(const GpuTiming&, const GpuTiming&) = default;

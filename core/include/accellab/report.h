@@ -27,7 +27,7 @@ struct ReportRow {
   // bytesPerS / the measured copy ceiling of where the row ran (host, or the GPU's own);
   // none for end-to-end gpu rows, whose time is mostly the bus.
   std::optional<double> ceilingFraction;
-  std::optional<double> speedup;          // baseline median / this median
+  std::optional<double> speedup;  // baseline median / this median
   bool verified = false;
   std::string note;  // reason when not ok, ISA of SIMD variants, GPU transfer split
 };
@@ -53,8 +53,7 @@ Ceilings ceilingsOf(const SystemInfo& system);
 
 // Speedup is relative to the baseline variant's 1-thread ok point of the same group.
 std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
-                                       const Ceilings& ceilings,
-                                       const ReportOptions& options = {});
+                                       const Ceilings& ceilings, const ReportOptions& options = {});
 
 // Column headers and cells as text, shared by the console, CSV, Markdown and the GUI model.
 std::vector<std::string> reportHeaders();

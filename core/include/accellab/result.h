@@ -43,7 +43,7 @@ struct PointResult {
   double bytesPerS = 0;          // bytes / median
   bool verified = false;
   std::string verifyDetail;
-  std::string isa;               // SIMD target of vectorized/parallel points
+  std::string isa;                  // SIMD target of vectorized/parallel points
   std::optional<GpuTiming> gpu;     // medians over the repetitions, GPU points only
   std::optional<GpuTiming> gpuMad;  // their median absolute deviations
   // Runs timed back to back per sample (very fast kernels); samplesS hold per-run means.
