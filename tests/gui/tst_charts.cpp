@@ -145,12 +145,20 @@ class TestCharts : public QObject {
     QCOMPARE(sets.size(), std::size_t{4});  // host→device, kernel, device→host, CPU end-to-end
     const std::size_t gpu = points.size() - 1;
     QCOMPARE(points[gpu].point.variant, std::string("gpu"));
-    std::vector<double> shown{sets[0].points[gpu].y(), sets[1].points[gpu].y(),
-                              sets[2].points[gpu].y(), sets[3].points[0].y()};
-    std::vector<double> engine{points[gpu].gpu->h2dS, points[gpu].gpu->kernelS,
-                               points[gpu].gpu->d2hS, points[0].stats.medianS};
+    // The gpu point's bar with pinned copies, then one with the pageable copies.
+    QCOMPARE(sets[0].points.size(), points.size() + 1);
+    const std::size_t pageable = gpu + 1;
+    const GpuTiming& timing = *points[gpu].gpu;
+    std::vector<double> shown{sets[0].points[gpu].y(),      sets[1].points[gpu].y(),
+                              sets[2].points[gpu].y(),      sets[3].points[0].y(),
+                              sets[0].points[pageable].y(), sets[1].points[pageable].y(),
+                              sets[2].points[pageable].y()};
+    std::vector<double> engine{
+        timing.h2dS,         timing.kernelS, timing.d2hS,        points[0].stats.medianS,
+        timing.h2dPageableS, timing.kernelS, timing.d2hPageableS};
     verifyScaledBy(shown, engine);
     QCOMPARE(sets[3].points[gpu].y(), 0.0);  // the GPU's time is in its stack, not the CPU bar
+    QCOMPARE(sets[3].points[pageable].y(), 0.0);
   }
 
   void scalingNeedsSeveralThreadCounts() {

@@ -10,6 +10,16 @@ namespace accellab::gui {
 
 namespace {
 
+// One bar: a CPU variant's time, or a GPU run's copies and kernel.
+struct Column {
+  QString label;
+  double h2dS = 0;
+  double kernelS = 0;
+  double d2hS = 0;
+  double cpuS = 0;
+  double total() const { return h2dS + kernelS + d2hS + cpuS; }
+};
+
 // The problem to show: the last one with a GPU point, else the last one measured.
 std::string chosenGroup(const ChartInput& input) {
   for (std::size_t i = input.points.size(); i-- > 0;)
@@ -36,19 +46,30 @@ void GpuBreakdownChart::build(const ChartInput& input) {
                                                    ? tr("gpu variant not run")
                                                    : QString::fromStdString(input.gpuReason))));
 
-  std::vector<std::size_t> indexes;
-  double high = 0;
+  // A GPU point gets a second bar with the copies from and to pageable memory (what the
+  // tutorial's to_device does) when they were measured.
+  std::vector<Column> columns;
   for (std::size_t i = 0; i < input.points.size(); ++i) {
     if (input.rows[i].group != group) continue;
-    indexes.push_back(i);
     const PointResult& r = input.points[i];
-    high = std::max(high,
-                    r.gpu ? std::max(r.gpu->endToEndS, r.gpu->h2dS + r.gpu->kernelS + r.gpu->d2hS)
-                          : r.stats.medianS);
+    if (!r.gpu) {
+      columns.push_back({input.variantLabel(i), 0, 0, 0, r.stats.medianS});
+      continue;
+    }
+    const GpuTiming& gpu = *r.gpu;
+    const bool pageable = gpu.h2dPageableS > 0 || gpu.d2hPageableS > 0;
+    columns.push_back(
+        {pageable ? tr("%1, pinned").arg(input.variantLabel(i)) : input.variantLabel(i), gpu.h2dS,
+         gpu.kernelS, gpu.d2hS, 0});
+    if (pageable)
+      columns.push_back({tr("%1, pageable").arg(input.variantLabel(i)), gpu.h2dPageableS,
+                         gpu.kernelS, gpu.d2hPageableS, 0});
   }
+  double high = 0;
+  for (const Column& column : columns) high = std::max(high, column.total());
   const AxisUnit unit = timeUnit(high);
   auto* categories = new QBarCategoryAxis;
-  for (std::size_t i : indexes) categories->append(input.variantLabel(i));
+  for (const Column& column : columns) categories->append(column.label);
   categories->setTitleText(tr("variant"));
   chart()->addAxis(categories, Qt::AlignBottom);
   addValueAxis(Qt::AlignLeft, tr("time per run (%1)").arg(unit.unit), 0, high * unit.factor * 1.05);
@@ -57,13 +78,11 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   auto* kernel = new QBarSet(tr("GPU kernel"));
   auto* d2h = new QBarSet(tr("device \u2192 host"));
   auto* cpu = new QBarSet(tr("CPU end-to-end"));
-  for (std::size_t i : indexes) {
-    const PointResult& r = input.points[i];
-    const GpuTiming gpu = r.gpu.value_or(GpuTiming{});
-    h2d->append(gpu.h2dS * unit.factor);
-    kernel->append(gpu.kernelS * unit.factor);
-    d2h->append(gpu.d2hS * unit.factor);
-    cpu->append(r.gpu ? 0.0 : r.stats.medianS * unit.factor);
+  for (const Column& column : columns) {
+    h2d->append(column.h2dS * unit.factor);
+    kernel->append(column.kernelS * unit.factor);
+    d2h->append(column.d2hS * unit.factor);
+    cpu->append(column.cpuS * unit.factor);
   }
   auto* series = new QStackedBarSeries;
   series->append({h2d, kernel, d2h, cpu});
