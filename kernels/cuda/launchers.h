@@ -1,19 +1,29 @@
-// The CUDA kernels' launchers, callable from plain C++: they queue work on the default
-// stream and check the launch (cuda_check.h); no CUDA type crosses this header.
+// The CUDA kernels' launchers, callable from plain C++: each queues its kernel on the given
+// stream of the current device and checks the launch (cuda_check.h). No CUDA type but the
+// stream handle crosses this header.
+//
+// The load functions load a file's kernels on the current device now rather than at their
+// first launch (CUDA loads lazily, and a first launch may wait for the device to go idle);
+// they throw CudaError with cudaErrorNoKernelImageForDevice (or
+// cudaErrorInvalidDeviceFunction) when this build holds no code the device can run.
 #pragma once
+
+#include <cuda_runtime_api.h>
 
 #include <cstdint>
 
 namespace accellab::kernels::cuda {
 
 // out[i] = in[i] + addend for i < n, rounded to nearest as on the CPU (no contraction).
-void launchAdd(const float* in, float* out, std::uint64_t n, float addend);
-void launchAdd(const double* in, double* out, std::uint64_t n, double addend);
+void launchAdd(const float* in, float* out, std::uint64_t n, float addend, cudaStream_t stream);
+void launchAdd(const double* in, double* out, std::uint64_t n, double addend, cudaStream_t stream);
+void loadAddKernels();
 
-// Blocks per launch of launchCountOutside that fill device 0.
+// Blocks per launch of launchCountOutside that fill the current device.
 int countOutsideBlocks();
 // Adds to *count the samples [begin, end) of pi stream `key` outside the quarter circle.
 void launchCountOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int blocks,
-                        unsigned long long* count);
+                        unsigned long long* count, cudaStream_t stream);
+void loadCountOutsideKernel();
 
 }  // namespace accellab::kernels::cuda
