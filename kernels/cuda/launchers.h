@@ -3,9 +3,9 @@
 // stream handle crosses this header.
 //
 // The load functions load a file's kernels on the current device now rather than at their
-// first launch (CUDA loads lazily, and a first launch may wait for the device to go idle);
-// they throw CudaError with cudaErrorNoKernelImageForDevice (or
-// cudaErrorInvalidDeviceFunction) when this build holds no code the device can run.
+// first launch, which may then sit behind a closed launch gate (launch_gate.h); they throw
+// CudaError with cudaErrorNoKernelImageForDevice (or cudaErrorInvalidDeviceFunction) when this
+// build holds no code the device can run.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -25,5 +25,11 @@ int countOutsideBlocks();
 void launchCountOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int blocks,
                         unsigned long long* count, cudaStream_t stream);
 void loadCountOutsideKernel();
+
+// The launch gate's kernel (launch_gate.h): one thread that returns once flags[0] is non-zero,
+// or sets flags[1] and returns once timeoutNs have passed. `flags` is the device's address of
+// mapped host memory.
+void launchGate(unsigned* flags, std::uint64_t timeoutNs, cudaStream_t stream);
+void loadGateKernel();
 
 }  // namespace accellab::kernels::cuda
