@@ -26,6 +26,13 @@ void launchCountOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t en
                         unsigned long long* count, cudaStream_t stream);
 void loadCountOutsideKernel();
 
+// Blocks per launch of launchCopy that fill the current device.
+int copyBlocks();
+// Copies `bytes` (a multiple of 16, both pointers 16-byte aligned, as cudaMalloc's are) from
+// device to device with a kernel: the rate of the memory itself, no copy engine involved.
+void launchCopy(const void* from, void* to, std::uint64_t bytes, int blocks, cudaStream_t stream);
+void loadCopyKernel();
+
 // The launch gate's kernel (launch_gate.h): one thread that returns once flags[0] is non-zero,
 // or sets flags[1] and returns once timeoutNs have passed. `flags` is the device's address of
 // mapped host memory.
