@@ -29,6 +29,7 @@ void LaunchGate::Closed::open() noexcept {
 }
 
 LaunchGate::LaunchGate() : flags_(kFlags) {
+  load();  // now, like the kernels queued behind it (see launch_gate.h)
   void* device = nullptr;
   ACCELLAB_CUDA_CHECK(cudaHostGetDevicePointer(&device, flags_.data(), 0));
   deviceFlags_ = static_cast<unsigned*>(device);

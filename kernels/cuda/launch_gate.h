@@ -38,7 +38,8 @@ class LaunchGate {
     LaunchGate* gate_;
   };
 
-  // On the current device; allocates the flags once, for every run of the owner.
+  // On the current device; allocates the flags once, for every run of the owner, and loads
+  // the gate's kernel.
   LaunchGate();
 
   // Queues the gate on `stream`: what is queued there next waits until the Closed opens.
