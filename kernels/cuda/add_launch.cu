@@ -24,20 +24,26 @@ __global__ void addKernel(const T* __restrict__ in, T* __restrict__ out, std::ui
 }
 
 template <class T>
-void launch(const T* in, T* out, std::uint64_t n, T addend) {
+void launch(const T* in, T* out, std::uint64_t n, T addend, cudaStream_t stream) {
   if (n == 0) return;
   const auto blocks = static_cast<unsigned>(std::min(kMaxBlocks, (n + kThreads - 1) / kThreads));
-  addKernel<<<blocks, kThreads>>>(in, out, n, addend);
+  addKernel<<<blocks, kThreads, 0, stream>>>(in, out, n, addend);
   ACCELLAB_CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace
 
-void launchAdd(const float* in, float* out, std::uint64_t n, float addend) {
-  launch(in, out, n, addend);
+void launchAdd(const float* in, float* out, std::uint64_t n, float addend, cudaStream_t stream) {
+  launch(in, out, n, addend, stream);
 }
-void launchAdd(const double* in, double* out, std::uint64_t n, double addend) {
-  launch(in, out, n, addend);
+void launchAdd(const double* in, double* out, std::uint64_t n, double addend, cudaStream_t stream) {
+  launch(in, out, n, addend, stream);
+}
+
+void loadAddKernels() {
+  cudaFuncAttributes attributes{};
+  ACCELLAB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, addKernel<float>));
+  ACCELLAB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, addKernel<double>));
 }
 
 }  // namespace accellab::kernels::cuda

@@ -21,8 +21,20 @@ class CudaError : public std::runtime_error {
   std::string text_;
 };
 
+// A failing call also leaves its error as the runtime's last error, where it stays until
+// read: the next launch check (cudaGetLastError) would report it again, against a launch that
+// went well (a refused cudaMalloc made the next point fail). Reading it here, once for every
+// call, clears it; sticky errors (a faulting kernel) stay, as they must.
 inline void check(cudaError_t code, const char* call, const char* file, int line) {
-  if (code != cudaSuccess) throw CudaError(code, call, file, line);
+  if (code != cudaSuccess) {
+    static_cast<void>(cudaGetLastError());
+    throw CudaError(code, call, file, line);
+  }
+}
+
+// For destructors, which must not throw: drops a failed release, and the last error it left.
+inline void ignore(cudaError_t code) noexcept {
+  if (code != cudaSuccess) static_cast<void>(cudaGetLastError());
 }
 
 }  // namespace accellab::kernels::cuda

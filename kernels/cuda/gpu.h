@@ -22,7 +22,9 @@ struct DeviceProbe {
 DeviceProbe probeDevices();
 // Whether the gpu variants can run on `device`: "built without CUDA", "no CUDA device (<CUDA's
 // error text>)", "no CUDA device 3 (2 present)", "this build has no kernel image for compute
-// capability 7.0 (built for 7.5, 8.0, ...)", or yes.
+// capability 7.0 (built for 7.5, 8.0, ...)", or yes. Loading the kernels on the device is how
+// a missing image shows, so this starts the device's CUDA context and makes it the calling
+// thread's current device.
 Availability availability(int device);
 // Free memory of `device`; empty when it does not exist.
 std::optional<std::uint64_t> freeMemory(int device);

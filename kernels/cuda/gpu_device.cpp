@@ -1,8 +1,11 @@
-// What device 0 is, or why there is none.
+// Which CUDA devices there are, what each is, and whether this build can run on it.
 #include <string>
 
-#include "cuda_check.h"
+#include "architectures.h"
+#include "cuda_resources.h"
 #include "gpu.h"
+#include "launch_gate.h"
+#include "launchers.h"
 
 namespace accellab::kernels::gpu {
 namespace {
@@ -18,6 +21,11 @@ int attribute(cudaDeviceAttr which, int device) {
   return value;
 }
 
+std::string computeCapability(int device) {
+  return std::to_string(attribute(cudaDevAttrComputeCapabilityMajor, device)) + "." +
+         std::to_string(attribute(cudaDevAttrComputeCapabilityMinor, device));
+}
+
 // The device count, or the reason there is no device.
 int deviceCount(std::string& reason) {
   int count = 0;
@@ -31,48 +39,98 @@ int deviceCount(std::string& reason) {
   return count;
 }
 
+// Asks nothing of the current device: the probe leaves the caller's choice alone.
+GpuInfo describe(int device, const std::string& driver, const std::string& runtime) {
+  cudaDeviceProp properties{};
+  ACCELLAB_CUDA_CHECK(cudaGetDeviceProperties(&properties, device));
+  // "0000:17:00.0"; CUDA documents 13 characters as enough.
+  char busId[32] = {};
+  ACCELLAB_CUDA_CHECK(cudaDeviceGetPCIBusId(busId, sizeof busId, device));
+  GpuInfo info;
+  info.index = device;
+  info.name = properties.name;
+  info.smCount = properties.multiProcessorCount;
+  info.memoryBytes = properties.totalGlobalMem;
+  // Clock rates left cudaDeviceProp in CUDA 13; the attributes are in kHz.
+  info.clockMHz = attribute(cudaDevAttrClockRate, device) / 1000;
+  info.memoryClockMHz = attribute(cudaDevAttrMemoryClockRate, device) / 1000;
+  info.computeCapability = computeCapability(device);
+  info.driverVersion = driver;
+  info.runtimeVersion = runtime;
+  info.pciBusId = busId;
+  return info;
+}
+
+// Every kernel of the build, one per .cu file, as every one must run on the device; loading
+// them is also what tells whether the build has code for it.
+void loadEveryKernel() {
+  cuda::loadAddKernels();
+  cuda::loadCountOutsideKernel();
+  cuda::loadCopyKernel();
+  cuda::LaunchGate::load();
+}
+
+bool isMissingImage(cudaError_t code) {
+  return code == cudaErrorNoKernelImageForDevice || code == cudaErrorInvalidDeviceFunction;
+}
+
 }  // namespace
 
-DeviceProbe probeDevice() {
-  DeviceProbe probe{true, std::nullopt, {}};
-  if (deviceCount(probe.reason) == 0) return probe;
+DeviceProbe probeDevices() {
+  DeviceProbe probe{true, {}, {}};
+  const int count = deviceCount(probe.reason);
+  if (count == 0) return probe;
+  int driver = 0;
+  int runtime = 0;
   try {
-    constexpr int kDevice = 0;
-    cudaDeviceProp properties{};
-    ACCELLAB_CUDA_CHECK(cudaGetDeviceProperties(&properties, kDevice));
-    int driver = 0;
-    int runtime = 0;
     ACCELLAB_CUDA_CHECK(cudaDriverGetVersion(&driver));
     ACCELLAB_CUDA_CHECK(cudaRuntimeGetVersion(&runtime));
-    GpuInfo info;
-    info.name = properties.name;
-    info.smCount = properties.multiProcessorCount;
-    info.memoryBytes = properties.totalGlobalMem;
-    // Clock rates left cudaDeviceProp in CUDA 13; the attributes are in kHz.
-    info.clockMHz = attribute(cudaDevAttrClockRate, kDevice) / 1000;
-    info.memoryClockMHz = attribute(cudaDevAttrMemoryClockRate, kDevice) / 1000;
-    info.computeCapability =
-        std::to_string(properties.major) + "." + std::to_string(properties.minor);
-    info.driverVersion = versionText(driver);
-    info.runtimeVersion = versionText(runtime);
-    probe.info = std::move(info);
   } catch (const cuda::CudaError& error) {
-    probe.reason = "CUDA device unusable (" + error.text() + ")";
+    probe.reason = "CUDA unusable (" + error.text() + ")";
+    return probe;
+  }
+  // A device that cannot describe itself is left out (its index says which one is missing);
+  // the others are still there to run on.
+  for (int device = 0; device < count; ++device) {
+    try {
+      probe.devices.push_back(describe(device, versionText(driver), versionText(runtime)));
+    } catch (const cuda::CudaError& error) {
+      probe.reason = "CUDA device " + std::to_string(device) + " unusable (" + error.text() + ")";
+    }
   }
   return probe;
 }
 
-Availability availability() {
-  const DeviceProbe probe = probeDevice();
-  return probe.info ? Availability::yes() : Availability::no(probe.reason);
+Availability availability(int device) {
+  std::string reason;
+  const int count = deviceCount(reason);
+  if (count == 0) return Availability::no(reason);
+  if (device < 0 || device >= count) {
+    return Availability::no("no CUDA device " + std::to_string(device) + " (" +
+                            std::to_string(count) + " present)");
+  }
+  std::string capability = "?";
+  try {
+    capability = computeCapability(device);
+    cuda::selectDevice(device);
+    loadEveryKernel();
+  } catch (const cuda::CudaError& error) {
+    if (isMissingImage(error.code())) {
+      return Availability::no(cuda::missingImageReason(capability, cuda::embeddedArchitectures()));
+    }
+    return Availability::no("CUDA device " + std::to_string(device) + " unusable (" + error.text() +
+                            ")");
+  }
+  return Availability::yes();
 }
 
-std::optional<std::uint64_t> freeMemory() {
+std::optional<std::uint64_t> freeMemory(int device) {
   std::string reason;
-  if (deviceCount(reason) == 0) return std::nullopt;
+  if (device < 0 || device >= deviceCount(reason)) return std::nullopt;
   std::size_t free = 0;
   std::size_t total = 0;
   try {
+    cuda::selectDevice(device);
     ACCELLAB_CUDA_CHECK(cudaMemGetInfo(&free, &total));
   } catch (const cuda::CudaError&) {
     return std::nullopt;

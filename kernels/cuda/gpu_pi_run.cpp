@@ -1,10 +1,15 @@
-// The gpu variant of pi: launches of 2^32 samples, synchronized one by one so that a stop
-// request is seen between them; nothing to copy in, one 64-bit count to copy out.
+// The gpu variant of pi: launches of 2^32 samples, nothing to copy in, one 64-bit count to
+// copy out. The first launches wait behind the launch gate; after that the host keeps the
+// next launch queued while the current one runs, so the device never idles between launches
+// and a stop request is seen between them.
 #include <algorithm>
+#include <array>
 #include <limits>
 
 #include "cuda_resources.h"
+#include "event_wait.h"
 #include "gpu.h"
+#include "launch_gate.h"
 #include "launchers.h"
 #include "src/pi_estimate.h"
 #include "src/pi_sampler.h"
@@ -18,46 +23,49 @@ using cuda::PinnedBuffer;
 
 // Tens of milliseconds on a current GPU.
 constexpr std::uint64_t kLaunchSamples = std::uint64_t{1} << 32;
+// Launches queued at once: the running one and the next. A stop waits for both, well within
+// 0.5 s; more would only lengthen that wait.
+constexpr std::uint64_t kQueuedLaunches = 2;
+
+constexpr RunOutcome kCancelled{.cancelled = true, .timedS = std::nullopt, .gpu = std::nullopt};
 
 class GpuPiRun final : public KernelRun {
  public:
-  GpuPiRun(std::uint64_t samples, std::uint64_t seed)
-      : samples_(samples),
+  // On `device`, already the current one (preparePi).
+  GpuPiRun(int device, std::uint64_t samples, std::uint64_t seed)
+      : device_(device),
+        samples_(samples),
+        launches_((samples + kLaunchSamples - 1) / kLaunchSamples),
         key_(pi::streamKey(seed)),
         blocks_(cuda::countOutsideBlocks()),
         deviceCount_(1),
         hostCount_(1) {
+    cuda::loadCountOutsideKernel();  // before any gate: see launch_gate.h
     poisonOutput();
   }
+  GpuPiRun(const GpuPiRun&) = delete;
+  GpuPiRun& operator=(const GpuPiRun&) = delete;
+  // The members are released next, on the device they live on.
+  ~GpuPiRun() override { cuda::selectDeviceQuietly(device_); }
 
   void poisonOutput() override {
+    cuda::selectDevice(device_);
     hits_.reset();
     hostCount_.data()[0] = std::numeric_limits<unsigned long long>::max();
-    ACCELLAB_CUDA_CHECK(cudaMemset(deviceCount_.data(), 0xFF, deviceCount_.bytes()));
+    ACCELLAB_CUDA_CHECK(
+        cudaMemsetAsync(deviceCount_.data(), 0xFF, deviceCount_.bytes(), stream_.get()));
+    stream_.synchronize();
   }
 
   RunOutcome run(std::stop_token stop) override {
-    // Zeroing the counter is set-up, not a transfer: it stays outside the timed phases.
-    ACCELLAB_CUDA_CHECK(cudaMemset(deviceCount_.data(), 0, deviceCount_.bytes()));
-    start_.record();
-    for (std::uint64_t begin = 0; begin < samples_; begin += kLaunchSamples) {
-      if (stop.stop_requested())
-        return {.cancelled = true, .timedS = std::nullopt, .gpu = std::nullopt};
-      const std::uint64_t end = begin + std::min(kLaunchSamples, samples_ - begin);
-      cuda::launchCountOutside(key_, begin, end, blocks_, deviceCount_.data());
-      ACCELLAB_CUDA_CHECK(cudaStreamSynchronize(nullptr));
+    cuda::selectDevice(device_);
+    if (stop.stop_requested()) return kCancelled;
+    try {
+      return timedRun(stop);
+    } catch (...) {
+      stream_.drain();  // no launch may still be using the counter once the error is out
+      throw;
     }
-    computed_.record();
-    ACCELLAB_CUDA_CHECK(cudaMemcpy(hostCount_.data(), deviceCount_.data(), deviceCount_.bytes(),
-                                   cudaMemcpyDeviceToHost));
-    end_.record();
-    end_.synchronize();
-    hits_ = samples_ - hostCount_.data()[0];
-    GpuTiming timing;
-    timing.kernelS = Event::secondsBetween(start_, computed_);
-    timing.d2hS = Event::secondsBetween(computed_, end_);
-    timing.endToEndS = Event::secondsBetween(start_, end_);
-    return {.cancelled = false, .timedS = timing.kernelS, .gpu = timing};
   }
 
   Verification verify() const override {
@@ -68,21 +76,92 @@ class GpuPiRun final : public KernelRun {
   std::string isa() const override { return "CUDA"; }
 
  private:
+  // Queues launch number `queued_` and the event that marks its end.
+  void queueLaunch() {
+    const std::uint64_t begin = queued_ * kLaunchSamples;
+    const std::uint64_t end = begin + std::min(kLaunchSamples, samples_ - begin);
+    cuda::launchCountOutside(key_, begin, end, blocks_, deviceCount_.data(), stream_.get());
+    launched_[queued_ % kQueuedLaunches].record(stream_);
+    ++queued_;
+  }
+
+  // After the last launch: the count back to pinned memory, timed as the d2h copy.
+  void queueLastLaunch() {
+    queueLaunch();
+    computed_.record(stream_);
+    ACCELLAB_CUDA_CHECK(cudaMemcpyAsync(hostCount_.data(), deviceCount_.data(),
+                                        deviceCount_.bytes(), cudaMemcpyDeviceToHost,
+                                        stream_.get()));
+    end_.record(stream_);
+  }
+
+  void queueNext() {
+    if (queued_ + 1 == launches_) {
+      queueLastLaunch();
+    } else {
+      queueLaunch();
+    }
+  }
+
+  RunOutcome timedRun(const std::stop_token& stop) {
+    hits_.reset();
+    queued_ = 0;
+    // Zeroing the counter is set-up, not a transfer: it stays before the gate, untimed.
+    ACCELLAB_CUDA_CHECK(
+        cudaMemsetAsync(deviceCount_.data(), 0, deviceCount_.bytes(), stream_.get()));
+    cuda::LaunchGate::Closed closed = gate_.close(stream_);
+    start_.record(stream_);
+    while (queued_ < std::min(launches_, kQueuedLaunches)) queueNext();
+    closed.open();
+    // Launch `waited` ends while launch waited + 1 runs: queue the one after, in the event
+    // slot of the launch that just ended.
+    for (std::uint64_t waited = 0; queued_ < launches_; ++waited) {
+      if (!cuda::waitUnlessStopped(launched_[waited % kQueuedLaunches], stop)) {
+        stream_.synchronize();
+        return kCancelled;
+      }
+      queueNext();
+    }
+    if (!cuda::waitUnlessStopped(end_, stop)) {
+      stream_.synchronize();
+      return kCancelled;
+    }
+    gate_.checkOpenedInTime();
+
+    hits_ = samples_ - hostCount_.data()[0];
+    GpuTiming timing;
+    timing.kernelS = Event::secondsBetween(start_, computed_);
+    timing.d2hS = Event::secondsBetween(computed_, end_);
+    timing.endToEndS = Event::secondsBetween(start_, end_);
+    // Nothing is copied in, and the 8-byte count goes to pinned memory only: no pageable
+    // copies to time, so h2dS and both pageable times stay 0.
+    return {.cancelled = false, .timedS = timing.kernelS, .gpu = timing};
+  }
+
+  int device_;
   std::uint64_t samples_;
+  std::uint64_t launches_;
   std::uint64_t key_;
   int blocks_;
   DeviceBuffer<unsigned long long> deviceCount_;
   PinnedBuffer<unsigned long long> hostCount_;
+  // After the buffers, so destroyed before them: the stream drains first (cuda_resources.h),
+  // and the gate's flags outlive the stream's last gate.
+  cuda::LaunchGate gate_;
+  cuda::Stream stream_;
   Event start_;
+  std::array<Event, kQueuedLaunches> launched_;
   Event computed_;
   Event end_;
+  std::uint64_t queued_ = 0;
   std::optional<std::uint64_t> hits_;
 };
 
 }  // namespace
 
-std::unique_ptr<KernelRun> preparePi(std::uint64_t samples, std::uint64_t seed) {
-  return std::make_unique<GpuPiRun>(samples, seed);
+std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed) {
+  cuda::selectDevice(device);
+  return std::make_unique<GpuPiRun>(device, samples, seed);
 }
 
 }  // namespace accellab::kernels::gpu

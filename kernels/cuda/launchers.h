@@ -1,19 +1,42 @@
-// The CUDA kernels' launchers, callable from plain C++: they queue work on the default
-// stream and check the launch (cuda_check.h); no CUDA type crosses this header.
+// The CUDA kernels' launchers, callable from plain C++: each queues its kernel on the given
+// stream of the current device and checks the launch (cuda_check.h). No CUDA type but the
+// stream handle crosses this header.
+//
+// The load functions load a file's kernels on the current device now rather than at their
+// first launch, which may then sit behind a closed launch gate (launch_gate.h); they throw
+// CudaError with cudaErrorNoKernelImageForDevice (or cudaErrorInvalidDeviceFunction) when this
+// build holds no code the device can run.
 #pragma once
+
+#include <cuda_runtime_api.h>
 
 #include <cstdint>
 
 namespace accellab::kernels::cuda {
 
 // out[i] = in[i] + addend for i < n, rounded to nearest as on the CPU (no contraction).
-void launchAdd(const float* in, float* out, std::uint64_t n, float addend);
-void launchAdd(const double* in, double* out, std::uint64_t n, double addend);
+void launchAdd(const float* in, float* out, std::uint64_t n, float addend, cudaStream_t stream);
+void launchAdd(const double* in, double* out, std::uint64_t n, double addend, cudaStream_t stream);
+void loadAddKernels();
 
-// Blocks per launch of launchCountOutside that fill device 0.
+// Blocks per launch of launchCountOutside that fill the current device.
 int countOutsideBlocks();
 // Adds to *count the samples [begin, end) of pi stream `key` outside the quarter circle.
 void launchCountOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int blocks,
-                        unsigned long long* count);
+                        unsigned long long* count, cudaStream_t stream);
+void loadCountOutsideKernel();
+
+// Blocks per launch of launchCopy that fill the current device.
+int copyBlocks();
+// Copies `bytes` (a multiple of 16, both pointers 16-byte aligned, as cudaMalloc's are) from
+// device to device with a kernel: the rate of the memory itself, no copy engine involved.
+void launchCopy(const void* from, void* to, std::uint64_t bytes, int blocks, cudaStream_t stream);
+void loadCopyKernel();
+
+// The launch gate's kernel (launch_gate.h): one thread that returns once flags[0] is non-zero,
+// or sets flags[1] and returns once timeoutNs have passed. `flags` is the device's address of
+// mapped host memory.
+void launchGate(unsigned* flags, std::uint64_t timeoutNs, cudaStream_t stream);
+void loadGateKernel();
 
 }  // namespace accellab::kernels::cuda

@@ -53,10 +53,15 @@ int countOutsideBlocks() {
 }
 
 void launchCountOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int blocks,
-                        unsigned long long* count) {
+                        unsigned long long* count, cudaStream_t stream) {
   if (begin >= end) return;
-  countOutsideKernel<<<blocks, kThreads>>>(key, begin, end, count);
+  countOutsideKernel<<<blocks, kThreads, 0, stream>>>(key, begin, end, count);
   ACCELLAB_CUDA_CHECK(cudaGetLastError());
+}
+
+void loadCountOutsideKernel() {
+  cudaFuncAttributes attributes{};
+  ACCELLAB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, countOutsideKernel));
 }
 
 }  // namespace accellab::kernels::cuda

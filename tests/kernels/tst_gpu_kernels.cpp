@@ -1,13 +1,46 @@
-// The CUDA variants against the reference and against the CPU. Skips, with the reason,
-// where there is no CUDA build or no device.
+// The CUDA variants on device 0, through the kernels' public path (the built-in engine),
+// against the reference and against the CPU; the device probe and copy ceiling of device 0.
+// Skips, with the reason, where there is no CUDA build or no device.
 #include <QtTest>
 
+#include <regex>
+#include <stdexcept>
+#include <string>
+
+#include "cuda/gpu.h"
 #include "kernel_driver.h"
 
 using namespace accellab;
 using accellab::test::kernelNamed;
 
 Q_DECLARE_METATYPE(accellab::DType)
+
+namespace {
+
+Params addParams(std::uint64_t z, std::uint64_t y, std::uint64_t x, DType dtype) {
+  Params params;
+  params.shape = Shape3{z, y, x};
+  params.dtype = dtype;
+  return params;
+}
+
+// What every completed gpu run of add must report: each phase timed, the kernel inside the
+// end-to-end time, and the end-to-end time holding the three phases (events recorded back to
+// back, so only the events' resolution of about a microsecond separates the two sides).
+// Callers look at QTest::currentTestFailed() after it.
+void checkAddTiming(const RunOutcome& outcome) {
+  QVERIFY(outcome.gpu && outcome.timedS);
+  const GpuTiming& t = *outcome.gpu;
+  QCOMPARE(*outcome.timedS, t.kernelS);
+  QVERIFY(t.kernelS > 0);
+  QVERIFY(t.h2dS > 0 && t.d2hS > 0);
+  QVERIFY2(t.kernelS < t.endToEndS,
+           qPrintable(QString("kernel %1 s, end to end %2 s").arg(t.kernelS).arg(t.endToEndS)));
+  QVERIFY(t.endToEndS >= 0.99 * (t.h2dS + t.kernelS + t.d2hS) - 2e-6);
+  QVERIFY(t.h2dPageableS > 0 && t.d2hPageableS > 0);
+}
+
+}  // namespace
 
 class TestGpuKernels : public QObject {
   Q_OBJECT
@@ -37,10 +70,7 @@ class TestGpuKernels : public QObject {
     QFETCH(int, y);
     QFETCH(int, x);
     QFETCH(DType, dtype);
-    Params params;
-    params.shape = Shape3{std::uint64_t(z), std::uint64_t(y), std::uint64_t(x)};
-    params.dtype = dtype;
-    const auto run = kernelNamed("add").prepare(params, "gpu", 1);
+    const auto run = kernelNamed("add").prepare(addParams(z, y, x, dtype), "gpu", 1);
     // Twice: the second repetition reuses the buffers and must be as right as the first.
     for (int repetition = 0; repetition < 2; ++repetition) {
       run->poisonOutput();
@@ -49,18 +79,53 @@ class TestGpuKernels : public QObject {
       QVERIFY(!outcome.cancelled);
       const Verification verification = run->verify();
       QVERIFY2(verification.ok, verification.detail.c_str());
-      QVERIFY(outcome.gpu && outcome.timedS);
-      QCOMPARE(*outcome.timedS, outcome.gpu->kernelS);
-      QVERIFY(outcome.gpu->kernelS > 0);
-      QVERIFY(outcome.gpu->h2dS > 0 && outcome.gpu->d2hS > 0);
-      QVERIFY(outcome.gpu->endToEndS >=
-              0.99 * (outcome.gpu->h2dS + outcome.gpu->kernelS + outcome.gpu->d2hS));
+      checkAddTiming(outcome);
+      if (QTest::currentTestFailed()) return;
+    }
+  }
+
+  // A refused allocation must not fail the next point: its error once stayed behind as the
+  // runtime's last error, and the next launch check reported it.
+  void refusedAllocationDoesNotFailTheNextRun() {
+    const Kernel& add = kernelNamed("add");
+    try {
+      add.prepare(addParams(std::uint64_t{1} << 20, std::uint64_t{1} << 20, 16, DType::f64), "gpu",
+                  1);  // 128 TiB per array
+      QFAIL("a 128 TiB array was allocated");
+    } catch (const std::runtime_error& error) {
+      QVERIFY2(std::string(error.what()).find("out of memory") != std::string::npos, error.what());
+    }
+    const auto done = test::prepareRunVerify(add, addParams(3, 5, 7, DType::f32), "gpu", 1);
+    QVERIFY(!done.outcome.cancelled);
+    QVERIFY2(done.verification.ok, done.verification.detail.c_str());
+  }
+
+  // A stop in either phase leaves the stream idle and the buffers free: the same run then
+  // completes and verifies.
+  void addStopsThenRunsAgain() {
+    const auto run =
+        kernelNamed("add").prepare(addParams(256, 1024, 1024, DType::f32), "gpu", 1);  // 1 GiB
+    for (const int afterMs : {0, 20, 60}) {
+      run->poisonOutput();
+      const test::Cancellation cancellation =
+          test::cancelMidRun(*run, std::chrono::milliseconds(afterMs));
+      QVERIFY2(cancellation.secondsAfterRequest < 0.5,
+               qPrintable(QString::number(cancellation.secondsAfterRequest)));
+      run->poisonOutput();
+      const RunOutcome outcome = run->run({});
+      QVERIFY(!outcome.cancelled);
+      const Verification verification = run->verify();
+      QVERIFY2(verification.ok, verification.detail.c_str());
+      checkAddTiming(outcome);
+      if (QTest::currentTestFailed()) return;
     }
   }
 
   void piHitsEqualTheCpu_data() {
     QTest::addColumn<qulonglong>("samples");
-    for (const qulonglong n : {1ull, 7ull, 1031ull, 1000003ull, (1ull << 26) + 5}) {
+    // The last two take 2 and 3 launches: the queue-ahead loop and its last launch.
+    for (const qulonglong n :
+         {1ull, 7ull, 1031ull, 1000003ull, (1ull << 26) + 5, (1ull << 32) + 1, 3ull << 32}) {
       QTest::addRow("%llu", n) << n;
     }
   }
@@ -69,13 +134,21 @@ class TestGpuKernels : public QObject {
     QFETCH(qulonglong, samples);
     Params params;
     params.samples = samples;
-    const auto cpu = test::prepareRunVerify(kernelNamed("pi"), params, "loop", 1);
+    // The scalar loop is the reference, but would take minutes on 2^33 samples: the parallel
+    // variant draws the same ones.
+    const char* reference = samples < 100'000'000 ? "loop" : "parallel";
+    const auto cpu = test::prepareRunVerify(kernelNamed("pi"), params, reference, 0);
     const auto gpu = test::prepareRunVerify(kernelNamed("pi"), params, "gpu", 1);
     QVERIFY(!gpu.outcome.cancelled);
     QVERIFY2(gpu.verification.ok, gpu.verification.detail.c_str());
     QCOMPARE(gpu.verification.fingerprint, cpu.verification.fingerprint);
     QVERIFY(gpu.outcome.gpu);
-    QCOMPARE(gpu.outcome.gpu->h2dS, 0.0);
+    const GpuTiming& t = *gpu.outcome.gpu;
+    QCOMPARE(t.h2dS, 0.0);
+    QCOMPARE(t.h2dPageableS, 0.0);
+    QCOMPARE(t.d2hPageableS, 0.0);
+    QVERIFY(t.kernelS > 0 && t.d2hS > 0);
+    QVERIFY(t.kernelS < t.endToEndS);
   }
 
   void piStopsQuickly() {
@@ -85,6 +158,35 @@ class TestGpuKernels : public QObject {
     const test::Cancellation cancellation = test::cancelMidRun(*run, std::chrono::milliseconds(50));
     QVERIFY(cancellation.cancelled);
     QVERIFY(cancellation.secondsAfterRequest < 0.5);
+  }
+
+  void probeDescribesDevice0() {
+    const kernels::gpu::DeviceProbe probe = kernels::gpu::probeDevices();
+    QVERIFY(probe.built);
+    QVERIFY(!probe.devices.empty());
+    const GpuInfo& device = probe.devices.front();
+    QCOMPARE(device.index, 0);
+    QVERIFY(!device.name.empty());
+    QVERIFY(device.smCount > 0 && device.memoryBytes > 0 && device.clockMHz > 0);
+    QVERIFY(!device.computeCapability.empty() && !device.runtimeVersion.empty());
+    QVERIFY2(std::regex_match(device.pciBusId,
+                              std::regex("[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]")),
+             device.pciBusId.c_str());
+  }
+
+  void copyCeilingIsMeasured() {
+    const double bytesPerS = kernels::gpu::measureCopyBandwidth(0);
+    qInfo("device 0 copies %.0f GB/s (read + written)", bytesPerS * 1e-9);
+    QVERIFY(bytesPerS > 0);
+    QVERIFY(bytesPerS < 1e14);  // beyond any memory: a copy that never left the cache
+  }
+
+  void absentDeviceIsNamed() {
+    const int present = static_cast<int>(kernels::gpu::probeDevices().devices.size());
+    const Availability availability = kernels::gpu::availability(present);
+    QVERIFY(!availability.available);
+    QCOMPARE(availability.reason, "no CUDA device " + std::to_string(present) + " (" +
+                                      std::to_string(present) + " present)");
   }
 };
 
