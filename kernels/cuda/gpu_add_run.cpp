@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstddef>
 
+#include <string>
+
 #include "cuda_resources.h"
 #include "event_wait.h"
 #include "gpu.h"
@@ -92,7 +94,8 @@ class GpuAddRun final : public KernelRun {
     return pageable.ok ? pinned : pageable;
   }
 
-  std::string isa() const override { return "CUDA"; }
+  // Names the device: a session whose runs used several GPUs says which ran each point.
+  std::string isa() const override { return "CUDA device " + std::to_string(device_); }
 
  private:
   RunOutcome timedRun(const std::stop_token& stop) {

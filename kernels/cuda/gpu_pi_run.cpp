@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <string>
 
 #include "cuda_resources.h"
 #include "event_wait.h"
@@ -73,7 +74,8 @@ class GpuPiRun final : public KernelRun {
     return verifyPi(*hits_, samples_);
   }
 
-  std::string isa() const override { return "CUDA"; }
+  // Names the device: a session whose runs used several GPUs says which ran each point.
+  std::string isa() const override { return "CUDA device " + std::to_string(device_); }
 
  private:
   // Queues launch number `queued_` and the event that marks its end.
