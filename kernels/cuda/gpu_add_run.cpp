@@ -5,7 +5,6 @@
 // and to plain heap memory, as a program that never pins its arrays pays for them.
 #include <algorithm>
 #include <cstddef>
-
 #include <string>
 
 #include "cuda_resources.h"
