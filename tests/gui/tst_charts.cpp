@@ -1,5 +1,6 @@
 // The charts against the engine's numbers for a CLI-made session, and their export to PNG
 // (read back: size, colours) and SVG.
+#include <QComboBox>
 #include <QImage>
 #include <QSet>
 #include <QTemporaryDir>
@@ -88,6 +89,11 @@ class TestCharts : public QObject {
 
   // End to end, the gpu bar is the engine's end-to-end speedup, and the table hears of it.
   void gpuTimeIsSelectable() {
+    const auto* box = panel_->findChild<QComboBox*>(QStringLiteral("chartGpuTime"));
+    QVERIFY(box && box->isEnabled());  // the session's add has a gpu point
+    panel_->setKernel(QStringLiteral("pi"));
+    QVERIFY(!box->isEnabled());  // its pi gpu point was skipped: nothing to choose
+    panel_->setKernel(QStringLiteral("add"));
     QSignalSpy changed(panel_.get(), &ChartPanel::reportOptionsChanged);
     panel_->setGpuTime(GpuTime::endToEnd);
     QCOMPARE(changed.count(), 1);

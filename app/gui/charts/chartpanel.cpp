@@ -6,6 +6,7 @@
 #include <QSignalBlocker>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "charts/chartexport.h"
 #include "charts/chartset.h"
@@ -121,6 +122,11 @@ void ChartPanel::fillSelectors() {
   replaceItems(baselineBox_, toStringList(variantsIn(*session_, kernelName)),
                QString::fromStdString(defaultBaseline(*session_, kernelName)));
   if (baselineBox_->currentText() != oldBaseline) emit reportOptionsChanged(reportOptions());
+  // The choice means something only where a gpu point has its timings.
+  const bool anyGpu = std::ranges::any_of(session_->points, [&](const PointResult& r) {
+    return r.point.kernel == kernelName && r.gpu.has_value();
+  });
+  gpuTimeBox_->setEnabled(anyGpu);
 }
 
 void ChartPanel::rebuildCharts() {
