@@ -2,6 +2,7 @@
 // 16-byte loads and stores, the widest a thread issues, so the loop is bound by memory alone.
 #include "cuda_check.h"
 #include "launchers.h"
+#include "occupancy.h"
 
 namespace accellab::kernels::cuda {
 namespace {
@@ -18,17 +19,7 @@ __global__ void __launch_bounds__(kThreads)
 
 }  // namespace
 
-int copyBlocks() {
-  int device = 0;
-  int multiprocessors = 0;
-  int blocksPerMultiprocessor = 0;
-  ACCELLAB_CUDA_CHECK(cudaGetDevice(&device));
-  ACCELLAB_CUDA_CHECK(
-      cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-  ACCELLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerMultiprocessor,
-                                                                    copyKernel, kThreads, 0));
-  return multiprocessors * blocksPerMultiprocessor;
-}
+int copyBlocks() { return blocksFillingDevice(copyKernel, kThreads); }
 
 void launchCopy(const void* from, void* to, std::uint64_t bytes, int blocks, cudaStream_t stream) {
   const std::uint64_t n = bytes / sizeof(uint4);

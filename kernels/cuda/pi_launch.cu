@@ -2,6 +2,7 @@
 // counts, a warp-shuffle and shared-memory block reduction, one atomicAdd per block.
 #include "cuda_check.h"
 #include "launchers.h"
+#include "occupancy.h"
 #include "src/pi_sampler.h"
 
 namespace accellab::kernels::cuda {
@@ -40,17 +41,7 @@ __global__ void __launch_bounds__(kThreads)
 
 }  // namespace
 
-int countOutsideBlocks() {
-  int device = 0;
-  int multiprocessors = 0;
-  int blocksPerMultiprocessor = 0;
-  ACCELLAB_CUDA_CHECK(cudaGetDevice(&device));
-  ACCELLAB_CUDA_CHECK(
-      cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-  ACCELLAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &blocksPerMultiprocessor, countOutsideKernel, kThreads, 0));
-  return multiprocessors * blocksPerMultiprocessor;
-}
+int countOutsideBlocks() { return blocksFillingDevice(countOutsideKernel, kThreads); }
 
 void launchCountOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int blocks,
                         unsigned long long* count, cudaStream_t stream) {
