@@ -65,7 +65,7 @@ class TestPiKernel : public QObject {
 
   void hitCountsIdenticalAcrossVariants_data() {
     QTest::addColumn<qulonglong>("samples");
-    // 1, odd sizes that fill no vector, and sizes across the 2^24-sample chunks.
+    // 1, odd sizes that fill no vector, and sizes across several kPiChunkSamples chunks.
     for (const qulonglong n :
          {1ull, 2ull, 7ull, 63ull, 1031ull, 100003ull, (1ull << 24) + 5, (3ull << 23) + 11}) {
       QTest::addRow("%llu", n) << n;
