@@ -1,4 +1,6 @@
 // Which CUDA devices there are, what each is, and whether this build can run on it.
+#include <dlfcn.h>
+
 #include <string>
 
 #include "architectures.h"
@@ -26,13 +28,25 @@ std::string computeCapability(int device) {
          std::to_string(attribute(cudaDevAttrComputeCapabilityMinor, device));
 }
 
+// The static runtime reports a machine with no NVIDIA driver at all as "CUDA driver version is
+// insufficient", which sends users to upgrade a driver they do not have.
+bool driverLibraryLoads() {
+  void* driver = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+  if (driver == nullptr) return false;
+  dlclose(driver);
+  return true;
+}
+
 // The device count, or the reason there is no device.
 int deviceCount(std::string& reason) {
   int count = 0;
   try {
     ACCELLAB_CUDA_CHECK(cudaGetDeviceCount(&count));
   } catch (const cuda::CudaError& error) {
-    reason = "no CUDA device (" + error.text() + ")";
+    const bool noDriver = error.code() == cudaErrorInsufficientDriver && !driverLibraryLoads();
+    reason = "no CUDA device (" +
+             (noDriver ? std::string("no NVIDIA driver: libcuda.so.1 not found") : error.text()) +
+             ")";
     return 0;
   }
   if (count == 0) reason = "no CUDA device";
