@@ -1,27 +1,42 @@
 // Results as rows of a table, and the reporters that print them. Reporters are a strategy:
-// the console table, CSV and Markdown share one interface and one formatting (format.h).
+// the console table, CSV, Markdown and JSON share one interface, one column description
+// (reportColumns) and one formatting (format.h); the desktop app's table reads the same.
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "accellab/format.h"
 #include "accellab/result.h"
+#include "accellab/session.h"
 #include "accellab/sysinfo.h"
 
 namespace accellab {
 
 // One row per point, with what the table shows derived once for all reporters and the GUI.
+// Rows of one run only: speedups never mix runs.
 struct ReportRow {
+  int runId = 0;      // the run the point belongs to; 0 when rows were built from bare points
   std::string group;  // kernel + describe(params): points of one group share a baseline
+  std::string kernel;
+  std::string problem;        // describe(params): "1024x1024x512 f64", "1e9 samples"
+  std::uint64_t size = 0;     // problemSize(params): sorts problems by size, not by text
   std::string variant;
   int threads = 1;
   PointStatus status = PointStatus::ok;
   double medianS = 0;  // gpu rows: the kernel alone or end to end, as ReportOptions say
   double spreadS = 0;  // median absolute deviation
+  Statistics stats;    // of the samples (kernel time for gpu rows)
+  std::size_t samples = 0;
+  std::uint64_t runsPerSample = 1;
+  double firstCallS = 0;  // the warm-up: first-call cost
+  std::uint64_t elements = 0;
+  std::uint64_t bytes = 0;
   double elementsPerS = 0;
   double bytesPerS = 0;
   // bytesPerS / the measured copy ceiling of where the row ran (host, or the GPU's own);
@@ -29,7 +44,12 @@ struct ReportRow {
   std::optional<double> ceilingFraction;
   std::optional<double> speedup;  // baseline median / this median
   bool verified = false;
-  std::string note;  // reason when not ok, ISA of SIMD variants, GPU transfer split
+  PointFlags flags;
+  std::uint32_t attempts = 1;
+  std::string reason;  // why not ok
+  std::string isa;
+  std::optional<GpuTiming> gpu;
+  std::string note;  // reason when not ok, flags, ISA of SIMD variants, GPU transfer split
 };
 
 // Which time a gpu row shows and compares: the kernel alone, or end to end with the copies
@@ -51,24 +71,57 @@ struct Ceilings {
 };
 Ceilings ceilingsOf(const SystemInfo& system);
 
-// Speedup is relative to the baseline variant's 1-thread ok point of the same group.
+// Speedup is relative to the baseline variant's 1-thread ok point of the same group, among
+// `points` only: pass one run's complete result set. Rows carry `runId`.
 std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
-                                       const Ceilings& ceilings, const ReportOptions& options = {});
+                                       const Ceilings& ceilings, const ReportOptions& options = {},
+                                       int runId = 0);
+// buildReportRows over the run's points with the run's ceilings.
+std::vector<ReportRow> buildRunRows(const Run& run, const ReportOptions& options = {});
 
-// Column headers and cells as text, shared by the console, CSV, Markdown and the GUI model.
-std::vector<std::string> reportHeaders();
-std::vector<std::string> formatReportRow(const ReportRow& row);
+// The points of a run reordered so that within each group the baseline variant comes
+// first, otherwise in sweep order: a table printed row by row then knows every speedup.
+std::vector<PointResult> baselineFirst(std::vector<PointResult> points, const std::string& baseline);
 
+// Where a column appears. The console and Markdown name the run and problem in headings.
+enum ColumnPlace : unsigned { inConsole = 1, inTable = 2, inFiles = 4, everywhere = 7 };
+enum class Align { left, right };
+
+// One column of every results table, described once: the console, CSV, Markdown and JSON
+// printers and the desktop app's model all read this.
+struct ReportColumn {
+  std::string_view id;      // CSV header and JSON key: "median_s"
+  std::string_view header;  // console, Markdown and GUI header: "median"
+  std::string_view unit;    // SI unit of value(): "s", "1/s", "B/s", "" for none
+  ValueKind kind;           // how text() formats value()
+  Align align;
+  unsigned places;             // ColumnPlace bits
+  std::size_t consoleWidth;    // 0: as wide as the cell
+  std::string (*text)(const ReportRow&);  // the cell as shown; "-" when there is no value
+  // The raw number behind the cell, in `unit` (sort key, CSV and JSON value); none for text
+  // columns and for cells without a value.
+  std::optional<double> (*value)(const ReportRow&);
+};
+std::span<const ReportColumn> reportColumns();
+// The columns with `place` among their places, in order.
+std::vector<const ReportColumn*> columnsIn(ColumnPlace place);
+
+// A reporter prints runs: begin(run) (its points are not read), then each point as it is
+// measured, in the order given (see baselineFirst), then end(). Several runs may follow.
 class Reporter {
  public:
   virtual ~Reporter() = default;
-  virtual void begin(const SystemInfo& system) = 0;
-  // Points arrive one at a time as they are measured, in sweep order.
+  virtual void begin(const Run& run) = 0;
   virtual void point(const PointResult& result) = 0;
   virtual void end() = 0;
+  // Once after the last run: files are complete.
+  virtual void finish() {}
 };
 
-enum class ReportFormat { console, csv, markdown };
+// Feeds a whole run to a reporter, baseline first within each group.
+void reportRun(Reporter& reporter, const Run& run, const ReportOptions& options);
+
+enum class ReportFormat { console, csv, markdown, json };
 // The reporter writes to `out`, which must outlive it.
 std::unique_ptr<Reporter> makeReporter(ReportFormat format, std::ostream& out,
                                        const ReportOptions& options = {});

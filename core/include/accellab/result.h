@@ -30,6 +30,15 @@ enum class PointStatus { ok, skipped, failed, cancelled };
 std::string_view toString(PointStatus status);
 std::optional<PointStatus> parsePointStatus(std::string_view text);
 
+// Why a point's numbers are not to be trusted as they are (quality.h judges them).
+struct PointFlags {
+  bool unstable = false;  // spread above QualityLimits::maxRelativeSpread
+  bool cutShort = false;  // MeasureConfig::maxTimeS stopped it before minReps repetitions
+  bool cold = false;      // first call above QualityLimits::coldFactor medians
+  bool any() const { return unstable || cutShort || cold; }
+  friend bool operator==(const PointFlags&, const PointFlags&) = default;
+};
+
 struct PointResult {
   Point point;
   PointStatus status = PointStatus::ok;
@@ -48,6 +57,10 @@ struct PointResult {
   std::optional<GpuTiming> gpuMad;  // their median absolute deviations
   // Runs timed back to back per sample (very fast kernels); samplesS hold per-run means.
   std::uint64_t runsPerSample = 1;
+  PointFlags flags;
+  // Measurements of this point in its run: more than 1 after re-runs of unstable points
+  // (the one kept is the steadiest).
+  std::uint32_t attempts = 1;
   friend bool operator==(const PointResult&, const PointResult&) = default;
 };
 

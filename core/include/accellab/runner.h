@@ -8,23 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "accellab/measure_config.h"
 #include "accellab/memory_guard.h"
 #include "accellab/registry.h"
 #include "accellab/result.h"
 
 namespace accellab {
-
-// Repeats until both minReps and minTimeS are reached, or until maxTimeS (then with at
-// least one sample) or maxReps, whichever comes first. The warm-up is not counted.
-struct MeasureConfig {
-  std::size_t minReps = 5;
-  double minTimeS = 0.2;
-  std::size_t maxReps = 100000;
-  double maxTimeS = 15.0;
-  // Runs faster than this are timed in batches of back-to-back runs so that one sample
-  // lasts at least this long (as Google Benchmark calibrates); 0 times every run alone.
-  double minSampleS = 20e-6;
-};
 
 struct Progress {
   std::size_t pointsDone = 0;
@@ -63,6 +52,15 @@ class Runner {
   // counts) are compared across the points with equal params: a mismatch fails the point.
   std::vector<PointResult> run(const std::vector<Point>& points, const MeasureConfig& config,
                                const RunCallbacks& callbacks = {}, std::stop_token stop = {});
+
+  // Measures the ok points flagged unstable again, up to `maxAttempts` more times each,
+  // until one measurement is stable; each point keeps its steadiest measurement (smallest
+  // relative spread) with `attempts` counting them all. Progress counts the re-measured
+  // points; pointFinished reports each point's kept result. Returns the indices re-measured.
+  std::vector<std::size_t> rerunUnstable(std::vector<PointResult>& results,
+                                         const MeasureConfig& config, std::size_t maxAttempts,
+                                         const RunCallbacks& callbacks = {},
+                                         std::stop_token stop = {});
 
  private:
   const Registry& registry_;

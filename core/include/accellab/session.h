@@ -1,4 +1,5 @@
-// The session file: a probe of the machine plus every measured point. Format documented in
+// The session file: runs, each with its settings, a probe of the machine, the system
+// conditions seen at its start and every measured point. Format documented in
 // docs/session-format.md.
 #pragma once
 
@@ -8,22 +9,59 @@
 #include <string_view>
 #include <vector>
 
+#include "accellab/measure_config.h"
 #include "accellab/result.h"
 #include "accellab/sysinfo.h"
 
 namespace accellab {
 
 inline constexpr std::string_view kSessionFormat = "accellab-session";
-inline constexpr int kSessionVersion = 1;
+inline constexpr int kSessionVersion = 2;
+
+// What the user asked for when starting a run.
+struct RunSettings {
+  MeasureConfig measure;
+  std::string baseline = "loop";  // the variant speedups were first shown against
+  std::string origin;             // "accellab-cli run …", "desktop app", "Google Benchmark"
+  friend bool operator==(const RunSettings&, const RunSettings&) = default;
+};
+
+// A system-conditions check that found something to warn about (never a refusal).
+struct SystemCondition {
+  std::string check;    // "build-type", "governor", "turbo", "load", "busy-process", "virtual-machine"
+  std::string message;  // "CPU frequency governor is 'powersave', not 'performance'"
+  friend bool operator==(const SystemCondition&, const SystemCondition&) = default;
+};
+
+// One sweep as it was started: every derived number (speedup, scaling, efficiency) is
+// computed within one run, never across runs unless a comparison says so.
+struct Run {
+  int id = 1;            // unique within its session, from 1
+  std::string name;      // editable; defaultRunName() when started
+  std::string created;   // ISO-8601 UTC, "2026-11-30T04:33:24Z"
+  RunSettings settings;
+  SystemInfo system;
+  std::vector<SystemCondition> conditions;
+  std::vector<PointResult> points;  // in sweep order, as measured
+  friend bool operator==(const Run&, const Run&) = default;
+};
 
 struct Session {
   std::string created;  // ISO-8601 UTC, "2026-11-30T04:33:24Z"
-  SystemInfo system;
-  std::vector<PointResult> points;
+  std::vector<Run> runs;
   friend bool operator==(const Session&, const Session&) = default;
 };
 
 std::string nowIso8601();
+
+// "add 3 sizes × 5 variants", "pi 2 sample counts × 2 variants × 2 thread counts".
+std::string summarizePoints(const std::vector<Point>& points);
+// "2026-11-30 16:05 add 3 sizes × 5 variants": the time (UTC) and summarizePoints().
+std::string defaultRunName(const std::string& created, const std::vector<Point>& points);
+// One more than the highest id in the session (1 for an empty one).
+int nextRunId(const Session& session);
+const Run* findRun(const Session& session, int id);
+Run* findRun(Session& session, int id);
 
 class SessionError : public std::runtime_error {
  public:
@@ -34,7 +72,8 @@ std::string sessionToJson(const Session& session);
 // The "system" object of a session, alone (accellab-cli sysinfo --json).
 std::string systemInfoToJson(const SystemInfo& system);
 // Throws SessionError with a message a user can act on: "not an AccelLab session",
-// "session version 7 is newer than this AccelLab reads (1)", "points[3].stats: missing median_s".
+// "session version 7 is newer than this AccelLab reads (2)",
+// "runs[0].points[3].stats: missing median_s". Version-1 files become one run.
 Session sessionFromJson(std::string_view json);
 
 // Temp file in the same directory, flushed, then renamed over the target: a crash never

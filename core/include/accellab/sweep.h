@@ -19,6 +19,9 @@ struct SweepSpec {
   std::vector<std::string> variants;   // empty: all variants
   std::vector<int> threads;            // applies to variants that use threads; empty: {1}
   std::uint64_t seed = Params{}.seed;
+  // Runs first among the variants of each problem, so that a table printed row by row
+  // knows every speedup; empty: kernel order.
+  std::string baseline;
 };
 
 class SweepError : public std::invalid_argument {
@@ -26,8 +29,8 @@ class SweepError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// Points in a stable order: size, then dtype, then variant (kernel order, so `loop` comes
-// first and can serve as the baseline), then threads. Variants that do not use threads
+// Points in a stable order: size, then dtype, then variant (the baseline first, then kernel
+// order), then threads. Variants that do not use threads
 // get one point with threads = 1. Unavailable variants are kept: the runner skips them
 // with their reason. Throws SweepError on an unknown kernel or variant, invalid params,
 // or thread counts below 1.
