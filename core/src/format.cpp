@@ -70,6 +70,10 @@ std::string formatNonNegative(double value, ValueKind kind) {
       return value >= 18446744073709551616.0
                  ? "n/a"
                  : formatCount(static_cast<std::uint64_t>(std::round(value)));
+    case ValueKind::probability:
+      // Three digits, so that 0.0499 never reads as alpha's 0.05.
+      std::snprintf(text.data(), text.size(), "%.3g", value);
+      return text.data();
   }
   return "n/a";
 }

@@ -49,6 +49,9 @@ class TestFormat : public QObject {
     row("count small round", 1000, ValueKind::count, "1,000");
     row("count tiny", 7, ValueKind::count, "7");
     row("count infinite", INFINITY, ValueKind::count, "n/a");
+    row("probability", 0.04994, ValueKind::probability, "0.0499");
+    row("probability one", 1, ValueKind::probability, "1");
+    row("probability tiny", 1.234e-7, ValueKind::probability, "1.23e-07");
   }
   void formatValue() {
     QFETCH(double, value);

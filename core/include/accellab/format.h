@@ -14,6 +14,7 @@ enum class ValueKind {
   percentage,  // fraction 0..1      -> "91.2 %"
   ratio,       // speedup            -> "12.3x"
   count,       // integer count      -> "1e10" style when round, else grouped digits
+  probability, // p-value            -> "0.0079", "1.2e-07" (three significant digits)
 };
 
 std::string formatValue(double value, ValueKind kind);
