@@ -1,0 +1,214 @@
+#include "accellab/compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "accellab/quality.h"
+#include "report_stream.h"
+
+namespace accellab {
+
+namespace {
+
+bool samePoint(const Point& a, const Point& b) {
+  Params seedless = b.params;
+  seedless.seed = a.params.seed;
+  return a.kernel == b.kernel && a.variant == b.variant && a.threads == b.threads &&
+         a.params == seedless;
+}
+
+ComparedSide sideOf(const PointResult& result) {
+  ComparedSide side;
+  side.status = result.status;
+  side.reason = result.reason;
+  side.flags = result.flags;
+  if (result.status == PointStatus::ok) {
+    side.medianS = result.stats.medianS;
+    side.samples = result.samplesS.size();
+  }
+  return side;
+}
+
+// Why one side cannot be compared, or "" when it can.
+std::string unmeasured(const PointResult& result) {
+  if (result.status != PointStatus::ok)
+    return std::string(toString(result.status)) +
+           (result.reason.empty() ? "" : " (" + result.reason + ")");
+  if (result.samplesS.empty()) return "no samples stored";
+  if (!(result.stats.medianS > 0)) return "median not positive";
+  return {};
+}
+
+void addNote(std::string& note, const std::string& text) {
+  if (text.empty()) return;
+  if (!note.empty()) note += "; ";
+  note += text;
+}
+
+std::string flagsNote(const PointFlags& base, const PointFlags& next) {
+  std::string note;
+  if (base.any()) addNote(note, "base " + flagsText(base));
+  if (next.any()) addNote(note, "new " + flagsText(next));
+  return note;
+}
+
+// The verdict of two measured sides, and the note that explains an unchanged one whose
+// ratio alone would suggest otherwise.
+void judge(ComparisonRow& row, const PointResult& base, const PointResult& next,
+           const CompareOptions& options) {
+  const double ratio = next.stats.medianS / base.stats.medianS;
+  const RatioInterval ci =
+      bootstrapMedianRatio95(base.samplesS, next.samplesS, options.seed, options.resamples);
+  const double p = mannWhitneyU(base.samplesS, next.samplesS).pValue;
+  row.ratio = ratio;
+  row.ratioCi95 = ci;
+  row.pValue = p;
+  const bool differs = p < options.alpha;
+  const bool large = std::abs(ratio - 1) > options.threshold;
+  const bool directed = ratio > 1 ? ci.low > 1 : ci.high < 1;
+  row.verdict = !(differs && large && directed) ? Verdict::unchanged
+                : ratio > 1                     ? Verdict::slower
+                                                : Verdict::faster;
+  if (row.verdict != Verdict::unchanged || !large) return;
+  std::ostringstream why;
+  if (smallestPValue(base.samplesS.size(), next.samplesS.size()) >= options.alpha) {
+    why << base.samplesS.size() << " + " << next.samplesS.size() << " samples cannot reach p < "
+        << options.alpha;
+  } else if (!differs) {
+    why << "p not below " << options.alpha;
+  } else {
+    why << "95 % interval not " << (ratio > 1 ? "above" : "below") << " 1";
+  }
+  addNote(row.note, why.str());
+}
+
+ComparisonRow matchedRow(const PointResult& base, const PointResult& next,
+                         const CompareOptions& options) {
+  ComparisonRow row;
+  row.point = base.point;
+  row.baseSide = sideOf(base);
+  row.newSide = sideOf(next);
+  const std::string baseProblem = unmeasured(base);
+  const std::string newProblem = unmeasured(next);
+  if (baseProblem.empty() && newProblem.empty()) {
+    judge(row, base, next, options);
+  } else {
+    row.verdict = Verdict::notComparable;
+    if (!baseProblem.empty()) addNote(row.note, "base " + baseProblem);
+    if (!newProblem.empty()) addNote(row.note, "new " + newProblem);
+  }
+  if (base.point.params.seed != next.point.params.seed)
+    addNote(row.note, "seeds differ (" + std::to_string(base.point.params.seed) + ", " +
+                          std::to_string(next.point.params.seed) + ")");
+  addNote(row.note, flagsNote(base.flags, next.flags));
+  return row;
+}
+
+ComparisonRow unmatchedRow(const PointResult& result, Verdict verdict) {
+  ComparisonRow row;
+  row.point = result.point;
+  row.verdict = verdict;
+  (verdict == Verdict::onlyInBase ? row.baseSide : row.newSide) = sideOf(result);
+  if (result.status != PointStatus::ok) addNote(row.note, unmeasured(result));
+  return row;
+}
+
+ComparedRun labelOf(const Run& run) { return {"", run.id, run.name, run.created}; }
+
+void addDifference(std::vector<std::string>& warnings, const std::string& what,
+                   const std::string& base, const std::string& next) {
+  if (base != next)
+    warnings.push_back(what + " differs: '" + base + "' in base, '" + next + "' in new");
+}
+
+// What changes timings besides the code: the machine, the build, the system's state.
+std::vector<std::string> warningsOf(const Run& base, const Run& next) {
+  std::vector<std::string> warnings;
+  const SystemInfo& a = base.system;
+  const SystemInfo& b = next.system;
+  addDifference(warnings, "CPU", a.cpuModel, b.cpuModel);
+  addDifference(warnings, "logical cores", std::to_string(a.logicalCores),
+                std::to_string(b.logicalCores));
+  addDifference(warnings, "SIMD target", a.simdSelected, b.simdSelected);
+  addDifference(warnings, "build type", a.buildType, b.buildType);
+  addDifference(warnings, "compiler", a.compiler, b.compiler);
+  addDifference(warnings, "compiler flags", a.compilerFlags, b.compilerFlags);
+  const GpuInfo* gpuA = selectedGpu(a);
+  const GpuInfo* gpuB = selectedGpu(b);
+  addDifference(warnings, "GPU", gpuA ? gpuA->name : "none", gpuB ? gpuB->name : "none");
+  for (const SystemCondition& condition : base.conditions)
+    warnings.push_back("base run: " + condition.message);
+  for (const SystemCondition& condition : next.conditions)
+    warnings.push_back("new run: " + condition.message);
+  return warnings;
+}
+
+// Each row of the new run alone goes after the last row of its group, so that a printer
+// grouping rows under headings shows it there.
+void placeNewOnly(std::vector<ComparisonRow>& rows, ComparisonRow row) {
+  const auto last = std::find_if(rows.rbegin(), rows.rend(), [&](const ComparisonRow& other) {
+    return detail::reportGroup(other.point) == detail::reportGroup(row.point);
+  });
+  rows.insert(last.base(), std::move(row));
+}
+
+}  // namespace
+
+std::string_view toString(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::faster:
+      return "faster";
+    case Verdict::slower:
+      return "slower";
+    case Verdict::unchanged:
+      return "no significant change";
+    case Verdict::notComparable:
+      return "not comparable";
+    case Verdict::onlyInBase:
+      return "only in base";
+    case Verdict::onlyInNew:
+      return "only in new";
+  }
+  return "?";
+}
+
+Comparison compareRuns(const Run& base, const Run& next, const CompareOptions& options) {
+  Comparison comparison{labelOf(base), labelOf(next), options, warningsOf(base, next), {}};
+  std::vector<bool> matched(next.points.size(), false);
+  for (const PointResult& result : base.points) {
+    std::size_t i = 0;
+    while (i < next.points.size() && (matched[i] || !samePoint(result.point, next.points[i].point)))
+      ++i;
+    if (i == next.points.size()) {
+      comparison.rows.push_back(unmatchedRow(result, Verdict::onlyInBase));
+      continue;
+    }
+    matched[i] = true;
+    comparison.rows.push_back(matchedRow(result, next.points[i], options));
+  }
+  for (std::size_t i = 0; i < next.points.size(); ++i) {
+    if (!matched[i])
+      placeNewOnly(comparison.rows, unmatchedRow(next.points[i], Verdict::onlyInNew));
+  }
+  return comparison;
+}
+
+std::size_t countOf(const Comparison& comparison, Verdict verdict) {
+  return static_cast<std::size_t>(
+      std::count_if(comparison.rows.begin(), comparison.rows.end(),
+                    [&](const ComparisonRow& row) { return row.verdict == verdict; }));
+}
+
+std::string summaryText(const Comparison& comparison) {
+  std::string text;
+  for (Verdict verdict : kVerdicts) {
+    const std::size_t count = countOf(comparison, verdict);
+    if (count == 0) continue;
+    if (!text.empty()) text += ", ";
+    text += std::to_string(count) + " " + std::string(toString(verdict));
+  }
+  return text.empty() ? "no points" : text;
+}
+
+}  // namespace accellab

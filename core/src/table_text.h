@@ -1,0 +1,52 @@
+// Internal to core: how a cell is written in each table format, for every table printer.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "accellab/report.h"
+
+namespace accellab::detail {
+
+// A CSV cell, quoted (RFC 4180) when it holds a comma, a quote or a line break.
+std::string csvCell(const std::string& text);
+// The shortest text that reads back as the same double, whole numbers without exponent:
+// files keep full precision.
+std::string exactNumber(double value);
+// The value as exactNumber, or an empty cell for none.
+std::string exactNumber(const std::optional<double>& value);
+// A Markdown table cell: pipes escaped, line breaks as spaces.
+std::string markdownCell(const std::string& text);
+// "| a | b |\n" of markdownCell()s.
+std::string markdownLine(const std::vector<std::string>& cells);
+// Code points, not bytes: "µs" and "±" take one column each.
+std::size_t displayWidth(const std::string& text);
+
+// A console table line of cells under `columns` (anything with `consoleWidth` and `align`).
+// Widths are fixed so that rows can be printed as they arrive; a longer cell pushes the rest
+// of its row instead of being cut.
+template <typename Column>
+std::string alignedLine(const std::vector<const Column*>& columns,
+                        const std::vector<std::string>& cells) {
+  std::string line;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const std::size_t width = columns[i]->consoleWidth;
+    const std::string padding(width - std::min(width, displayWidth(cells[i])), ' ');
+    if (i != 0) line += "  ";
+    line += columns[i]->align == Align::left ? cells[i] + padding : padding + cells[i];
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line + "\n";
+}
+
+// "| :-- | --: |\n": Markdown's alignment row for `columns`.
+template <typename Column>
+std::string markdownAlignment(const std::vector<const Column*>& columns) {
+  std::string line = "|";
+  for (const Column* column : columns) line += column->align == Align::left ? " :-- |" : " --: |";
+  return line + "\n";
+}
+
+}  // namespace accellab::detail

@@ -1,0 +1,310 @@
+// Comparing runs: matching, verdicts and their notes, and the printers' exact output.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "accellab/compare_report.h"
+#include "sample_comparison.h"
+
+using namespace accellab;
+Q_DECLARE_METATYPE(ReportFormat)
+Q_DECLARE_METATYPE(Verdict)
+Q_DECLARE_METATYPE(Params)
+
+namespace {
+
+std::string readData(const std::string& name) {
+  std::ifstream in(std::filesystem::path(ACCELLAB_TEST_DATA_DIR) / name, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const ComparisonRow* findRow(const Comparison& comparison, const std::string& kernel,
+                             const std::string& variant, const Params& params) {
+  for (const ComparisonRow& row : comparison.rows) {
+    if (row.point.kernel == kernel && row.point.variant == variant && row.point.params == params)
+      return &row;
+  }
+  return nullptr;
+}
+
+Comparison sampleComparison() {
+  Comparison comparison = compareRuns(test::baseRun(), test::newRun());
+  comparison.baseRun.source = "base.json";
+  comparison.newRun.source = "new.json#2";
+  return comparison;
+}
+
+std::string written(ReportFormat format, const std::vector<Comparison>& comparisons) {
+  std::ostringstream out;
+  writeComparisons(out, format, comparisons);
+  return out.str();
+}
+
+}  // namespace
+
+class TestCompare : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void verdicts_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<Params>("params");
+    QTest::addColumn<Verdict>("verdict");
+    QTest::addColumn<QString>("note");
+    const auto row = [](const char* name, const char* kernel, const char* variant,
+                        const Params& params, Verdict verdict, const char* note) {
+      QTest::newRow(name) << QString(kernel) << QString(variant) << params << verdict
+                          << QString::fromUtf8(note);
+    };
+    using test::kAdd, test::kAddLarge, test::kPi;
+    row("same", "add", "loop", kAdd, Verdict::unchanged, "new unstable");
+    row("25 % slower", "add", "vectorized", kAdd, Verdict::slower, "");
+    row("20 % faster", "add", "parallel", kAdd, Verdict::faster, "");
+    row("skipped in base", "add", "gpu", kAdd, Verdict::notComparable,
+        "base skipped (no CUDA device)");
+    row("new variant", "add", "loop-strided", kAdd, Verdict::onlyInNew, "");
+    row("size dropped", "add", "loop", kAddLarge, Verdict::onlyInBase, "");
+    row("2 % is below the threshold", "pi", "loop", kPi, Verdict::unchanged, "");
+    row("too few samples", "pi", "vectorized", kPi, Verdict::unchanged,
+        "3 + 3 samples cannot reach p < 0.05");
+    row("failed in base", "pi", "parallel", kPi, Verdict::notComparable,
+        "base failed (fingerprint 785401 differs from loop's 785402)");
+  }
+  void verdicts() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, variant);
+    QFETCH(Params, params);
+    QFETCH(Verdict, verdict);
+    QFETCH(QString, note);
+    const Comparison comparison = compareRuns(test::baseRun(), test::newRun());
+    const ComparisonRow* row =
+        findRow(comparison, kernel.toStdString(), variant.toStdString(), params);
+    QVERIFY(row);
+    QCOMPARE(toString(row->verdict), toString(verdict));
+    QCOMPARE(QString::fromStdString(row->note), note);
+    const bool comparable =
+        verdict == Verdict::faster || verdict == Verdict::slower || verdict == Verdict::unchanged;
+    QCOMPARE(row->ratio.has_value(), comparable);
+    QCOMPARE(row->pValue.has_value(), comparable);
+    QCOMPARE(row->baseSide.has_value(), verdict != Verdict::onlyInNew);
+    QCOMPARE(row->newSide.has_value(), verdict != Verdict::onlyInBase);
+  }
+
+  void slowerRowCarriesItsNumbers() {
+    const Comparison comparison = compareRuns(test::baseRun(), test::newRun());
+    const ComparisonRow& row = *findRow(comparison, "add", "vectorized", test::kAdd);
+    QCOMPARE(*row.ratio, 1.25);
+    QCOMPARE(row.baseSide->medianS, test::baseRun().points[1].stats.medianS);
+    QCOMPARE(row.newSide->samples, std::size_t{10});
+    // Ten samples each, none overlapping: the smallest p of the asymptotic test.
+    QVERIFY(*row.pValue < 0.001);
+    QVERIFY(row.ratioCi95->low > 1.05 && row.ratioCi95->high < 1.5);
+    QVERIFY(row.ratioCi95->low <= 1.25 && 1.25 <= row.ratioCi95->high);
+  }
+
+  // The base's order, a point only in the new run after the rows of its group.
+  void rowsKeepTheSweepOrder() {
+    const Comparison comparison = compareRuns(test::baseRun(), test::newRun());
+    std::vector<std::string> order;
+    for (const ComparisonRow& row : comparison.rows)
+      order.push_back(describe(row.point.params) + " " + row.point.variant);
+    const std::vector<std::string> expected = {
+        "64x64x64 f64 loop", "64x64x64 f64 vectorized",   "64x64x64 f64 parallel",
+        "64x64x64 f64 gpu",  "64x64x64 f64 loop-strided", "128x128x128 f64 loop",
+        "1e6 samples loop",  "1e6 samples vectorized",    "1e6 samples parallel"};
+    QCOMPARE(order, expected);
+    QCOMPARE(summaryText(comparison),
+             std::string("1 faster, 1 slower, 3 no significant change, 2 not comparable, "
+                         "1 only in base, 1 only in new"));
+  }
+
+  void runAgainstItselfShowsNoChange() {
+    const Run run = test::newRun();
+    const Comparison comparison = compareRuns(run, run);
+    QCOMPARE(comparison.rows.size(), run.points.size());
+    QVERIFY(comparison.warnings.empty());
+    for (const ComparisonRow& row : comparison.rows) {
+      QCOMPARE(toString(row.verdict), toString(Verdict::unchanged));
+      QCOMPARE(*row.ratio, 1.0);
+      QCOMPARE(*row.pValue, 1.0);
+      QVERIFY(row.ratioCi95->low <= 1 && row.ratioCi95->high >= 1);
+    }
+    QCOMPARE(summaryText(comparison), std::string("8 no significant change"));
+  }
+
+  // Significance needs all three: p below alpha, a change beyond the threshold, and the
+  // interval on the same side of 1.
+  void optionsMoveTheVerdict_data() {
+    QTest::addColumn<double>("alpha");
+    QTest::addColumn<double>("threshold");
+    QTest::addColumn<Verdict>("vectorized");
+    QTest::addColumn<Verdict>("piLoop");
+    QTest::newRow("defaults") << 0.05 << 0.05 << Verdict::slower << Verdict::unchanged;
+    QTest::newRow("threshold 1 %") << 0.05 << 0.01 << Verdict::slower << Verdict::slower;
+    QTest::newRow("threshold 30 %") << 0.05 << 0.30 << Verdict::unchanged << Verdict::unchanged;
+    QTest::newRow("alpha 1e-6") << 1e-6 << 0.01 << Verdict::unchanged << Verdict::unchanged;
+  }
+  void optionsMoveTheVerdict() {
+    QFETCH(double, alpha);
+    QFETCH(double, threshold);
+    QFETCH(Verdict, vectorized);
+    QFETCH(Verdict, piLoop);
+    const Comparison comparison =
+        compareRuns(test::baseRun(), test::newRun(), {.alpha = alpha, .threshold = threshold});
+    QCOMPARE(toString(findRow(comparison, "add", "vectorized", test::kAdd)->verdict),
+             toString(vectorized));
+    QCOMPARE(toString(findRow(comparison, "pi", "loop", test::kPi)->verdict), toString(piLoop));
+  }
+
+  // Two clusters of samples, the new run's 10 % above the base's: the U test sees the shift
+  // (p < 0.01), but the median sits on the edge between the clusters, so the bootstrap
+  // interval of the ratio spans both and includes 1. Not a finding to gate on.
+  void intervalMustAgreeWithTheDirection() {
+    std::vector<double> base;
+    for (int i = 0; i < 9; ++i) base.push_back(1.0 + i * 0.01);
+    for (int i = 0; i < 10; ++i) base.push_back(2.0 + i * 0.01);
+    std::vector<double> next;
+    for (double s : base) next.push_back(s * 1.1);
+    const Run a = test::comparedRun(1, "", {test::timed({"add", "loop", test::kAdd, 1}, base)});
+    const Run b = test::comparedRun(2, "", {test::timed({"add", "loop", test::kAdd, 1}, next)});
+    const ComparisonRow row = compareRuns(a, b).rows[0];
+    QVERIFY(*row.pValue < 0.01);
+    QVERIFY(std::abs(*row.ratio - 1.1) < 1e-12);
+    QVERIFY(row.ratioCi95->low < 1);
+    QCOMPARE(toString(row.verdict), toString(Verdict::unchanged));
+    QCOMPARE(row.note, std::string("95 % interval not above 1"));
+  }
+
+  void seedsDoNotKeepPointsApart() {
+    const Run base = test::baseRun();
+    Run next = test::baseRun();
+    next.id = 2;
+    for (PointResult& result : next.points) result.point.params.seed = 7;
+    const Comparison comparison = compareRuns(base, next);
+    QCOMPARE(countOf(comparison, Verdict::onlyInBase), std::size_t{0});
+    QCOMPARE(countOf(comparison, Verdict::onlyInNew), std::size_t{0});
+    QVERIFY(comparison.rows[0].note.starts_with("seeds differ (20261130, 7)"));
+  }
+
+  void threadsAndParamsKeepPointsApart() {
+    const Run base = test::comparedRun(
+        1, "", {test::timed({"pi", "parallel", test::kPi, 2}, test::samplesAround(1e-3))});
+    Run next = base;
+    next.points[0].point.threads = 4;
+    next.points.push_back(base.points[0]);
+    next.points.back().point.params.dtype = DType::f32;
+    const Comparison comparison = compareRuns(base, next);
+    QCOMPARE(countOf(comparison, Verdict::onlyInBase), std::size_t{1});
+    QCOMPARE(countOf(comparison, Verdict::onlyInNew), std::size_t{2});
+  }
+
+  void repeatedPointsMatchInOrder() {
+    Run base =
+        test::comparedRun(1, "",
+                          {test::timed({"add", "loop", test::kAdd, 1}, test::samplesAround(1e-3)),
+                           test::timed({"add", "loop", test::kAdd, 1}, test::samplesAround(2e-3))});
+    Run next = base;
+    const Comparison comparison = compareRuns(base, next);
+    QCOMPARE(comparison.rows.size(), std::size_t{2});
+    QCOMPARE(*comparison.rows[0].ratio, 1.0);
+    QCOMPARE(*comparison.rows[1].ratio, 1.0);
+  }
+
+  void pointsWithoutSamplesAreNotCompared() {
+    Run base = test::comparedRun(1, "", {test::timed({"add", "loop", test::kAdd, 1}, {})});
+    Run next = test::comparedRun(2, "", {test::timed({"add", "loop", test::kAdd, 1}, {1e-3})});
+    const ComparisonRow row = compareRuns(base, next).rows[0];
+    QCOMPARE(toString(row.verdict), toString(Verdict::notComparable));
+    QCOMPARE(row.note, std::string("base no samples stored"));
+  }
+
+  void machinesAndConditionsAreWarnedAbout() {
+    Run base = test::baseRun();
+    Run next = test::newRun();
+    next.system.cpuModel = "Other CPU";
+    next.system.buildType = "Debug";
+    next.conditions.push_back({"governor", "CPU frequency governor is 'powersave'"});
+    const Comparison comparison = compareRuns(base, next);
+    const std::vector<std::string> expected = {
+        "CPU differs: 'Example CPU @ 3.00GHz' in base, 'Other CPU' in new",
+        "build type differs: 'Release' in base, 'Debug' in new",
+        "new run: CPU frequency governor is 'powersave'"};
+    QCOMPARE(comparison.warnings, expected);
+  }
+
+  void comparisonIsDeterministic() {
+    QCOMPARE(compareRuns(test::baseRun(), test::newRun()),
+             compareRuns(test::baseRun(), test::newRun()));
+    const auto a = compareRuns(test::baseRun(), test::newRun(), {.seed = 1});
+    const auto b = compareRuns(test::baseRun(), test::newRun(), {.seed = 2});
+    QVERIFY(a.rows[1].ratioCi95 != b.rows[1].ratioCi95);
+  }
+
+  void columnsAreDescribedOnce() {
+    std::set<std::string_view> ids;
+    for (const ComparisonColumn& column : comparisonColumns()) {
+      QVERIFY2(ids.insert(column.id).second, column.id.data());
+      QVERIFY(column.text);
+      QVERIFY(column.kind ? column.value != nullptr : true);
+    }
+    const Comparison comparison = sampleComparison();
+    // Every cell without a value reads "-"; a value is formatted by its kind.
+    for (const ComparisonColumn* column : comparisonColumnsIn(inFiles)) {
+      for (const ComparisonRow& row : comparison.rows) {
+        if (!column->kind) continue;
+        const auto value = column->value(row);
+        QCOMPARE(column->text(row), value ? formatValue(*value, *column->kind) : "-");
+      }
+    }
+  }
+
+  void writersGolden_data() {
+    QTest::addColumn<ReportFormat>("format");
+    QTest::addColumn<QString>("golden");
+    QTest::newRow("console") << ReportFormat::console << "compare/comparison-console.txt";
+    QTest::newRow("csv") << ReportFormat::csv << "compare/comparison.csv";
+    QTest::newRow("markdown") << ReportFormat::markdown << "compare/comparison.md";
+    QTest::newRow("json") << ReportFormat::json << "compare/comparison.json";
+  }
+  void writersGolden() {
+    QFETCH(ReportFormat, format);
+    QFETCH(QString, golden);
+    const std::string expected = readData(golden.toStdString());
+    QVERIFY(!expected.empty());
+    QCOMPARE(written(format, {sampleComparison()}), expected);
+  }
+
+  void jsonHoldsTheRowsValues() {
+    Comparison other = sampleComparison();
+    other.newRun.source = "other.json";
+    const std::string text = written(ReportFormat::json, {sampleComparison(), other});
+    const QJsonObject document = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+    QCOMPARE(document["format"].toString(), QString("accellab-comparison"));
+    const QJsonArray comparisons = document["comparisons"].toArray();
+    QCOMPARE(comparisons.size(), 2);
+    QCOMPARE(comparisons[1].toObject()["new"].toObject()["source"].toString(),
+             QString("other.json"));
+    const QJsonObject summary = comparisons[0].toObject()["summary"].toObject();
+    QCOMPARE(summary["slower"].toInt(), 1);
+    QCOMPARE(summary["only in new"].toInt(), 1);
+    const QJsonArray rows = comparisons[0].toObject()["rows"].toArray();
+    const Comparison comparison = sampleComparison();
+    QCOMPARE(rows.size(), static_cast<qsizetype>(comparison.rows.size()));
+    const QJsonObject slower = rows[1].toObject();
+    QCOMPARE(slower["verdict"].toString(), QString("slower"));
+    QCOMPARE(slower["ratio"].toDouble(), *comparison.rows[1].ratio);
+    QCOMPARE(slower["p_value"].toDouble(), *comparison.rows[1].pValue);
+    QCOMPARE(slower["ratio_ci95_low"].toDouble(), comparison.rows[1].ratioCi95->low);
+    QVERIFY(rows[3].toObject()["ratio"].isNull());  // not comparable
+  }
+};
+
+QTEST_APPLESS_MAIN(TestCompare)
+#include "tst_compare.moc"
