@@ -56,6 +56,11 @@ ArgumentParser& ArgumentParser::positional(std::string name, std::string help) {
   return *this;
 }
 
+ArgumentParser& ArgumentParser::positionalList(std::string name, std::string help) {
+  positionals_.push_back({std::move(name), std::move(help), true});
+  return *this;
+}
+
 const ArgumentParser::Spec& ArgumentParser::spec(std::string_view name) const {
   auto it =
       std::find_if(specs_.begin(), specs_.end(), [&](const Spec& s) { return s.name == name; });
@@ -109,14 +114,16 @@ void ArgumentParser::parse(std::span<const std::string> args) {
   if (positionalValues_.size() < positionals_.size()) {
     throw UsageError("missing " + positionals_[positionalValues_.size()].name);
   }
-  if (positionalValues_.size() > positionals_.size()) {
+  const bool takesMore = !positionals_.empty() && positionals_.back().list;
+  if (positionalValues_.size() > positionals_.size() && !takesMore) {
     throw UsageError("unexpected argument " + quoted(positionalValues_[positionals_.size()]));
   }
 }
 
 std::string ArgumentParser::help() const {
   std::vector<std::pair<std::string, std::string>> rows;
-  for (const Positional& p : positionals_) rows.emplace_back(p.name, p.help);
+  for (const Positional& p : positionals_)
+    rows.emplace_back(p.name + (p.list ? " ..." : ""), p.help);
   for (const Spec& s : specs_) {
     std::string left = s.name;
     if (s.arity != Arity::flag) left += " " + s.valueName;
@@ -151,6 +158,16 @@ std::vector<std::string> ArgumentParser::values(std::string_view name) const {
 std::string ArgumentParser::positionalValue(std::string_view name) const {
   for (std::size_t i = 0; i < positionals_.size() && i < positionalValues_.size(); ++i) {
     if (positionals_[i].name == name) return positionalValues_[i];
+  }
+  return {};
+}
+
+std::vector<std::string> ArgumentParser::positionalValues(std::string_view name) const {
+  for (std::size_t i = 0; i < positionals_.size() && i < positionalValues_.size(); ++i) {
+    if (positionals_[i].name != name) continue;
+    const auto first = positionalValues_.begin() + static_cast<std::ptrdiff_t>(i);
+    return positionals_[i].list ? std::vector<std::string>(first, positionalValues_.end())
+                                : std::vector<std::string>{*first};
   }
   return {};
 }

@@ -24,6 +24,8 @@ class ArgumentParser {
   ArgumentParser& option(std::string name, std::string valueName, std::string help);
   ArgumentParser& multiOption(std::string name, std::string valueName, std::string help);
   ArgumentParser& positional(std::string name, std::string help);
+  // The last positional, taking one or more values ("NEW [NEW...]").
+  ArgumentParser& positionalList(std::string name, std::string help);
 
   // Throws UsageError on unknown options, missing values, repeated single-value options,
   // and missing or extra positionals (unless --help was given).
@@ -36,6 +38,8 @@ class ArgumentParser {
   std::optional<std::string> value(std::string_view name) const;
   std::vector<std::string> values(std::string_view name) const;
   std::string positionalValue(std::string_view name) const;
+  // Every value of a positionalList (of a positional: its one value).
+  std::vector<std::string> positionalValues(std::string_view name) const;
 
   // Typed values; each throws UsageError naming the option and the offending text.
   std::vector<std::uint64_t> counts(std::string_view name) const;
@@ -58,6 +62,7 @@ class ArgumentParser {
   struct Positional {
     std::string name;
     std::string help;
+    bool list = false;
   };
 
   const Spec& spec(std::string_view name) const;

@@ -23,6 +23,7 @@ constexpr std::array kCommands{
     Command{"sysinfo", "the machine probe: CPU, SIMD, caches, RAM, GPU, bandwidth", sysinfoCommand},
     Command{"run", "measure a kernel's variants over a sweep and print the table", runCommand},
     Command{"report", "print (and export) the table of a saved session", reportCommand},
+    Command{"compare", "compare runs point by point: faster, slower or no change", compareCommand},
     Command{"verify", "check every available variant against the reference", verifyCommand},
 };
 

@@ -9,6 +9,7 @@ namespace accellab::cli {
 enum ExitCode : int {
   kExitOk = 0,
   kExitVerificationFailed = 1,
+  kExitSlower = 1,  // compare: a point got significantly slower (a CI gate's failure)
   kExitUsage = 2,
   kExitInterrupted = 130,  // 128 + SIGINT, as shells report it
 };

@@ -15,6 +15,7 @@ int listCommand(Args args, const EngineFactory& engines);
 int sysinfoCommand(Args args, const EngineFactory& engines);
 int runCommand(Args args, const EngineFactory& engines);
 int reportCommand(Args args, const EngineFactory& engines);
+int compareCommand(Args args, const EngineFactory& engines);
 int verifyCommand(Args args, const EngineFactory& engines);
 
 // The whole command line after the program name: dispatches to a command and turns every

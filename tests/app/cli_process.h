@@ -1,0 +1,34 @@
+// accellab-cli run as a user runs it, in a child process: its exit code and both outputs.
+#pragma once
+
+#include <QFile>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+namespace accellab::test {
+
+struct CliResult {
+  int exitCode = -1;  // -1: crashed or timed out
+  QString out;
+  QString err;
+};
+
+inline CliResult runCli(const QStringList& args, int timeoutMs = 120'000) {
+  QProcess process;
+  process.start(QStringLiteral(ACCELLAB_CLI_PATH), args);
+  if (!process.waitForFinished(timeoutMs)) {
+    process.kill();
+    process.waitForFinished();
+  }
+  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+          QString::fromUtf8(process.readAllStandardOutput()),
+          QString::fromUtf8(process.readAllStandardError())};
+}
+
+inline QString readText(const QString& path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+}  // namespace accellab::test
