@@ -11,17 +11,50 @@ namespace accellab {
 
 namespace {
 
-bool samePoint(const Point& a, const Point& b) {
+// Same kernel, variant and problem; the seed picks input values, not the work.
+bool sameWork(const Point& a, const Point& b) {
   Params seedless = b.params;
   seedless.seed = a.params.seed;
-  return a.kernel == b.kernel && a.variant == b.variant && a.threads == b.threads &&
-         a.params == seedless;
+  return a.kernel == b.kernel && a.variant == b.variant && a.params == seedless;
+}
+
+bool samePoint(const Point& a, const Point& b) { return sameWork(a, b) && a.threads == b.threads; }
+
+// For each base point, the index of its partner among the new run's points, if any. First
+// the same point (in order, should a run list one twice). Then, where some work is left with
+// exactly one point on each side, those two across their thread counts: a run at 1 thread
+// against one at 2 asks whether the threads helped.
+std::vector<std::optional<std::size_t>> pairPoints(const Run& base, const Run& next) {
+  std::vector<std::optional<std::size_t>> partner(base.points.size());
+  std::vector<bool> taken(next.points.size(), false);
+  const auto pairWhere = [&](auto matches) {
+    for (std::size_t b = 0; b < base.points.size(); ++b) {
+      for (std::size_t n = 0; n < next.points.size() && !partner[b]; ++n) {
+        if (taken[n] || !matches(base.points[b].point, next.points[n].point)) continue;
+        partner[b] = n;
+        taken[n] = true;
+      }
+    }
+  };
+  pairWhere(samePoint);
+  const auto unpaired = [&](const Point& work) {
+    std::size_t inBase = 0;
+    std::size_t inNew = 0;
+    for (std::size_t b = 0; b < base.points.size(); ++b)
+      inBase += !partner[b] && sameWork(base.points[b].point, work);
+    for (std::size_t n = 0; n < next.points.size(); ++n)
+      inNew += !taken[n] && sameWork(next.points[n].point, work);
+    return inBase == 1 && inNew == 1;
+  };
+  pairWhere([&](const Point& a, const Point& b) { return sameWork(a, b) && unpaired(a); });
+  return partner;
 }
 
 ComparedSide sideOf(const PointResult& result) {
   ComparedSide side;
   side.status = result.status;
   side.reason = result.reason;
+  side.threads = result.point.threads;
   side.flags = result.flags;
   if (result.status == PointStatus::ok) {
     side.medianS = result.stats.medianS;
@@ -175,21 +208,18 @@ std::string_view toString(Verdict verdict) {
 
 Comparison compareRuns(const Run& base, const Run& next, const CompareOptions& options) {
   Comparison comparison{labelOf(base), labelOf(next), options, warningsOf(base, next), {}};
-  std::vector<bool> matched(next.points.size(), false);
-  for (const PointResult& result : base.points) {
-    std::size_t i = 0;
-    while (i < next.points.size() && (matched[i] || !samePoint(result.point, next.points[i].point)))
-      ++i;
-    if (i == next.points.size()) {
-      comparison.rows.push_back(unmatchedRow(result, Verdict::onlyInBase));
+  const auto partner = pairPoints(base, next);
+  std::vector<bool> paired(next.points.size(), false);
+  for (std::size_t b = 0; b < base.points.size(); ++b) {
+    if (!partner[b]) {
+      comparison.rows.push_back(unmatchedRow(base.points[b], Verdict::onlyInBase));
       continue;
     }
-    matched[i] = true;
-    comparison.rows.push_back(matchedRow(result, next.points[i], options));
+    paired[*partner[b]] = true;
+    comparison.rows.push_back(matchedRow(base.points[b], next.points[*partner[b]], options));
   }
-  for (std::size_t i = 0; i < next.points.size(); ++i) {
-    if (!matched[i])
-      placeNewOnly(comparison.rows, unmatchedRow(next.points[i], Verdict::onlyInNew));
+  for (std::size_t n = 0; n < next.points.size(); ++n) {
+    if (!paired[n]) placeNewOnly(comparison.rows, unmatchedRow(next.points[n], Verdict::onlyInNew));
   }
   return comparison;
 }

@@ -30,6 +30,14 @@ std::string status(const std::optional<ComparedSide>& side) {
 Value ciLow(const Row& row) { return row.ratioCi95 ? Value(row.ratioCi95->low) : std::nullopt; }
 Value ciHigh(const Row& row) { return row.ratioCi95 ? Value(row.ratioCi95->high) : std::nullopt; }
 
+// "2", or "1→2" for a row that pairs thread counts.
+std::string threadsText(const Row& row) {
+  std::string text = std::to_string(row.point.threads);
+  if (row.baseSide && row.newSide && row.newSide->threads != row.point.threads)
+    text += "\u2192" + std::to_string(row.newSide->threads);
+  return text;
+}
+
 // Sorting by verdict puts what needs attention first.
 Value verdictRank(const Row& row) {
   switch (row.verdict) {
@@ -54,7 +62,7 @@ constexpr unsigned kTableAndFiles = inTable | inFiles;
 const std::optional<ValueKind> kText;
 const auto kRatio = ValueKind::ratio;
 
-const std::array<ComparisonColumn, 18> kColumns = {{
+const std::array<ComparisonColumn, 19> kColumns = {{
     {"kernel", "kernel", "", kText, Align::left, kTableAndFiles, 0,
      [](const Row& row) { return row.point.kernel; }, nullptr},
     {"problem", "problem", "", kText, Align::left, kTableAndFiles, 0,
@@ -65,9 +73,11 @@ const std::array<ComparisonColumn, 18> kColumns = {{
      [](const Row& row) { return Value(static_cast<double>(problemSize(row.point.params))); }},
     {"variant", "variant", "", kText, Align::left, kShown, 12,
      [](const Row& row) { return row.point.variant; }, nullptr},
-    {"threads", "threads", "", ValueKind::count, Align::right, kShown, 7,
-     [](const Row& row) { return std::to_string(row.point.threads); },
+    {"threads", "threads", "", ValueKind::count, Align::right, kShown, 7, threadsText,
      [](const Row& row) { return Value(row.point.threads); }},
+    {"new_threads", "new threads", "", ValueKind::count, Align::right, inFiles, 0,
+     [](const Row& row) { return row.newSide ? std::to_string(row.newSide->threads) : "-"; },
+     [](const Row& row) { return row.newSide ? Value(row.newSide->threads) : std::nullopt; }},
     {"base_median_s", "base", "s", ValueKind::duration, Align::right, kShown, 9,
      [](const Row& row) { return shown(median(row.baseSide), ValueKind::duration); },
      [](const Row& row) { return median(row.baseSide); }},

@@ -195,14 +195,44 @@ class TestCompare : public QObject {
 
   void threadsAndParamsKeepPointsApart() {
     const Run base = test::comparedRun(
-        1, "", {test::timed({"pi", "parallel", test::kPi, 2}, test::samplesAround(1e-3))});
-    Run next = base;
-    next.points[0].point.threads = 4;
-    next.points.push_back(base.points[0]);
-    next.points.back().point.params.dtype = DType::f32;
-    const Comparison comparison = compareRuns(base, next);
+        1, "",
+        {test::timed({"pi", "parallel", test::kPi, 1}, test::samplesAround(10e-3)),
+         test::timed({"pi", "parallel", test::kPi, 2}, test::samplesAround(5e-3))});
+    // The same thread count, not the same place in the sweep.
+    Run swapped = base;
+    std::swap(swapped.points[0], swapped.points[1]);
+    for (const ComparisonRow& row : compareRuns(base, swapped).rows) {
+      QCOMPARE(*row.ratio, 1.0);
+      QCOMPARE(row.newSide->threads, row.point.threads);
+    }
+    Run otherType = base;
+    otherType.points[1].point.params.dtype = DType::f32;
+    const Comparison comparison = compareRuns(base, otherType);
     QCOMPARE(countOf(comparison, Verdict::onlyInBase), std::size_t{1});
-    QCOMPARE(countOf(comparison, Verdict::onlyInNew), std::size_t{2});
+    QCOMPARE(countOf(comparison, Verdict::onlyInNew), std::size_t{1});
+  }
+
+  // A run at 1 thread against one at 2: did the threads help?
+  void oneThreadCountEachPairsAcross() {
+    const Run base = test::comparedRun(
+        1, "", {test::timed({"pi", "parallel", test::kPi, 1}, test::samplesAround(10e-3))});
+    const Run next = test::comparedRun(
+        2, "", {test::timed({"pi", "parallel", test::kPi, 2}, test::samplesAround(5.1e-3))});
+    const ComparisonRow row = compareRuns(base, next).rows.at(0);
+    QCOMPARE(toString(row.verdict), toString(Verdict::faster));
+    QCOMPARE(row.baseSide->threads, 1);
+    QCOMPARE(row.newSide->threads, 2);
+    const auto threads = comparisonColumnsIn(inConsole)[1];
+    QCOMPARE(threads->id, std::string_view("threads"));
+    QCOMPARE(threads->text(row), std::string("1\u21922"));
+    // With two thread counts against a third nothing pairs: which one would it be?
+    Run two = base;
+    two.points.push_back(test::timed({"pi", "parallel", test::kPi, 2}, test::samplesAround(5e-3)));
+    Run four = next;
+    four.points[0].point.threads = 4;
+    const Comparison ambiguous = compareRuns(two, four);
+    QCOMPARE(countOf(ambiguous, Verdict::onlyInBase), std::size_t{2});
+    QCOMPARE(countOf(ambiguous, Verdict::onlyInNew), std::size_t{1});
   }
 
   void repeatedPointsMatchInOrder() {

@@ -48,6 +48,7 @@ std::string_view toString(Verdict verdict);
 
 // One run's side of a compared point.
 struct ComparedSide {
+  int threads = 1;  // may differ between the sides (see compareRuns)
   PointStatus status = PointStatus::ok;
   std::string reason;  // why not ok
   double medianS = 0;  // stats.medianS; for gpu points the kernel alone, as samplesS are
@@ -57,7 +58,7 @@ struct ComparedSide {
 };
 
 struct ComparisonRow {
-  Point point;  // as the base run has it (the new run's when only in new)
+  Point point;  // as the base run has it (the new run's when only in new); see the sides' threads
   Verdict verdict = Verdict::unchanged;
   std::optional<ComparedSide> baseSide;  // none: only in new
   std::optional<ComparedSide> newSide;   // none: only in base
@@ -96,6 +97,9 @@ struct Comparison {
 // Points match when kernel, variant, threads and params agree, the seed excepted: it picks
 // the input values, not the work, and comparing a run with another seed is a fair question
 // (the note says when seeds differ). A point listed twice in one run matches in order.
+// Points left over that share kernel, variant and params, one in each run, match across
+// their thread counts: `compare` of a run at 1 thread with one at 2 answers whether the
+// threads helped (the row's sides say which threads each ran).
 Comparison compareRuns(const Run& base, const Run& next, const CompareOptions& options = {});
 
 std::size_t countOf(const Comparison& comparison, Verdict verdict);

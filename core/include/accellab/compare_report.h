@@ -24,9 +24,11 @@ struct ComparisonColumn {
   // sort key ("verdict" sorts slower first).
   std::optional<ValueKind> kind;
   Align align;
-  unsigned places;                            // ColumnPlace bits
-  std::size_t consoleWidth;                   // 0: as wide as the cell
-  std::string (*text)(const ComparisonRow&);  // the cell as shown; "-" when there is no value
+  unsigned places;           // ColumnPlace bits
+  std::size_t consoleWidth;  // 0: as wide as the cell
+  // The cell as shown; "-" when there is no value. "threads" shows both sides' counts where
+  // they differ ("1→2"), its value is the base's.
+  std::string (*text)(const ComparisonRow&);
   // The raw number behind the cell, in `unit`: the sort key, and what CSV and JSON write
   // for columns with a kind; none for a cell without a value.
   std::optional<double> (*value)(const ComparisonRow&);
