@@ -17,34 +17,15 @@
 #include "accellab/report.h"
 #include "accellab/session.h"
 #include "accellab/sweep.h"
+#include "cli_process.h"
 #include "skip_rule.h"
 
 using namespace accellab;
+using test::CliResult;
+using test::readText;
+using test::runCli;
 
 namespace {
-
-struct CliResult {
-  int exitCode = -1;  // -1: crashed or timed out
-  QString out;
-  QString err;
-};
-
-CliResult runCli(const QStringList& args, int timeoutMs = 120'000) {
-  QProcess process;
-  process.start(QStringLiteral(ACCELLAB_CLI_PATH), args);
-  if (!process.waitForFinished(timeoutMs)) {
-    process.kill();
-    process.waitForFinished();
-  }
-  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-          QString::fromUtf8(process.readAllStandardOutput()),
-          QString::fromUtf8(process.readAllStandardError())};
-}
-
-QString readText(const QString& path) {
-  QFile file(path);
-  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
 
 void writeText(const QString& path, const QByteArray& text) {
   QFile file(path);
