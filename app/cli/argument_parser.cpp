@@ -207,6 +207,30 @@ std::optional<double> ArgumentParser::seconds(std::string_view name) const {
   return result;
 }
 
+std::optional<double> ArgumentParser::positive(std::string_view name) const {
+  auto text = value(name);
+  if (!text) return std::nullopt;
+  double result = 0;
+  if (!parseWhole(*text, result) || !std::isfinite(result) || result <= 0) {
+    throw UsageError("invalid " + std::string(name) + ": " + quoted(*text) +
+                     " is not a positive number");
+  }
+  return result;
+}
+
+std::optional<double> ArgumentParser::percentage(std::string_view name) const {
+  auto text = value(name);
+  if (!text) return std::nullopt;
+  std::string_view digits = *text;
+  if (!digits.empty() && digits.back() == '%') digits.remove_suffix(1);
+  double result = 0;
+  if (!parseWhole(digits, result) || !std::isfinite(result) || result <= 0 || result > 1000) {
+    throw UsageError("invalid " + std::string(name) + ": " + quoted(*text) +
+                     " is not a percentage above 0 (e.g. 5%)");
+  }
+  return result / 100;
+}
+
 std::vector<std::string> ArgumentParser::names(std::string_view name) const {
   std::vector<std::string> result;
   for (const std::string& v : values(name)) {

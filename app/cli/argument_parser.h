@@ -44,6 +44,9 @@ class ArgumentParser {
   std::vector<Shape3> shapes(std::string_view name) const;
   std::vector<DType> dtypes(std::string_view name) const;
   std::optional<double> seconds(std::string_view name) const;
+  // A positive finite number ("10", "2.5"); "5%" style for percentages (as a fraction).
+  std::optional<double> positive(std::string_view name) const;
+  std::optional<double> percentage(std::string_view name) const;
   // Every value split at commas: "--variants loop,gpu parallel" -> loop, gpu, parallel.
   std::vector<std::string> names(std::string_view name) const;
 

@@ -1,5 +1,6 @@
 // accellab-cli report: the table of a saved session, optionally exported.
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
 
 #include "accellab/session.h"
@@ -16,9 +17,9 @@ int reportCommand(Args args, const EngineFactory&) {
                         "Prints the table of a session saved by 'run --out' (or the desktop app), "
                         "and\noptionally exports it.");
   parser.positional("SESSION", "the session file (JSON)")
-      .option("--csv", "FILE", "also write the table as CSV")
-      .option("--markdown", "FILE", "also write the table as Markdown")
+      .option("--run", "ID", "only this run of the session (default: every run)")
       .option("--baseline", "VARIANT", "speedups relative to this variant (default loop)");
+  addReportFileOptions(parser);
   addGpuTimeOption(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
@@ -27,20 +28,31 @@ int reportCommand(Args args, const EngineFactory&) {
   }
 
   const Session session = readSessionFile(parser.positionalValue("SESSION"));
+  std::vector<Run> runs = session.runs;
+  if (const auto id = parser.count("--run")) {
+    const Run* run =
+        id <= std::uint64_t{INT32_MAX} ? findRun(session, static_cast<int>(*id)) : nullptr;
+    if (!run) throw UsageError("--run " + std::to_string(*id) + ": the session has no such run");
+    runs = {*run};
+  }
   const std::string baseline = parser.value("--baseline").value_or("loop");
-  if (parser.has("--baseline") && std::ranges::none_of(session.points, [&](const PointResult& r) {
-        return r.point.variant == baseline;
-      })) {
+  const auto hasBaseline = [&](const Run& run) {
+    return std::ranges::any_of(run.points,
+                               [&](const PointResult& r) { return r.point.variant == baseline; });
+  };
+  if (parser.has("--baseline") && std::ranges::none_of(runs, hasBaseline)) {
     throw UsageError("--baseline '" + baseline + "': the session has no point of that variant");
   }
-  ReporterSet reporters(std::cout, {parser.value("--csv"), parser.value("--markdown")},
-                        {baseline, gpuTimeFrom(parser)});
+  ReporterSet reporters(std::cout, reportFilesFrom(parser), {baseline, gpuTimeFrom(parser)});
 
-  std::cout << "Session of " << session.created << '\n';
-  writeSystemSummary(session.system, std::cout);
-  reporters.begin(session.system);
-  for (const PointResult& result : session.points) reporters.point(result);
-  reporters.end();
+  std::cout << "Session of " << session.created << " with " << session.runs.size()
+            << (session.runs.size() == 1 ? " run\n" : " runs\n");
+  for (const Run& run : runs) {
+    std::cout << '\n';
+    writeSystemSummary(run.system, std::cout);
+    reportRun(reporters.console(), run, reporters.options());
+  }
+  reporters.writeFiles(runs);
   return kExitOk;
 }
 

@@ -1,5 +1,6 @@
 // accellab-cli run: a sweep of one kernel's variants, measured, printed and saved.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -38,10 +39,15 @@ ArgumentParser makeParser() {
       .option("--min-time", "S", "seconds of repetitions per point, at least (default 0.2)")
       .option("--max-time", "S", "seconds after which a point stops repeating (default 15)")
       .option("--seed", "N", "seed of the random inputs and samples")
-      .option("--baseline", "VARIANT", "speedups relative to this variant (default loop)")
+      .option("--baseline", "VARIANT",
+              "speedups relative to this variant (default loop; measured first)")
+      .option("--unstable-above", "PCT",
+              "flag points whose MAD exceeds this share of the median (default 5%)")
+      .option("--cold-above", "N", "flag points whose first call exceeds N medians (default 10)")
+      .option("--rerun-unstable", "K", "measure unstable points again, up to K times each")
       .option("--out", "FILE", "save the session as JSON (rewritten after every point)")
-      .option("--csv", "FILE", "also write the table as CSV")
-      .option("--markdown", "FILE", "also write the table as Markdown");
+      .flag("--append", "add the run to the session in --out instead of replacing it");
+  addReportFileOptions(parser);
   addDeviceOption(parser);
   addGpuTimeOption(parser);
   return parser;
@@ -84,6 +90,8 @@ MeasureConfig measureConfigFrom(const ArgumentParser& parser) {
   if (auto reps = parser.count("--reps")) config.minReps = *reps;
   if (auto s = parser.seconds("--min-time")) config.minTimeS = *s;
   if (auto s = parser.seconds("--max-time")) config.maxTimeS = *s;
+  if (auto share = parser.percentage("--unstable-above")) config.quality.maxRelativeSpread = *share;
+  if (auto factor = parser.positive("--cold-above")) config.quality.coldFactor = *factor;
   config.maxReps = std::max(config.maxReps, config.minReps);
   return config;
 }
@@ -106,6 +114,25 @@ std::string baselineFrom(const ArgumentParser& parser, const KernelInfo& kernel)
                      "'");
   }
   return *baseline;
+}
+
+// The session the run goes into: a new one, or with --append the one already in --out.
+Session sessionFor(const ArgumentParser& parser, const std::optional<std::string>& out) {
+  if (!parser.has("--append")) return {nowIso8601(), {}};
+  if (!out) throw UsageError("--append needs --out FILE");
+  std::error_code error;
+  if (!std::filesystem::exists(*out, error)) return {nowIso8601(), {}};
+  try {
+    return readSessionFile(*out);
+  } catch (const SessionError& problem) {
+    throw UsageError(std::string("--append: ") + problem.what());
+  }
+}
+
+std::string commandLine(const Args& args) {
+  std::string text = "accellab-cli run";
+  for (const std::string& arg : args) text += " " + arg;
+  return text;
 }
 
 int exitCode(const std::vector<PointResult>& results, bool interrupted) {
@@ -141,31 +168,52 @@ int runCommand(Args args, const EngineFactory& engines) {
   const Engine engine = engineFrom(parser, engines);
   const Registry& registry = engine.registry();
   const KernelInfo& kernel = kernelFrom(parser, registry);
-  const std::vector<Point> points = expandSweep(sweepFrom(parser, kernel), registry);
   const std::string baseline = baselineFrom(parser, kernel);
+  SweepSpec spec = sweepFrom(parser, kernel);
+  spec.baseline = baseline;
+  const std::vector<Point> points = expandSweep(spec, registry);
+  const auto rerunAttempts = parser.count("--rerun-unstable");
   const auto out = parser.value("--out");
   if (out) checkWritableFile("--out", *out);
-  ReporterSet reporters(std::cout, {parser.value("--csv"), parser.value("--markdown")},
-                        {baseline, gpuTimeFrom(parser)});
+  Session session = sessionFor(parser, out);
+  ReporterSet reporters(std::cout, reportFilesFrom(parser), {baseline, gpuTimeFrom(parser)});
 
-  Session session{nowIso8601(), engine.probeSystem({}), {}};
-  writeSystemSummary(session.system, std::cout);
+  Run run;
+  run.id = nextRunId(session);
+  run.created = nowIso8601();
+  run.name = defaultRunName(run.created, points);
+  run.settings = {config, baseline, commandLine(args)};
+  run.system = engine.probeSystem({});
+  writeSystemSummary(run.system, std::cout);
   std::cout << std::flush;  // the summary shows while the first point is measured
-  reporters.begin(session.system);
-  Runner runner = engine.runner();
+  session.runs.push_back(run);
+  Run& saved = session.runs.back();
   const auto save = [&] {
     if (out) writeSessionFile(session, *out);
   };
-  session.points =
+
+  Runner runner = engine.runner();
+  reporters.console().begin(run);
+  saved.points =
       runWithProgress(runner, points, config, interrupt.token(), [&](const PointResult& result) {
-        reporters.point(result);
-        session.points.push_back(result);
+        reporters.console().point(result);
+        saved.points.push_back(result);
         save();
       });
-  reporters.end();
+  reporters.console().end();
+  if (rerunAttempts && !interrupt.interrupted()) {
+    const auto rerun = rerunWithProgress(runner, saved.points, config, *rerunAttempts,
+                                         interrupt.token(), [&](const PointResult&) { save(); });
+    if (!rerun.empty()) {
+      std::cout << "\nRe-measured " << rerun.size() << " unstable point(s), up to "
+                << *rerunAttempts << " more time(s) each:\n";
+      reportRun(reporters.console(), saved, reporters.options());
+    }
+  }
   save();
-  if (out) std::cerr << "accellab-cli: session saved to " << *out << '\n';
-  return exitCode(session.points, interrupt.interrupted());
+  reporters.writeFiles({saved});
+  if (out) std::cerr << "accellab-cli: session saved to " << *out << " as run " << saved.id << '\n';
+  return exitCode(saved.points, interrupt.interrupted());
 }
 
 }  // namespace accellab::cli

@@ -11,33 +11,37 @@
 namespace accellab::cli {
 
 ReporterSet::ReporterSet(std::ostream& console, const ReportFiles& files,
-                         const ReportOptions& options) {
-  reporters_.push_back(makeReporter(ReportFormat::console, console, options));
-  addFile(csv_, files.csv, ReportFormat::csv, options);
-  addFile(markdown_, files.markdown, ReportFormat::markdown, options);
+                         const ReportOptions& options)
+    : options_(options), console_(makeReporter(ReportFormat::console, console, options)) {
+  addFile(files.csv, ReportFormat::csv);
+  addFile(files.markdown, ReportFormat::markdown);
+  addFile(files.json, ReportFormat::json);
 }
 
-void ReporterSet::addFile(std::ofstream& stream, const std::optional<std::string>& path,
-                          ReportFormat format, const ReportOptions& options) {
+void ReporterSet::addFile(const std::optional<std::string>& path, ReportFormat format) {
   if (!path) return;
-  stream.open(*path);
-  if (!stream) throw UsageError("cannot write '" + *path + "': " + std::strerror(errno));
-  reporters_.push_back(makeReporter(format, stream, options));
+  auto stream = std::make_unique<std::ofstream>(*path);
+  if (!*stream) throw UsageError("cannot write '" + *path + "': " + std::strerror(errno));
+  auto reporter = makeReporter(format, *stream, options_);
+  files_.push_back({*path, std::move(stream), std::move(reporter)});
 }
 
-void ReporterSet::begin(const SystemInfo& system) {
-  for (auto& reporter : reporters_) reporter->begin(system);
-}
-
-void ReporterSet::point(const PointResult& result) {
-  for (auto& reporter : reporters_) reporter->point(result);
-}
-
-void ReporterSet::end() {
-  for (auto& reporter : reporters_) reporter->end();
-  for (std::ofstream* file : {&csv_, &markdown_}) {
-    if (file->is_open() && !file->flush()) throw UsageError("writing a report file failed");
+void ReporterSet::writeFiles(const std::vector<Run>& runs) {
+  for (File& file : files_) {
+    for (const Run& run : runs) reportRun(*file.reporter, run, options_);
+    file.reporter->finish();
+    if (!file.stream->flush()) throw UsageError("writing '" + file.path + "' failed");
   }
+}
+
+void addReportFileOptions(ArgumentParser& parser) {
+  parser.option("--csv", "FILE", "also write the table as CSV")
+      .option("--markdown", "FILE", "also write the table as Markdown")
+      .option("--json", "FILE", "also write the table as JSON");
+}
+
+ReportFiles reportFilesFrom(const ArgumentParser& parser) {
+  return {parser.value("--csv"), parser.value("--markdown"), parser.value("--json")};
 }
 
 void checkWritableFile(const std::string& option, const std::string& path) {

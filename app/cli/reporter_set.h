@@ -1,5 +1,6 @@
-// The reporters one command writes to: the console table on stdout plus the optional
-// --csv and --markdown files, fed the same points. Shared by `run` and `report`.
+// The reporters one command writes to: the console table on stdout, fed as points arrive,
+// plus the optional --csv, --markdown and --json files, written once from the runs as they
+// finally are (after re-runs of unstable points). Shared by `run` and `report`.
 #pragma once
 
 #include <fstream>
@@ -17,25 +18,34 @@ namespace accellab::cli {
 struct ReportFiles {
   std::optional<std::string> csv;
   std::optional<std::string> markdown;
+  std::optional<std::string> json;
 };
 
-class ReporterSet : public Reporter {
+// --csv, --markdown and --json FILE, and reading them back.
+void addReportFileOptions(ArgumentParser& parser);
+ReportFiles reportFilesFrom(const ArgumentParser& parser);
+
+class ReporterSet {
  public:
   // Opens the files now, so that an unwritable path is refused (UsageError) before any
   // measuring starts.
   ReporterSet(std::ostream& console, const ReportFiles& files, const ReportOptions& options);
 
-  void begin(const SystemInfo& system) override;
-  void point(const PointResult& result) override;
-  void end() override;
+  Reporter& console() { return *console_; }
+  const ReportOptions& options() const { return options_; }
+  void writeFiles(const std::vector<Run>& runs);
 
  private:
-  void addFile(std::ofstream& stream, const std::optional<std::string>& path, ReportFormat format,
-               const ReportOptions& options);
+  struct File {
+    std::string path;
+    std::unique_ptr<std::ofstream> stream;
+    std::unique_ptr<Reporter> reporter;
+  };
+  void addFile(const std::optional<std::string>& path, ReportFormat format);
 
-  std::ofstream csv_;
-  std::ofstream markdown_;
-  std::vector<std::unique_ptr<Reporter>> reporters_;
+  ReportOptions options_;
+  std::unique_ptr<Reporter> console_;
+  std::vector<File> files_;
 };
 
 // --gpu-time kernel|end-to-end: what a gpu row's time is, for run and report alike.

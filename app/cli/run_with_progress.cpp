@@ -6,18 +6,33 @@
 
 namespace accellab::cli {
 
-std::vector<PointResult> runWithProgress(Runner& runner, const std::vector<Point>& points,
-                                         const MeasureConfig& config, std::stop_token stop,
-                                         const std::function<void(const PointResult&)>& onPoint) {
-  ProgressLine progress;
+namespace {
+
+RunCallbacks callbacksFor(ProgressLine& line, const PointHandler& onPoint) {
   RunCallbacks callbacks;
-  callbacks.progress = [&](const Progress& p) { progress.update(p); };
-  callbacks.pointFinished = [&](const PointResult& result) {
-    progress.clear();
+  callbacks.progress = [&line](const Progress& p) { line.update(p); };
+  callbacks.pointFinished = [&line, &onPoint](const PointResult& result) {
+    line.clear();
     onPoint(result);
     std::cout.flush();
   };
-  return runner.run(points, config, callbacks, stop);
+  return callbacks;
+}
+
+}  // namespace
+
+std::vector<PointResult> runWithProgress(Runner& runner, const std::vector<Point>& points,
+                                         const MeasureConfig& config, std::stop_token stop,
+                                         const PointHandler& onPoint) {
+  ProgressLine line;
+  return runner.run(points, config, callbacksFor(line, onPoint), stop);
+}
+
+std::vector<std::size_t> rerunWithProgress(Runner& runner, std::vector<PointResult>& results,
+                                           const MeasureConfig& config, std::size_t maxAttempts,
+                                           std::stop_token stop, const PointHandler& onPoint) {
+  ProgressLine line;
+  return runner.rerunUnstable(results, config, maxAttempts, callbacksFor(line, onPoint), stop);
 }
 
 }  // namespace accellab::cli

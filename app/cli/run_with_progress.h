@@ -1,5 +1,5 @@
-// Runs a list of points for a command: the progress line on a terminal, each finished point
-// handed on after the line is cleared, and the stop token (Ctrl+C) passed to the runner.
+// Runs points for a command: the progress line on a terminal, each finished point handed on
+// after the line is cleared, and the stop token (Ctrl+C) passed to the runner.
 #pragma once
 
 #include <functional>
@@ -10,8 +10,15 @@
 
 namespace accellab::cli {
 
+using PointHandler = std::function<void(const PointResult&)>;
+
 std::vector<PointResult> runWithProgress(Runner& runner, const std::vector<Point>& points,
                                          const MeasureConfig& config, std::stop_token stop,
-                                         const std::function<void(const PointResult&)>& onPoint);
+                                         const PointHandler& onPoint);
+
+// Runner::rerunUnstable with the same progress line; returns the indices re-measured.
+std::vector<std::size_t> rerunWithProgress(Runner& runner, std::vector<PointResult>& results,
+                                           const MeasureConfig& config, std::size_t maxAttempts,
+                                           std::stop_token stop, const PointHandler& onPoint);
 
 }  // namespace accellab::cli

@@ -89,7 +89,7 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
     machine_ = system;
     probed_ = true;
     experiment_->setGpus(system.gpus, system.gpuDevice);
-    document_->setSystemIfEmpty(system);
+    if (document_->session().runs.empty()) systemView_->setSystem(system);
     statusBar()->showMessage(tr("Machine probed: %1").arg(qs(system.cpuModel)), 4000);
     updateActions();
     emit systemReady();
@@ -256,16 +256,22 @@ void MainWindow::createLayout() {
 void MainWindow::connectDocument() {
   charts_->setSession(&document_->session());
   connect(document_, &SessionDocument::sessionReplaced, this, [this] {
-    results_->setCeilings(ceilingsOf(document_->session().system));
-    results_->setPoints(document_->session().points);
-    systemView_->setSystem(document_->session().system);
+    const auto& runs = document_->session().runs;
+    results_->setRuns(runs);
+    systemView_->setSystem(runs.empty() ? machine_ : runs.back().system);
     charts_->refresh();
     table_->resizeColumnsToContents();
   });
-  connect(document_, &SessionDocument::pointAppended, this, [this](const PointResult& point) {
-    results_->appendPoint(point);
-    charts_->refresh();
+  connect(document_, &SessionDocument::runStarted, this, [this](int runId) {
+    const Run& run = *findRun(document_->session(), runId);
+    results_->appendRun(run);
+    systemView_->setSystem(run.system);
   });
+  connect(document_, &SessionDocument::pointAppended, this,
+          [this](int runId, const PointResult& point) {
+            results_->appendPoint(runId, point);
+            charts_->refresh();
+          });
   connect(document_, &SessionDocument::modifiedChanged, this, [this] { updateTitle(); });
   connect(document_, &SessionDocument::pathChanged, this, [this] { updateTitle(); });
   connect(charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
@@ -290,15 +296,23 @@ void MainWindow::startRun() {
     return;
   }
   const Engine& engine = engineFor(experiment_->gpuDevice());
+  const std::string baseline = charts_->reportOptions().baseline;
+  SweepSpec sweep = experiment->sweep;
+  sweep.baseline = baseline;
   std::vector<Point> points;
   try {
-    points = expandSweep(experiment->sweep, engine.registry());
+    points = expandSweep(sweep, engine.registry());
   } catch (const SweepError& e) {
     prompts_->error(this, tr("Cannot run"), qs(e.what()));
     return;
   }
   machine_.gpuDevice = experiment_->gpuDevice();
-  if (document_->session().points.empty()) document_->setSystemIfEmpty(machine_);
+  Run run;
+  run.created = nowIso8601();
+  run.name = defaultRunName(run.created, points);
+  run.settings = {experiment->measure, baseline, "desktop app"};
+  run.system = machine_;
+  document_->beginRun(std::move(run));
   worker_->start(engine, points, experiment->measure);
   progressBar_->setValue(0);
   progressBar_->setVisible(true);
@@ -337,8 +351,10 @@ void MainWindow::onProgress(const Progress& progress) {
 void MainWindow::onRunEnded() {
   progressBar_->setVisible(false);
   progressLabel_->clear();
-  statusBar()->showMessage(tr("Run finished: %n point(s) in the session", nullptr,
-                              static_cast<int>(document_->session().points.size())),
+  const auto& runs = document_->session().runs;
+  statusBar()->showMessage(tr("Run %1 finished: %n point(s) measured", nullptr,
+                              runs.empty() ? 0 : static_cast<int>(runs.back().points.size()))
+                               .arg(runs.empty() ? 0 : runs.back().id),
                            5000);
   table_->resizeColumnsToContents();
   updateActions();
@@ -360,7 +376,10 @@ void MainWindow::updateTitle() {
   setWindowModified(document_->isModified());
 }
 
-void MainWindow::newSession() { document_->reset(machine_); }
+void MainWindow::newSession() {
+  document_->reset();
+  systemView_->setSystem(machine_);
+}
 
 bool MainWindow::openSession(const QString& path) {
   if (isRunning()) return false;
@@ -453,9 +472,9 @@ void MainWindow::exportSvgWithDialog() {
 bool MainWindow::exportResults(const QString& path, ReportFormat format) {
   std::ostringstream out;
   const auto reporter = makeReporter(format, out, charts_->reportOptions());
-  reporter->begin(document_->session().system);
-  for (const PointResult& point : document_->session().points) reporter->point(point);
-  reporter->end();
+  for (const Run& run : document_->session().runs)
+    reportRun(*reporter, run, charts_->reportOptions());
+  reporter->finish();
   if (const auto error = writeFileAtomically(path, out.str())) {
     prompts_->error(this, tr("Cannot export results"), *error);
     return false;

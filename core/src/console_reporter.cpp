@@ -1,17 +1,11 @@
 #include <algorithm>
-#include <array>
 
+#include "accellab/quality.h"
 #include "report_stream.h"
 
 namespace accellab::detail {
 
 namespace {
-
-// Columns have fixed widths so that rows can be printed as they arrive; a longer cell
-// pushes the rest of its row instead of being cut.
-constexpr std::array<std::size_t, 11> kWidths = {12, 7, 9, 9, 11, 12, 9, 8, 8, 9, 0};
-constexpr std::array<bool, 11> kLeftAligned = {true,  false, false, false, false, false,
-                                               false, false, true,  true,  true};
 
 // Code points, not bytes: "µs" and "±" take one column each.
 std::size_t displayWidth(const std::string& text) {
@@ -19,13 +13,16 @@ std::size_t displayWidth(const std::string& text) {
       std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
-std::string alignedLine(const std::vector<std::string>& cells) {
+// Columns have fixed widths so that rows can be printed as they arrive; a longer cell
+// pushes the rest of its row instead of being cut.
+std::string alignedLine(const std::vector<const ReportColumn*>& columns,
+                        const std::vector<std::string>& cells) {
   std::string line;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    const std::string padding(kWidths[i] - std::min(kWidths[i], displayWidth(cells[i])), ' ');
+    const std::size_t width = columns[i]->consoleWidth;
+    const std::string padding(width - std::min(width, displayWidth(cells[i])), ' ');
     if (i != 0) line += "  ";
-    line +=
-        kLeftAligned[i] ? cells[i] + (i + 1 == cells.size() ? "" : padding) : padding + cells[i];
+    line += columns[i]->align == Align::left ? cells[i] + padding : padding + cells[i];
   }
   while (!line.empty() && line.back() == ' ') line.pop_back();
   return line + "\n";
@@ -33,25 +30,51 @@ std::string alignedLine(const std::vector<std::string>& cells) {
 
 class ConsoleReporter : public Reporter {
  public:
-  ConsoleReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
+  ConsoleReporter(std::ostream& out, const ReportOptions& options)
+      : out_(out), stream_(options), columns_(columnsIn(inConsole)) {}
 
-  void begin(const SystemInfo& system) override {
+  void begin(const Run& run) override {
     // The machine is introduced by the caller (the CLI prints a fuller summary than a
-    // reporter could); the console table needs only the ceiling.
-    stream_.setCeilings(ceilingsOf(system));
+    // reporter could).
+    stream_.begin(run);
+    quality_ = run.settings.measure.quality;
+    flagged_.clear();
+    out_ << "\n" << runHeading(run) << "\n";
   }
 
   void point(const PointResult& result) override {
     const auto next = stream_.add(result);
-    if (next.startsGroup) out_ << "\n" << next.row.group << "\n" << alignedLine(reportHeaders());
-    out_ << alignedLine(formatReportRow(next.row)) << std::flush;
+    if (next.startsGroup) {
+      std::vector<std::string> headers;
+      for (const ReportColumn* column : columns_) headers.emplace_back(column->header);
+      out_ << "\n" << next.row.group << "\n" << alignedLine(columns_, headers);
+    }
+    std::vector<std::string> cells;
+    for (const ReportColumn* column : columns_) cells.push_back(column->text(next.row));
+    out_ << alignedLine(columns_, cells) << std::flush;
+    if (result.flags.any())
+      flagged_.push_back(describe(result.point) + ": " + flagAdvice(result, quality_));
   }
 
-  void end() override { out_ << std::flush; }
+  // Flags are explained once below the table, where they do not break its columns.
+  void end() override {
+    if (!flagged_.empty()) out_ << "\nFlagged points:\n";
+    for (const std::string& text : flagged_) {
+      std::string indented = "  " + text;
+      for (std::size_t at = indented.find('\n'); at != std::string::npos;
+           at = indented.find('\n', at + 1))
+        indented.insert(at + 1, "    ");
+      out_ << indented << "\n";
+    }
+    out_ << std::flush;
+  }
 
  private:
   std::ostream& out_;
   ReportStream stream_;
+  std::vector<const ReportColumn*> columns_;
+  QualityLimits quality_;
+  std::vector<std::string> flagged_;
 };
 
 }  // namespace

@@ -6,14 +6,7 @@ namespace accellab::detail {
 
 namespace {
 
-// Raw values in SI units: seconds, per second, bytes.
-constexpr std::string_view kHeader =
-    "kernel,problem,size,variant,threads,status,reason,median_s,mad_s,min_s,mean_s,stddev_s,"
-    "ci95_low_s,ci95_high_s,outliers,samples,runs_per_sample,first_call_s,elements,bytes,"
-    "elements_per_s,bytes_per_s,ceiling_fraction,speedup,verified,isa,gpu_kernel_s,gpu_h2d_s,"
-    "gpu_d2h_s,gpu_end_to_end_s\n";
-
-std::string quoted(const std::string& cell) {
+std::string csvField(const std::string& cell) {
   if (cell.find_first_of(",\"\r\n") == std::string::npos) return cell;
   std::string text = "\"";
   for (char c : cell) text += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -27,54 +20,34 @@ std::string number(double value) {
   return std::string(text, end);
 }
 
-std::string number(const std::optional<double>& value) { return value ? number(*value) : ""; }
-
+// Raw values in SI units (seconds, per second, bytes); an empty cell where nothing was
+// measured. One header for all runs: the run column tells them apart.
 class CsvReporter : public Reporter {
  public:
-  CsvReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
+  CsvReporter(std::ostream& out, const ReportOptions& options)
+      : out_(out), stream_(options), columns_(columnsIn(inFiles)) {}
 
-  void begin(const SystemInfo& system) override {
-    stream_.setCeilings(ceilingsOf(system));
-    out_ << kHeader;
+  void begin(const Run& run) override {
+    stream_.begin(run);
+    if (headerWritten_) return;
+    headerWritten_ = true;
+    for (std::size_t i = 0; i < columns_.size(); ++i)
+      out_ << (i == 0 ? "" : ",") << columns_[i]->id;
+    out_ << "\n";
   }
 
-  void point(const PointResult& r) override {
-    const ReportRow row = stream_.add(r).row;
-    const Statistics& s = r.stats;
-    const auto gpu = [&](double GpuTiming::*field) {
-      return r.gpu ? number((*r.gpu).*field) : std::string();
-    };
-    const std::vector<std::string> cells = {r.point.kernel,
-                                            describe(r.point.params),
-                                            std::to_string(problemSize(r.point.params)),
-                                            r.point.variant,
-                                            std::to_string(r.point.threads),
-                                            std::string(toString(r.status)),
-                                            r.reason,
-                                            number(s.medianS),
-                                            number(s.madS),
-                                            number(s.minS),
-                                            number(s.meanS),
-                                            number(s.stddevS),
-                                            number(s.ci95LowS),
-                                            number(s.ci95HighS),
-                                            std::to_string(s.outliers),
-                                            std::to_string(r.samplesS.size()),
-                                            std::to_string(r.runsPerSample),
-                                            number(r.firstCallS),
-                                            std::to_string(r.elements),
-                                            std::to_string(r.bytes),
-                                            number(r.elementsPerS),
-                                            number(r.bytesPerS),
-                                            number(row.ceilingFraction),
-                                            number(row.speedup),
-                                            r.verified ? "true" : "false",
-                                            r.isa,
-                                            gpu(&GpuTiming::kernelS),
-                                            gpu(&GpuTiming::h2dS),
-                                            gpu(&GpuTiming::d2hS),
-                                            gpu(&GpuTiming::endToEndS)};
-    for (std::size_t i = 0; i < cells.size(); ++i) out_ << (i == 0 ? "" : ",") << quoted(cells[i]);
+  void point(const PointResult& result) override {
+    const ReportRow row = stream_.add(result).row;
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+      const ReportColumn& column = *columns_[i];
+      std::string cell;
+      if (!column.kind) {
+        cell = column.text(row);
+      } else if (const auto value = column.value(row)) {
+        cell = number(*value);
+      }
+      out_ << (i == 0 ? "" : ",") << csvField(cell);
+    }
     out_ << "\n";
   }
 
@@ -83,6 +56,8 @@ class CsvReporter : public Reporter {
  private:
   std::ostream& out_;
   ReportStream stream_;
+  std::vector<const ReportColumn*> columns_;
+  bool headerWritten_ = false;
 };
 
 }  // namespace

@@ -19,25 +19,34 @@ std::string tableLine(const std::vector<std::string>& cells) {
   return line + "\n";
 }
 
-// Numbers right-aligned, names and words left-aligned, as in the console table.
-constexpr std::string_view kAlignment =
-    "| :-- | --: | --: | --: | --: | --: | --: | --: | :-- | :-- | :-- |\n";
-
 class MarkdownReporter : public Reporter {
  public:
-  MarkdownReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
+  MarkdownReporter(std::ostream& out, const ReportOptions& options)
+      : out_(out), stream_(options), columns_(columnsIn(inConsole)) {}
 
-  void begin(const SystemInfo& system) override {
-    stream_.setCeilings(ceilingsOf(system));
-    out_ << "# AccelLab results\n\n" << escaped(systemSummary(system)) << "\n";
+  void begin(const Run& run) override {
+    stream_.begin(run);
+    if (!titled_) out_ << "# AccelLab results\n";
+    titled_ = true;
+    out_ << "\n## " << escaped(runHeading(run)) << "\n\n"
+         << escaped(systemSummary(run.system)) << "\n";
   }
 
   void point(const PointResult& result) override {
     const auto next = stream_.add(result);
-    if (next.startsGroup)
-      out_ << "\n## " << escaped(next.row.group) << "\n\n"
-           << tableLine(reportHeaders()) << kAlignment;
-    out_ << tableLine(formatReportRow(next.row));
+    if (next.startsGroup) {
+      std::vector<std::string> headers;
+      std::string alignment = "|";
+      for (const ReportColumn* column : columns_) {
+        headers.emplace_back(column->header);
+        alignment += column->align == Align::left ? " :-- |" : " --: |";
+      }
+      out_ << "\n### " << escaped(next.row.group) << "\n\n"
+           << tableLine(headers) << alignment << "\n";
+    }
+    std::vector<std::string> cells;
+    for (const ReportColumn* column : columns_) cells.push_back(column->text(next.row));
+    out_ << tableLine(cells);
   }
 
   void end() override { out_ << std::flush; }
@@ -45,6 +54,8 @@ class MarkdownReporter : public Reporter {
  private:
   std::ostream& out_;
   ReportStream stream_;
+  std::vector<const ReportColumn*> columns_;
+  bool titled_ = false;
 };
 
 }  // namespace

@@ -38,14 +38,6 @@ std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   return note;
 }
 
-std::string valueOrDash(double value, ValueKind kind) {
-  return value > 0 ? formatValue(value, kind) : "-";
-}
-
-std::string optionalOrDash(const std::optional<double>& value, ValueKind kind) {
-  return value ? formatValue(*value, kind) : "-";
-}
-
 }  // namespace
 
 std::string_view toString(GpuTime time) {
@@ -64,7 +56,8 @@ Ceilings ceilingsOf(const SystemInfo& system) {
 }
 
 std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
-                                       const Ceilings& ceilings, const ReportOptions& options) {
+                                       const Ceilings& ceilings, const ReportOptions& options,
+                                       int runId) {
   const auto isBaselineOf = [&](const PointResult& candidate, const std::string& group) {
     return candidate.point.variant == options.baseline && candidate.point.threads == 1 &&
            candidate.status == PointStatus::ok && rowTime(candidate, options.gpuTime).medianS > 0 &&
@@ -74,13 +67,23 @@ std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
   rows.reserve(points.size());
   for (const PointResult& result : points) {
     ReportRow row;
+    row.runId = runId;
     row.group = detail::reportGroup(result.point);
+    row.kernel = result.point.kernel;
+    row.problem = describe(result.point.params);
+    row.size = problemSize(result.point.params);
     row.variant = result.point.variant;
     row.threads = result.point.threads;
     row.status = result.status;
     const RowTime time = rowTime(result, options.gpuTime);
     row.medianS = time.medianS;
     row.spreadS = time.spreadS;
+    row.stats = result.stats;
+    row.samples = result.samplesS.size();
+    row.runsPerSample = result.runsPerSample;
+    row.firstCallS = result.firstCallS;
+    row.elements = result.elements;
+    row.bytes = result.bytes;
     row.elementsPerS = result.elementsPerS;
     row.bytesPerS = result.bytesPerS;
     if (time.endToEnd) {
@@ -88,8 +91,19 @@ std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
       row.bytesPerS = static_cast<double>(result.bytes) / time.medianS;
     }
     row.verified = result.verified;
+    row.flags = result.flags;
+    row.attempts = result.attempts;
+    row.reason = result.reason;
+    row.isa = result.isa;
+    row.gpu = result.gpu;
     row.note = noteFor(result, options.gpuTime);
     const bool ok = result.status == PointStatus::ok && time.medianS > 0;
+    // A point that did not finish well has no numbers to show: its samples were cut off
+    // (cancelled) or timed a wrong result (failed). The status and note say why.
+    if (!ok) {
+      row.medianS = row.spreadS = row.firstCallS = row.elementsPerS = row.bytesPerS = 0;
+      row.stats = {};
+    }
     const double ceiling = result.gpu ? ceilings.deviceBytesPerS : ceilings.hostBytesPerS;
     if (ok && !time.endToEnd && ceiling > 0 && row.bytesPerS > 0)
       row.ceilingFraction = row.bytesPerS / ceiling;
@@ -103,24 +117,32 @@ std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
   return rows;
 }
 
-std::vector<std::string> reportHeaders() {
-  return {"variant",   "threads", "median",   "± MAD",  "throughput", "bandwidth",
-          "% ceiling", "speedup", "verified", "status", "note"};
+std::vector<ReportRow> buildRunRows(const Run& run, const ReportOptions& options) {
+  return buildReportRows(run.points, ceilingsOf(run.system), options, run.id);
 }
 
-std::vector<std::string> formatReportRow(const ReportRow& row) {
-  const bool judged = row.status == PointStatus::ok || row.status == PointStatus::failed;
-  return {row.variant,
-          std::to_string(row.threads),
-          valueOrDash(row.medianS, ValueKind::duration),
-          row.medianS > 0 ? formatValue(row.spreadS, ValueKind::duration) : "-",
-          valueOrDash(row.elementsPerS, ValueKind::rate),
-          valueOrDash(row.bytesPerS, ValueKind::byteRate),
-          optionalOrDash(row.ceilingFraction, ValueKind::percentage),
-          optionalOrDash(row.speedup, ValueKind::ratio),
-          judged ? (row.verified ? "yes" : "no") : "-",
-          std::string(toString(row.status)),
-          row.note};
+std::vector<PointResult> baselineFirst(std::vector<PointResult> points,
+                                       const std::string& baseline) {
+  // Groups keep the order of their first point; within a group the baseline moves first.
+  std::vector<std::string> groups;
+  for (const PointResult& p : points) {
+    const std::string group = detail::reportGroup(p.point);
+    if (std::find(groups.begin(), groups.end(), group) == groups.end()) groups.push_back(group);
+  }
+  const auto rank = [&](const PointResult& p) {
+    const auto group = std::find(groups.begin(), groups.end(), detail::reportGroup(p.point));
+    return std::pair(group - groups.begin(), p.point.variant == baseline ? 0 : 1);
+  };
+  std::stable_sort(points.begin(), points.end(),
+                   [&](const PointResult& a, const PointResult& b) { return rank(a) < rank(b); });
+  return points;
+}
+
+void reportRun(Reporter& reporter, const Run& run, const ReportOptions& options) {
+  reporter.begin(run);
+  for (const PointResult& point : baselineFirst(run.points, options.baseline))
+    reporter.point(point);
+  reporter.end();
 }
 
 std::unique_ptr<Reporter> makeReporter(ReportFormat format, std::ostream& out,
@@ -132,6 +154,8 @@ std::unique_ptr<Reporter> makeReporter(ReportFormat format, std::ostream& out,
       return detail::makeCsvReporter(out, options);
     case ReportFormat::markdown:
       return detail::makeMarkdownReporter(out, options);
+    case ReportFormat::json:
+      return detail::makeJsonReporter(out, options);
   }
   return detail::makeConsoleReporter(out, options);
 }

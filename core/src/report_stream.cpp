@@ -16,12 +16,20 @@ std::string systemSummary(const SystemInfo& system) {
          std::to_string(system.logicalCores) + " logical cores, " + ceiling;
 }
 
+std::string runHeading(const Run& run) { return "Run " + std::to_string(run.id) + ": " + run.name; }
+
+void ReportStream::begin(const Run& run) {
+  ceilings_ = ceilingsOf(run.system);
+  runId_ = run.id;
+  group_.clear();
+}
+
 ReportStream::Next ReportStream::add(const PointResult& result) {
   const bool startsGroup =
       group_.empty() || reportGroup(group_.front().point) != reportGroup(result.point);
   if (startsGroup) group_.clear();
   group_.push_back(result);
-  return {buildReportRows(group_, ceilings_, options_).back(), startsGroup};
+  return {buildReportRows(group_, ceilings_, options_, runId_).back(), startsGroup};
 }
 
 }  // namespace accellab::detail

@@ -6,6 +6,8 @@
 #include <exception>
 #include <stdexcept>
 
+#include "accellab/quality.h"
+
 namespace accellab {
 
 double steadySeconds() {
@@ -159,7 +161,10 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
     if (batch.gpu) gpuSamples.push_back(*batch.gpu);
     const double wallS = batch.endS - start;
     const std::size_t reps = result.samplesS.size();
-    if (measuredEnough(config, reps, totalS, wallS)) break;
+    if (measuredEnough(config, reps, totalS, wallS)) {
+      result.flags.cutShort = reps < config.minReps && wallS >= config.maxTimeS;
+      break;
+    }
     if (progress && batch.endS - lastReportS >= kProgressIntervalS) {
       lastReportS = batch.endS;
       progress(measuredFraction(config, reps, totalS, wallS));
@@ -235,6 +240,7 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
     measured.fingerprint = verification.fingerprint;
     if (!verification.ok)
       setStatus(result, PointStatus::failed, "verification failed: " + verification.detail);
+    result.flags = judgeQuality(result, config.quality);
   } catch (const std::exception& error) {
     setStatus(result, PointStatus::failed, error.what());
   } catch (...) {
@@ -324,6 +330,46 @@ std::vector<PointResult> Runner::run(const std::vector<Point>& points, const Mea
     if (callbacks.pointFinished) callbacks.pointFinished(results.back());
   }
   return results;
+}
+
+std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results,
+                                               const MeasureConfig& config, std::size_t maxAttempts,
+                                               const RunCallbacks& callbacks,
+                                               std::stop_token stop) {
+  std::vector<std::size_t> unstable;
+  for (std::size_t i = 0; i < results.size(); ++i)
+    if (results[i].status == PointStatus::ok && results[i].flags.unstable) unstable.push_back(i);
+  Progress progress;
+  progress.pointsTotal = unstable.size();
+  const auto report = [&](double withinPoint) {
+    if (!callbacks.progress) return;
+    progress.fraction = (static_cast<double>(progress.pointsDone) + withinPoint) /
+                        static_cast<double>(unstable.size());
+    callbacks.progress(progress);
+  };
+  for (const std::size_t index : unstable) {
+    PointResult& kept = results[index];
+    for (std::size_t attempt = 1; attempt <= maxAttempts && kept.flags.unstable; ++attempt) {
+      if (stop.stop_requested()) break;
+      progress.current = describe(kept.point) + ", re-run " + std::to_string(attempt) + " of " +
+                         std::to_string(maxAttempts);
+      report(0);
+      PointResult again =
+          measure(registry_, memory_, clock_, kept.point, config, stop, report).result;
+      if (again.status == PointStatus::cancelled) break;
+      again.attempts = kept.attempts + 1;
+      // A failure is news, never hidden behind an earlier good measurement.
+      if (again.status != PointStatus::ok || relativeSpread(again) < relativeSpread(kept)) {
+        kept = std::move(again);
+      } else {
+        kept.attempts = again.attempts;
+      }
+    }
+    ++progress.pointsDone;
+    report(0);
+    if (callbacks.pointFinished) callbacks.pointFinished(kept);
+  }
+  return unstable;
 }
 
 }  // namespace accellab

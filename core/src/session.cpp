@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
@@ -13,7 +14,11 @@
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
+#include <utility>
+
+#include "accellab/quality.h"
 
 namespace accellab {
 
@@ -22,7 +27,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr std::uintmax_t kMaxSessionBytes = std::uintmax_t{256} << 20;
-constexpr int kMaxDepth = 32;  // a session nests 4 levels; anything deeper is not one
+constexpr int kMaxDepth = 32;  // a session nests 6 levels; anything deeper is not one
 constexpr int kMaxThreads = 1 << 20;
 
 // ---- writing -------------------------------------------------------------------------
@@ -111,7 +116,37 @@ Json toJson(const PointResult& result) {
   json["isa"] = result.isa;
   if (result.gpu) json["gpu"] = toJson(*result.gpu);
   if (result.gpuMad) json["gpu_mad"] = toJson(*result.gpuMad);
+  json["flags"] = flagNames(result.flags);
+  json["attempts"] = result.attempts;
   return json;
+}
+
+Json toJson(const RunSettings& settings) {
+  const MeasureConfig& m = settings.measure;
+  return {{"min_reps", m.minReps},
+          {"min_time_s", m.minTimeS},
+          {"max_reps", m.maxReps},
+          {"max_time_s", m.maxTimeS},
+          {"min_sample_s", m.minSampleS},
+          {"max_relative_spread", m.quality.maxRelativeSpread},
+          {"cold_factor", m.quality.coldFactor},
+          {"baseline", settings.baseline},
+          {"origin", settings.origin}};
+}
+
+Json toJson(const Run& run) {
+  Json conditions = Json::array();
+  for (const SystemCondition& c : run.conditions)
+    conditions.push_back({{"check", c.check}, {"message", c.message}});
+  Json points = Json::array();
+  for (const auto& point : run.points) points.push_back(toJson(point));
+  return {{"id", run.id},
+          {"name", run.name},
+          {"created", run.created},
+          {"settings", toJson(run.settings)},
+          {"system", toJson(run.system)},
+          {"conditions", conditions},
+          {"points", points}};
 }
 
 // ---- reading -------------------------------------------------------------------------
@@ -341,7 +376,68 @@ PointResult readPoint(const Node& node) {
   readOptional(node, "isa", result.isa);
   if (auto gpu = node.optional("gpu")) result.gpu = readGpuTiming(*gpu);
   if (auto mad = node.optional("gpu_mad")) result.gpuMad = readGpuTiming(*mad);
+  if (auto flags = node.optional("flags")) {
+    for (std::size_t i = 0; i < flags->size(); ++i) {
+      const Node flag = (*flags)[i];
+      if (!setFlag(result.flags, flag.string())) flag.fail("unknown flag '" + flag.string() + "'");
+    }
+  }
+  if (auto attempts = node.optional("attempts"))
+    result.attempts = static_cast<std::uint32_t>(attempts->integer(1, 1 << 20));
   return result;
+}
+
+std::vector<PointResult> readPoints(const Node& points) {
+  std::vector<PointResult> results;
+  results.reserve(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) results.push_back(readPoint(points[i]));
+  return results;
+}
+
+RunSettings readSettings(const Node& node) {
+  RunSettings settings;
+  MeasureConfig& m = settings.measure;
+  if (auto reps = node.optional("min_reps")) m.minReps = reps->count();
+  readOptional(node, "min_time_s", m.minTimeS);
+  if (auto reps = node.optional("max_reps")) m.maxReps = reps->count();
+  readOptional(node, "max_time_s", m.maxTimeS);
+  readOptional(node, "min_sample_s", m.minSampleS);
+  readOptional(node, "max_relative_spread", m.quality.maxRelativeSpread);
+  readOptional(node, "cold_factor", m.quality.coldFactor);
+  readOptional(node, "baseline", settings.baseline);
+  readOptional(node, "origin", settings.origin);
+  return settings;
+}
+
+Run readRun(const Node& node) {
+  Run run;
+  run.id = node["id"].integer(1, std::numeric_limits<int>::max());
+  readOptional(node, "name", run.name);
+  run.created = node["created"].string();
+  if (auto settings = node.optional("settings")) run.settings = readSettings(*settings);
+  run.system = readSystem(node["system"]);
+  if (auto conditions = node.optional("conditions")) {
+    for (std::size_t i = 0; i < conditions->size(); ++i) {
+      const Node c = (*conditions)[i];
+      run.conditions.push_back({c["check"].string(), c["message"].string()});
+    }
+  }
+  run.points = readPoints(node["points"]);
+  return run;
+}
+
+// A version-1 file was one sweep: it becomes run 1. Its flags were never stored, so they
+// are judged with the default limits (cut short cannot be known and stays unset).
+Run migrateVersion1(const Node& root, const std::string& created) {
+  Run run;
+  run.created = created;
+  run.system = readSystem(root["system"]);
+  run.points = readPoints(root["points"]);
+  for (PointResult& point : run.points) point.flags = judgeQuality(point, QualityLimits{});
+  std::vector<Point> planned;
+  for (const PointResult& point : run.points) planned.push_back(point.point);
+  run.name = defaultRunName(created, planned);
+  return run;
 }
 
 Json parseJson(std::string_view text) {
@@ -423,16 +519,73 @@ std::string nowIso8601() {
   return text.data();
 }
 
+namespace {
+
+std::string plural(std::size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string summarizePoints(const std::vector<Point>& points) {
+  std::vector<std::string> kernels;
+  std::set<std::string> problems, variants;
+  std::set<int> threads;
+  bool sampled = false, shaped = false;
+  for (const Point& point : points) {
+    if (std::find(kernels.begin(), kernels.end(), point.kernel) == kernels.end())
+      kernels.push_back(point.kernel);
+    problems.insert(describe(point.params));
+    variants.insert(point.variant);
+    threads.insert(point.threads);
+    sampled = sampled || point.params.samples.has_value();
+    shaped = shaped || point.params.shape.has_value();
+  }
+  if (points.empty()) return "no points";
+  std::string text;
+  for (const std::string& kernel : kernels) text += (text.empty() ? "" : ", ") + kernel;
+  const auto [one, many] = sampled && shaped ? std::pair("problem", "problems")
+                           : sampled         ? std::pair("sample count", "sample counts")
+                                             : std::pair("size", "sizes");
+  text += " " + plural(problems.size(), one, many);
+  text += " \u00d7 " + plural(variants.size(), "variant", "variants");
+  if (threads.size() > 1)
+    text += " \u00d7 " + plural(threads.size(), "thread count", "thread counts");
+  return text;
+}
+
+std::string defaultRunName(const std::string& created, const std::vector<Point>& points) {
+  // "2026-11-30T04:33:24Z" -> "2026-11-30 04:33"
+  std::string when = created.substr(0, 16);
+  if (when.size() > 10 && when[10] == 'T') when[10] = ' ';
+  return (when.empty() ? "" : when + " ") + summarizePoints(points);
+}
+
+int nextRunId(const Session& session) {
+  int highest = 0;
+  for (const Run& run : session.runs) highest = std::max(highest, run.id);
+  return highest + 1;
+}
+
+const Run* findRun(const Session& session, int id) {
+  const auto it = std::find_if(session.runs.begin(), session.runs.end(),
+                               [id](const Run& run) { return run.id == id; });
+  return it == session.runs.end() ? nullptr : &*it;
+}
+
+Run* findRun(Session& session, int id) {
+  return const_cast<Run*>(findRun(std::as_const(session), id));
+}
+
 std::string systemInfoToJson(const SystemInfo& system) { return toJson(system).dump(2) + "\n"; }
 
 std::string sessionToJson(const Session& session) {
-  Json points = Json::array();
-  for (const auto& point : session.points) points.push_back(toJson(point));
+  Json runs = Json::array();
+  for (const Run& run : session.runs) runs.push_back(toJson(run));
   const Json json = {{"format", kSessionFormat},
                      {"version", kSessionVersion},
                      {"created", session.created},
-                     {"system", toJson(session.system)},
-                     {"points", points}};
+                     {"runs", runs}};
   return json.dump(2) + "\n";
 }
 
@@ -456,10 +609,18 @@ Session sessionFromJson(std::string_view text) {
 
   Session session;
   session.created = root["created"].string();
-  session.system = readSystem(root["system"]);
-  const Node points = root["points"];
-  session.points.reserve(points.size());
-  for (std::size_t i = 0; i < points.size(); ++i) session.points.push_back(readPoint(points[i]));
+  if (number == 1) {
+    session.runs.push_back(migrateVersion1(root, session.created));
+    return session;
+  }
+  const Node runs = root["runs"];
+  session.runs.reserve(runs.size());
+  std::set<int> ids;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    session.runs.push_back(readRun(runs[i]));
+    if (!ids.insert(session.runs.back().id).second)
+      runs[i]["id"].fail("run id " + std::to_string(session.runs.back().id) + " is used twice");
+  }
   return session;
 }
 

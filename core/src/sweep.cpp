@@ -19,7 +19,7 @@ const KernelInfo& findKernel(const SweepSpec& spec, const Registry& registry) {
   throw SweepError("unknown kernel '" + spec.kernel + "'" + knownNames(names));
 }
 
-// The requested variants in the kernel's order, so that the baseline comes first.
+// The requested variants, the baseline first, then in the kernel's order.
 std::vector<const VariantInfo*> selectVariants(const SweepSpec& spec, const KernelInfo& kernel) {
   std::vector<std::string> names;
   for (const auto& variant : kernel.variants) names.push_back(variant.name);
@@ -31,6 +31,8 @@ std::vector<const VariantInfo*> selectVariants(const SweepSpec& spec, const Kern
     if (spec.variants.empty() ||
         std::find(spec.variants.begin(), spec.variants.end(), variant.name) != spec.variants.end())
       selected.push_back(&variant);
+  std::stable_partition(selected.begin(), selected.end(),
+                        [&](const VariantInfo* v) { return v->name == spec.baseline; });
   return selected;
 }
 

@@ -223,10 +223,10 @@ void TestCli::runAddWritesTheSweepItWasAsked() {
   spec.threads = {1, 2};
   const std::vector<Point> expected = expandSweep(spec, registry);
   const Session session = readSessionFile(path("add.json").toStdString());
-  QCOMPARE(session.points.size(), expected.size());
+  QCOMPARE(session.runs.front().points.size(), expected.size());
   int measured = 0;
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    const PointResult& p = session.points[i];
+    const PointResult& p = session.runs.front().points[i];
     QVERIFY(p.point == expected[i]);
     const std::string unexpected = test::unexpectedOutcome(registry, p);
     QVERIFY2(unexpected.empty(), unexpected.c_str());
@@ -236,8 +236,8 @@ void TestCli::runAddWritesTheSweepItWasAsked() {
     ++measured;
   }
   QVERIFY(measured >= 8);  // loop and loop-strided always run: 2 shapes x 2 dtypes each
-  QVERIFY(session.system.bandwidthCeilingBytesPerS > 0);
-  QVERIFY(r.out.contains(QString::fromStdString(reportHeaders().front())));
+  QVERIFY(session.runs.front().system.bandwidthCeilingBytesPerS > 0);
+  QVERIFY(r.out.contains(QStringLiteral("variant")));
   QVERIFY(r.out.contains("Bandwidth"));  // the machine summary above the table
   QCOMPARE(readText(path("add.csv")).count('\n'), qsizetype(expected.size() + 1));
   QVERIFY(readText(path("add.md")).contains("|"));
@@ -250,8 +250,9 @@ void TestCli::runPiSweepsSampleCounts() {
               "2",    "--min-time", "0",        "--seed",    "7",   "--out", path("pi.json")});
   QVERIFY2(r.exitCode == 0, qPrintable(r.err));
   const Session session = readSessionFile(path("pi.json").toStdString());
-  QCOMPARE(session.points.size(), std::size_t{6});  // 2 sizes x (loop + parallel x 2 threads)
-  for (const PointResult& p : session.points) {
+  QCOMPARE(session.runs.front().points.size(),
+           std::size_t{6});  // 2 sizes x (loop + parallel x 2 threads)
+  for (const PointResult& p : session.runs.front().points) {
     QCOMPARE(statusOf(p), "ok");
     QVERIFY(p.verified);
     QCOMPARE(p.point.params.seed, std::uint64_t{7});
@@ -264,7 +265,7 @@ void TestCli::reportReproducesTheRunsExports() {
   const CliResult r = runCli(
       {"report", path("add.json"), "--csv", path("report.csv"), "--markdown", path("report.md")});
   QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-  QVERIFY(r.out.contains(QString::fromStdString(reportHeaders().front())));
+  QVERIFY(r.out.contains(QStringLiteral("variant")));
   QVERIFY(r.out.contains("vectorized"));
   // The exports of a saved session equal those written live during the run.
   QCOMPARE(readText(path("report.csv")), readText(path("add.csv")));
@@ -295,9 +296,9 @@ void TestCli::sysinfoJsonParses() {
       R"({"format": "accellab-session", "version": 1, "created": "2026-11-30T00:00:00Z",
           "points": [], "system": )" +
       r.out.toStdString() + "}");
-  QCOMPARE(parsed.system.logicalCores, QThread::idealThreadCount());
-  QVERIFY(!parsed.system.cpuModel.empty());
-  QCOMPARE(parsed.system.bandwidthCeilingBytesPerS, 0.0);  // --no-bandwidth
+  QCOMPARE(parsed.runs.front().system.logicalCores, QThread::idealThreadCount());
+  QVERIFY(!parsed.runs.front().system.cpuModel.empty());
+  QCOMPARE(parsed.runs.front().system.bandwidthCeilingBytesPerS, 0.0);  // --no-bandwidth
   QVERIFY(doc.isObject());
 }
 
@@ -319,8 +320,8 @@ void TestCli::interruptKeepsPartialResults() {
   QCOMPARE(process.exitCode(), 130);
   QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains("interrupted"));
   const Session session = readSessionFile(path("interrupted.json").toStdString());
-  QCOMPARE(session.points.size(), std::size_t{1});
-  QCOMPARE(statusOf(session.points.front()), "cancelled");
+  QCOMPARE(session.runs.front().points.size(), std::size_t{1});
+  QCOMPARE(statusOf(session.runs.front().points.front()), "cancelled");
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -49,13 +49,13 @@ class TestCliEngine : public QObject {
                               machine.factory());
     QVERIFY2(r.exitCode == 0, r.err.c_str());
     const Session saved = readSessionFile(session);
-    QCOMPARE(saved.points.size(), std::size_t{2});
-    const PointResult& gpu = saved.points[1];
+    QCOMPARE(saved.runs.front().points.size(), std::size_t{2});
+    const PointResult& gpu = saved.runs.front().points[1];
     QCOMPARE(gpu.point.variant, std::string("gpu"));
     QVERIFY2(gpu.status == PointStatus::ok, gpu.reason.c_str());
     QVERIFY(gpu.samplesS.size() >= 3);
     // The session describes the engine's machine, GPU included.
-    QCOMPARE(selectedGpu(saved.system)->name, std::string("Fake GPU"));
+    QCOMPARE(selectedGpu(saved.runs.front().system)->name, std::string("Fake GPU"));
     QVERIFY(machine.script().prepares >= 2);
   }
 

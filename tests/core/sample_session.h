@@ -102,21 +102,72 @@ inline std::vector<PointResult> samplePoints() {
   return points;
 }
 
-inline Session sampleSession() { return {"2026-11-30T04:33:24Z", sampleSystem(), samplePoints()}; }
+// The run the sample points were measured in, with a flag of each kind set as the runner
+// would have set it.
+inline Run sampleRun() {
+  Run run;
+  run.id = 1;
+  run.created = "2026-11-30T04:33:24Z";
+  run.name = "2026-11-30 04:33 add, pi 2 problems \u00d7 4 variants \u00d7 2 thread counts";
+  run.settings.measure.minReps = 3;
+  run.settings.measure.maxTimeS = 10;
+  run.settings.measure.quality = {0.1, 20};
+  run.settings.baseline = "loop";
+  run.settings.origin = "accellab-cli run --kernel add";
+  run.system = sampleSystem();
+  run.conditions = {{"virtual-machine", "running in a virtual machine (KVM)"}};
+  run.points = samplePoints();
+  run.points[1].flags.cold = true;
+  run.points[1].firstCallS = 0.5;
+  run.points[2].flags.unstable = true;
+  run.points[2].attempts = 3;
+  run.points[4].flags.cutShort = true;
+  return run;
+}
+
+// A later run of the same session: its own id, a name the user edited, one point.
+inline Run sampleSecondRun() {
+  Run run;
+  run.id = 3;
+  run.created = "2026-11-30T05:10:00Z";
+  run.name = "loop again, after closing the browser";
+  run.settings.origin = "desktop app";
+  run.system = sampleSystem();
+  run.points.push_back(measuredPoint({"add", "loop", arrayParams({64, 64, 64}), 1},
+                                     {0.0037, 0.0038, 0.0038}, {262144, 262144 * 16}));
+  return run;
+}
+
+inline Session sampleSession() {
+  return {"2026-11-30T04:33:24Z", {sampleRun(), sampleSecondRun()}};
+}
+
+// What a version-1 file holding sampleSystem() and samplePoints() reads as: one run, named
+// by its time and points, with default settings.
+inline Session sampleV1Session(SystemInfo system, std::vector<PointResult> points) {
+  Run run;
+  run.id = 1;
+  run.created = "2026-11-30T04:33:24Z";
+  run.name = "2026-11-30 04:33 add, pi 2 problems \u00d7 4 variants \u00d7 2 thread counts";
+  run.system = std::move(system);
+  run.points = std::move(points);
+  return {"2026-11-30T04:33:24Z", {run}};
+}
 
 // sampleSession() as a file written before sessions listed every GPU (tests/data/
 // session-v1.json): device 0 alone, without its bus id and copy ceiling, and GPU times
 // without the pageable copies and the spreads.
 inline Session sampleSessionBeforeGpus() {
-  Session session = sampleSession();
-  session.system.gpus.resize(1);
-  session.system.gpus[0].pciBusId.clear();
-  session.system.gpus[0].copyCeilingBytesPerS = 0;
-  for (PointResult& point : session.points) {
+  SystemInfo system = sampleSystem();
+  system.gpus.resize(1);
+  system.gpus[0].pciBusId.clear();
+  system.gpus[0].copyCeilingBytesPerS = 0;
+  std::vector<PointResult> points = samplePoints();
+  for (PointResult& point : points) {
     point.gpuMad.reset();
     if (point.gpu) point.gpu->h2dPageableS = point.gpu->d2hPageableS = 0;
   }
-  return session;
+  return sampleV1Session(std::move(system), std::move(points));
 }
 
 }  // namespace accellab::test

@@ -1,7 +1,10 @@
-// Report rows and the three reporters' exact output.
+// Report rows, the column description and the four reporters' exact output.
 #include <QtTest>
 #include <fstream>
+#include <set>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 #include "accellab/report.h"
 #include "sample_session.h"
@@ -21,10 +24,10 @@ std::string readData(const std::string& name) {
 std::string report(ReportFormat format, const Session& session,
                    const std::string& baseline = "loop") {
   std::ostringstream out;
-  const auto reporter = makeReporter(format, out, {.baseline = baseline});
-  reporter->begin(session.system);
-  for (const auto& point : session.points) reporter->point(point);
-  reporter->end();
+  const ReportOptions options{.baseline = baseline};
+  const auto reporter = makeReporter(format, out, options);
+  for (const Run& run : session.runs) reportRun(*reporter, run, options);
+  reporter->finish();
   return out.str();
 }
 
@@ -40,6 +43,7 @@ class TestReport : public QObject {
     QTest::newRow("console") << ReportFormat::console << "report-console.txt";
     QTest::newRow("csv") << ReportFormat::csv << "report.csv";
     QTest::newRow("markdown") << ReportFormat::markdown << "report.md";
+    QTest::newRow("json") << ReportFormat::json << "report.json";
   }
   void reporterGolden() {
     QFETCH(ReportFormat, format);
@@ -52,37 +56,45 @@ class TestReport : public QObject {
   void consoleStreamsRowByRow() {
     std::ostringstream out;
     const auto reporter = makeReporter(ReportFormat::console, out);
-    const Session session = test::sampleSession();
-    reporter->begin(session.system);
-    reporter->point(session.points[0]);
-    QVERIFY(
-        out.str().ends_with("loop                1    4.00 ms     100 µs     65.5 M/s     1.05 "
-                            "GB/s      5.2 %     1.00x  yes       ok\n"));
-    reporter->point(session.points[1]);
-    QVERIFY(out.str().ends_with("4.00x  yes       ok         AVX3\n"));
+    const Run run = test::sampleRun();
+    reporter->begin(run);
+    reporter->point(run.points[0]);
+    QVERIFY2(
+        out.str().ends_with("loop                1    4.00 ms     100 µs     8.00 ms     65.5 M/s"
+                            "     1.05 GB/s      5.2 %     1.00x  yes       ok\n"),
+        out.str().c_str());
+    reporter->point(run.points[1]);
+    QVERIFY2(out.str().ends_with("4.00x  yes       ok         cold       AVX3\n"),
+             out.str().c_str());
   }
 
   void rows() {
-    const Session session = test::sampleSession();
-    const auto rows = buildReportRows(session.points, {20e9, 4e12});
-    QCOMPARE(rows.size(), session.points.size());
+    const Run run = test::sampleRun();
+    const auto rows = buildReportRows(run.points, {20e9, 4e12}, {}, 1);
+    QCOMPARE(rows.size(), run.points.size());
+    QCOMPARE(rows[0].runId, 1);
+    QCOMPARE(rows[0].problem, std::string("64x64x64 f64"));
+    QCOMPARE(rows[0].size, std::uint64_t{262144});
+    QCOMPARE(rows[1].firstCallS, 0.5);
+    QVERIFY(rows[1].flags.cold);
+    QCOMPARE(rows[2].attempts, std::uint32_t{3});
     QCOMPARE(rows[0].group, std::string("add 64x64x64 f64"));
     QCOMPARE(rows[0].speedup, std::optional(1.0));
     QCOMPARE(*rows[1].speedup, 4.0);
     QCOMPARE(*rows[2].speedup, 8.0);
     QCOMPARE(rows[2].threads, 2);
     QCOMPARE(*rows[2].ceilingFraction, 8388608000 / 20e9);
-    QCOMPARE(rows[2].spreadS, session.points[2].stats.madS);
+    QCOMPARE(rows[2].spreadS, run.points[2].stats.madS);
     QCOMPARE(rows[3].note, std::string("kernel only; kernel 10.0 µs, h2d 100 µs, d2h 90.0 µs; "
                                        "pageable h2d 300 µs, d2h 250 µs"));
     // The gpu row is held against the GPU's own copy ceiling.
-    QCOMPARE(*rows[3].ceilingFraction, session.points[3].bytesPerS / 4e12);
-    QCOMPARE(rows[3].medianS, session.points[3].stats.medianS);
+    QCOMPARE(*rows[3].ceilingFraction, run.points[3].bytesPerS / 4e12);
+    QCOMPARE(rows[3].medianS, run.points[3].stats.medianS);
     QCOMPARE(rows[4].group, std::string("pi 1e6 samples"));
     QVERIFY(!rows[4].ceilingFraction);  // pi moves no bytes
     QVERIFY(!rows[5].speedup);          // cancelled
     QVERIFY(!rows[6].speedup);          // failed
-    QCOMPARE(rows[6].note, session.points[6].reason);
+    QCOMPARE(rows[6].note, run.points[6].reason);
     QCOMPARE(rows[7].medianS, 0.0);
   }
 
@@ -152,24 +164,104 @@ class TestReport : public QObject {
   }
 
   void formattedCells() {
-    QCOMPARE(reportHeaders().size(), std::size_t{11});
     const auto rows = buildReportRows(test::samplePoints(), {20e9, 4e12});
-    QCOMPARE(formatReportRow(rows[7]),
-             (std::vector<std::string>{"gpu", "1", "-", "-", "-", "-", "-", "-", "-", "skipped",
-                                       "no CUDA device"}));
-    QCOMPARE(formatReportRow(rows[6])[8], std::string("no"));
+    const auto cells = [](ColumnPlace place, const ReportRow& row) {
+      std::vector<std::string> text;
+      for (const ReportColumn* column : columnsIn(place)) text.push_back(column->text(row));
+      return text;
+    };
+    // A skipped point has no number anywhere: a gap, never a zero.
+    QCOMPARE(cells(inConsole, rows[7]),
+             (std::vector<std::string>{"gpu", "1", "-", "-", "-", "-", "-", "-", "-", "-",
+                                       "skipped", "", "no CUDA device"}));
+    for (const ReportColumn* column : columnsIn(inFiles))
+      if (column->kind && column->id != "run" && column->id != "threads" && column->id != "size" &&
+          column->id != "runs_per_sample" && column->id != "attempts")
+        QVERIFY2(!column->value(rows[7]) || *column->value(rows[7]) == 0,
+                 std::string(column->id).c_str());
+    QVERIFY(!columnsIn(inFiles)[6]->value(rows[7]));  // median_s
+    QCOMPARE(cells(inConsole, rows[6])[9], std::string("no"));
+  }
+
+  void columnsAreDescribedOnce() {
+    std::set<std::string_view> ids;
+    for (const ReportColumn& column : reportColumns()) {
+      QVERIFY2(ids.insert(column.id).second, std::string(column.id).c_str());
+      QVERIFY(column.places != 0);
+      QVERIFY(column.text != nullptr);
+      QVERIFY2(!column.kind || column.value,
+               std::string(column.id).c_str());  // numbers have values
+      if (column.unit == "s") QCOMPARE(*column.kind, ValueKind::duration);
+    }
+    // The desktop table sorts "problem" by element count, not by its text.
+    const ReportColumn& problem = *columnsIn(inTable)[1];
+    QCOMPARE(problem.id, std::string_view("problem"));
+    ReportRow small, large;
+    small.size = 16 * 256 * 256;
+    large.size = 1024ull * 1024 * 512;
+    QVERIFY(*problem.value(small) < *problem.value(large));
+  }
+
+  // The scenario of issue 7: the same problem measured in two runs. Each run's speedups
+  // come from its own baseline, never from the other run's.
+  void runsNeverMix() {
+    const Session session = test::sampleSession();
+    const auto first = buildRunRows(session.runs[0]);
+    const auto second = buildRunRows(session.runs[1]);
+    QCOMPARE(second.size(), std::size_t{1});
+    QCOMPARE(second[0].runId, 3);
+    QCOMPARE(second[0].speedup, std::optional(1.0));  // its own loop, not run 1's
+    QCOMPARE(first[0].speedup, std::optional(1.0));
+    QCOMPARE(*first[1].speedup, 4.0);
+  }
+
+  // A baseline later in the sweep still gives every row its speedup in every printer.
+  void baselineLaterInTheSweep() {
+    const Run run = test::sampleRun();
+    const std::string csv = report(ReportFormat::csv, {"", {run}}, "parallel");
+    std::istringstream lines(csv);
+    std::string line;
+    std::getline(lines, line);  // header
+    std::vector<std::string> addRows;
+    while (std::getline(lines, line))
+      if (line.starts_with("1,add,")) addRows.push_back(line);
+    // The baseline runs on 2 threads here, so it is no baseline (speedups are over one thread):
+    // every add row says so with an empty cell, none borrows a number.
+    QCOMPARE(addRows.size(), std::size_t{4});
+    for (const std::string& row : addRows)
+      QVERIFY2(row.find(",,yes,ok,") != std::string::npos, row.c_str());
+    const auto ordered = baselineFirst(run.points, "vectorized");
+    QCOMPARE(ordered[0].point.variant, std::string("vectorized"));
+    QCOMPARE(ordered[1].point.variant, std::string("loop"));
+    QCOMPARE(ordered[4].point.kernel, std::string("pi"));
+    const auto rows = buildReportRows(ordered, {}, {.baseline = "vectorized"});
+    QCOMPARE(*rows[1].speedup, 0.25);  // loop, printed after its baseline
+    const std::string console = report(ReportFormat::console, {"", {run}}, "vectorized");
+    QVERIFY2(console.find("0.25x") != std::string::npos, console.c_str());
+  }
+
+  void jsonHasNullsForGaps() {
+    const auto document = nlohmann::json::parse(report(ReportFormat::json, test::sampleSession()));
+    QCOMPARE(document["format"].get<std::string>(), std::string("accellab-report"));
+    QCOMPARE(document["runs"].size(), std::size_t{2});
+    const auto& skipped = document["runs"][0]["rows"][7];
+    QCOMPARE(skipped["status"].get<std::string>(), std::string("skipped"));
+    QVERIFY(skipped["median_s"].is_null());
+    QVERIFY(skipped["speedup"].is_null());
+    QCOMPARE(document["runs"][0]["rows"][2]["flags"].get<std::string>(), std::string("unstable"));
+    QCOMPARE(document["runs"][1]["rows"][0]["run"].get<int>(), 3);
   }
 
   void csvQuotesAndMarkdownEscapes() {
     Session session = test::sampleSession();
-    session.points.resize(1);
-    session.points[0].status = PointStatus::failed;
-    session.points[0].reason = "bad \"value\", see | here";
+    session.runs.resize(1);
+    session.runs[0].points.resize(1);
+    session.runs[0].points[0].status = PointStatus::failed;
+    session.runs[0].points[0].reason = "bad \"value\", see | here";
     const std::string csv = report(ReportFormat::csv, session);
-    QVERIFY2(csv.find(",failed,\"bad \"\"value\"\", see | here\",0.004,") != std::string::npos,
-             csv.c_str());
+    QVERIFY2(csv.find(",\"bad \"\"value\"\", see | here\",") != std::string::npos, csv.c_str());
     const std::string markdown = report(ReportFormat::markdown, session);
-    QVERIFY2(markdown.find("| failed | bad \"value\", see \\| here |") != std::string::npos,
+    QVERIFY2(markdown.find("| failed |  | bad \"value\", see \\| here |") != std::string::npos,
              markdown.c_str());
   }
 };

@@ -1,8 +1,9 @@
-// The session file: round trip, golden v1 file, atomic writes, hostile input.
+// The session file: round trip, golden files of both versions, atomic writes, hostile input.
 #include <QtTest>
 #include <fstream>
 #include <sstream>
 
+#include "accellab/quality.h"
 #include "accellab/session.h"
 #include "sample_session.h"
 
@@ -59,11 +60,13 @@ class TestSession : public QObject {
 
   void roundTripOddValues() {
     Session session = test::sampleSession();
-    session.system.gpus.clear();
-    session.system.gpuReason = "no CUDA device";
-    session.points.front().samplesS = {1e-9, 0.1 + 0.2, 123456.789};  // exact doubles survive
-    session.points.front().point.params.seed = ~0ull;
-    session.points.front().reason = "a \"quoted\"\nreason, ünïcode";
+    Run& run = session.runs.front();
+    run.system.gpus.clear();
+    run.system.gpuReason = "no CUDA device";
+    run.points.front().samplesS = {1e-9, 0.1 + 0.2, 123456.789};  // exact doubles survive
+    run.points.front().point.params.seed = ~0ull;
+    run.points.front().reason = "a \"quoted\"\nreason, ünïcode";
+    run.settings.measure.quality.maxRelativeSpread = 0.1 + 0.2;
     QVERIFY(sessionFromJson(sessionToJson(session)) == session);
   }
 
@@ -84,30 +87,82 @@ class TestSession : public QObject {
   void readsGolden() {
     const Session session = readSessionFile(kDataDir / "session.json");
     QVERIFY(session == test::sampleSession());
-    QCOMPARE(session.system.gpus.size(), std::size_t{2});
-    QCOMPARE(selectedGpu(session.system)->copyCeilingBytesPerS, 4.3e12);
-    QCOMPARE(session.points[3].gpu->h2dPageableS, 0.0003);
-    QCOMPARE(session.points[3].gpuMad->endToEndS, 0.00002);
+    QCOMPARE(session.runs.size(), std::size_t{2});
+    const Run& run = session.runs.front();
+    QCOMPARE(run.system.gpus.size(), std::size_t{2});
+    QCOMPARE(selectedGpu(run.system)->copyCeilingBytesPerS, 4.3e12);
+    QCOMPARE(run.points[3].gpu->h2dPageableS, 0.0003);
+    QCOMPARE(run.points[3].gpuMad->endToEndS, 0.00002);
+    QVERIFY(run.points[2].flags.unstable && !run.points[2].flags.cold);
+    QCOMPARE(run.points[2].attempts, std::uint32_t{3});
+    QCOMPARE(run.settings.measure.quality.coldFactor, 20.0);
+    QCOMPARE(run.conditions.front().check, std::string("virtual-machine"));
+    QCOMPARE(session.runs.back().id, 3);
+    QCOMPARE(findRun(session, 3)->name, std::string("loop again, after closing the browser"));
+    QVERIFY(findRun(session, 2) == nullptr);
+    QCOMPARE(nextRunId(session), 4);
   }
 
   void readsGoldenV1() {
-    // Written before sessions listed every GPU: its one "gpu" becomes device 0.
+    // Written before sessions listed every GPU: its one "gpu" becomes device 0, and the
+    // file becomes run 1.
     const Session session = readSessionFile(kDataDir / "session-v1.json");
     QVERIFY(session == test::sampleSessionBeforeGpus());
-    QCOMPARE(session.points.size(), std::size_t{8});
-    QCOMPARE(session.points[3].gpu->h2dS, 0.0001);
-    QCOMPARE(selectedGpu(session.system)->name, std::string("NVIDIA H200"));
+    QCOMPARE(session.runs.size(), std::size_t{1});
+    const Run& run = session.runs.front();
+    QCOMPARE(run.points.size(), std::size_t{8});
+    QCOMPARE(run.points[3].gpu->h2dS, 0.0001);
+    QCOMPARE(selectedGpu(run.system)->name, std::string("NVIDIA H200"));
+  }
+
+  void readsLastVersion1Writer() {
+    // The last writer of version 1 (every GPU listed) reads as one run too.
+    const Session session = readSessionFile(kDataDir / "session-v1-gpus.json");
+    QVERIFY(session == test::sampleV1Session(test::sampleSystem(), test::samplePoints()));
+    QCOMPARE(session.runs.front().name,
+             std::string(
+                 "2026-11-30 04:33 add, pi 2 problems \u00d7 4 variants \u00d7 2 thread counts"));
+  }
+
+  void migratedPointsAreJudged() {
+    // Version 1 stored no flags: a wide spread or a costly first call is flagged on reading.
+    std::string text = readText(kDataDir / "session-v1-gpus.json");
+    const auto replace = [&](const std::string& from, const std::string& to) {
+      text.replace(text.find(from), from.size(), to);
+    };
+    replace("\"mad_s\": 0.00010000000000000026", "\"mad_s\": 0.001");  // 25 % of 4 ms
+    replace("\"first_call_s\": 0.002", "\"first_call_s\": 0.5");       // vectorized: 500 medians
+    const Run run = sessionFromJson(text).runs.front();
+    QCOMPARE(flagNames(run.points[0].flags), std::vector<std::string>{"unstable"});
+    QCOMPARE(flagNames(run.points[1].flags), std::vector<std::string>{"cold"});
+    QVERIFY(!run.points[2].flags.any());
   }
 
   void readsMinimalPoint() {
     // Only the fields the format requires; extras take their defaults.
     const auto session = readSessionFile(kDataDir / "session-v1-minimal.json");
-    QCOMPARE(session.points.size(), std::size_t{1});
-    const PointResult& point = session.points.front();
+    QCOMPARE(session.runs.size(), std::size_t{1});
+    const Run& run = session.runs.front();
+    QCOMPARE(run.points.size(), std::size_t{1});
+    const PointResult& point = run.points.front();
     QCOMPARE(point.runsPerSample, std::uint64_t{1});
     QCOMPARE(point.isa, std::string());
+    QCOMPARE(point.attempts, std::uint32_t{1});
     QCOMPARE(*point.point.params.samples, std::uint64_t{10000});
-    QCOMPARE(session.system.cpuModel, std::string());
+    QCOMPARE(run.system.cpuModel, std::string());
+  }
+
+  void runNames() {
+    const Params shape = test::arrayParams({8, 8, 8});
+    std::vector<Point> points = {
+        {"add", "loop", shape, 1}, {"add", "parallel", shape, 1}, {"add", "parallel", shape, 2}};
+    QCOMPARE(summarizePoints(points),
+             std::string("add 1 size \u00d7 2 variants \u00d7 2 thread counts"));
+    QCOMPARE(defaultRunName("2026-11-30T16:05:09Z", {points[0]}),
+             std::string("2026-11-30 16:05 add 1 size \u00d7 1 variant"));
+    QCOMPARE(summarizePoints({{"pi", "loop", test::sampleParams(10), 1},
+                              {"pi", "loop", test::sampleParams(100), 1}}),
+             std::string("pi 2 sample counts \u00d7 1 variant"));
   }
 
   void replacesAtomically() {
@@ -141,8 +196,8 @@ class TestSession : public QObject {
                                << "not valid JSON";
     QTest::newRow("other format") << "malformed/other-format.json"
                                   << "not an AccelLab session";
-    QTest::newRow("newer version") << "malformed/version-2.json"
-                                   << "session version 2 is newer than this AccelLab reads (1)";
+    QTest::newRow("newer version") << "malformed/version-3.json"
+                                   << "session version 3 is newer than this AccelLab reads (2)";
     QTest::newRow("empty") << "malformed/empty.json"
                            << "not valid JSON";
   }
@@ -175,52 +230,66 @@ class TestSession : public QObject {
         "not an AccelLab session (\"format\" is not \"accellab-session\")");
     row("format not a string", goldenWith("\"accellab-session\"", "7"),
         "not an AccelLab session (\"format\" is not \"accellab-session\")");
-    row("newer version", goldenWith("\"version\": 1", "\"version\": 7"),
-        "session version 7 is newer than this AccelLab reads (1)");
-    row("version zero", goldenWith("\"version\": 1", "\"version\": 0"),
+    row("newer version", goldenWith("\"version\": 2", "\"version\": 7"),
+        "session version 7 is newer than this AccelLab reads (2)");
+    row("version zero", goldenWith("\"version\": 2", "\"version\": 0"),
         "version: session version 0 is invalid");
-    row("version float", goldenWith("\"version\": 1", "\"version\": 1.5"),
+    row("version float", goldenWith("\"version\": 2", "\"version\": 1.5"),
         "version: expected an integer, got number");
+    row("no runs", goldenWith("\"runs\"", "\"rounds\""), "session: missing runs");
+    row("run without id", goldenWith("\"id\": 3", "\"ident\": 3"), "runs[1]: missing id");
+    row("run id twice", goldenWith("\"id\": 3", "\"id\": 1"), "runs[1].id: run id 1 is used twice");
+    row("run id zero", goldenWith("\"id\": 1", "\"id\": 0"), "runs[0].id: 0 is outside 1..");
+    row("unknown flag", goldenWith("\"unstable\"", "\"wobbly\""),
+        "runs[0].points[2].flags[0]: unknown flag 'wobbly'");
+    row("attempts zero", goldenWith("\"attempts\": 3", "\"attempts\": 0"),
+        "runs[0].points[2].attempts: 0 is outside 1..");
+    row("condition without message", goldenWith("\"message\"", "\"text\""),
+        "runs[0].conditions[0]: missing message");
+    row("settings wrong type", goldenWith("\"min_reps\": 3", "\"min_reps\": \"3\""),
+        "runs[0].settings.min_reps: expected a non-negative integer, got string");
     row("truncated", goldenText().substr(0, goldenText().size() / 2),
-        "not valid JSON: parse error at line 196, column 4: syntax error while parsing object key "
+        "not valid JSON: parse error at line 287, column 7: syntax error while parsing object key "
         "- unexpected end of input; expected string literal");
     row("missing median", goldenWith("\"median_s\"", "\"medianS\""),
-        "points[0].stats: missing median_s");
+        "runs[0].points[0].stats: missing median_s");
     row("wrong type", goldenWith("\"threads\": 2", "\"threads\": \"2\""),
-        "points[2].threads: expected an integer, got string");
+        "runs[0].points[2].threads: expected an integer, got string");
     row("threads zero", goldenWith("\"threads\": 2", "\"threads\": 0"),
-        "points[2].threads: 0 is outside 1..1048576");
+        "runs[0].points[2].threads: 0 is outside 1..1048576");
     row("negative time", goldenWith("\"first_call_s\": 0.008", "\"first_call_s\": -0.008"),
-        "points[0].first_call_s: must be a finite non-negative number");
+        "runs[0].points[0].first_call_s: must be a finite non-negative number");
     row("infinite time", goldenWith("\"first_call_s\": 0.008", "\"first_call_s\": 1e999"),
         "not valid JSON: number overflow parsing '1e999'");
     row("sample not a number", goldenWith("0.0039", "\"fast\""),
-        "points[0].samples_s[0]: expected a number, got string");
+        "runs[0].points[0].samples_s[0]: expected a number, got string");
     row("unknown status", goldenWith("\"status\": \"ok\"", "\"status\": \"great\""),
-        "points[0].status: unknown status 'great'");
+        "runs[0].points[0].status: unknown status 'great'");
     row("unknown dtype", goldenWith("\"dtype\": \"f64\"", "\"dtype\": \"f16\""),
-        "points[0].params.dtype: unknown element type 'f16'");
-    row("zero extent", goldenWith("\"shape\": [\n          64", "\"shape\": [\n          0"),
-        "points[0].params.shape[0]: must be positive");
+        "runs[0].points[0].params.dtype: unknown element type 'f16'");
+    row("zero extent",
+        goldenWith("\"shape\": [\n              64", "\"shape\": [\n              0"),
+        "runs[0].points[0].params.shape[0]: must be positive");
     row("shape overflow",
-        goldenWith("\"shape\": [\n          64", "\"shape\": [\n          18446744073709551615"),
-        "points[0].params.shape: element count overflows");
-    row("shape of two", goldenWith("\"shape\": [\n          64,", "\"shape\": ["),
-        "points[0].params.shape: expected [z, y, x]");
+        goldenWith("\"shape\": [\n              64",
+                   "\"shape\": [\n              18446744073709551615"),
+        "runs[0].points[0].params.shape: element count overflows");
+    row("shape of two", goldenWith("\"shape\": [\n              64,", "\"shape\": ["),
+        "runs[0].points[0].params.shape: expected [z, y, x]");
     row("no size", goldenWith("\"shape\"", "\"form\""),
-        "points[0].params: needs either shape or samples");
+        "runs[0].points[0].params: needs either shape or samples");
     row("negative count", goldenWith("\"elements\": 262144", "\"elements\": -1"),
-        "points[0].elements: expected a non-negative integer, got number");
+        "runs[0].points[0].elements: expected a non-negative integer, got number");
     row("points not a list", goldenWith("\"points\": [", "\"points\": 5, \"x\": ["),
-        "points: expected an array, got number");
+        "runs[0].points: expected an array, got number");
     row("system not an object", goldenWith("\"system\": {", "\"system\": 5, \"x\": {"),
-        "system: expected an object, got number");
+        "runs[0].system: expected an object, got number");
     row("ci of one", goldenWith("\"ci95_s\": [", "\"ci95_s\": [0.1, "),
-        "points[0].stats.ci95_s: expected [low, high]");
+        "runs[0].points[0].stats.ci95_s: expected [low, high]");
     row("gpu field missing", goldenWith("\"kernel_s\"", "\"kernel\""),
-        "points[3].gpu: missing kernel_s");
+        "runs[0].points[3].gpu: missing kernel_s");
     row("cache level wrong", goldenWith("\"level\": 1", "\"level\": true"),
-        "system.caches[0].level: expected an integer, got boolean");
+        "runs[0].system.caches[0].level: expected an integer, got boolean");
     row("deep nesting", std::string(100000, '[') + std::string(100000, ']'),
         "nested deeper than 32 levels: not a session");
   }

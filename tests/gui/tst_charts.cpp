@@ -24,13 +24,14 @@ Session goldenSession() {
   Session session;
   const auto error = readSession(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session.json"), session);
   if (error) qFatal("%s", qPrintable(*error));
+  session.runs.resize(1);  // one run with every kind of point
   return session;
 }
 
 // Indexes of the kernel's ok points, in session order: what the charts draw.
 std::vector<PointResult> okPoints(const Session& session, const std::string& kernel) {
   std::vector<PointResult> points;
-  for (const auto& p : session.points)
+  for (const auto& p : session.runs[0].points)
     if (p.point.kernel == kernel && p.status == PointStatus::ok) points.push_back(p);
   return points;
 }
@@ -67,8 +68,8 @@ class TestCharts : public QObject {
   }
 
   void speedupBarsAreTheReportSpeedups() {
-    const auto rows = buildReportRows(okPoints(session_, "add"), ceilingsOf(session_.system),
-                                      {.baseline = "loop"});
+    const auto rows = buildReportRows(okPoints(session_, "add"),
+                                      ceilingsOf(session_.runs[0].system), {.baseline = "loop"});
     const auto series = panel_->snapshot(speedup);
     QCOMPARE(series.size(), std::size_t{1});  // one problem size, one bar set
     QCOMPARE(series[0].name, QStringLiteral("64x64x64 f64"));
@@ -79,8 +80,8 @@ class TestCharts : public QObject {
 
   void baselineIsSelectable() {
     panel_->setBaseline(QStringLiteral("vectorized"));
-    const auto rows = buildReportRows(okPoints(session_, "add"), ceilingsOf(session_.system),
-                                      {.baseline = "vectorized"});
+    const auto rows = buildReportRows(
+        okPoints(session_, "add"), ceilingsOf(session_.runs[0].system), {.baseline = "vectorized"});
     const auto series = panel_->snapshot(speedup);
     for (std::size_t i = 0; i < rows.size(); ++i)
       QCOMPARE(series[0].points[i].y(), *rows[i].speedup);
@@ -99,7 +100,7 @@ class TestCharts : public QObject {
     QCOMPARE(changed.count(), 1);
     QVERIFY(changed.at(0).at(0).value<ReportOptions>().gpuTime == GpuTime::endToEnd);
     const auto points = okPoints(session_, "add");
-    const auto rows = buildReportRows(points, ceilingsOf(session_.system),
+    const auto rows = buildReportRows(points, ceilingsOf(session_.runs[0].system),
                                       {.baseline = "loop", .gpuTime = GpuTime::endToEnd});
     const auto series = panel_->snapshot(speedup);
     const std::size_t gpu = points.size() - 1;
@@ -140,8 +141,8 @@ class TestCharts : public QObject {
       QCOMPARE(ceiling->points.size(), std::size_t{2});
       shown.push_back(ceiling->points[0].y());
     }
-    engine.push_back(session_.system.bandwidthCeilingBytesPerS);
-    engine.push_back(selectedGpu(session_.system)->copyCeilingBytesPerS);
+    engine.push_back(session_.runs[0].system.bandwidthCeilingBytesPerS);
+    engine.push_back(selectedGpu(session_.runs[0].system)->copyCeilingBytesPerS);
     verifyScaledBy(shown, engine);
   }
 
@@ -175,7 +176,7 @@ class TestCharts : public QObject {
     one.point.threads = 1;
     one.samplesS = {0.001, 0.001, 0.001};
     one.stats = summarize(one.samplesS);
-    session_.points.push_back(one);
+    session_.runs[0].points.push_back(one);
     panel_->refresh();
     const auto series = panel_->snapshot(scaling);
     QCOMPARE(series.size(), std::size_t{2});

@@ -85,6 +85,14 @@ const Setup kLongPi{"pi",
                     0.0,
                     {QStringLiteral("loop")}};
 
+// Every point of every run, in order: the tests below run one sweep at a time.
+std::vector<PointResult> pointsOf(const Session& session) {
+  std::vector<PointResult> points;
+  for (const Run& run : session.runs)
+    points.insert(points.end(), run.points.begin(), run.points.end());
+  return points;
+}
+
 }  // namespace
 
 class TestMainWindow : public QObject {
@@ -109,17 +117,18 @@ class TestMainWindow : public QObject {
   void fakeDevicePointRunsInTheWindow() {
     test::FakeDeviceMachine machine;
     auto window = makeWindow(machine.factory());
-    QCOMPARE(window->document().session().system.cpuModel, std::string("Fake CPU"));
     window->experimentPanel().setExperiment(QStringLiteral("fake"), QStringLiteral("2x3x4"),
                                             ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0);
     window->startRun();
     QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
     const Session& session = window->document().session();
-    QCOMPARE(session.points.size(), std::size_t{3});  // loop, fast x1, gpu
-    const PointResult& gpu = session.points.back();
+    QCOMPARE(session.runs.size(), std::size_t{1});
+    QCOMPARE(session.runs[0].system.cpuModel, std::string("Fake CPU"));
+    QCOMPARE(session.runs[0].points.size(), std::size_t{3});  // loop, fast x1, gpu
+    const PointResult& gpu = session.runs[0].points.back();
     QCOMPARE(gpu.point.variant, std::string("gpu"));
     QVERIFY2(gpu.status == PointStatus::ok, gpu.reason.c_str());
-    QCOMPARE(selectedGpu(session.system)->name, std::string("Fake GPU"));
+    QCOMPARE(selectedGpu(session.runs[0].system)->name, std::string("Fake GPU"));
   }
 
   void tinyRunMatchesTheEngine() {
@@ -138,31 +147,31 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 10000);
 
     const Session& session = window_->document().session();
-    QCOMPARE(session.points.size(), expected.size());
+    QCOMPARE(pointsOf(session).size(), expected.size());
     for (std::size_t i = 0; i < expected.size(); ++i) {
-      QVERIFY(session.points[i].point == expected[i]);
-      const std::string unexpected = test::unexpectedOutcome(registry_, session.points[i]);
+      QVERIFY(pointsOf(session)[i].point == expected[i]);
+      const std::string unexpected = test::unexpectedOutcome(registry_, pointsOf(session)[i]);
       QVERIFY2(unexpected.empty(), unexpected.c_str());
-      if (session.points[i].status == PointStatus::ok)
-        QVERIFY(session.points[i].samplesS.size() >= 3);
+      if (pointsOf(session)[i].status == PointStatus::ok)
+        QVERIFY(pointsOf(session)[i].samplesS.size() >= 3);
     }
     QVERIFY(window_->document().isModified());
     QVERIFY(window_->isWindowModified());
 
     // The table shows the engine's report of these points.
-    const auto rows = buildReportRows(session.points, ceilingsOf(session.system));
+    const auto rows = buildRunRows(session.runs.back());
     const QAbstractItemModel& table = *window_->resultsView().model();
     QCOMPARE(table.rowCount(), static_cast<int>(rows.size()));
+    const auto columns = columnsIn(inTable);
     for (std::size_t r = 0; r < rows.size(); ++r) {
-      const auto cells = formatReportRow(rows[r]);
-      for (std::size_t c = 0; c < cells.size(); ++c)
-        QCOMPARE(table.index(static_cast<int>(r), static_cast<int>(c) + 1).data().toString(),
-                 QString::fromStdString(cells[c]));
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        QCOMPARE(table.index(static_cast<int>(r), static_cast<int>(c)).data().toString(),
+                 QString::fromStdString(columns[c]->text(rows[r])));
     }
 
     // The charts draw the ok points: speedups exactly, one box and one line point per point.
     std::vector<PointResult> ok;
-    for (const auto& p : session.points)
+    for (const auto& p : pointsOf(session))
       if (p.status == PointStatus::ok) ok.push_back(p);
     const auto okRows = buildReportRows(ok, {});
     ChartPanel& charts = window_->chartPanel();
@@ -213,7 +222,7 @@ class TestMainWindow : public QObject {
     clickRun(*window_);
     QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 60000);
     const Session measured = window_->document().session();
-    QVERIFY(!measured.points.empty());
+    QVERIFY(!pointsOf(measured).empty());
     const QString path = dir_->filePath(QStringLiteral("run.json"));
     QVERIFY(window_->saveSession(path));
     QVERIFY(!window_->isWindowModified());
@@ -221,7 +230,7 @@ class TestMainWindow : public QObject {
     auto other = makeWindow();
     QVERIFY(other->openSession(path));
     QVERIFY(other->document().session() == measured);
-    QCOMPARE(other->resultsModel().rowCount(), static_cast<int>(measured.points.size()));
+    QCOMPARE(other->resultsModel().rowCount(), static_cast<int>(pointsOf(measured).size()));
     QVERIFY(prompts_->errors.isEmpty());
   }
 
@@ -247,7 +256,8 @@ class TestMainWindow : public QObject {
     enter(*window_, kLongPi);
     clickRun(*window_);
     // The 1e4 point finishes at once; the 1e10 one would take many seconds.
-    QTRY_COMPARE_WITH_TIMEOUT(window_->document().session().points.size(), std::size_t{1}, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(pointsOf(window_->document().session()).size(), std::size_t{1},
+                              20000);
     QTest::qWait(300);
     QVERIFY(window_->isRunning());
     QElapsedTimer sinceCancel;
@@ -255,7 +265,7 @@ class TestMainWindow : public QObject {
     QTest::mouseClick(child<QPushButton>(*window_, "cancelButton"), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 5000);
     QVERIFY2(sinceCancel.elapsed() < 500, qPrintable(QString::number(sinceCancel.elapsed())));
-    const auto& points = window_->document().session().points;
+    const auto& points = pointsOf(window_->document().session());
     QCOMPARE(points.size(), std::size_t{1});
     QVERIFY(points[0].status == PointStatus::ok);
     QCOMPARE(*points[0].point.params.samples, std::uint64_t{10000});
@@ -265,7 +275,8 @@ class TestMainWindow : public QObject {
   void closingDuringARunCancelsAndJoins() {
     enter(*window_, kLongPi);
     clickRun(*window_);
-    QTRY_COMPARE_WITH_TIMEOUT(window_->document().session().points.size(), std::size_t{1}, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(pointsOf(window_->document().session()).size(), std::size_t{1},
+                              20000);
     QTest::qWait(300);
     QVERIFY(window_->isRunning());
     QElapsedTimer sinceClose;
@@ -298,7 +309,7 @@ class TestMainWindow : public QObject {
     ticker.start();
     QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 60000);
     ticker.stop();
-    QCOMPARE(window_->document().session().points.size(), std::size_t{3});
+    QCOMPARE(pointsOf(window_->document().session()).size(), std::size_t{3});
     QVERIFY2(run.elapsed() > 1000, "the run was too short to measure the GUI's latency");
     QVERIFY2(maxDelay < 50,
              qPrintable(QStringLiteral("GUI thread blocked for %1 ms").arg(maxDelay)));
@@ -308,15 +319,15 @@ class TestMainWindow : public QObject {
     enter(*window_, kTiny);
     clickRun(*window_);
     QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 60000);
-    const std::size_t measured = window_->document().session().points.size();
+    const std::size_t measured = pointsOf(window_->document().session()).size();
     prompts_->saveAnswer = Prompts::SaveChoice::cancel;
     child<QAction>(*window_, "newAction")->trigger();
     QCOMPARE(prompts_->saveQuestions, 1);
-    QCOMPARE(window_->document().session().points.size(), measured);
+    QCOMPARE(pointsOf(window_->document().session()).size(), measured);
     prompts_->saveAnswer = Prompts::SaveChoice::discard;
     child<QAction>(*window_, "newAction")->trigger();
     QCOMPARE(prompts_->saveQuestions, 2);
-    QVERIFY(window_->document().session().points.empty());
+    QVERIFY(window_->document().session().runs.empty());
     QCOMPARE(window_->resultsModel().rowCount(), 0);
     QVERIFY(!window_->isWindowModified());
   }
@@ -330,7 +341,7 @@ class TestMainWindow : public QObject {
     QVERIFY(enterEvent.isAccepted());
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(window_.get(), &drop);
-    QCOMPARE(window_->document().session().points.size(), std::size_t{8});
+    QCOMPARE(pointsOf(window_->document().session()).size(), std::size_t{8});
     QVERIFY(window_->document().path().endsWith(QStringLiteral("session-v1.json")));
   }
 
@@ -339,14 +350,15 @@ class TestMainWindow : public QObject {
     QVERIFY(QFile::copy(dataFile("session-v1.json"), autosave));
     window_->offerRecovery();
     QCOMPARE(prompts_->recoverQuestions, 1);
-    QCOMPARE(window_->document().session().points.size(), std::size_t{8});
+    QCOMPARE(pointsOf(window_->document().session()).size(), std::size_t{8});
     QVERIFY(window_->isWindowModified());
   }
 
   void exportsResultsAsCsvAndMarkdown_data() {
     QTest::addColumn<int>("format");
     QTest::addColumn<QByteArray>("firstLine");
-    QTest::newRow("csv") << static_cast<int>(ReportFormat::csv) << QByteArray("kernel,problem,");
+    QTest::newRow("csv") << static_cast<int>(ReportFormat::csv)
+                         << QByteArray("run,kernel,problem,");
     QTest::newRow("markdown") << static_cast<int>(ReportFormat::markdown) << QByteArray("");
   }
   void exportsResultsAsCsvAndMarkdown() {
@@ -359,9 +371,8 @@ class TestMainWindow : public QObject {
     std::ostringstream expected;
     const Session& session = window_->document().session();
     const auto reporter = makeReporter(static_cast<ReportFormat>(format), expected);
-    reporter->begin(session.system);
-    for (const auto& point : session.points) reporter->point(point);
-    reporter->end();
+    for (const Run& run : session.runs) reportRun(*reporter, run, {});
+    reporter->finish();
     QFile written(path);
     QVERIFY(written.open(QIODevice::ReadOnly));
     const QByteArray text = written.readAll();

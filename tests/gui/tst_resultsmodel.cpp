@@ -44,37 +44,47 @@ class TestResultsModel : public QObject {
     QFETCH(bool, endToEnd);
     const ReportOptions options{baseline.toStdString(),
                                 endToEnd ? GpuTime::endToEnd : GpuTime::kernel};
-    const Session session = goldenSession();
+    Session session = goldenSession();
+    for (Run& run : session.runs) {
+      run.system.bandwidthCeilingBytesPerS = ceiling;
+      run.system.gpus[0].copyCeilingBytesPerS = ceiling * 100;
+    }
     ResultsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setCeilings({ceiling, ceiling * 100});
     model.setReportOptions(options);
-    // Half the points at once, the rest one by one as a run delivers them.
-    const std::size_t half = session.points.size() / 2;
-    model.setPoints({session.points.begin(), session.points.begin() + static_cast<long>(half)});
-    for (std::size_t i = half; i < session.points.size(); ++i) model.appendPoint(session.points[i]);
+    // The first run at once; the second begun empty, its points one by one as a run delivers.
+    model.setRuns({session.runs[0]});
+    Run second = session.runs[1];
+    second.points.clear();
+    model.appendRun(second);
+    for (const PointResult& point : session.runs[1].points) model.appendPoint(second.id, point);
 
-    const auto rows = buildReportRows(session.points, {ceiling, ceiling * 100}, options);
-    const auto headers = reportHeaders();
+    std::vector<ReportRow> rows = buildRunRows(session.runs[0], options);
+    for (const ReportRow& row : buildRunRows(session.runs[1], options)) rows.push_back(row);
+    const auto columns = columnsIn(inTable);
     QCOMPARE(model.rowCount(), static_cast<int>(rows.size()));
-    QCOMPARE(model.columnCount(), static_cast<int>(headers.size()) + 1);
-    for (std::size_t h = 0; h < headers.size(); ++h)
-      QCOMPARE(model.headerData(static_cast<int>(h) + 1, Qt::Horizontal).toString(),
-               QString::fromStdString(headers[h]));
+    QCOMPARE(model.columnCount(), static_cast<int>(columns.size()));
+    for (std::size_t h = 0; h < columns.size(); ++h)
+      QCOMPARE(model.headerData(static_cast<int>(h), Qt::Horizontal).toString(),
+               QString::fromUtf8(columns[h]->header.data(), columns[h]->header.size()));
     for (std::size_t r = 0; r < rows.size(); ++r) {
-      const auto cells = formatReportRow(rows[r]);
-      QCOMPARE(model.index(static_cast<int>(r), 0).data().toString(),
-               QString::fromStdString(rows[r].group));
-      for (std::size_t c = 0; c < cells.size(); ++c)
-        QCOMPARE(model.index(static_cast<int>(r), static_cast<int>(c) + 1).data().toString(),
-                 QString::fromStdString(cells[c]));
+      QCOMPARE(model.index(static_cast<int>(r), 0).data(ResultsModel::RunRole).toInt(),
+               rows[r].runId);
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        QCOMPARE(model.index(static_cast<int>(r), static_cast<int>(c)).data().toString(),
+                 QString::fromStdString(columns[c]->text(rows[r])));
     }
+    // The second run's loop is its own baseline, whatever run 1 measured; that run has no
+    // vectorized point, so with that baseline its row has no speedup rather than run 1's.
+    const int speedup = columnNamed(model, QStringLiteral("speedup"));
+    QCOMPARE(model.index(model.rowCount() - 1, speedup).data().toString(),
+             baseline == QStringLiteral("loop") ? QStringLiteral("1.00x") : QStringLiteral("-"));
   }
 
   void sortsByNumberNotText() {
     const Session session = goldenSession();
     ResultsModel model;
-    model.setPoints(session.points);
+    model.setRuns(session.runs);
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(ResultsModel::SortRole);
@@ -96,12 +106,12 @@ class TestResultsModel : public QObject {
   void copiesSelectionAsTabSeparatedText() {
     const Session session = goldenSession();
     ResultsModel model;
-    model.setPoints(session.points);
+    model.setRuns(session.runs);
     const int variant = columnNamed(model, QStringLiteral("variant"));
     const int threads = columnNamed(model, QStringLiteral("threads"));
     const QModelIndexList indexes{model.index(2, threads), model.index(1, variant),
                                   model.index(1, threads), model.index(2, variant)};
-    const auto rows = buildReportRows(session.points, {});
+    const auto rows = buildRunRows(session.runs[0]);
     const QString expected = QStringLiteral("variant\tthreads\n%1\t%2\n%3\t%4\n")
                                  .arg(QString::fromStdString(rows[1].variant))
                                  .arg(rows[1].threads)

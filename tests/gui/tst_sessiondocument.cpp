@@ -36,7 +36,8 @@ class TestSessionDocument : public QObject {
     QVERIFY(!reopened.open(path));
     QCOMPARE(replaced.count(), 1);
     QVERIFY(reopened.session() == original.session());
-    QCOMPARE(reopened.session().points.size(), std::size_t{8});
+    QCOMPARE(reopened.session().runs.size(), std::size_t{1});
+    QCOMPARE(reopened.session().runs[0].points.size(), std::size_t{8});
     QCOMPARE(reopened.displayName(), QStringLiteral("copy.json"));
   }
 
@@ -51,7 +52,7 @@ class TestSessionDocument : public QObject {
     QTest::newRow("other format") << dataFile("malformed/other-format.json")
                                   << QStringLiteral("not an AccelLab session");
     QTest::newRow("newer version")
-        << dataFile("malformed/version-2.json") << QStringLiteral("version");
+        << dataFile("malformed/version-3.json") << QStringLiteral("version");
   }
   void badFilesLeaveTheDocumentUntouched() {
     QFETCH(QString, path);
@@ -72,6 +73,7 @@ class TestSessionDocument : public QObject {
 
   void saveFailureKeepsTheDocumentModified() {
     SessionDocument document;
+    document.beginRun(Run{});
     document.appendPoint(PointResult{});
     QVERIFY(document.isModified());
     QVERIFY(document.saveAs(QStringLiteral("/proc/no-such-dir/x.json")).has_value());
@@ -87,15 +89,27 @@ class TestSessionDocument : public QObject {
 
     SessionDocument running;
     running.setAutosavePath(autosave);
-    running.reset(golden.system);
+    running.reset();
     QSignalSpy modified(&running, &SessionDocument::modifiedChanged);
+    QSignalSpy appended(&running, &SessionDocument::pointAppended);
+    const Run& measured = golden.runs[0];
+    QCOMPARE(running.beginRun(measured), 1);
     for (std::size_t i = 0; i < 3; ++i) {
-      running.appendPoint(golden.points[i]);
+      running.appendPoint(measured.points[i]);
       Session onDisk;
       QVERIFY(!readSession(autosave, onDisk));
-      QCOMPARE(onDisk.points.size(), i + 1);
-      QVERIFY(onDisk.points.back() == golden.points[i]);
+      QCOMPARE(onDisk.runs.size(), std::size_t{1});
+      QCOMPARE(onDisk.runs[0].points.size(), i + 1);
+      QVERIFY(onDisk.runs[0].points.back() == measured.points[i]);
+      QCOMPARE(onDisk.runs[0].system, measured.system);
     }
+    QCOMPARE(appended.count(), 3);
+    QCOMPARE(appended.front().front().toInt(), 1);
+    // A second run gets the next id, and its points go to it alone.
+    QCOMPARE(running.beginRun(measured), 2);
+    running.appendPoint(measured.points[4]);
+    QCOMPARE(running.session().runs[0].points.size(), std::size_t{3});
+    QCOMPARE(running.session().runs[1].points.size(), std::size_t{1});
     QCOMPARE(modified.count(), 1);
 
     // The next start, after a crash: the autosave becomes an unsaved, untitled session.

@@ -39,16 +39,26 @@ std::optional<std::size_t> ChartInput::find(const std::string& group, const QStr
   return std::nullopt;
 }
 
+const Run* latestRunWith(const Session& session, const std::string& kernel) {
+  for (auto run = session.runs.rbegin(); run != session.runs.rend(); ++run)
+    if (std::ranges::any_of(run->points,
+                            [&](const PointResult& r) { return r.point.kernel == kernel; }))
+      return &*run;
+  return nullptr;
+}
+
 std::vector<std::string> kernelsIn(const Session& session) {
   std::vector<std::string> kernels;
-  for (const PointResult& result : session.points) appendUnique(kernels, result.point.kernel);
+  for (const Run& run : session.runs)
+    for (const PointResult& result : run.points) appendUnique(kernels, result.point.kernel);
   return kernels;
 }
 
 std::vector<std::string> variantsIn(const Session& session, const std::string& kernel) {
   std::vector<std::string> variants;
-  for (const PointResult& result : session.points)
-    if (result.point.kernel == kernel) appendUnique(variants, result.point.variant);
+  for (const Run& run : session.runs)
+    for (const PointResult& result : run.points)
+      if (result.point.kernel == kernel) appendUnique(variants, result.point.variant);
   return variants;
 }
 
@@ -64,12 +74,19 @@ ChartInput makeChartInput(const Session& session, const std::string& kernel,
   ChartInput input;
   input.kernel = kernel;
   input.report = report;
-  input.ceilings = ceilingsOf(session.system);
-  input.gpuReason = session.system.gpuReason;
-  for (const PointResult& result : session.points)
-    if (result.point.kernel == kernel && result.status == PointStatus::ok)
-      input.points.push_back(result);
-  input.rows = buildReportRows(input.points, input.ceilings, report);
+  const Run* run = latestRunWith(session, kernel);
+  if (!run) return input;
+  input.runId = run->id;
+  input.ceilings = ceilingsOf(run->system);
+  input.gpuReason = run->system.gpuReason;
+  // Rows are built over the whole run (a speedup needs its baseline even if a chart does
+  // not draw it), then the charts keep the ok points.
+  const std::vector<ReportRow> rows = buildRunRows(*run, report);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (run->points[i].point.kernel != kernel || run->points[i].status != PointStatus::ok) continue;
+    input.points.push_back(run->points[i]);
+    input.rows.push_back(rows[i]);
+  }
   for (std::size_t i = 0; i < input.rows.size(); ++i) {
     appendUnique(input.groups, input.rows[i].group);
     appendUnique(input.variantLabels, input.variantLabel(i));

@@ -14,9 +14,10 @@ namespace accellab::gui {
 
 struct ChartInput {
   std::string kernel;
-  ReportOptions report;                // the baseline, and which time gpu points show
-  Ceilings ceilings;                   // the host's, and the GPU's its gpu points ran on
-  std::string gpuReason;               // why the machine had no GPU points, when it had none
+  int runId = 0;          // the run drawn: every number in a chart comes from this one run
+  ReportOptions report;   // the baseline, and which time gpu points show
+  Ceilings ceilings;      // the host's, and the GPU's its gpu points ran on
+  std::string gpuReason;  // why the machine had no GPU points, when it had none
   std::vector<PointResult> points;     // the kernel's ok points, in sweep order
   std::vector<ReportRow> rows;         // buildReportRows(points), rows[i] describes points[i]
   std::vector<std::string> groups;     // distinct rows[].group in order of appearance
@@ -30,6 +31,8 @@ struct ChartInput {
   bool empty() const { return points.empty(); }
 };
 
+// The latest run of the session that measured `kernel`, or null.
+const Run* latestRunWith(const Session& session, const std::string& kernel);
 // The kernels present in a session, in order of first appearance.
 std::vector<std::string> kernelsIn(const Session& session);
 // The variants present in a session for `kernel`, in order of first appearance.

@@ -123,9 +123,10 @@ void ChartPanel::fillSelectors() {
                QString::fromStdString(defaultBaseline(*session_, kernelName)));
   if (baselineBox_->currentText() != oldBaseline) emit reportOptionsChanged(reportOptions());
   // The choice means something only where a gpu point has its timings.
-  const bool anyGpu = std::ranges::any_of(session_->points, [&](const PointResult& r) {
-    return r.point.kernel == kernelName && r.gpu.has_value();
-  });
+  const Run* run = latestRunWith(*session_, kernelName);
+  const bool anyGpu = run && std::ranges::any_of(run->points, [&](const PointResult& r) {
+                        return r.point.kernel == kernelName && r.gpu.has_value();
+                      });
   gpuTimeBox_->setEnabled(anyGpu);
 }
 

@@ -1,133 +1,113 @@
 #include "models/resultsmodel.h"
 
+#include <algorithm>
 #include <utility>
+
+#include "accellab/quality.h"
 
 namespace accellab::gui {
 
-namespace {
+ResultsModel::ResultsModel(QObject* parent)
+    : QAbstractTableModel(parent), columns_(columnsIn(inTable)) {}
 
-// What a column sorts by, found from its header once; columns without a number sort by text.
-enum class SortField { text, threads, median, spread, elementsPerS, bytesPerS, ceiling, speedup };
-
-SortField sortFieldFor(const std::string& header) {
-  const QString h = QString::fromStdString(header).toLower();
-  const auto has = [&h](const char* word) { return h.contains(QLatin1String(word)); };
-  if (has("thread")) return SortField::threads;
-  if (has("speedup")) return SortField::speedup;
-  if (has("ceiling") || has("%")) return SortField::ceiling;
-  if (has("spread") || has("mad") || has("\xc2\xb1")) return SortField::spread;
-  if (has("median") || has("time")) return SortField::median;
-  if (has("b/s") || has("bandwidth") || has("bytes")) return SortField::bytesPerS;
-  if (has("/s") || has("rate") || has("throughput") || has("elements")) {
-    return SortField::elementsPerS;
-  }
-  return SortField::text;
-}
-
-}  // namespace
-
-ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) {
-  // The CLI prints a heading per problem; a sortable table needs the problem in every row.
-  headers_.push_back(tr("problem").toStdString());
-  for (const std::string& header : reportHeaders()) headers_.push_back(header);
-}
-
-void ResultsModel::setPoints(std::vector<PointResult> points) {
+void ResultsModel::setRuns(const std::vector<Run>& runs) {
   beginResetModel();
-  points_ = std::move(points);
+  runs_ = runs;
   rebuildRows();
   endResetModel();
 }
 
-void ResultsModel::appendPoint(const PointResult& point) {
-  const int row = static_cast<int>(points_.size());
+void ResultsModel::appendRun(const Run& run) {
+  const int first = static_cast<int>(rows_.size());
+  const auto added = static_cast<int>(run.points.size());
+  if (added > 0) beginInsertRows({}, first, first + added - 1);
+  runs_.push_back(run);
+  rebuildRows();
+  if (added > 0) endInsertRows();
+}
+
+void ResultsModel::appendPoint(int runId, const PointResult& point) {
+  const auto run =
+      std::find_if(runs_.begin(), runs_.end(), [runId](const Run& r) { return r.id == runId; });
+  if (run == runs_.end()) return;
+  // Runs are appended in order, so the new row of the last run is the last row.
+  const int row = static_cast<int>(rows_.size());
   beginInsertRows({}, row, row);
-  points_.push_back(point);
+  run->points.push_back(point);
   rebuildRows();
   endInsertRows();
   if (row > 0) emit dataChanged(index(0, 0), index(row - 1, columnCount() - 1));
 }
 
-void ResultsModel::setCeilings(const Ceilings& ceilings) {
-  ceilings_ = ceilings;
-  rebuildRows();
-  if (!points_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-}
-
 void ResultsModel::setReportOptions(const ReportOptions& options) {
   options_ = options;
   rebuildRows();
-  if (!points_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+  if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
+const PointResult& ResultsModel::point(int row) const {
+  const auto [run, point] = origin_[static_cast<std::size_t>(row)];
+  return runs_[run].points[point];
 }
 
 void ResultsModel::rebuildRows() {
-  rows_ = buildReportRows(points_, ceilings_, options_);
-  cells_.clear();
-  cells_.reserve(rows_.size());
-  for (const ReportRow& row : rows_) {
-    std::vector<QString> cells{QString::fromStdString(row.group)};
-    for (const std::string& cell : formatReportRow(row))
-      cells.push_back(QString::fromStdString(cell));
-    cells_.push_back(std::move(cells));
+  rows_.clear();
+  origin_.clear();
+  for (std::size_t r = 0; r < runs_.size(); ++r) {
+    std::vector<ReportRow> rows = buildRunRows(runs_[r], options_);
+    for (std::size_t p = 0; p < rows.size(); ++p) {
+      rows_.push_back(std::move(rows[p]));
+      origin_.emplace_back(r, p);
+    }
   }
 }
 
 int ResultsModel::rowCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(cells_.size());
+  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
 int ResultsModel::columnCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : static_cast<int>(headers_.size());
+  return parent.isValid() ? 0 : static_cast<int>(columns_.size());
 }
 
 QVariant ResultsModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
     return {};
   }
-  const auto row = static_cast<std::size_t>(index.row());
-  const auto column = static_cast<std::size_t>(index.column());
+  const ReportRow& row = rows_[static_cast<std::size_t>(index.row())];
+  const ReportColumn& column = *columns_[static_cast<std::size_t>(index.column())];
   switch (role) {
     case Qt::DisplayRole:
-      return column < cells_[row].size() ? cells_[row][column] : QString();
+      return QString::fromStdString(column.text(row));
     case SortRole:
-      return sortKey(row, index.column());
-    case Qt::ToolTipRole:
-      return QString::fromStdString(points_[row].reason.empty() ? points_[row].verifyDetail
-                                                                : points_[row].reason);
+      if (const auto value = column.value(row)) return *value;
+      // Cells without a value sort below every measured one.
+      if (column.kind) return -1.0;
+      return QString::fromStdString(column.text(row));
+    case RunRole:
+      return row.runId;
+    case Qt::TextAlignmentRole:
+      return column.align == Align::right ? int(Qt::AlignRight | Qt::AlignVCenter)
+                                          : int(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ToolTipRole: {
+      const PointResult& result = point(index.row());
+      const auto* run = &runs_[origin_[static_cast<std::size_t>(index.row())].first];
+      std::string tip = result.reason.empty() ? result.verifyDetail : result.reason;
+      if (result.flags.any())
+        tip += (tip.empty() ? "" : "\n") + flagAdvice(result, run->settings.measure.quality);
+      return QString::fromStdString(tip);
+    }
     default:
       return {};
   }
-}
-
-QVariant ResultsModel::sortKey(std::size_t rowIndex, int column) const {
-  const ReportRow& row = rows_[rowIndex];
-  const auto& header = headers_[static_cast<std::size_t>(column)];
-  switch (sortFieldFor(header)) {
-    case SortField::threads:
-      return row.threads;
-    case SortField::median:
-      return row.medianS;
-    case SortField::spread:
-      return row.spreadS;
-    case SortField::elementsPerS:
-      return row.elementsPerS;
-    case SortField::bytesPerS:
-      return row.bytesPerS;
-    case SortField::ceiling:
-      return row.ceilingFraction.value_or(-1.0);
-    case SortField::speedup:
-      return row.speedup.value_or(-1.0);
-    case SortField::text:
-      break;
-  }
-  return cells_[rowIndex][static_cast<std::size_t>(column)];
 }
 
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (role != Qt::DisplayRole) return {};
   if (orientation == Qt::Vertical) return section + 1;
   if (section < 0 || section >= columnCount()) return {};
-  return QString::fromStdString(headers_[static_cast<std::size_t>(section)]);
+  const ReportColumn& column = *columns_[static_cast<std::size_t>(section)];
+  return QString::fromUtf8(column.header.data(), static_cast<qsizetype>(column.header.size()));
 }
 
 }  // namespace accellab::gui

@@ -1,5 +1,6 @@
-// The measured points as a table: the problem, then the CLI's columns (reportHeaders and
-// formatReportRow).
+// The measured points of every run as one table, with the columns the engine describes for
+// tables (reportColumns, inTable). Rows are built run by run, so a speedup is always within
+// its run.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -7,7 +8,7 @@
 #include <vector>
 
 #include "accellab/report.h"
-#include "accellab/result.h"
+#include "accellab/session.h"
 
 namespace accellab::gui {
 
@@ -17,16 +18,20 @@ class ResultsModel : public QAbstractTableModel {
  public:
   // Raw numbers behind the formatted cells, so that "812 ns" sorts below "1.2 ms".
   static constexpr int SortRole = Qt::UserRole + 1;
+  // The run id of a row, for filtering by run.
+  static constexpr int RunRole = Qt::UserRole + 2;
 
   explicit ResultsModel(QObject* parent = nullptr);
 
-  void setPoints(std::vector<PointResult> points);
-  void appendPoint(const PointResult& point);
-  void setCeilings(const Ceilings& ceilings);
+  void setRuns(const std::vector<Run>& runs);
+  // A run started after the others, and the points it measures as they come.
+  void appendRun(const Run& run);
+  void appendPoint(int runId, const PointResult& point);
   void setReportOptions(const ReportOptions& options);
 
-  const std::vector<PointResult>& points() const { return points_; }
   const std::vector<ReportRow>& rows() const { return rows_; }
+  const PointResult& point(int row) const;
+  const std::vector<const ReportColumn*>& columns() const { return columns_; }
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -35,16 +40,14 @@ class ResultsModel : public QAbstractTableModel {
                       int role = Qt::DisplayRole) const override;
 
  private:
-  // Rows depend on each other (speedup is relative to the group's baseline point), so
-  // they are rebuilt as a whole by the engine.
+  // Rows depend on each other within a run (speedup is relative to the group's baseline
+  // point), so a run's rows are rebuilt as a whole by the engine.
   void rebuildRows();
-  QVariant sortKey(std::size_t rowIndex, int column) const;
 
-  std::vector<std::string> headers_;
-  std::vector<PointResult> points_;
+  std::vector<const ReportColumn*> columns_;
+  std::vector<Run> runs_;
   std::vector<ReportRow> rows_;
-  std::vector<std::vector<QString>> cells_;
-  Ceilings ceilings_;
+  std::vector<std::pair<std::size_t, std::size_t>> origin_;  // row -> (run, point) index
   ReportOptions options_;
 };
 

@@ -45,24 +45,29 @@ QString SessionDocument::displayName() const {
   return path_.isEmpty() ? tr("Untitled") : QFileInfo(path_).fileName();
 }
 
-void SessionDocument::reset(const SystemInfo& system) {
+void SessionDocument::reset() {
   Session session;
   session.created = nowIso8601();
-  session.system = system;
   discardAutosave();
   replace(std::move(session), {}, false);
 }
 
-void SessionDocument::setSystemIfEmpty(const SystemInfo& system) {
-  if (!session_.points.empty() || session_.system == system) return;
-  session_.system = system;
-  emit sessionReplaced();
+int SessionDocument::beginRun(Run run) {
+  run.id = nextRunId(session_);
+  run.points.clear();
+  session_.runs.push_back(std::move(run));
+  setModified(true);
+  emit runStarted(session_.runs.back().id);
+  autosave();
+  return session_.runs.back().id;
 }
 
 void SessionDocument::appendPoint(const PointResult& point) {
-  session_.points.push_back(point);
+  if (session_.runs.empty()) return;  // points only come from a run begun here
+  Run& run = session_.runs.back();
+  run.points.push_back(point);
   setModified(true);
-  emit pointAppended(point);
+  emit pointAppended(run.id, point);
   autosave();
 }
 

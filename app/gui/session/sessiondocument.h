@@ -22,10 +22,12 @@ class SessionDocument : public QObject {
   bool isModified() const { return modified_; }
   QString displayName() const;
 
-  // A new, empty session measured on `system`.
-  void reset(const SystemInfo& system);
-  // A probe that finished after reset() completes an empty session.
-  void setSystemIfEmpty(const SystemInfo& system);
+  // A new, empty session.
+  void reset();
+  // Starts a run: `run` gets the next id and keeps its header (name, settings, system);
+  // points then go to it. Returns the id.
+  int beginRun(Run run);
+  // A measured point of the run begun last.
   void appendPoint(const PointResult& point);
 
   // On failure these return a message for the user and leave the document as it was.
@@ -43,7 +45,8 @@ class SessionDocument : public QObject {
 
  signals:
   void sessionReplaced();
-  void pointAppended(const accellab::PointResult& point);
+  void runStarted(int runId);
+  void pointAppended(int runId, const accellab::PointResult& point);
   void modifiedChanged(bool modified);
   void pathChanged(const QString& path);
 

@@ -24,8 +24,8 @@ struct ReportRow {
   int runId = 0;      // the run the point belongs to; 0 when rows were built from bare points
   std::string group;  // kernel + describe(params): points of one group share a baseline
   std::string kernel;
-  std::string problem;        // describe(params): "1024x1024x512 f64", "1e9 samples"
-  std::uint64_t size = 0;     // problemSize(params): sorts problems by size, not by text
+  std::string problem;     // describe(params): "1024x1024x512 f64", "1e9 samples"
+  std::uint64_t size = 0;  // problemSize(params): sorts problems by size, not by text
   std::string variant;
   int threads = 1;
   PointStatus status = PointStatus::ok;
@@ -81,7 +81,8 @@ std::vector<ReportRow> buildRunRows(const Run& run, const ReportOptions& options
 
 // The points of a run reordered so that within each group the baseline variant comes
 // first, otherwise in sweep order: a table printed row by row then knows every speedup.
-std::vector<PointResult> baselineFirst(std::vector<PointResult> points, const std::string& baseline);
+std::vector<PointResult> baselineFirst(std::vector<PointResult> points,
+                                       const std::string& baseline);
 
 // Where a column appears. The console and Markdown name the run and problem in headings.
 enum ColumnPlace : unsigned { inConsole = 1, inTable = 2, inFiles = 4, everywhere = 7 };
@@ -93,13 +94,15 @@ struct ReportColumn {
   std::string_view id;      // CSV header and JSON key: "median_s"
   std::string_view header;  // console, Markdown and GUI header: "median"
   std::string_view unit;    // SI unit of value(): "s", "1/s", "B/s", "" for none
-  ValueKind kind;           // how text() formats value()
+  // How text() formats value(); none for a text column, whose value() (if any) is only its
+  // sort key ("problem" sorts by element count, not by its text).
+  std::optional<ValueKind> kind;
   Align align;
-  unsigned places;             // ColumnPlace bits
-  std::size_t consoleWidth;    // 0: as wide as the cell
+  unsigned places;                        // ColumnPlace bits
+  std::size_t consoleWidth;               // 0: as wide as the cell
   std::string (*text)(const ReportRow&);  // the cell as shown; "-" when there is no value
-  // The raw number behind the cell, in `unit` (sort key, CSV and JSON value); none for text
-  // columns and for cells without a value.
+  // The raw number behind the cell, in `unit`: the sort key, and what CSV and JSON write for
+  // columns with a kind; none for a cell without a value.
   std::optional<double> (*value)(const ReportRow&);
 };
 std::span<const ReportColumn> reportColumns();

@@ -1,0 +1,83 @@
+#include "accellab/quality.h"
+
+#include <array>
+#include <string_view>
+
+#include "accellab/format.h"
+
+namespace accellab {
+
+namespace {
+
+struct FlagName {
+  std::string_view name;
+  bool PointFlags::*flag;
+};
+constexpr std::array<FlagName, 3> kFlags = {{{"unstable", &PointFlags::unstable},
+                                             {"cut-short", &PointFlags::cutShort},
+                                             {"cold", &PointFlags::cold}}};
+
+std::string percent(double fraction) { return formatValue(fraction, ValueKind::percentage); }
+
+}  // namespace
+
+double relativeSpread(const PointResult& result) {
+  return result.stats.medianS > 0 ? result.stats.madS / result.stats.medianS : 0;
+}
+
+PointFlags judgeQuality(const PointResult& result, const QualityLimits& limits) {
+  PointFlags flags;
+  flags.cutShort = result.flags.cutShort;
+  if (result.status != PointStatus::ok || result.stats.medianS <= 0) return flags;
+  flags.unstable = relativeSpread(result) > limits.maxRelativeSpread;
+  flags.cold = result.firstCallS > limits.coldFactor * result.stats.medianS;
+  return flags;
+}
+
+std::vector<std::string> flagNames(const PointFlags& flags) {
+  std::vector<std::string> names;
+  for (const FlagName& f : kFlags)
+    if (flags.*f.flag) names.emplace_back(f.name);
+  return names;
+}
+
+bool setFlag(PointFlags& flags, std::string_view name) {
+  for (const FlagName& f : kFlags) {
+    if (f.name == name) {
+      flags.*f.flag = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string flagsText(const PointFlags& flags) {
+  std::string text;
+  for (const std::string& name : flagNames(flags)) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+std::string flagAdvice(const PointResult& result, const QualityLimits& limits) {
+  std::vector<std::string> lines;
+  const PointFlags& flags = result.flags;
+  if (flags.unstable)
+    lines.push_back("unstable: the samples' MAD is " + percent(relativeSpread(result)) +
+                    " of the median (limit " + percent(limits.maxRelativeSpread) +
+                    "); close other programs, measure longer (--min-time, --reps) or re-run it "
+                    "(--rerun-unstable)");
+  if (flags.cutShort)
+    lines.push_back("cut short: the time limit stopped it after " +
+                    std::to_string(result.samplesS.size()) +
+                    " repetitions; raise --max-time or use a smaller problem");
+  if (flags.cold && result.stats.medianS > 0)
+    lines.push_back("cold: the first call took " +
+                    formatValue(result.firstCallS / result.stats.medianS, ValueKind::ratio) +
+                    " the median (" + formatValue(result.firstCallS, ValueKind::duration) +
+                    "): page faults, module loading or compilation; it is kept out of the "
+                    "median, count it if your program calls the kernel once");
+  std::string text;
+  for (const std::string& line : lines) text += (text.empty() ? "" : "\n") + line;
+  return text;
+}
+
+}  // namespace accellab

@@ -1,0 +1,131 @@
+// The one description of the results table's columns.
+#include <array>
+
+#include "accellab/quality.h"
+#include "accellab/report.h"
+
+namespace accellab {
+
+namespace {
+
+using Value = std::optional<double>;
+
+// A measured amount, or none: 0 stands for "not measured" in ReportRow, never for a value.
+Value amount(double value) { return value > 0 ? Value(value) : std::nullopt; }
+bool timed(const ReportRow& row) { return row.medianS > 0; }
+
+std::string shown(const Value& value, ValueKind kind) {
+  return value ? formatValue(*value, kind) : "-";
+}
+
+std::string gpuTime(const ReportRow& row, double GpuTiming::*field) {
+  return row.gpu ? formatValue((*row.gpu).*field, ValueKind::duration) : "-";
+}
+Value gpuValue(const ReportRow& row, double GpuTiming::*field) {
+  return row.gpu ? Value((*row.gpu).*field) : std::nullopt;
+}
+
+#define ACCELLAB_AMOUNT(expr, kind)                               \
+  [](const ReportRow& row) { return shown(amount(expr), kind); }, \
+      [](const ReportRow& row) { return amount(expr); }
+#define ACCELLAB_TIMED(expr, kind)                                                 \
+  [](const ReportRow& row) { return timed(row) ? formatValue(expr, kind) : "-"; }, \
+      [](const ReportRow& row) { return timed(row) ? Value(expr) : std::nullopt; }
+#define ACCELLAB_COUNT(expr)                                 \
+  [](const ReportRow& row) { return std::to_string(expr); }, \
+      [](const ReportRow& row) { return Value(static_cast<double>(expr)); }
+#define ACCELLAB_TEXT(expr) [](const ReportRow& row) { return std::string(expr); }, nullptr
+#define ACCELLAB_GPU(field)                                             \
+  [](const ReportRow& row) { return gpuTime(row, &GpuTiming::field); }, \
+      [](const ReportRow& row) { return gpuValue(row, &GpuTiming::field); }
+
+constexpr unsigned kAll = everywhere;
+constexpr unsigned kShown = inConsole | inTable | inFiles;
+constexpr unsigned kTableAndFiles = inTable | inFiles;
+
+const auto kDuration = ValueKind::duration;
+const std::optional<ValueKind> kText;
+
+// The console and Markdown print the run and the problem as headings above each table.
+const std::array<ReportColumn, 34> kColumns = {{
+    {"run", "run", "", ValueKind::count, Align::right, kTableAndFiles, 0,
+     ACCELLAB_COUNT(row.runId)},
+    {"kernel", "kernel", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.kernel)},
+    {"problem", "problem", "", kText, Align::left, kTableAndFiles, 0,
+     [](const ReportRow& row) { return row.problem; },
+     [](const ReportRow& row) { return Value(static_cast<double>(row.size)); }},
+    {"size", "size", "", ValueKind::count, Align::right, inFiles, 0, ACCELLAB_COUNT(row.size)},
+    {"variant", "variant", "", kText, Align::left, kAll, 12, ACCELLAB_TEXT(row.variant)},
+    {"threads", "threads", "", ValueKind::count, Align::right, kAll, 7,
+     ACCELLAB_COUNT(row.threads)},
+    {"median_s", "median", "s", kDuration, Align::right, kShown, 9,
+     ACCELLAB_AMOUNT(row.medianS, kDuration)},
+    {"mad_s", "\u00b1 MAD", "s", kDuration, Align::right, kShown, 9,
+     ACCELLAB_TIMED(row.spreadS, kDuration)},
+    {"first_call_s", "first call", "s", kDuration, Align::right, kShown, 10,
+     ACCELLAB_AMOUNT(row.firstCallS, kDuration)},
+    {"elements_per_s", "throughput", "1/s", ValueKind::rate, Align::right, kShown, 11,
+     ACCELLAB_AMOUNT(row.elementsPerS, ValueKind::rate)},
+    {"bytes_per_s", "bandwidth", "B/s", ValueKind::byteRate, Align::right, kShown, 12,
+     ACCELLAB_AMOUNT(row.bytesPerS, ValueKind::byteRate)},
+    {"ceiling_fraction", "% ceiling", "", ValueKind::percentage, Align::right, kShown, 9,
+     [](const ReportRow& row) { return shown(row.ceilingFraction, ValueKind::percentage); },
+     [](const ReportRow& row) { return row.ceilingFraction; }},
+    {"speedup", "speedup", "", ValueKind::ratio, Align::right, kShown, 8,
+     [](const ReportRow& row) { return shown(row.speedup, ValueKind::ratio); },
+     [](const ReportRow& row) { return row.speedup; }},
+    {"verified", "verified", "", kText, Align::left, kShown, 8,
+     ACCELLAB_TEXT(row.status == PointStatus::ok || row.status == PointStatus::failed
+                       ? (row.verified ? "yes" : "no")
+                       : "-")},
+    {"status", "status", "", kText, Align::left, kShown, 9, ACCELLAB_TEXT(toString(row.status))},
+    {"flags", "flags", "", kText, Align::left, kShown, 9, ACCELLAB_TEXT(flagsText(row.flags))},
+    {"min_s", "min", "s", kDuration, Align::right, inFiles, 0,
+     ACCELLAB_TIMED(row.stats.minS, kDuration)},
+    {"mean_s", "mean", "s", kDuration, Align::right, inFiles, 0,
+     ACCELLAB_TIMED(row.stats.meanS, kDuration)},
+    {"stddev_s", "stddev", "s", kDuration, Align::right, inFiles, 0,
+     ACCELLAB_TIMED(row.stats.stddevS, kDuration)},
+    {"ci95_low_s", "CI95 low", "s", kDuration, Align::right, inFiles, 0,
+     ACCELLAB_TIMED(row.stats.ci95LowS, kDuration)},
+    {"ci95_high_s", "CI95 high", "s", kDuration, Align::right, inFiles, 0,
+     ACCELLAB_TIMED(row.stats.ci95HighS, kDuration)},
+    {"outliers", "outliers", "", ValueKind::count, Align::right, inFiles, 0,
+     ACCELLAB_COUNT(row.stats.outliers)},
+    {"samples", "samples", "", ValueKind::count, Align::right, kTableAndFiles, 0,
+     ACCELLAB_COUNT(row.samples)},
+    {"runs_per_sample", "runs/sample", "", ValueKind::count, Align::right, inFiles, 0,
+     ACCELLAB_COUNT(row.runsPerSample)},
+    {"attempts", "attempts", "", ValueKind::count, Align::right, inFiles, 0,
+     ACCELLAB_COUNT(row.attempts)},
+    {"elements", "elements", "", ValueKind::count, Align::right, inFiles, 0,
+     ACCELLAB_COUNT(row.elements)},
+    {"bytes", "bytes", "B", ValueKind::count, Align::right, inFiles, 0, ACCELLAB_COUNT(row.bytes)},
+    {"reason", "reason", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.reason)},
+    {"isa", "isa", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.isa)},
+    {"gpu_kernel_s", "GPU kernel", "s", kDuration, Align::right, inFiles, 0, ACCELLAB_GPU(kernelS)},
+    {"gpu_h2d_s", "GPU h2d", "s", kDuration, Align::right, inFiles, 0, ACCELLAB_GPU(h2dS)},
+    {"gpu_d2h_s", "GPU d2h", "s", kDuration, Align::right, inFiles, 0, ACCELLAB_GPU(d2hS)},
+    {"gpu_end_to_end_s", "GPU end to end", "s", kDuration, Align::right, inFiles, 0,
+     ACCELLAB_GPU(endToEndS)},
+    {"note", "note", "", kText, Align::left, inConsole | inTable, 0, ACCELLAB_TEXT(row.note)},
+}};
+
+#undef ACCELLAB_AMOUNT
+#undef ACCELLAB_TIMED
+#undef ACCELLAB_COUNT
+#undef ACCELLAB_TEXT
+#undef ACCELLAB_GPU
+
+}  // namespace
+
+std::span<const ReportColumn> reportColumns() { return kColumns; }
+
+std::vector<const ReportColumn*> columnsIn(ColumnPlace place) {
+  std::vector<const ReportColumn*> columns;
+  for (const ReportColumn& column : kColumns)
+    if (column.places & place) columns.push_back(&column);
+  return columns;
+}
+
+}  // namespace accellab
