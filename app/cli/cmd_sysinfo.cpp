@@ -14,9 +14,9 @@ int sysinfoCommand(Args args, const EngineFactory& engines) {
   ArgumentParser parser(
       "sysinfo [--json] [--no-bandwidth]",
       "Probes the machine: CPU, SIMD targets, caches, RAM, OS, compiler, "
-      "OpenMP, GPU,\nand measures the memory-bandwidth ceiling (about a second). As text, "
-      "also checks the\nconditions a run warns about: build type, CPU governor and turbo, "
-      "load, busy\nprocesses, virtual machine.");
+      "OpenMP, GPU,\nand measures the memory-bandwidth ceiling (about a second). As text, it "
+      "also checks\nthe conditions a run warns about: build type, CPU governor and turbo, "
+      "load, busy\nprocesses, virtual machine (a fifth of a second).");
   parser.flag("--json", "print the probe as JSON (the \"system\" object of a session)")
       .flag("--no-bandwidth", "skip the bandwidth measurements");
   addDeviceOption(parser);
