@@ -50,7 +50,7 @@ int reportCommand(Args args, const EngineFactory&) {
             << (session.runs.size() == 1 ? " run\n" : " runs\n");
   for (const Run& run : runs) {
     std::cout << '\n';
-    writeSystemSummary(run.system, std::cout);
+    writeSystemSummary(run.system, run.conditions, std::cout);
     reportRun(reporters.console(), run, reporters.options());
   }
   reporters.writeFiles(runs);

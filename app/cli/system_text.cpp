@@ -104,12 +104,14 @@ void writeLines(const std::vector<Line>& lines, std::ostream& out) {
 
 }  // namespace
 
-void writeSystemSummary(const SystemInfo& s, std::ostream& out) {
+void writeSystemSummary(const SystemInfo& s, const std::vector<SystemCondition>& conditions,
+                        std::ostream& out) {
   std::vector<Line> lines{
       {"Machine", cpuText(s) + ", SIMD " + (s.simdSelected.empty() ? "none" : s.simdSelected) +
                       ", " + ramText(s)},
       {"Bandwidth", bandwidthText(s)}};
   for (Line& line : gpuLines(s, false)) lines.push_back(std::move(line));
+  for (const SystemCondition& c : conditions) lines.emplace_back("Warning", c.message);
   writeLines(lines, out);
 }
 

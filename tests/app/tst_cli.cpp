@@ -356,6 +356,11 @@ void TestCli::runsAppendAndReportOneByOne() {
   QCOMPARE(session.runs[1].id, 2);
   QCOMPARE(session.runs[1].points.front().point.variant, std::string("vectorized"));
   QVERIFY(session.runs[1].settings.origin.starts_with("accellab-cli run --kernel add"));
+  // The system-conditions check's warnings are stored with the run and printed by report.
+  const CliResult report = runCli({"report", path("twice.json"), "--run", "1"});
+  for (const SystemCondition& condition : session.runs[0].conditions)
+    QVERIFY2(report.out.contains(QString::fromStdString("Warning    " + condition.message)),
+             qPrintable(report.out));
 
   const CliResult all = runCli({"report", path("twice.json"), "--baseline", "vectorized", "--json",
                                 path("twice-report.json"), "--csv", path("twice.csv")});
