@@ -313,23 +313,28 @@ void readContext(const JsonNode& context, Run& run) {
     }
   }
   if (auto scaling = context.optional("cpu_scaling_enabled"); scaling && scaling->boolean())
-    run.conditions.push_back(
-        {"governor",
-         "CPU frequency scaling was enabled (cpu_scaling_enabled): the clock may have changed "
-         "while measuring"});
+    run.conditions.push_back({"governor",
+                              "CPU frequency scaling was enabled (cpu_scaling_enabled): clocks "
+                              "ramped up and down during the run; set the governor to "
+                              "performance"});
   if (auto build = context.optional("library_build_type")) {
     run.system.buildType = build->string();
     if (run.system.buildType == "debug")
       run.conditions.push_back({"build-type",
                                 "Google Benchmark's library was built as debug "
-                                "(library_build_type): timings may be affected"});
+                                "(library_build_type): its timings may be affected; measure "
+                                "with a release build of it"});
   }
   if (auto load = context.optional("load_avg"); load && load->size() > 0) {
     const double lastMinute = (*load)[0].amount();
+    std::array<char, 32> average{};
+    std::snprintf(average.data(), average.size(), "%.2f", lastMinute);
     if (run.system.logicalCores > 0 && lastMinute > run.system.logicalCores)
-      run.conditions.push_back({"load", "load average " + shortNumber(lastMinute) + " above the " +
-                                            std::to_string(run.system.logicalCores) +
-                                            " CPUs (load_avg): other work competed for them"});
+      run.conditions.push_back(
+          {"load", "load average " + std::string(average.data()) +
+                       " over the last minute was above the " +
+                       std::to_string(run.system.logicalCores) +
+                       " logical cores (load_avg): other work competed for them"});
   }
 }
 

@@ -198,9 +198,11 @@ class TestGbench : public QObject {
     QVERIFY(run.system.caches == caches);
     const std::vector<SystemCondition> conditions{
         {"build-type",
-         "Google Benchmark's library was built as debug (library_build_type): timings may be "
-         "affected"},
-        {"load", "load average 4.115 above the 2 CPUs (load_avg): other work competed for them"}};
+         "Google Benchmark's library was built as debug (library_build_type): its timings may be "
+         "affected; measure with a release build of it"},
+        {"load",
+         "load average 4.11 over the last minute was above the 2 logical cores (load_avg): other "
+         "work competed for them"}};
     QVERIFY(run.conditions == conditions);
 
     QCOMPARE(run.points.size(), std::size_t{4});
