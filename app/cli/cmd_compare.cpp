@@ -7,6 +7,7 @@
 #include <map>
 
 #include "accellab/compare_report.h"
+#include "accellab/results_file.h"
 #include "argument_parser.h"
 #include "cli_error.h"
 #include "commands.h"
@@ -23,7 +24,7 @@ class SessionFiles {
   ChosenRun choose(const RunReference& reference) {
     auto it = sessions_.find(reference.path);
     if (it == sessions_.end())
-      it = sessions_.emplace(reference.path, readSessionFile(reference.path)).first;
+      it = sessions_.emplace(reference.path, readResultsFile(reference.path)).first;
     return chooseRun(reference, it->second);
   }
 
@@ -94,9 +95,9 @@ int compareCommand(Args args, const EngineFactory&) {
       "compare BASE NEW [NEW...] [options]",
       "Compares each NEW run with BASE point by point (kernel, variant, problem, threads):\n"
       "both medians, new/base with its 95 % bootstrap interval, the Mann-Whitney U p-value\n"
-      "and a verdict. A run is FILE#ID, or FILE for the file's latest run. gpu points compare\n"
-      "the kernel time. Exit status: 0 when no point got significantly slower, 1 when one\n"
-      "did, 2 for bad input.");
+      "and a verdict. A run is FILE#ID, or FILE for the file's latest run; a FILE is a\n"
+      "session or Google Benchmark JSON. gpu points compare the kernel time. Exit status: 0\n"
+      "when no point got significantly slower, 1 when one did, 2 for bad input.");
   parser.positional("BASE", "the run to compare against: FILE or FILE#ID")
       .positionalList("NEW", "the runs to compare with BASE: FILE or FILE#ID")
       .option("--alpha", "P", "significance level of the U test (default 0.05)")

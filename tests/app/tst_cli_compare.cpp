@@ -76,6 +76,9 @@ void TestCliCompare::exitCodes_data() {
                                << "Summary: 1 faster, 5 no significant change, 2 not comparable";
   QTest::newRow("threshold 30 %") << QStringList{base, path("new.json"), "--threshold", "30%"} << 0
                                   << "Summary: 5 no significant change";
+  const QString gbench = QStringLiteral(ACCELLAB_TEST_DATA_DIR "/gbench/tiny.json");
+  QTest::newRow("Google Benchmark JSON")
+      << QStringList{gbench, gbench} << 0 << "Summary: 3 no significant change, 1 not comparable";
   QTest::newRow("one of two slower")
       << QStringList{base, path("faster.json"), path("new.json")} << 1 << "1 slower";
 }
