@@ -2,31 +2,11 @@
 
 #include "accellab/quality.h"
 #include "report_stream.h"
+#include "table_text.h"
 
 namespace accellab::detail {
 
 namespace {
-
-// Code points, not bytes: "µs" and "±" take one column each.
-std::size_t displayWidth(const std::string& text) {
-  return static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
-// Columns have fixed widths so that rows can be printed as they arrive; a longer cell
-// pushes the rest of its row instead of being cut.
-std::string alignedLine(const std::vector<const ReportColumn*>& columns,
-                        const std::vector<std::string>& cells) {
-  std::string line;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const std::size_t width = columns[i]->consoleWidth;
-    const std::string padding(width - std::min(width, displayWidth(cells[i])), ' ');
-    if (i != 0) line += "  ";
-    line += columns[i]->align == Align::left ? cells[i] + padding : padding + cells[i];
-  }
-  while (!line.empty() && line.back() == ' ') line.pop_back();
-  return line + "\n";
-}
 
 class ConsoleReporter : public Reporter {
  public:

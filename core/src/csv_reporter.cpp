@@ -1,24 +1,9 @@
-#include <charconv>
-
 #include "report_stream.h"
+#include "table_text.h"
 
 namespace accellab::detail {
 
 namespace {
-
-std::string csvField(const std::string& cell) {
-  if (cell.find_first_of(",\"\r\n") == std::string::npos) return cell;
-  std::string text = "\"";
-  for (char c : cell) text += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return text + "\"";
-}
-
-// The shortest text that reads back as the same double.
-std::string number(double value) {
-  char text[32];
-  const auto end = std::to_chars(text, text + sizeof text, value).ptr;
-  return std::string(text, end);
-}
 
 // Raw values in SI units (seconds, per second, bytes); an empty cell where nothing was
 // measured. One header for all runs: the run column tells them apart.
@@ -44,9 +29,9 @@ class CsvReporter : public Reporter {
       if (!column.kind) {
         cell = column.text(row);
       } else if (const auto value = column.value(row)) {
-        cell = number(*value);
+        cell = exactNumber(*value);
       }
-      out_ << (i == 0 ? "" : ",") << csvField(cell);
+      out_ << (i == 0 ? "" : ",") << csvCell(cell);
     }
     out_ << "\n";
   }
