@@ -83,10 +83,10 @@ void ScalingChart::build(const ChartInput& input) {
           maxThreads = std::max(maxThreads, rows[i].threads);
           maxSpeedup = std::max(maxSpeedup, *rows[i].speedup);
           const ChartPoint& source = *sources[i];
-          QString toolTip = tr("%1\n%2\u00d7 over 1 thread in %3")
-                                .arg(input.elementName(source))
-                                .arg(*rows[i].speedup, 0, 'g', 3)
-                                .arg(input.runName(run));
+          QString toolTip =
+              tr("%1\n%2 over 1 thread in %3")
+                  .arg(input.elementName(source), formatted(*rows[i].speedup, ValueKind::ratio),
+                       input.runName(run));
           if (source.result.flags.any()) {
             markFlagged(series, series->count() - 1);
             toolTip += QLatin1Char('\n') + flagNote(input, source);

@@ -36,7 +36,8 @@ void SpeedupChart::build(const ChartInput& input) {
   const double floor = std::min(low / 2, 0.5);
   const double bottom =
       addLogAxis(Qt::AlignLeft, tr("speedup (\u00d7, log)"), floor, high * 4)->min();
-  const auto times = [](double value) { return QStringLiteral("%1\u00d7").arg(value, 0, 'g', 3); };
+  // As the table writes it: "3.62x".
+  const auto times = [](double value) { return formatted(value, ValueKind::ratio); };
   addSlots(input, slotOrder,
            {{tr("speedup"), [&](const ChartPoint& p) { return bar(bottom, *p.row.speedup); },
              [&](const ChartPoint& p) {
