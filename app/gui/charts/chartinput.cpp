@@ -9,7 +9,9 @@ namespace accellab::gui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("ChartInput", text); }
+QString tr(const char* text, int n = -1) {
+  return QCoreApplication::translate("ChartInput", text, nullptr, n);
+}
 
 template <typename T>
 void appendUnique(std::vector<T>& list, const T& value) {
@@ -102,36 +104,31 @@ QString ChartInput::elementName(const ChartPoint& point) const {
 }
 
 QStringList ChartInput::notesOf(const std::vector<ChartGap>& gaps) const {
-  // "run 1 · 1024x1024x512 f64: vectorized, parallel ×2 (cancelled); gpu (skipped: …)"
+  // A line per run, problem and reason, so that a long reason cuts no other short:
+  // "run 1 · 1024x1024x512 f64: vectorized, parallel ×2 (cancelled)".
   struct Line {
     std::size_t run;
     std::string group;
-    std::vector<std::pair<QString, QStringList>> labelsByWhy;
+    QString why;
+    QStringList labels;
   };
   std::vector<Line> lines;
   for (const ChartGap& gap : gaps) {
-    auto line = std::ranges::find_if(
-        lines, [&](const Line& l) { return l.run == gap.run && l.group == gap.group; });
-    if (line == lines.end()) line = lines.insert(lines.end(), {gap.run, gap.group, {}});
-    auto why = std::ranges::find_if(line->labelsByWhy,
-                                    [&](const auto& entry) { return entry.first == gap.why; });
-    if (why == line->labelsByWhy.end())
-      why = line->labelsByWhy.insert(line->labelsByWhy.end(), {gap.why, {}});
-    why->second << gap.label;
+    auto line = std::ranges::find_if(lines, [&](const Line& l) {
+      return l.run == gap.run && l.group == gap.group && l.why == gap.why;
+    });
+    if (line == lines.end()) line = lines.insert(lines.end(), {gap.run, gap.group, gap.why, {}});
+    line->labels << gap.label;
   }
   constexpr std::size_t kMaxLines = 3;
   QStringList notes;
-  for (std::size_t i = 0; i < lines.size() && i < kMaxLines; ++i) {
-    QStringList parts;
-    for (const auto& [why, labels] : lines[i].labelsByWhy)
-      parts << QStringLiteral("%1 (%2)").arg(labels.join(QStringLiteral(", ")), why);
-    notes << tr("Not drawn, %1 \u00b7 %2: %3")
+  for (std::size_t i = 0; i < lines.size() && i < kMaxLines; ++i)
+    notes << tr("Not drawn, %1 \u00b7 %2: %3 (%4)")
                  .arg(runName(lines[i].run), groupLabel(lines[i].group),
-                      parts.join(QStringLiteral("; ")));
-  }
+                      lines[i].labels.join(QStringLiteral(", ")), lines[i].why);
   if (lines.size() > kMaxLines)
-    notes << tr("\u2026 and %1 more problems with points not drawn (see the table)")
-                 .arg(lines.size() - kMaxLines);
+    notes << tr("\u2026 and %n more not drawn (see the table)",
+                static_cast<int>(lines.size() - kMaxLines));
   return notes;
 }
 

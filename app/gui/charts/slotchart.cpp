@@ -109,7 +109,7 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
                               input.elementName(point));
       set->setBrush(elementBrush(input, point.label, point.run, layer.light));
       const bool flagged = point.result.flags.any();
-      set->setPen(flagged ? flagPen() : elementPen(input, point.label));
+      set->setPen(flagged && layer.outlineFlagged ? flagPen() : elementPen(input, point.label));
       QString toolTip = input.elementName(point) + QLatin1Char('\n') + layer.toolTip(point);
       QString valueLabel = layer.valueLabel(point);
       if (flagged) {

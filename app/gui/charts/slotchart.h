@@ -33,6 +33,9 @@ class SlotChart : public ChartView {
     std::function<QString(const ChartPoint&)> toolTip;     // the flags' advice is added
     std::function<QString(const ChartPoint&)> valueLabel;  // above the box; "" for none
     bool light = false;                                    // the lighter of two shades
+    // A flagged point's box is outlined in the flag colour; boxes too thin for an outline to
+    // leave their colour visible have their mark, above them, only.
+    bool outlineFlagged = true;
   };
 
   // Indexes into input.points in slot order, of the points `drawn` accepts.

@@ -52,7 +52,7 @@ void TimeChart::build(const ChartInput& input) {
                          static_cast<int>(p.result.samplesS.size()))
                    .arg(seconds(p.result.stats.medianS), seconds(p.result.stats.madS));
              },
-             [](const ChartPoint&) { return QString(); }}});
+             [](const ChartPoint&) { return QString(); }, false, false}});
 }
 
 }  // namespace accellab::gui
