@@ -10,6 +10,7 @@
 #include <iterator>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "accellab/kernels/builtin.h"
 #include "charts/chartexport.h"
@@ -48,14 +49,24 @@ void printLine(FILE* stream, const QString& text) {
   std::fprintf(stream, "%s\n", text.toLocal8Bit().constData());
 }
 
-int exportCharts(const QString& sessionPath, const QString& outDir) {
+int exportCharts(const QString& sessionPath, const QString& outDir, const QStringList& runs) {
+  std::vector<int> runIds;
+  for (const QString& run : runs) {
+    bool ok = false;
+    runIds.push_back(run.toInt(&ok));
+    if (!ok) {
+      printLine(stderr,
+                QStringLiteral("accellab: --run takes a run id (1, 2, ...), not %1").arg(run));
+      return 1;
+    }
+  }
   Session session;
   if (const auto error = readSession(sessionPath, session)) {
     printLine(stderr, QStringLiteral("accellab: %1").arg(*error));
     return 1;
   }
   QStringList written;
-  if (const auto error = exportSessionCharts(session, outDir, written)) {
+  if (const auto error = exportSessionCharts(session, outDir, written, runIds)) {
     printLine(stderr, QStringLiteral("accellab: %1").arg(*error));
     return 1;
   }
@@ -129,8 +140,17 @@ int main(int argc, char** argv) {
   parser.addVersionOption();
   const QCommandLineOption exportOption(
       QStringLiteral("export-charts"),
-      QApplication::translate("main", "Render every chart of SESSION to PNG and exit."),
+      QApplication::translate(
+          "main",
+          "Render every chart of SESSION to PNG and exit: each kernel's latest run, or "
+          "the runs given with --run."),
       QStringLiteral("SESSION"));
+  const QCommandLineOption runOption(
+      QStringLiteral("run"),
+      QApplication::translate("main",
+                              "With --export-charts: a run to chart, by id; repeat it to "
+                              "overlay several runs."),
+      QStringLiteral("ID"));
   const QCommandLineOption outOption(QStringLiteral("out"),
                                      QApplication::translate("main", "Folder for --export-charts."),
                                      QStringLiteral("DIR"), QStringLiteral("."));
@@ -139,14 +159,15 @@ int main(int argc, char** argv) {
   QCommandLineOption saveOption(QStringLiteral("save-session"), {}, QStringLiteral("FILE"));
   for (QCommandLineOption* hidden : {&demoOption, &screenshotOption, &saveOption})
     hidden->setFlags(QCommandLineOption::HiddenFromHelp);
-  parser.addOptions({exportOption, outOption, demoOption, screenshotOption, saveOption});
+  parser.addOptions({exportOption, outOption, runOption, demoOption, screenshotOption, saveOption});
   parser.addPositionalArgument(QStringLiteral("session"),
                                QApplication::translate("main", "A session file to open."),
                                QStringLiteral("[session]"));
   parser.process(app);
 
   if (parser.isSet(exportOption))
-    return exportCharts(parser.value(exportOption), parser.value(outOption));
+    return exportCharts(parser.value(exportOption), parser.value(outOption),
+                        parser.values(runOption));
 
   const bool demo = parser.isSet(demoOption);
   MainWindow window(

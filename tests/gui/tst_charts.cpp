@@ -1,24 +1,32 @@
-// The charts against the engine's numbers for a CLI-made session, and their export to PNG
-// (read back: size, colours) and SVG.
+// The charts against the engine's numbers: for a CLI-made session, and for the scenarios of
+// issue 7 (a cancelled run, the same problem run twice) with the runs shown chosen. Asserts the
+// exact values and the absences in the chart series, the flags' marks, and the exports to PNG
+// (read back: size, colours) and SVG, in process and through `accellab --export-charts`.
 #include <QComboBox>
+#include <QDir>
 #include <QImage>
+#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <map>
 
+#include "accellab/quality.h"
 #include "accellab/report.h"
 #include "accellab/stats.h"
+#include "chart_sessions.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
 #include "session/sessiondocument.h"
 
 using namespace accellab;
 using namespace accellab::gui;
+using namespace accellab::testing;
 
 namespace {
 
-enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown };
+enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown, firstCall };
 
 Session goldenSession() {
   Session session;
@@ -28,12 +36,20 @@ Session goldenSession() {
   return session;
 }
 
-// Indexes of the kernel's ok points, in session order: what the charts draw.
+// The kernel's ok points of run 1 and their rows, in session order: what the charts draw.
 std::vector<PointResult> okPoints(const Session& session, const std::string& kernel) {
   std::vector<PointResult> points;
   for (const auto& p : session.runs[0].points)
     if (p.point.kernel == kernel && p.status == PointStatus::ok) points.push_back(p);
   return points;
+}
+std::vector<ReportRow> okRows(const Session& session, const std::string& kernel,
+                              const ReportOptions& options) {
+  std::vector<ReportRow> rows;
+  const auto all = buildRunRows(session.runs[0], options);
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].kernel == kernel && all[i].status == PointStatus::ok) rows.push_back(all[i]);
+  return rows;
 }
 
 // Charts scale values to a readable unit (×1, ×1e3, ...): the same power of 1000 for all.
@@ -53,6 +69,41 @@ int distinctColours(const QImage& image) {
   return static_cast<int>(colours.size());
 }
 
+// What a slot chart's series draws, by element name ("loop · run 2 · 64x256x256 f64").
+std::map<QString, double> valuesByName(const SeriesSnapshot& series) {
+  std::map<QString, double> values;
+  for (std::size_t i = 0; i < series.points.size(); ++i)
+    values[series.labels[i]] = series.points[i].y();
+  return values;
+}
+
+QString elementName(const ReportRow& row) {
+  const QString variant = QString::fromStdString(row.variant);
+  const bool threaded = row.variant == "parallel";
+  return QStringLiteral("%1 \u00b7 run %2 \u00b7 %3")
+      .arg(threaded ? QStringLiteral("%1 \u00d7%2").arg(variant).arg(row.threads) : variant)
+      .arg(row.runId)
+      .arg(QString::fromStdString(row.problem));
+}
+
+// The speedup chart draws each row of `run` that has a speedup with exactly that value.
+void verifySpeedupsOfRun(const std::map<QString, double>& drawn, const Run& run,
+                         const ReportOptions& options) {
+  for (const ReportRow& row : buildRunRows(run, options)) {
+    if (!row.speedup) continue;
+    const auto bar = drawn.find(elementName(row));
+    QVERIFY2(bar != drawn.end(), qPrintable(elementName(row)));
+    QCOMPARE(bar->second, *row.speedup);
+  }
+}
+
+QStringList pngsIn(const QString& dir) {
+  return QDir(dir).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+}
+
+const QString kLoop = QStringLiteral("loop");
+const QString kRun1Big = QStringLiteral(" \u00b7 run 1 \u00b7 1024x1024x512 f64");
+
 }  // namespace
 
 class TestCharts : public QObject {
@@ -63,25 +114,25 @@ class TestCharts : public QObject {
     session_ = goldenSession();
     panel_ = std::make_unique<ChartPanel>();
     panel_->resize(900, 600);
-    panel_->setSession(&session_);
-    panel_->setKernel(QStringLiteral("add"));
+    showSession();
   }
 
+  // --- the charts of one run against the engine's numbers ---
+
   void speedupBarsAreTheReportSpeedups() {
-    const auto rows = buildReportRows(okPoints(session_, "add"),
-                                      ceilingsOf(session_.runs[0].system), {.baseline = "loop"});
+    const auto rows = okRows(session_, "add", {.baseline = "loop"});
     const auto series = panel_->snapshot(speedup);
-    QCOMPARE(series.size(), std::size_t{1});  // one problem size, one bar set
-    QCOMPARE(series[0].name, QStringLiteral("64x64x64 f64"));
+    QCOMPARE(series.size(), std::size_t{1});  // one series of bars, one per point
     QCOMPARE(series[0].points.size(), rows.size());
-    for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t i = 0; i < rows.size(); ++i) {
       QCOMPARE(series[0].points[i].y(), *rows[i].speedup);
+      QVERIFY(series[0].labels[i].endsWith(QStringLiteral(" \u00b7 run 1 \u00b7 64x64x64 f64")));
+    }
   }
 
   void baselineIsSelectable() {
     panel_->setBaseline(QStringLiteral("vectorized"));
-    const auto rows = buildReportRows(
-        okPoints(session_, "add"), ceilingsOf(session_.runs[0].system), {.baseline = "vectorized"});
+    const auto rows = okRows(session_, "add", {.baseline = "vectorized"});
     const auto series = panel_->snapshot(speedup);
     for (std::size_t i = 0; i < rows.size(); ++i)
       QCOMPARE(series[0].points[i].y(), *rows[i].speedup);
@@ -100,8 +151,7 @@ class TestCharts : public QObject {
     QCOMPARE(changed.count(), 1);
     QVERIFY(changed.at(0).at(0).value<ReportOptions>().gpuTime == GpuTime::endToEnd);
     const auto points = okPoints(session_, "add");
-    const auto rows = buildReportRows(points, ceilingsOf(session_.runs[0].system),
-                                      {.baseline = "loop", .gpuTime = GpuTime::endToEnd});
+    const auto rows = okRows(session_, "add", {.baseline = "loop", .gpuTime = GpuTime::endToEnd});
     const auto series = panel_->snapshot(speedup);
     const std::size_t gpu = points.size() - 1;
     QCOMPARE(points[gpu].point.variant, std::string("gpu"));
@@ -121,8 +171,27 @@ class TestCharts : public QObject {
     verifyScaledBy(shown, engine);
   }
 
+  // Two bars per point, first call then median, on one time scale.
+  void firstCallBesideTheMedian() {
+    const auto points = okPoints(session_, "add");
+    const auto series = panel_->snapshot(firstCall);
+    QCOMPARE(series.size(), std::size_t{2});
+    QCOMPARE(series[0].name, QStringLiteral("first call (warm-up)"));
+    QCOMPARE(series[1].name, QStringLiteral("median (steady state)"));
+    std::vector<double> shown, engine;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      shown.push_back(series[0].points[i].y());
+      engine.push_back(points[i].firstCallS);
+      shown.push_back(series[1].points[i].y());
+      engine.push_back(points[i].stats.medianS);
+    }
+    verifyScaledBy(shown, engine);
+    QVERIFY(panel_->chartTitle(firstCall).startsWith(QStringLiteral("First call")));
+  }
+
   void throughputLinesAndCeiling() {
     const auto points = okPoints(session_, "add");
+    const auto rows = okRows(session_, "add", {});
     const auto series = panel_->snapshot(throughput);
     // A line per variant, the host's ceiling for the CPU points and the GPU's for the gpu one.
     QCOMPARE(series.size(), points.size() + 2);
@@ -131,7 +200,7 @@ class TestCharts : public QObject {
       QCOMPARE(series[i].points.size(), std::size_t{1});
       QCOMPARE(series[i].points[0].x(), double(problemSize(points[i].point.params)));
       shown.push_back(series[i].points[0].y());
-      engine.push_back(points[i].bytesPerS);
+      engine.push_back(rows[i].bytesPerS);
     }
     const auto& host = series[series.size() - 2];
     const auto& device = series.back();
@@ -154,6 +223,7 @@ class TestCharts : public QObject {
     QCOMPARE(points[gpu].point.variant, std::string("gpu"));
     // The gpu point's bar with pinned copies, then one with the pageable copies.
     QCOMPARE(sets[0].points.size(), points.size() + 1);
+    QCOMPARE(sets[0].labels[gpu], QStringLiteral("gpu, pinned"));
     const std::size_t pageable = gpu + 1;
     const GpuTiming& timing = *points[gpu].gpu;
     std::vector<double> shown{sets[0].points[gpu].y(),      sets[1].points[gpu].y(),
@@ -188,12 +258,253 @@ class TestCharts : public QObject {
     QCOMPARE(series[1].points.back(), QPointF(2, 2));
   }
 
+  // --- which runs are shown ---
+
+  void visibleRunsAreSetAndReported() {
+    showSession(sameProblemTwice());
+    QSignalSpy changed(panel_.get(), &ChartPanel::visibleRunsChanged);
+    QCOMPARE(panel_->visibleRuns(), std::vector<int>{});
+    QCOMPARE(panel_->drawnRuns(), std::vector<int>{2});  // the latest by default
+    panel_->setVisibleRuns({2, 1, 2});
+    QCOMPARE(panel_->visibleRuns(), (std::vector<int>{1, 2}));
+    QCOMPARE(panel_->drawnRuns(), (std::vector<int>{1, 2}));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).value<std::vector<int>>(), (std::vector<int>{1, 2}));
+    panel_->setVisibleRuns({1, 2});  // no change, no signal
+    panel_->setVisibleRuns({1, 9});  // a run the session does not have is dropped
+    QCOMPARE(panel_->visibleRuns(), std::vector<int>{1});
+    QCOMPARE(changed.count(), 2);
+    panel_->setVisibleRuns({});
+    QCOMPARE(panel_->drawnRuns(), std::vector<int>{2});
+    QCOMPARE(changed.count(), 3);
+  }
+
+  // A session that no longer has a run shown drops it, and says so.
+  void runsMissingFromANewSessionAreDropped() {
+    showSession(sameProblemTwice());
+    panel_->setVisibleRuns({1, 2});
+    QSignalSpy changed(panel_.get(), &ChartPanel::visibleRunsChanged);
+    session_.runs.erase(session_.runs.begin());
+    panel_->setSession(&session_);
+    QCOMPARE(panel_->visibleRuns(), std::vector<int>{2});
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).value<std::vector<int>>(), std::vector<int>{2});
+  }
+
+  // --- a cancelled run, then a sweep of smaller problems ---
+
+  void cancelledRunHasNoBarsForWhatItNeverMeasured_data() {
+    QTest::addColumn<int>("chart");
+    QTest::addRow("time") << int(timeChart);
+    QTest::addRow("speedup") << int(speedup);
+    QTest::addRow("first call") << int(firstCall);
+  }
+  void cancelledRunHasNoBarsForWhatItNeverMeasured() {
+    QFETCH(int, chart);
+    showSession(cancelledThenSmaller());
+    panel_->setVisibleRuns({1, 2});
+    // Problems smallest first, a variant's runs side by side; of 1024x1024x512 only run 1's
+    // loop, the one point it measured.
+    QStringList expected;
+    for (const QString& problem :
+         {QStringLiteral("16x256x256 f64"), QStringLiteral("64x256x256 f64")})
+      for (const QString& variant :
+           {kLoop, QStringLiteral("vectorized"), QStringLiteral("parallel \u00d72")})
+        expected << QStringLiteral("%1 \u00b7 run 2 \u00b7 %2").arg(variant, problem);
+    expected << kLoop + kRun1Big;
+    const auto series = panel_->snapshot(chart);
+    QCOMPARE(series.size(), std::size_t{chart == firstCall ? 2u : 1u});
+    for (const SeriesSnapshot& s : series) {
+      QCOMPARE(QStringList(s.labels.begin(), s.labels.end()), expected);
+      for (const QPointF& point : s.points) QVERIFY(point.y() > 0 && std::isfinite(point.y()));
+    }
+    // The point run 1 tried and never measured is named under the title.
+    QVERIFY(panel_->chartTitle(chart).contains(
+        QStringLiteral("Not drawn, run 1 \u00b7 1024x1024x512 f64: vectorized (cancelled)")));
+  }
+
+  void speedupsOfEachRunAreItsOwn() {
+    showSession(cancelledThenSmaller());
+    panel_->setVisibleRuns({1, 2});
+    const auto drawn = valuesByName(panel_->snapshot(speedup).at(0));
+    QCOMPARE(drawn.size(), std::size_t{7});
+    verifySpeedupsOfRun(drawn, session_.runs[1], {.baseline = "loop"});
+    QCOMPARE(drawn.at(kLoop + kRun1Big), 1.0);  // over its own run's loop: itself
+  }
+
+  // With baseline vectorized, run 1's loop has nothing to be compared with: no bar, a note.
+  void pointWithoutItsRunsBaselineHasNoSpeedupBar() {
+    showSession(cancelledThenSmaller());
+    panel_->setVisibleRuns({1, 2});
+    panel_->setBaseline(QStringLiteral("vectorized"));
+    const auto drawn = valuesByName(panel_->snapshot(speedup).at(0));
+    QCOMPARE(drawn.size(), std::size_t{6});
+    QVERIFY(!drawn.contains(kLoop + kRun1Big));
+    verifySpeedupsOfRun(drawn, session_.runs[1], {.baseline = "vectorized"});
+    QVERIFY(panel_->chartTitle(speedup).contains(
+        QStringLiteral("run 1 \u00b7 1024x1024x512 f64: loop (no ok 1-thread vectorized point in "
+                       "its run)")));
+    // The time chart still has run 1's loop: it was measured.
+    QVERIFY(valuesByName(panel_->snapshot(timeChart).at(0)).contains(kLoop + kRun1Big));
+  }
+
+  // A line per variant and run, through measured sizes only.
+  void throughputLinesOfEachRun() {
+    showSession(cancelledThenSmaller());
+    panel_->setVisibleRuns({1, 2});
+    std::map<QString, std::vector<double>> sizes;
+    for (const SeriesSnapshot& line : panel_->snapshot(throughput))
+      for (const QPointF& point : line.points) sizes[line.name].push_back(point.x());
+    const double big = 1024.0 * 1024 * 512;
+    QCOMPARE(sizes.at(QStringLiteral("loop \u00b7 run 1")), std::vector<double>{big});
+    QCOMPARE(sizes.at(QStringLiteral("loop \u00b7 run 2")),
+             (std::vector<double>{16 * 65536, 64 * 65536}));
+    QCOMPARE(sizes.at(QStringLiteral("parallel \u00d72 \u00b7 run 2")),
+             (std::vector<double>{16 * 65536, 64 * 65536}));
+    QVERIFY(!sizes.contains(QStringLiteral("vectorized \u00b7 run 1")));
+    QVERIFY(!sizes.contains(QStringLiteral("parallel \u00d72 \u00b7 run 1")));
+  }
+
+  // A line stops where its run has a gap instead of passing through the size it lacks.
+  void throughputLineBreaksAtAGap() {
+    Session session = cancelledThenSmaller();
+    const Params big = shape(1024, 1024, 512);
+    session.runs[1].points.push_back(
+        notMeasured("loop", shape(32, 256, 256), PointStatus::failed, "out of memory"));
+    session.runs[1].points.push_back(measured("loop", big, {0.50, 0.51, 0.49}));
+    showSession(session);
+    std::vector<std::size_t> segments;
+    for (const SeriesSnapshot& line : panel_->snapshot(throughput))
+      if (line.name == kLoop) segments.push_back(line.points.size());
+    // 16x256x256 | 32x256x256 failed | 64x256x256, 1024x1024x512
+    QCOMPARE(segments, (std::vector<std::size_t>{1, 2}));
+  }
+
+  void gpuBreakdownShowsOnlyMeasuredColumns() {
+    showSession(cancelledThenSmaller());
+    panel_->setVisibleRuns({1, 2});
+    // The largest problem: only run 1's loop was measured there.
+    const auto sets = panel_->snapshot(gpuBreakdown);
+    QCOMPARE(sets.size(), std::size_t{4});
+    QCOMPARE(sets[3].labels, std::vector<QString>{QStringLiteral("loop \u00b7 run 1")});
+    QCOMPARE(sets[3].points[0].y(), 0.51 * 1e3);  // ms
+    QVERIFY(panel_->chartTitle(gpuBreakdown).contains(QStringLiteral("vectorized (cancelled)")));
+  }
+
+  // --- the same problem run twice ---
+
+  void latestRunIsShownByDefault_data() {
+    QTest::addColumn<int>("chart");
+    QTest::addRow("time") << int(timeChart);
+    QTest::addRow("speedup") << int(speedup);
+    QTest::addRow("first call") << int(firstCall);
+  }
+  void latestRunIsShownByDefault() {
+    QFETCH(int, chart);
+    showSession(sameProblemTwice());
+    const auto series = panel_->snapshot(chart);
+    QVERIFY(!series.empty());
+    for (const SeriesSnapshot& s : series) {
+      QCOMPARE(s.labels.size(), std::size_t{4});
+      for (const QString& label : s.labels)
+        QVERIFY2(label.contains(QStringLiteral(" \u00b7 run 2 \u00b7 ")), qPrintable(label));
+    }
+    QVERIFY(panel_->chartTitle(chart).contains(QStringLiteral("add \u00b7 run 2")));
+  }
+
+  void bothRunsWhenBothAreShown_data() { latestRunIsShownByDefault_data(); }
+  void bothRunsWhenBothAreShown() {
+    QFETCH(int, chart);
+    showSession(sameProblemTwice());
+    panel_->setVisibleRuns({1, 2});
+    const QString problem = QStringLiteral("64x256x256 f64");
+    QStringList expected;
+    for (const QString& variant :
+         {kLoop, QStringLiteral("vectorized"), QStringLiteral("parallel \u00d71"),
+          QStringLiteral("parallel \u00d72")})
+      for (const int run : {1, 2})
+        expected << QStringLiteral("%1 \u00b7 run %2 \u00b7 %3").arg(variant).arg(run).arg(problem);
+    for (const SeriesSnapshot& s : panel_->snapshot(chart))
+      QCOMPARE(QStringList(s.labels.begin(), s.labels.end()), expected);
+    QVERIFY(panel_->chartTitle(chart).contains(QStringLiteral("add \u00b7 runs 1, 2")));
+  }
+
+  // Each run's loop is 1.00× over itself; every bar is its own run's speedup.
+  void eachRunHasItsOwnBaseline() {
+    showSession(sameProblemTwice());
+    panel_->setVisibleRuns({1, 2});
+    const auto drawn = valuesByName(panel_->snapshot(speedup).at(0));
+    QCOMPARE(drawn.size(), std::size_t{8});
+    QCOMPARE(drawn.at(QStringLiteral("loop \u00b7 run 1 \u00b7 64x256x256 f64")), 1.0);
+    QCOMPARE(drawn.at(QStringLiteral("loop \u00b7 run 2 \u00b7 64x256x256 f64")), 1.0);
+    for (const Run& run : session_.runs) verifySpeedupsOfRun(drawn, run, {.baseline = "loop"});
+  }
+
+  // Run 2's 2-thread point over run 2's 1-thread time, never run 1's.
+  void threadScalingStaysWithinItsRun() {
+    showSession(sameProblemTwice());
+    panel_->setVisibleRuns({1, 2});
+    std::map<QString, std::vector<QPointF>> lines;
+    for (const SeriesSnapshot& line : panel_->snapshot(scaling)) lines[line.name] = line.points;
+    QCOMPARE(lines.size(), std::size_t{3});  // a line per run, and the ideal
+    for (const int run : {1, 2}) {
+      const auto& points = session_.runs[static_cast<std::size_t>(run - 1)].points;
+      const auto& line = lines.at(QStringLiteral("parallel \u00b7 run %1").arg(run));
+      QCOMPARE(line.size(), std::size_t{2});
+      QCOMPARE(line[0], QPointF(1, 1));
+      QCOMPARE(line[1].x(), 2.0);
+      QCOMPARE(line[1].y(), points[2].stats.medianS / points[3].stats.medianS);
+    }
+    // By default only the latest run's line.
+    panel_->setVisibleRuns({});
+    QCOMPARE(panel_->snapshot(scaling).front().name, QStringLiteral("parallel"));
+    QCOMPARE(panel_->snapshot(scaling).size(), std::size_t{2});
+  }
+
+  // --- flags ---
+
+  void flaggedPointIsMarkedWithAdvice_data() {
+    QTest::addColumn<int>("chart");
+    QTest::addRow("time") << int(timeChart);
+    QTest::addRow("speedup") << int(speedup);
+    QTest::addRow("first call") << int(firstCall);
+    QTest::addRow("throughput") << int(throughput);
+  }
+  void flaggedPointIsMarkedWithAdvice() {
+    QFETCH(int, chart);
+    Session session = sameProblemTwice();
+    PointResult& noisy = session.runs[1].points[1];  // vectorized
+    noisy.samplesS = {0.0013, 0.0019, 0.0057, 0.0012, 0.0013};
+    noisy.stats = summarize(noisy.samplesS);
+    noisy.flags.unstable = true;
+    showSession(session);
+    const std::string advice = flagAdvice(noisy, session.runs[1].settings.measure.quality);
+    QVERIFY(QString::fromStdString(advice).startsWith(QStringLiteral("unstable: ")));
+    int marked = 0;
+    for (const SeriesSnapshot& s : panel_->snapshot(chart)) {
+      if (s.name.contains(QStringLiteral("ceiling"))) continue;
+      for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const bool isNoisy = chart == throughput
+                                 ? s.name == QStringLiteral("vectorized")
+                                 : s.labels[i].startsWith(QStringLiteral("vectorized \u00b7"));
+        QCOMPARE(s.flagged[i], isNoisy);
+        QCOMPARE(s.toolTips[i].contains(QString::fromStdString(advice)), isNoisy);
+        QVERIFY(!s.toolTips[i].isEmpty());
+        marked += isNoisy;
+      }
+    }
+    QCOMPARE(marked, chart == firstCall ? 2 : 1);
+  }
+
+  // --- exports ---
+
   void exportsPngAtTheChosenSize_data() {
     QTest::addColumn<int>("chart");
-    for (int chart = 0; chart < 5; ++chart) QTest::addRow("chart %d", chart) << chart;
+    for (int chart = 0; chart < 6; ++chart) QTest::addRow("chart %d", chart) << chart;
   }
   void exportsPngAtTheChosenSize() {
     QFETCH(int, chart);
+    QCOMPARE(panel_->chartCount(), 6);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("chart.png"));
     QVERIFY(!panel_->exportPng(chart, path, QSize(450, 300), 2));
@@ -213,18 +524,44 @@ class TestCharts : public QObject {
     QVERIFY(svg.contains("Speedup over loop"));
   }
 
+  // The SVG names under its bars only what was measured: run 1's loop, not its vectorized.
+  void svgOfTwoRunsHasNoBarForUnmeasuredPoints() {
+    showSession(cancelledThenSmaller());
+    panel_->setVisibleRuns({1, 2});
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("speedup.svg"));
+    QVERIFY(!panel_->exportSvg(speedup, path, QSize(1000, 620)));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(file.readAll());
+    QVERIFY(svg.contains(QStringLiteral("loop \u00b7 run 1")));
+    QVERIFY(svg.contains(QStringLiteral("vectorized \u00b7 run 2")));
+    QVERIFY(!svg.contains(QStringLiteral("vectorized \u00b7 run 1")));
+    QVERIFY(!svg.contains(QStringLiteral("parallel \u00d72 \u00b7 run 1")));
+  }
+
   void exportsEveryChartOfASession() {
     QTemporaryDir dir;
     QStringList written;
     QVERIFY(!exportSessionCharts(session_, dir.path(), written));
-    QCOMPARE(written.size(), 10);  // two kernels, five charts each
+    QCOMPARE(written.size(), 12);  // two kernels, six charts each
     QVERIFY(written.contains(dir.filePath(QStringLiteral("add-speedup.png"))));
+    QVERIFY(written.contains(dir.filePath(QStringLiteral("add-first-call.png"))));
     QVERIFY(written.contains(dir.filePath(QStringLiteral("pi-gpu-breakdown.png"))));
     for (const QString& path : written) {
       const QImage image(path);
       QCOMPARE(image.size(), kExportLogicalSize * kExportScale);
       QVERIFY(distinctColours(image) > 10);
     }
+  }
+
+  void exportsTheRunsAsked() {
+    QTemporaryDir dir;
+    QStringList written;
+    QVERIFY(!exportSessionCharts(cancelledThenSmaller(), dir.path(), written, {1, 2}));
+    QCOMPARE(written.size(), 6);
+    QCOMPARE(exportSessionCharts(cancelledThenSmaller(), dir.path(), written, {1, 7}),
+             std::optional(QStringLiteral("The session has no run 7.")));
   }
 
   void emptySessionHasNothingToExport() {
@@ -235,7 +572,46 @@ class TestCharts : public QObject {
     QVERIFY(written.isEmpty());
   }
 
+  // `accellab --export-charts SESSION --out DIR [--run ID]...` from a shell.
+  void executableExportsCharts_data() {
+    QTest::addColumn<QStringList>("runs");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<int>("pngs");
+    QTest::addRow("latest run") << QStringList{} << 0 << 6;
+    QTest::addRow("two runs") << QStringList{QStringLiteral("1"), QStringLiteral("2")} << 0 << 6;
+    QTest::addRow("unknown run") << QStringList{QStringLiteral("3")} << 1 << 0;
+    QTest::addRow("not a run id") << QStringList{QStringLiteral("two")} << 1 << 0;
+  }
+  void executableExportsCharts() {
+    QFETCH(QStringList, runs);
+    QFETCH(int, exitCode);
+    QFETCH(int, pngs);
+    QTemporaryDir dir;
+    const QString sessionPath = dir.filePath(QStringLiteral("session.json"));
+    writeSessionFile(cancelledThenSmaller(), sessionPath.toStdString());
+    const QString out = dir.filePath(QStringLiteral("charts"));
+    QStringList arguments{QStringLiteral("--export-charts"), sessionPath, QStringLiteral("--out"),
+                          out};
+    for (const QString& run : runs) arguments << QStringLiteral("--run") << run;
+    QProcess app;
+    app.start(QStringLiteral(ACCELLAB_APP), arguments);
+    QVERIFY(app.waitForFinished(120000));
+    QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(app.exitCode(), exitCode);
+    QCOMPARE(pngsIn(out).size(), pngs);
+    if (pngs > 0) QVERIFY(pngsIn(out).contains(QStringLiteral("add-first-call.png")));
+  }
+
  private:
+  void showSession() {
+    panel_->setSession(&session_);
+    panel_->setKernel(QStringLiteral("add"));
+  }
+  void showSession(Session session) {
+    session_ = std::move(session);
+    showSession();
+  }
+
   Session session_;
   std::unique_ptr<ChartPanel> panel_;
 };

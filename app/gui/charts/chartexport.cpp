@@ -66,14 +66,21 @@ std::optional<QString> saveChartSvg(ChartView& view, const QString& path, QSize 
 }
 
 std::optional<QString> exportSessionCharts(const Session& session, const QString& dir,
-                                           QStringList& written) {
+                                           QStringList& written, const std::vector<int>& runIds) {
+  for (const int id : runIds)
+    if (!findRun(session, id)) return tr("The session has no run %1.").arg(id);
+  std::vector<std::string> kernels = kernelsIn(session);
+  std::erase_if(kernels, [&](const std::string& kernel) {
+    return runsShown(session, kernel, runIds).empty();
+  });
+  if (kernels.empty())
+    return runIds.empty() ? tr("The session holds no points to chart.")
+                          : tr("The runs chosen hold no points to chart.");
   if (!QDir().mkpath(dir))
     return tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(dir));
-  const auto kernels = kernelsIn(session);
-  if (kernels.empty()) return tr("The session holds no points to chart.");
   for (const std::string& kernel : kernels) {
     const ChartInput input =
-        makeChartInput(session, kernel, {.baseline = defaultBaseline(session, kernel)});
+        makeChartInput(session, kernel, {.baseline = defaultBaseline(session, kernel)}, runIds);
     for (const auto& chart : createCharts()) {
       chart->setInput(input);
       const QString path = QDir(dir).filePath(

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <vector>
 
 #include "charts/chartinput.h"
 
@@ -22,10 +23,12 @@ std::optional<QString> saveChartPng(ChartView& view, const QString& path, QSize 
                                     qreal scale);
 std::optional<QString> saveChartSvg(ChartView& view, const QString& path, QSize logicalSize);
 
-// Writes DIR/<kernel>-<chart>.png for every kernel in the session and every chart; the
-// paths written are appended to `written`.
+// Writes DIR/<kernel>-<chart>.png for every chart of every kernel in the runs `runIds`
+// (overlaid), or of every kernel in the session, each with its latest run, when there are no
+// ids. The paths written are appended to `written`.
 std::optional<QString> exportSessionCharts(const Session& session, const QString& dir,
-                                           QStringList& written);
+                                           QStringList& written,
+                                           const std::vector<int>& runIds = {});
 
 // The size exported charts are laid out at when there is no on-screen chart to copy.
 inline constexpr QSize kExportLogicalSize{1000, 620};

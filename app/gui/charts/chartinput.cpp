@@ -2,48 +2,143 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace accellab::gui {
 
 namespace {
 
+QString tr(const char* text, int n = -1) {
+  return QCoreApplication::translate("ChartInput", text, nullptr, n);
+}
+
 template <typename T>
 void appendUnique(std::vector<T>& list, const T& value) {
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
 }
 
+bool hasKernel(const Run& run, const std::string& kernel) {
+  return std::ranges::any_of(run.points,
+                             [&](const PointResult& r) { return r.point.kernel == kernel; });
+}
+
+// "cancelled", "skipped: no CUDA device": why a point of the run has no numbers.
+QString whyNotMeasured(const PointResult& result) {
+  const std::string status(toString(result.status));
+  if (result.reason.empty() || result.reason == status) return QString::fromStdString(status);
+  return QString::fromStdString(status + ": " + result.reason);
+}
+
+// The run's ok points of the kernel, and a gap wherever a problem of the run lacks a variant
+// that the run measured or tried in some problem.
+void addRun(ChartInput& input, const Run& run) {
+  const std::size_t index = input.runs.size();
+  input.runs.push_back(
+      {run.id, run.settings.measure.quality, ceilingsOf(run.system), run.system.gpuReason});
+  const std::vector<ReportRow> rows = buildRunRows(run, input.report);
+  std::vector<std::string> groups;
+  std::vector<QString> labels;
+  std::map<std::string, std::uint64_t> sizes;
+  std::map<std::pair<std::string, QString>, const PointResult*> tried;
+  std::set<std::pair<std::string, QString>> measured;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const PointResult& result = run.points[i];
+    if (result.point.kernel != input.kernel) continue;
+    const QString label = input.labelOf(result.point.variant, result.point.threads);
+    appendUnique(groups, rows[i].group);
+    appendUnique(labels, label);
+    sizes[rows[i].group] = rows[i].size;
+    if (result.status == PointStatus::ok) {
+      input.points.push_back({index, result, rows[i], label});
+      measured.insert({rows[i].group, label});
+    } else {
+      tried.emplace(std::pair(rows[i].group, label), &result);
+    }
+  }
+  for (const std::string& group : groups) {
+    for (const QString& label : labels) {
+      if (measured.contains({group, label})) continue;
+      const auto attempt = tried.find({group, label});
+      input.gaps.push_back(
+          {index, group, sizes[group], label,
+           attempt == tried.end() ? tr("not measured") : whyNotMeasured(*attempt->second)});
+    }
+  }
+}
+
 }  // namespace
 
-QString ChartInput::variantLabel(std::size_t index) const {
-  const Point& point = points[index].point;
-  std::set<int> threadCounts;
-  for (const PointResult& other : points)
-    if (other.point.variant == point.variant) threadCounts.insert(other.point.threads);
-  const QString name = QString::fromStdString(point.variant);
-  if (threadCounts.size() == 1 && point.threads == 1) return name;
-  return QStringLiteral("%1 \u00d7%2").arg(name).arg(point.threads);
+QString ChartInput::labelOf(const std::string& variant, int threads) const {
+  const QString name = QString::fromStdString(variant);
+  const bool threaded = std::find(threadedVariants.begin(), threadedVariants.end(), variant) !=
+                        threadedVariants.end();
+  if (!threaded && threads == 1) return name;
+  return QStringLiteral("%1 \u00d7%2").arg(name).arg(threads);
+}
+
+QString ChartInput::runName(std::size_t run) const { return tr("run %1").arg(runs.at(run).id); }
+
+QString ChartInput::runsName() const {
+  QStringList ids;
+  for (const ChartRun& run : runs) ids << QString::number(run.id);
+  return runs.size() == 1 ? tr("run %1").arg(ids.front())
+                          : tr("runs %1").arg(ids.join(QStringLiteral(", ")));
 }
 
 QString ChartInput::groupLabel(const std::string& group) const {
-  // Rows name their group "kernel problem"; within one kernel's charts the problem says it all.
   QString label = QString::fromStdString(group);
   const QString prefix = QString::fromStdString(kernel) + QLatin1Char(' ');
   if (label.startsWith(prefix)) label.remove(0, prefix.size());
   return label;
 }
 
-std::optional<std::size_t> ChartInput::find(const std::string& group, const QString& label) const {
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    if (rows[i].group == group && variantLabel(i) == label) return i;
-  return std::nullopt;
+QString ChartInput::seriesName(const QString& label, std::size_t run) const {
+  if (runs.size() < 2) return label;
+  return QStringLiteral("%1 \u00b7 %2").arg(label, runName(run));
+}
+
+QString ChartInput::elementName(const ChartPoint& point) const {
+  return QStringLiteral("%1 \u00b7 %2 \u00b7 %3")
+      .arg(point.label, runName(point.run), groupLabel(point.row.group));
+}
+
+QStringList ChartInput::notesOf(const std::vector<ChartGap>& gaps) const {
+  // A line per run, problem and reason, so that a long reason cuts no other short:
+  // "run 1 · 1024x1024x512 f64: vectorized, parallel ×2 (cancelled)".
+  struct Line {
+    std::size_t run;
+    std::string group;
+    QString why;
+    QStringList labels;
+  };
+  std::vector<Line> lines;
+  for (const ChartGap& gap : gaps) {
+    auto line = std::ranges::find_if(lines, [&](const Line& l) {
+      return l.run == gap.run && l.group == gap.group && l.why == gap.why;
+    });
+    if (line == lines.end()) line = lines.insert(lines.end(), {gap.run, gap.group, gap.why, {}});
+    line->labels << gap.label;
+  }
+  constexpr std::size_t kMaxLines = 3;
+  QStringList notes;
+  for (std::size_t i = 0; i < lines.size() && i < kMaxLines; ++i)
+    notes << tr("Not drawn, %1 \u00b7 %2: %3 (%4)")
+                 .arg(runName(lines[i].run), groupLabel(lines[i].group),
+                      lines[i].labels.join(QStringLiteral(", ")), lines[i].why);
+  if (lines.size() > kMaxLines)
+    notes << tr("\u2026 and %n more not drawn (see the table)",
+                static_cast<int>(lines.size() - kMaxLines));
+  return notes;
+}
+
+ChartGap ChartInput::gapAt(const ChartPoint& point, const QString& why) const {
+  return {point.run, point.row.group, point.row.size, point.label, why};
 }
 
 const Run* latestRunWith(const Session& session, const std::string& kernel) {
   for (auto run = session.runs.rbegin(); run != session.runs.rend(); ++run)
-    if (std::ranges::any_of(run->points,
-                            [&](const PointResult& r) { return r.point.kernel == kernel; }))
-      return &*run;
+    if (hasKernel(*run, kernel)) return &*run;
   return nullptr;
 }
 
@@ -62,6 +157,19 @@ std::vector<std::string> variantsIn(const Session& session, const std::string& k
   return variants;
 }
 
+std::vector<int> runsShown(const Session& session, const std::string& kernel,
+                           const std::vector<int>& runIds) {
+  if (runIds.empty()) {
+    const Run* latest = latestRunWith(session, kernel);
+    return latest ? std::vector<int>{latest->id} : std::vector<int>{};
+  }
+  std::vector<int> shown;
+  for (const Run& run : session.runs)
+    if (std::ranges::find(runIds, run.id) != runIds.end() && hasKernel(run, kernel))
+      shown.push_back(run.id);
+  return shown;
+}
+
 std::string defaultBaseline(const Session& session, const std::string& kernel) {
   const auto variants = variantsIn(session, kernel);
   if (variants.empty() || std::find(variants.begin(), variants.end(), "loop") != variants.end())
@@ -70,27 +178,30 @@ std::string defaultBaseline(const Session& session, const std::string& kernel) {
 }
 
 ChartInput makeChartInput(const Session& session, const std::string& kernel,
-                          const ReportOptions& report) {
+                          const ReportOptions& report, const std::vector<int>& runIds) {
   ChartInput input;
   input.kernel = kernel;
   input.report = report;
-  const Run* run = latestRunWith(session, kernel);
-  if (!run) return input;
-  input.runId = run->id;
-  input.ceilings = ceilingsOf(run->system);
-  input.gpuReason = run->system.gpuReason;
-  // Rows are built over the whole run (a speedup needs its baseline even if a chart does
-  // not draw it), then the charts keep the ok points.
-  const std::vector<ReportRow> rows = buildRunRows(*run, report);
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    if (run->points[i].point.kernel != kernel || run->points[i].status != PointStatus::ok) continue;
-    input.points.push_back(run->points[i]);
-    input.rows.push_back(rows[i]);
-  }
-  for (std::size_t i = 0; i < input.rows.size(); ++i) {
-    appendUnique(input.groups, input.rows[i].group);
-    appendUnique(input.variantLabels, input.variantLabel(i));
-  }
+  // Labels and colours come from the whole session, so that they do not change with the runs
+  // shown.
+  std::map<std::string, std::set<int>> threadCounts;
+  for (const Run& run : session.runs)
+    for (const PointResult& result : run.points)
+      if (result.point.kernel == kernel)
+        threadCounts[result.point.variant].insert(result.point.threads);
+  for (const auto& [variant, counts] : threadCounts)
+    if (counts.size() > 1) input.threadedVariants.push_back(variant);
+  for (const Run& run : session.runs)
+    for (const PointResult& result : run.points)
+      if (result.point.kernel == kernel)
+        appendUnique(input.labels, input.labelOf(result.point.variant, result.point.threads));
+
+  for (const int id : runsShown(session, kernel, runIds)) addRun(input, *findRun(session, id));
+  std::vector<std::pair<std::uint64_t, std::string>> groups;
+  for (const ChartPoint& point : input.points)
+    appendUnique(groups, {point.row.size, point.row.group});
+  std::ranges::stable_sort(groups, {}, [](const auto& g) { return g.first; });
+  for (const auto& group : groups) input.groups.push_back(group.second);
   return input;
 }
 
@@ -99,6 +210,10 @@ AxisUnit timeUnit(double maxSeconds) {
   if (maxSeconds >= 1e-3) return {1e3, QCoreApplication::translate("Units", "ms")};
   if (maxSeconds >= 1e-6) return {1e6, QCoreApplication::translate("Units", "\u00b5s")};
   return {1e9, QCoreApplication::translate("Units", "ns")};
+}
+
+QString formatted(double value, ValueKind kind) {
+  return QString::fromStdString(formatValue(value, kind));
 }
 
 AxisUnit rateUnit(double maxPerSecond, const QString& perSecondUnit) {

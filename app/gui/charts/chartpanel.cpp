@@ -100,8 +100,39 @@ void ChartPanel::setSession(const Session* session) {
 }
 
 void ChartPanel::refresh() {
+  const std::vector<int> kept = existingRuns(visibleRuns_);
+  const bool dropped = kept != visibleRuns_;
+  visibleRuns_ = kept;
   fillSelectors();
   rebuildCharts();
+  if (dropped) emit visibleRunsChanged(visibleRuns_);
+}
+
+std::vector<int> ChartPanel::existingRuns(std::vector<int> runIds) const {
+  std::ranges::sort(runIds);
+  runIds.erase(std::unique(runIds.begin(), runIds.end()), runIds.end());
+  if (session_) std::erase_if(runIds, [this](int id) { return !findRun(*session_, id); });
+  return runIds;
+}
+
+void ChartPanel::setVisibleRuns(std::vector<int> runIds) {
+  runIds = existingRuns(std::move(runIds));
+  if (runIds == visibleRuns_) return;
+  visibleRuns_ = std::move(runIds);
+  fillSelectors();
+  rebuildCharts();
+  emit visibleRunsChanged(visibleRuns_);
+}
+
+std::vector<int> ChartPanel::visibleRuns() const { return visibleRuns_; }
+
+std::vector<int> ChartPanel::drawnRuns() const {
+  if (!session_) return {};
+  return runsShown(*session_, kernel().toStdString(), visibleRuns_);
+}
+
+ChartInput ChartPanel::input() const {
+  return makeChartInput(*session_, kernel().toStdString(), reportOptions(), visibleRuns_);
 }
 
 void ChartPanel::fillSelectors() {
@@ -122,11 +153,12 @@ void ChartPanel::fillSelectors() {
   replaceItems(baselineBox_, toStringList(variantsIn(*session_, kernelName)),
                QString::fromStdString(defaultBaseline(*session_, kernelName)));
   if (baselineBox_->currentText() != oldBaseline) emit reportOptionsChanged(reportOptions());
-  // The choice means something only where a gpu point has its timings.
-  const Run* run = latestRunWith(*session_, kernelName);
-  const bool anyGpu = run && std::ranges::any_of(run->points, [&](const PointResult& r) {
-                        return r.point.kernel == kernelName && r.gpu.has_value();
-                      });
+  // The choice means something only where a gpu point shown has its timings.
+  const bool anyGpu = std::ranges::any_of(drawnRuns(), [&](int id) {
+    return std::ranges::any_of(findRun(*session_, id)->points, [&](const PointResult& r) {
+      return r.point.kernel == kernelName && r.gpu.has_value();
+    });
+  });
   gpuTimeBox_->setEnabled(anyGpu);
 }
 
@@ -138,7 +170,7 @@ void ChartPanel::rebuildCharts() {
 void ChartPanel::ensureBuilt(int index) const {
   const auto i = static_cast<std::size_t>(index);
   if (!session_ || i >= charts_.size() || !stale_[i]) return;
-  charts_[i]->setInput(makeChartInput(*session_, kernel().toStdString(), reportOptions()));
+  charts_[i]->setInput(input());
   stale_[i] = false;
 }
 
@@ -159,6 +191,11 @@ QSize ChartPanel::chartSize(int index) const {
 std::vector<SeriesSnapshot> ChartPanel::snapshot(int index) const {
   ensureBuilt(index);
   return charts_.at(static_cast<std::size_t>(index))->snapshot();
+}
+
+QString ChartPanel::chartTitle(int index) const {
+  ensureBuilt(index);
+  return charts_.at(static_cast<std::size_t>(index))->chart()->title();
 }
 
 QString ChartPanel::kernel() const { return kernelBox_->currentText(); }
@@ -183,7 +220,7 @@ std::unique_ptr<ChartView> ChartPanel::detachedCopy(int index) const {
   // A separate view, so that the window's chart keeps its size while the copy is laid out.
   auto charts = createCharts();
   auto copy = std::move(charts.at(static_cast<std::size_t>(index)));
-  copy->setInput(makeChartInput(*session_, kernel().toStdString(), reportOptions()));
+  copy->setInput(input());
   return copy;
 }
 

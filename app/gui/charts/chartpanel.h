@@ -12,6 +12,7 @@
 
 #include "accellab/report.h"
 #include "accellab/session.h"
+#include "charts/chartinput.h"
 #include "charts/seriessnapshot.h"
 
 class QComboBox;
@@ -41,6 +42,8 @@ class ChartPanel : public QWidget {
   QString chartStem(int index) const;
   QSize chartSize(int index) const;  // on screen, logical pixels
   std::vector<SeriesSnapshot> snapshot(int index) const;
+  // The title as drawn (rich text), with the notes on what the chart leaves out.
+  QString chartTitle(int index) const;
 
   QString kernel() const;
   std::string baseline() const;
@@ -50,6 +53,14 @@ class ChartPanel : public QWidget {
   void setBaseline(const QString& variant);
   void setGpuTime(GpuTime time);
 
+  // The runs the charts show, by id. Empty (the default) shows the latest run that measured
+  // the current kernel; otherwise those of the runs that measured it, overlaid. Ids the
+  // session does not have are dropped.
+  void setVisibleRuns(std::vector<int> runIds);
+  std::vector<int> visibleRuns() const;
+  // The runs the current kernel's charts draw, oldest first: what visibleRuns() comes to.
+  std::vector<int> drawnRuns() const;
+
   // The chart as drawn on screen, redrawn at another size; errors as messages.
   std::optional<QString> exportPng(int index, const QString& path, QSize logicalSize,
                                    qreal scale) const;
@@ -57,9 +68,14 @@ class ChartPanel : public QWidget {
 
  signals:
   void reportOptionsChanged(const accellab::ReportOptions& options);
+  // After setVisibleRuns changed them, and when a new session no longer had some of them.
+  void visibleRunsChanged(const std::vector<int>& runIds);
 
  private:
   void fillSelectors();
+  // `runIds` sorted, without repeats and without ids the session does not have.
+  std::vector<int> existingRuns(std::vector<int> runIds) const;
+  ChartInput input() const;
   // Marks every chart out of date and redraws the visible one: the others are redrawn when
   // shown, so a point arriving during a run costs one chart, not five.
   void rebuildCharts();
@@ -73,6 +89,7 @@ class ChartPanel : public QWidget {
   QTabWidget* tabs_;
   std::vector<ChartView*> charts_;  // owned by tabs_
   mutable std::vector<bool> stale_;
+  std::vector<int> visibleRuns_;  // sorted, unique; empty for the latest
 };
 
 }  // namespace accellab::gui

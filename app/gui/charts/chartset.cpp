@@ -1,5 +1,6 @@
 #include "charts/chartset.h"
 
+#include "charts/firstcallchart.h"
 #include "charts/gpubreakdownchart.h"
 #include "charts/scalingchart.h"
 #include "charts/speedupchart.h"
@@ -15,6 +16,7 @@ std::vector<std::unique_ptr<ChartView>> createCharts() {
   charts.push_back(std::make_unique<ThroughputChart>());
   charts.push_back(std::make_unique<ScalingChart>());
   charts.push_back(std::make_unique<GpuBreakdownChart>());
+  charts.push_back(std::make_unique<FirstCallChart>());
   return charts;
 }
 

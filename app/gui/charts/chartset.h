@@ -1,4 +1,4 @@
-// The five charts in their display order; the one place that knows which charts exist.
+// The charts in their display order; the one place that knows which charts exist.
 #pragma once
 
 #include <memory>

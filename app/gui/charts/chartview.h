@@ -1,10 +1,15 @@
-// The common base of every chart: a QChartView with the application's theme, a title, a
-// legend, and helpers for the axes all charts use. Subclasses only turn a ChartInput into series.
+// The common base of every chart: a QChartView with the application's theme, a title with
+// notes, a legend, and helpers for the axes, labels and tooltips all charts use. Subclasses
+// only turn a ChartInput into series.
 #pragma once
 
+#include <QBrush>
 #include <QChartView>
 #include <QColor>
+#include <QFont>
+#include <QPen>
 #include <QString>
+#include <QStringList>
 #include <vector>
 
 #include "charts/chartinput.h"
@@ -12,6 +17,8 @@
 
 class QAbstractAxis;
 class QAbstractSeries;
+class QBoxPlotSeries;
+class QGraphicsSimpleTextItem;
 class QLogValueAxis;
 class QValueAxis;
 class QXYSeries;
@@ -40,15 +47,48 @@ class ChartView : public QChartView {
   QValueAxis* addValueAxis(Qt::Alignment alignment, const QString& title, double minValue,
                            double maxValue);
   void addSeries(QAbstractSeries* series);
-  // Wider than the theme's default; call after addSeries, which assigns the theme's colour.
-  static void thickenLine(QXYSeries* series);
+  // Legend entries draw a piece of each line, so that the dash (the run) shows; for charts of
+  // lines only.
+  void showLineSamplesInLegend();
+  // Wider than the theme's default, in the colour and dash given.
+  static void styleLine(QXYSeries* series, const QColor& colour, Qt::PenStyle dash);
   // A dashed line in a fixed colour for what measurements are read against (the ideal
   // scaling, the bandwidth ceiling); added like addSeries.
   void addReferenceLine(QXYSeries* series, const QColor& color);
-  // "Time per run — add"; without a kernel (nothing measured yet) the title alone.
+  // Draws the point at `index` of a line larger and in the flag colour.
+  static void markFlagged(QXYSeries* series, qsizetype index);
+  // A legend entry for what no single series stands for: a variant in a run among boxes.
+  void addLegendEntry(const QString& name, const QBrush& brush, const QPen& pen);
+  void hideFromLegend(QAbstractSeries* series);
+  // `text` drawn just above `value` (in the coordinates of `series`), upright or read
+  // bottom to top, and kept there when the chart is laid out again; in `colour` when valid,
+  // else in the title's.
+  void addValueLabel(QAbstractSeries* series, QPointF value, const QString& text, bool vertical,
+                     const QColor& colour = {});
+  // The font of value labels, to tell whether they fit upright.
+  QFont valueLabelFont() const;
+  // Hovering a box shows its "toolTip" property; hovering a line's point, `toolTips` at the
+  // point's index.
+  void showToolTips(QBoxPlotSeries* series);
+  void showToolTips(QXYSeries* series, const QStringList& toolTips);
+  // "Time per run — add · run 2"; without a kernel (nothing measured yet) the title alone.
   static QString withKernel(const QString& title, const ChartInput& input);
+  // The title with `notes` under it in small type: what the chart leaves out and why.
+  void setChartTitle(const QString& title, const QStringList& notes = {});
   // Shown as the chart's title when there is nothing to draw yet.
   void showEmpty(const QString& title, const QString& hint);
+
+ private:
+  void placeValueLabels();
+
+  struct ValueLabel {
+    QAbstractSeries* series;
+    QPointF value;
+    QGraphicsSimpleTextItem* item;
+    bool vertical;
+  };
+  std::vector<ValueLabel> valueLabels_;
+  qsizetype hiddenFromLegend_ = 0;
 };
 
 }  // namespace accellab::gui

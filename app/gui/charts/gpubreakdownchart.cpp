@@ -5,6 +5,7 @@
 #include <QChart>
 #include <QStackedBarSeries>
 #include <algorithm>
+#include <iterator>
 
 namespace accellab::gui {
 
@@ -20,10 +21,13 @@ struct Column {
   double total() const { return h2dS + kernelS + d2hS + cpuS; }
 };
 
-// The problem to show: the last one with a GPU point, else the last one measured.
+// The problem to show: the largest with a GPU point, else the largest measured.
 std::string chosenGroup(const ChartInput& input) {
-  for (std::size_t i = input.points.size(); i-- > 0;)
-    if (input.points[i].gpu) return input.rows[i].group;
+  for (auto group = input.groups.rbegin(); group != input.groups.rend(); ++group)
+    if (std::ranges::any_of(input.points, [&](const ChartPoint& p) {
+          return p.row.group == *group && p.result.gpu.has_value();
+        }))
+      return *group;
   return input.groups.back();
 }
 
@@ -36,34 +40,44 @@ void GpuBreakdownChart::build(const ChartInput& input) {
     return;
   }
   const std::string group = chosenGroup(input);
-  const bool anyGpu = std::any_of(input.points.begin(), input.points.end(),
-                                  [](const PointResult& r) { return r.gpu.has_value(); });
-  chart()->setTitle(anyGpu ? QStringLiteral("%1, %2").arg(title, input.groupLabel(group))
-                           : QStringLiteral("%1, %2<br><small>%3</small>")
-                                 .arg(title, input.groupLabel(group),
-                                      tr("No GPU points in this session: %1")
-                                          .arg(input.gpuReason.empty()
-                                                   ? tr("gpu variant not run")
-                                                   : QString::fromStdString(input.gpuReason))));
+  const bool anyGpu = std::ranges::any_of(
+      input.points, [](const ChartPoint& p) { return p.result.gpu.has_value(); });
+  std::vector<ChartGap> gaps;
+  std::ranges::copy_if(input.gaps, std::back_inserter(gaps),
+                       [&](const ChartGap& gap) { return gap.group == group; });
+  QStringList notes = input.notesOf(gaps);
+  if (!anyGpu) {
+    const std::string& reason = input.runs.back().gpuReason;
+    notes.prepend(
+        tr("No GPU points in the runs shown: %1")
+            .arg(reason.empty() ? tr("gpu variant not run") : QString::fromStdString(reason)));
+  }
+  setChartTitle(QStringLiteral("%1, %2").arg(title, input.groupLabel(group)), notes);
 
   // A GPU point gets a second bar with the copies from and to pageable memory (what the
   // tutorial's to_device does) when they were measured.
+  // A column per point of the problem, a variant's runs side by side.
+  std::vector<const ChartPoint*> points;
+  for (const ChartPoint& p : input.points)
+    if (p.row.group == group) points.push_back(&p);
+  std::ranges::stable_sort(points, {}, [&](const ChartPoint* p) {
+    return std::pair(std::ranges::find(input.labels, p->label) - input.labels.begin(), p->run);
+  });
   std::vector<Column> columns;
-  for (std::size_t i = 0; i < input.points.size(); ++i) {
-    if (input.rows[i].group != group) continue;
-    const PointResult& r = input.points[i];
+  for (const ChartPoint* p : points) {
+    const QString name = input.seriesName(p->label, p->run);
+    const PointResult& r = p->result;
     if (!r.gpu) {
-      columns.push_back({input.variantLabel(i), 0, 0, 0, r.stats.medianS});
+      columns.push_back({name, 0, 0, 0, r.stats.medianS});
       continue;
     }
     const GpuTiming& gpu = *r.gpu;
     const bool pageable = gpu.h2dPageableS > 0 || gpu.d2hPageableS > 0;
     columns.push_back(
-        {pageable ? tr("%1, pinned").arg(input.variantLabel(i)) : input.variantLabel(i), gpu.h2dS,
-         gpu.kernelS, gpu.d2hS, 0});
+        {pageable ? tr("%1, pinned").arg(name) : name, gpu.h2dS, gpu.kernelS, gpu.d2hS, 0});
     if (pageable)
-      columns.push_back({tr("%1, pageable").arg(input.variantLabel(i)), gpu.h2dPageableS,
-                         gpu.kernelS, gpu.d2hPageableS, 0});
+      columns.push_back(
+          {tr("%1, pageable").arg(name), gpu.h2dPageableS, gpu.kernelS, gpu.d2hPageableS, 0});
   }
   double high = 0;
   for (const Column& column : columns) high = std::max(high, column.total());

@@ -8,11 +8,19 @@
 
 namespace accellab::gui {
 
-// Lines: their points. Bars: one point per bar set value (x = category index).
-// Box plots: one point per box (x = category index, y = median).
+// Lines: their points. Bars: one point per bar set value (x = category index). Box plots
+// (boxes and the bars drawn as boxes): one point per box (x = slot, y = median, or the bar's
+// value).
 struct SeriesSnapshot {
   QString name;
   std::vector<QPointF> points;
+  // Per point where the chart names its elements: "loop · run 2 · 64x256x256 f64" for a box,
+  // the category for a bar; empty for lines.
+  std::vector<QString> labels;
+  // Per point: what hovering it shows, a flagged point's advice included; "" for nothing.
+  std::vector<QString> toolTips;
+  // Per point: drawn with the mark of a flagged point.
+  std::vector<bool> flagged;
 };
 
 }  // namespace accellab::gui

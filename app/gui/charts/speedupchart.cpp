@@ -1,56 +1,51 @@
 #include "charts/speedupchart.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSeries>
-#include <QBarSet>
-#include <QChart>
+#include <QLogValueAxis>
 #include <algorithm>
+#include <cmath>
 #include <limits>
+
+#include "accellab/format.h"
 
 namespace accellab::gui {
 
 void SpeedupChart::build(const ChartInput& input) {
-  const QString title =
-      withKernel(tr("Speedup over %1").arg(QString::fromStdString(input.report.baseline)), input);
-  double low = std::numeric_limits<double>::max();
-  double high = 0;
-  for (const ReportRow& row : input.rows) {
-    if (!row.speedup) continue;
-    low = std::min(low, *row.speedup);
-    high = std::max(high, *row.speedup);
-  }
-  if (high == 0) {
-    showEmpty(title, tr("Needs an ok 1-thread point of the baseline variant in the same problem."));
+  const QString baseline = QString::fromStdString(input.report.baseline);
+  const QString title = withKernel(tr("Speedup over %1").arg(baseline), input);
+  const auto drawn = [](const ChartPoint& p) {
+    return p.row.speedup && *p.row.speedup > 0 && std::isfinite(*p.row.speedup);
+  };
+  const auto slotOrder = slotsOf(input, drawn);
+  std::vector<ChartGap> gaps = input.gaps;
+  for (const ChartPoint& point : input.points)
+    if (!drawn(point))
+      gaps.push_back(input.gapAt(point, tr("no ok 1-thread %1 point in its run").arg(baseline)));
+  if (slotOrder.empty()) {
+    showEmpty(title, tr("Needs an ok 1-thread point of the baseline variant in the same problem "
+                        "and run."));
     return;
   }
-  chart()->setTitle(title);
-  auto* categories = new QBarCategoryAxis;
-  for (const QString& label : input.variantLabels) categories->append(label);
-  categories->setTitleText(tr("variant"));
-  chart()->addAxis(categories, Qt::AlignBottom);
-  // Room above the tallest bar for its label.
-  const double floor = std::min(low / 2, 0.5);
-  addLogAxis(Qt::AlignLeft, tr("speedup (\u00d7, log)"), floor, high * 4);
-
-  auto* series = new QBarSeries;
-  for (const std::string& group : input.groups) {
-    auto* set = new QBarSet(input.groupLabel(group));
-    for (const QString& label : input.variantLabels) {
-      const auto index = input.find(group, label);
-      const auto speedup = index ? input.rows[*index].speedup : std::nullopt;
-      // Bars rise from the bottom of the log axis; a missing speedup stays flat there.
-      set->append(speedup.value_or(floor));
-    }
-    series->append(set);
+  setChartTitle(title, input.notesOf(gaps));
+  double low = std::numeric_limits<double>::max();
+  double high = 0;
+  for (const std::size_t slot : slotOrder) {
+    low = std::min(low, *input.points[slot].row.speedup);
+    high = std::max(high, *input.points[slot].row.speedup);
   }
-  series->setLabelsVisible(true);
-  series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-  series->setLabelsFormat(QStringLiteral("@value\u00d7"));
-  series->setLabelsPrecision(3);
-  // Upright labels would overlap on narrow bars.
-  series->setLabelsAngle(-90);
-  addSeries(series);
-  for (QBarSet* set : series->barSets()) set->setLabelColor(chart()->titleBrush().color());
+  // Bars rise from the bottom of the log axis; room above the tallest for its label.
+  const double floor = std::min(low / 2, 0.5);
+  const double bottom =
+      addLogAxis(Qt::AlignLeft, tr("speedup (\u00d7, log)"), floor, high * 4)->min();
+  // As the table writes it: "3.62x".
+  const auto times = [](double value) { return formatted(value, ValueKind::ratio); };
+  addSlots(input, slotOrder,
+           {{tr("speedup"), [&](const ChartPoint& p) { return bar(bottom, *p.row.speedup); },
+             [&](const ChartPoint& p) {
+               return tr("%1 over the median of %2 in %3 (this median: %4)")
+                   .arg(times(*p.row.speedup), baseline, input.runName(p.run),
+                        formatted(p.row.medianS, ValueKind::duration));
+             },
+             [&](const ChartPoint& p) { return times(*p.row.speedup); }}});
 }
 
 }  // namespace accellab::gui

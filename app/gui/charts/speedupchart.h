@@ -1,15 +1,16 @@
-// Speedup of every variant over the baseline variant, on a logarithmic axis with value labels.
+// Speedup of every point over the baseline variant of its own run, on a logarithmic axis with
+// value labels.
 #pragma once
 
-#include "charts/chartview.h"
+#include "charts/slotchart.h"
 
 namespace accellab::gui {
 
-class SpeedupChart : public ChartView {
+class SpeedupChart : public SlotChart {
   Q_OBJECT
 
  public:
-  using ChartView::ChartView;
+  using SlotChart::SlotChart;
   QString fileStem() const override { return QStringLiteral("speedup"); }
   QString tabTitle() const override { return tr("Speedup"); }
 

@@ -7,50 +7,87 @@
 #include <limits>
 
 #include "accellab/format.h"
+#include "charts/chartstyle.h"
 
 namespace accellab::gui {
 
+namespace {
+
+// A bandwidth ceiling of where points of a shown run ran.
+struct Ceiling {
+  double bytesPerS;
+  QString name;  // "host copy ceiling 12.3 GB/s"
+  QColor colour;
+};
+
+std::vector<Ceiling> ceilingsOf(const ChartInput& input) {
+  struct Found {
+    double bytesPerS;
+    bool onGpu;
+    std::size_t run;
+  };
+  std::vector<Found> found;
+  for (std::size_t run = 0; run < input.runs.size(); ++run) {
+    for (const bool onGpu : {false, true}) {
+      const double bytesPerS =
+          onGpu ? input.runs[run].ceilings.deviceBytesPerS : input.runs[run].ceilings.hostBytesPerS;
+      const bool used = std::ranges::any_of(input.points, [&](const ChartPoint& p) {
+        return p.run == run && p.result.gpu.has_value() == onGpu;
+      });
+      // Runs on one machine share their ceilings.
+      const bool known = std::ranges::any_of(
+          found, [&](const Found& f) { return f.onGpu == onGpu && f.bytesPerS == bytesPerS; });
+      if (used && bytesPerS > 0 && !known) found.push_back({bytesPerS, onGpu, run});
+    }
+  }
+  std::vector<Ceiling> ceilings;
+  for (const Found& f : found) {
+    QString name =
+        (f.onGpu ? ChartView::tr("GPU copy ceiling %1") : ChartView::tr("host copy ceiling %1"))
+            .arg(formatted(f.bytesPerS, ValueKind::byteRate));
+    // Ceilings of several machines say whose each is.
+    if (std::ranges::count(found, f.onGpu, &Found::onGpu) > 1)
+      name += QStringLiteral(" \u00b7 %1").arg(input.runName(f.run));
+    ceilings.push_back({f.bytesPerS, name, f.onGpu ? QColor(0x8e, 0x44, 0xad) : QColor(Qt::red)});
+  }
+  return ceilings;
+}
+
+}  // namespace
+
 void ThroughputChart::build(const ChartInput& input) {
   const QString title = withKernel(tr("Throughput against size"), input);
-  if (input.empty()) {
+  // Kernels that move memory are read in bytes per second against the bandwidth ceiling;
+  // sampling kernels in samples per second.
+  const bool movesMemory =
+      std::ranges::any_of(input.points, [](const ChartPoint& p) { return p.row.bytes > 0; });
+  const auto rateOf = [movesMemory](const ChartPoint& p) {
+    return movesMemory ? p.row.bytesPerS : p.row.elementsPerS;
+  };
+  // Log axes: nothing at 0.
+  const auto drawn = [&](const ChartPoint& p) { return rateOf(p) > 0 && p.row.size > 0; };
+  std::vector<ChartGap> gaps = input.gaps;
+  for (const ChartPoint& point : input.points)
+    if (!drawn(point)) gaps.push_back(input.gapAt(point, tr("no throughput")));
+  if (std::ranges::none_of(input.points, drawn)) {
     showEmpty(title, tr("Run an experiment to see throughput against problem size."));
     return;
   }
-  chart()->setTitle(title);
-  // Kernels that move memory are read in bytes per second against the bandwidth ceiling;
-  // sampling kernels in samples per second.
-  const bool movesMemory = std::any_of(input.points.begin(), input.points.end(),
-                                       [](const PointResult& r) { return r.bytes > 0; });
-  const bool sampling = input.points.front().point.params.samples.has_value();
-  const auto rateOf = [movesMemory](const PointResult& r) {
-    return movesMemory ? r.bytesPerS : r.elementsPerS;
-  };
+  showLineSamplesInLegend();
+  setChartTitle(title, input.notesOf(gaps));
+  const bool sampling = input.points.front().result.point.params.samples.has_value();
   double xLow = std::numeric_limits<double>::max();
   double xHigh = 0;
   double yLow = std::numeric_limits<double>::max();
   double yHigh = 0;
-  for (const PointResult& r : input.points) {
-    const double size = static_cast<double>(problemSize(r.point.params));
-    xLow = std::min(xLow, size);
-    xHigh = std::max(xHigh, size);
-    yLow = std::min(yLow, rateOf(r));
-    yHigh = std::max(yHigh, rateOf(r));
+  for (const ChartPoint& p : input.points) {
+    if (!drawn(p)) continue;
+    xLow = std::min(xLow, static_cast<double>(p.row.size));
+    xHigh = std::max(xHigh, static_cast<double>(p.row.size));
+    yLow = std::min(yLow, rateOf(p));
+    yHigh = std::max(yHigh, rateOf(p));
   }
-  // Each kind of point is held against the ceiling of where it ran.
-  struct Ceiling {
-    double bytesPerS;
-    QString name;
-    QColor colour;
-  };
-  std::vector<Ceiling> ceilings;
-  const auto ranOnGpu = [](const PointResult& r) { return r.gpu.has_value(); };
-  if (movesMemory) {
-    if (input.ceilings.hostBytesPerS > 0 && !std::ranges::all_of(input.points, ranOnGpu))
-      ceilings.push_back({input.ceilings.hostBytesPerS, tr("host copy ceiling %1"), Qt::red});
-    if (input.ceilings.deviceBytesPerS > 0 && std::ranges::any_of(input.points, ranOnGpu))
-      ceilings.push_back(
-          {input.ceilings.deviceBytesPerS, tr("GPU copy ceiling %1"), QColor(0x8e, 0x44, 0xad)});
-  }
+  const std::vector<Ceiling> ceilings = movesMemory ? ceilingsOf(input) : std::vector<Ceiling>{};
   for (const Ceiling& ceiling : ceilings) {
     yLow = std::min(yLow, ceiling.bytesPerS);
     yHigh = std::max(yHigh, ceiling.bytesPerS);
@@ -62,22 +99,58 @@ void ThroughputChart::build(const ChartInput& input) {
   addLogAxis(Qt::AlignLeft, tr("throughput (%1, log)").arg(unit.unit), yLow * unit.factor,
              yHigh * unit.factor);
 
-  for (const QString& label : input.variantLabels) {
-    auto* line = new QLineSeries;
-    line->setName(label);
-    line->setPointsVisible(true);
-    for (std::size_t i = 0; i < input.points.size(); ++i) {
-      if (input.variantLabel(i) != label) continue;
-      const PointResult& r = input.points[i];
-      line->append(static_cast<double>(problemSize(r.point.params)), rateOf(r) * unit.factor);
+  // A line per variant and run; it breaks where the run has a gap, so that no line passes
+  // through a size that was not measured.
+  for (const QString& label : input.labels) {
+    for (std::size_t run = 0; run < input.runs.size(); ++run) {
+      std::vector<const ChartPoint*> points;
+      for (const ChartPoint& p : input.points)
+        if (p.run == run && p.label == label && drawn(p)) points.push_back(&p);
+      std::ranges::stable_sort(points, {}, [](const ChartPoint* p) { return p->row.size; });
+      const auto gapBetween = [&](std::uint64_t a, std::uint64_t b) {
+        return std::ranges::any_of(gaps, [&](const ChartGap& g) {
+          return g.run == run && g.label == label && g.size > a && g.size < b;
+        });
+      };
+      QLineSeries* line = nullptr;
+      QStringList toolTips;
+      const auto finish = [&] {
+        if (!line) return;
+        addSeries(line);
+        styleLine(line, variantColour(input, label), runDash(input, run));
+        showToolTips(line, toolTips);
+        toolTips.clear();
+      };
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        if (i == 0 || gapBetween(points[i - 1]->row.size, points[i]->row.size)) {
+          finish();
+          line = new QLineSeries;
+          line->setName(input.seriesName(label, run));
+          line->setPointsVisible(true);
+        }
+        const ChartPoint& p = *points[i];
+        line->append(static_cast<double>(p.row.size), rateOf(p) * unit.factor);
+        QString toolTip = QStringLiteral("%1\n%2").arg(
+            input.elementName(p),
+            formatted(rateOf(p), movesMemory ? ValueKind::byteRate : ValueKind::rate));
+        if (p.result.flags.any()) {
+          markFlagged(line, line->count() - 1);
+          toolTip += QLatin1Char('\n') + flagNote(input, p);
+        }
+        toolTips << toolTip;
+      }
+      finish();
     }
-    addSeries(line);
-    thickenLine(line);
+  }
+  // Segments after a break share their line's legend entry.
+  QStringList named;
+  for (QAbstractSeries* series : chart()->series()) {
+    if (named.contains(series->name())) hideFromLegend(series);
+    named << series->name();
   }
   for (const Ceiling& ceiling : ceilings) {
     auto* line = new QLineSeries;
-    line->setName(ceiling.name.arg(
-        QString::fromStdString(formatValue(ceiling.bytesPerS, ValueKind::byteRate))));
+    line->setName(ceiling.name);
     // A single size still gets a visible segment.
     const double left = xLow == xHigh ? xLow / 2 : xLow;
     const double right = xLow == xHigh ? xHigh * 2 : xHigh;

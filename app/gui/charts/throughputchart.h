@@ -1,4 +1,4 @@
-// Throughput against problem size (log-log), one line per variant, with the measured
+// Throughput against problem size (log-log), one line per variant and run, with the measured
 // bandwidth ceiling drawn for kernels that move memory.
 #pragma once
 

@@ -1,15 +1,15 @@
-// Time per run of every variant, with the spread of the repetitions as a box plot.
+// Time per run of every point drawn, with the spread of its repetitions as a box plot.
 #pragma once
 
-#include "charts/chartview.h"
+#include "charts/slotchart.h"
 
 namespace accellab::gui {
 
-class TimeChart : public ChartView {
+class TimeChart : public SlotChart {
   Q_OBJECT
 
  public:
-  using ChartView::ChartView;
+  using SlotChart::SlotChart;
   QString fileStem() const override { return QStringLiteral("time"); }
   QString tabTitle() const override { return tr("Time"); }
 

@@ -1,0 +1,167 @@
+#include "charts/slotchart.h"
+
+#include <QBoxPlotSeries>
+#include <QBoxSet>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QFontMetricsF>
+#include <algorithm>
+#include <set>
+
+#include "charts/chartstyle.h"
+
+namespace accellab::gui {
+
+namespace {
+
+QCategoryAxis* newSlotAxis() {
+  auto* axis = new QCategoryAxis;
+  axis->setStartValue(-0.5);
+  axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
+  return axis;
+}
+
+// QCategoryAxis refuses a label it already has; zero-width spaces make each one unique
+// without changing what is drawn.
+QString uniqueLabel(QCategoryAxis* axis, QString label) {
+  while (axis->categoriesLabels().contains(label)) label += QChar(0x200B);
+  return label;
+}
+
+// Where slot `index`'s category ends. Qt Charts leaves out the label of a category that ends
+// exactly at the axis' end, so the last one ends a hair before it.
+double slotEnd(std::size_t index, std::size_t count) {
+  const double end = static_cast<double>(index) + 0.5;
+  return index + 1 == count ? end - 1e-9 : end;
+}
+
+// Charts are laid out when shown or exported, after they are built: whether labels fit upright
+// is judged for a typical plot this wide (logical pixels).
+constexpr double kTypicalPlotWidth = 850;
+
+// Whether the widest of `labels` fits upright in one of `count` slots across the plot.
+bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count) {
+  const QFontMetricsF metrics(font);
+  double widest = 0;
+  for (const QString& label : labels) widest = std::max(widest, metrics.horizontalAdvance(label));
+  return widest * 1.15 <= kTypicalPlotWidth / static_cast<double>(std::max<std::size_t>(count, 1));
+}
+
+}  // namespace
+
+std::vector<std::size_t> SlotChart::slotsOf(const ChartInput& input,
+                                            const std::function<bool(const ChartPoint&)>& drawn) {
+  std::vector<std::size_t> slotOrder;
+  for (std::size_t i = 0; i < input.points.size(); ++i)
+    if (drawn(input.points[i])) slotOrder.push_back(i);
+  const auto rank = [&](std::size_t i) {
+    const ChartPoint& point = input.points[i];
+    return std::tuple(std::ranges::find(input.groups, point.row.group) - input.groups.begin(),
+                      std::ranges::find(input.labels, point.label) - input.labels.begin(),
+                      point.run);
+  };
+  std::ranges::stable_sort(slotOrder, {}, rank);
+  return slotOrder;
+}
+
+void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>& slotOrder,
+                         const std::vector<Layer>& layers) {
+  const std::size_t count = slotOrder.size();
+  auto* variants = newSlotAxis();
+  auto* problems = newSlotAxis();
+  QStringList names;
+  for (std::size_t k = 0; k < count; ++k) {
+    const ChartPoint& point = input.points[slotOrder[k]];
+    names << input.seriesName(point.label, point.run);
+    variants->append(uniqueLabel(variants, names.back()), slotEnd(k, count));
+  }
+  for (std::size_t k = 0, first = 0; k < count; ++k) {
+    const std::string& group = input.points[slotOrder[k]].row.group;
+    if (k + 1 < count && input.points[slotOrder[k + 1]].row.group == group) continue;
+    // "1024x1024x512<br>f64": two short lines fit under a problem with few slots.
+    QString label = input.groupLabel(group);
+    if (const auto space = label.indexOf(QLatin1Char(' ')); space > 0 && k - first < 2)
+      label.replace(space, 1, QStringLiteral("<br>"));
+    problems->append(uniqueLabel(problems, label), slotEnd(k, count));
+    first = k + 1;
+  }
+  variants->setLabelsAngle(fitsUpright(names, variants->labelsFont(), count) ? 0 : -90);
+  // Lines between problems only.
+  variants->setGridLineVisible(false);
+  chart()->addAxis(variants, Qt::AlignBottom);
+  chart()->addAxis(problems, Qt::AlignBottom);
+
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    const Layer& layer = layers[l];
+    auto* series = new QBoxPlotSeries;
+    series->setName(layer.name);
+    series->setBoxWidth(layers.size() > 1 ? 0.85 : 0.7);
+    struct Label {
+      QPointF at;
+      QString text;
+      bool flagged;
+    };
+    std::vector<Label> labels;
+    for (std::size_t k = 0; k < count; ++k) {
+      const ChartPoint& point = input.points[slotOrder[k]];
+      const Box box = layer.box(point);
+      auto* set = new QBoxSet(box.low, box.lowerQuartile, box.median, box.upperQuartile, box.high,
+                              input.elementName(point));
+      set->setBrush(elementBrush(input, point.label, point.run, layer.light));
+      const bool flagged = point.result.flags.any();
+      set->setPen(flagged && layer.outlineFlagged ? flagPen() : elementPen(input, point.label));
+      QString toolTip = input.elementName(point) + QLatin1Char('\n') + layer.toolTip(point);
+      QString valueLabel = layer.valueLabel(point);
+      if (flagged) {
+        toolTip += QLatin1Char('\n') + flagNote(input, point);
+        valueLabel = QStringLiteral("%1 %2").arg(flagMark(), valueLabel).trimmed();
+      }
+      set->setProperty("toolTip", toolTip);
+      set->setProperty("flagged", flagged);
+      series->append(set);
+      // Boxes of several series share a slot side by side, in the order of the series.
+      const double x = static_cast<double>(k) - 0.5 +
+                       (static_cast<double>(l) + 0.5) / static_cast<double>(layers.size());
+      if (!valueLabel.isEmpty()) labels.push_back({QPointF(x, box.high), valueLabel, flagged});
+    }
+    addSeries(series);
+    hideFromLegend(series);
+    showToolTips(series);
+    QStringList texts;
+    for (const Label& label : labels) texts << label.text;
+    const bool upright = fitsUpright(texts, valueLabelFont(), count * layers.size());
+    for (const Label& label : labels)
+      addValueLabel(series, label.at, label.text, !upright,
+                    label.flagged ? flagColour() : QColor());
+  }
+  for (QCategoryAxis* axis : {variants, problems})
+    axis->setRange(-0.5, static_cast<double>(count) - 0.5);
+  addSlotLegend(input, slotOrder, layers);
+}
+
+void SlotChart::addSlotLegend(const ChartInput& input, const std::vector<std::size_t>& slotOrder,
+                              const std::vector<Layer>& layers) {
+  // Colour, pattern and shade each have their entries: a variant's colour, a run's pattern (in
+  // grey, when several runs are shown), and a series' shade (when several share a slot).
+  const QColor grey(0x80, 0x80, 0x80);
+  if (layers.size() > 1) {
+    for (const Layer& layer : layers) {
+      const QColor shade = layer.light ? grey.lighter(130) : grey;
+      addLegendEntry(layer.name, shade, QPen(shade.darker(115)));
+    }
+  }
+  std::set<QString> labels;
+  std::set<std::size_t> runs;
+  for (const std::size_t slot : slotOrder) {
+    labels.insert(input.points[slot].label);
+    runs.insert(input.points[slot].run);
+  }
+  for (const QString& label : input.labels)
+    if (labels.contains(label))
+      addLegendEntry(label, variantColour(input, label), elementPen(input, label));
+  if (input.runs.size() < 2) return;
+  for (const std::size_t run : runs)
+    addLegendEntry(input.runName(run), QBrush(grey, runPattern(input, run)), QPen(grey));
+}
+
+}  // namespace accellab::gui

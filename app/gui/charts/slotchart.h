@@ -1,0 +1,55 @@
+// The charts that give each drawn point a slot of its own along the x axis: time boxes,
+// speedup bars, first call against steady state. Slots go by problem (smallest first), then
+// variant, then run, so that a variant's runs stand side by side; each slot names its variant
+// and each problem is named under its slots. Qt Charts places a box by its index in its
+// series, so only what is drawn gets a slot: a point that was not measured has none, and the
+// title's notes name it.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "charts/chartview.h"
+
+namespace accellab::gui {
+
+class SlotChart : public ChartView {
+  Q_OBJECT
+
+ public:
+  using ChartView::ChartView;
+
+ protected:
+  // A box's five values in axis units. A bar is a box whose upper values are all its value.
+  struct Box {
+    double low, lowerQuartile, median, upperQuartile, high;
+  };
+  static Box bar(double floor, double value) { return {floor, floor, value, value, value}; }
+
+  // What one series of boxes draws for each slot's point.
+  struct Layer {
+    QString name;
+    std::function<Box(const ChartPoint&)> box;
+    std::function<QString(const ChartPoint&)> toolTip;     // the flags' advice is added
+    std::function<QString(const ChartPoint&)> valueLabel;  // above the box; "" for none
+    bool light = false;                                    // the lighter of two shades
+    // A flagged point's box is outlined in the flag colour; boxes too thin for an outline to
+    // leave their colour visible have their mark, above them, only.
+    bool outlineFlagged = true;
+  };
+
+  // Indexes into input.points in slot order, of the points `drawn` accepts.
+  static std::vector<std::size_t> slotsOf(const ChartInput& input,
+                                          const std::function<bool(const ChartPoint&)>& drawn);
+  // The x axes (variant under each slot, problem under its slots), one box series per layer,
+  // and a legend of the colours (variants), the patterns (runs) and the shades (layers) drawn.
+  // Add the value axis first.
+  void addSlots(const ChartInput& input, const std::vector<std::size_t>& slotOrder,
+                const std::vector<Layer>& layers);
+
+ private:
+  void addSlotLegend(const ChartInput& input, const std::vector<std::size_t>& slotOrder,
+                     const std::vector<Layer>& layers);
+};
+
+}  // namespace accellab::gui

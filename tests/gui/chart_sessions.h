@@ -1,0 +1,93 @@
+// Hand-built sessions for the chart tests: the scenarios of issue 7, where runs were
+// cancelled, repeated or measured different problems.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "accellab/session.h"
+#include "accellab/stats.h"
+
+namespace accellab::testing {
+
+inline Params shape(std::uint64_t z, std::uint64_t y, std::uint64_t x) {
+  Params params;
+  params.shape = Shape3{z, y, x};
+  return params;
+}
+
+// An ok `add` point with these samples; its first call three medians, as page faults make it.
+inline PointResult measured(const std::string& variant, const Params& params,
+                            std::vector<double> samples, int threads = 1) {
+  PointResult r;
+  r.point = {"add", variant, params, threads};
+  r.samplesS = std::move(samples);
+  r.stats = summarize(r.samplesS);
+  r.firstCallS = 3 * r.stats.medianS;
+  r.elements = problemSize(params);
+  r.bytes = 24 * r.elements;
+  r.elementsPerS = static_cast<double>(r.elements) / r.stats.medianS;
+  r.bytesPerS = static_cast<double>(r.bytes) / r.stats.medianS;
+  r.verified = true;
+  return r;
+}
+
+inline PointResult notMeasured(const std::string& variant, const Params& params, PointStatus status,
+                               const std::string& reason, int threads = 1) {
+  PointResult r;
+  r.point = {"add", variant, params, threads};
+  r.status = status;
+  r.reason = reason;
+  return r;
+}
+
+inline Run run(int id, std::vector<PointResult> points) {
+  Run r;
+  r.id = id;
+  r.name = "run " + std::to_string(id);
+  r.created = "2026-11-30T16:0" + std::to_string(id) + ":00Z";
+  r.system.bandwidthCeilingBytesPerS = 20e9;
+  r.points = std::move(points);
+  return r;
+}
+
+// Run 1: add 1024x1024x512 cancelled after its loop point (vectorized recorded as cancelled,
+// parallel not reached at all); run 2: 16x256x256 and 64x256x256 with every CPU variant.
+inline Session cancelledThenSmaller() {
+  const Params big = shape(1024, 1024, 512);
+  const Params small = shape(16, 256, 256);
+  const Params medium = shape(64, 256, 256);
+  Session session;
+  session.runs.push_back(
+      run(1, {measured("loop", big, {0.52, 0.50, 0.51}),
+              notMeasured("vectorized", big, PointStatus::cancelled, "cancelled")}));
+  std::vector<PointResult> second;
+  for (const Params& params : {small, medium}) {
+    const double scale = params == small ? 1 : 4;
+    second.push_back(measured("loop", params, {0.0040 * scale, 0.0041 * scale, 0.0039 * scale}));
+    second.push_back(
+        measured("vectorized", params, {0.0011 * scale, 0.0012 * scale, 0.0010 * scale}));
+    second.push_back(
+        measured("parallel", params, {0.0007 * scale, 0.0006 * scale, 0.0008 * scale}, 2));
+  }
+  session.runs.push_back(run(2, std::move(second)));
+  return session;
+}
+
+// The same problem measured in two runs, parallel at 1 and 2 threads: each run's speedups and
+// scaling are its own.
+inline Session sameProblemTwice() {
+  const Params params = shape(64, 256, 256);
+  Session session;
+  session.runs.push_back(run(1, {measured("loop", params, {0.040, 0.041, 0.039}),
+                                 measured("vectorized", params, {0.012, 0.013, 0.011}),
+                                 measured("parallel", params, {0.039, 0.040, 0.041}, 1),
+                                 measured("parallel", params, {0.021, 0.020, 0.022}, 2)}));
+  session.runs.push_back(run(2, {measured("loop", params, {0.0040, 0.0041, 0.0042}),
+                                 measured("vectorized", params, {0.0013, 0.0012, 0.0014}),
+                                 measured("parallel", params, {0.0043, 0.0042, 0.0041}, 1),
+                                 measured("parallel", params, {0.0028, 0.0029, 0.0030}, 2)}));
+  return session;
+}
+
+}  // namespace accellab::testing
