@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <algorithm>
 #include <exception>
 #include <utility>
 
@@ -56,9 +57,8 @@ int SessionDocument::beginRun(Run run) {
   run.id = nextRunId(session_);
   run.points.clear();
   session_.runs.push_back(std::move(run));
-  setModified(true);
   emit runStarted(session_.runs.back().id);
-  autosave();
+  changed();
   return session_.runs.back().id;
 }
 
@@ -66,9 +66,42 @@ void SessionDocument::appendPoint(const PointResult& point) {
   if (session_.runs.empty()) return;  // points only come from a run begun here
   Run& run = session_.runs.back();
   run.points.push_back(point);
-  setModified(true);
   emit pointAppended(run.id, point);
-  autosave();
+  changed();
+}
+
+void SessionDocument::replacePoint(int runId, int index, const PointResult& point) {
+  Run* run = findRun(session_, runId);
+  if (!run || index < 0 || static_cast<std::size_t>(index) >= run->points.size()) return;
+  run->points[static_cast<std::size_t>(index)] = point;
+  emit pointReplaced(runId, index, point);
+  changed();
+}
+
+void SessionDocument::setConditions(int runId, const std::vector<SystemCondition>& conditions) {
+  Run* run = findRun(session_, runId);
+  if (!run) return;
+  run->conditions = conditions;
+  emit conditionsChanged(runId);
+  changed();
+}
+
+void SessionDocument::renameRun(int runId, const std::string& name) {
+  Run* run = findRun(session_, runId);
+  if (!run || run->name == name) return;
+  run->name = name;
+  emit runRenamed(runId);
+  changed();
+}
+
+void SessionDocument::removeRun(int runId) {
+  auto& runs = session_.runs;
+  const auto found =
+      std::find_if(runs.begin(), runs.end(), [runId](const Run& run) { return run.id == runId; });
+  if (found == runs.end()) return;
+  runs.erase(found);
+  emit runRemoved(runId);
+  changed();
 }
 
 std::optional<QString> SessionDocument::open(const QString& path) {
@@ -117,6 +150,11 @@ void SessionDocument::setModified(bool modified) {
   if (modified == modified_) return;
   modified_ = modified;
   emit modifiedChanged(modified_);
+}
+
+void SessionDocument::changed() {
+  setModified(true);
+  autosave();
 }
 
 void SessionDocument::autosave() const {

@@ -29,6 +29,13 @@ class SessionDocument : public QObject {
   int beginRun(Run run);
   // A measured point of the run begun last.
   void appendPoint(const PointResult& point);
+  // A point of run `runId` measured again (re-runs of unstable points) in place of the
+  // point at `index`.
+  void replacePoint(int runId, int index, const PointResult& point);
+  // The system conditions checked as run `runId` started.
+  void setConditions(int runId, const std::vector<SystemCondition>& conditions);
+  void renameRun(int runId, const std::string& name);
+  void removeRun(int runId);
 
   // On failure these return a message for the user and leave the document as it was.
   std::optional<QString> open(const QString& path);
@@ -47,6 +54,10 @@ class SessionDocument : public QObject {
   void sessionReplaced();
   void runStarted(int runId);
   void pointAppended(int runId, const accellab::PointResult& point);
+  void pointReplaced(int runId, int index, const accellab::PointResult& point);
+  void conditionsChanged(int runId);
+  void runRenamed(int runId);
+  void runRemoved(int runId);
   void modifiedChanged(bool modified);
   void pathChanged(const QString& path);
 
@@ -54,6 +65,8 @@ class SessionDocument : public QObject {
   void replace(Session session, const QString& path, bool modified);
   void setModified(bool modified);
   void autosave() const;
+  // The document changed in place: modified, autosaved.
+  void changed();
 
   Session session_;
   QString path_;

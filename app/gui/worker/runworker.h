@@ -9,11 +9,16 @@
 #include <vector>
 
 #include "accellab/engine.h"
+#include "accellab/session.h"
 #include "worker/metatypes.h"
 
 namespace accellab::gui {
 
 class RunJob;
+
+// The positions in run.points of the points Runner::rerunUnstable measures again: the ok
+// points flagged unstable.
+std::vector<std::size_t> unstablePoints(const Run& run);
 
 class RunWorker : public QObject {
   Q_OBJECT
@@ -27,18 +32,26 @@ class RunWorker : public QObject {
   // alive). A run still going is cancelled first and whatever it still delivers is dropped
   // (every job carries an id).
   void start(const Engine& engine, const std::vector<Point>& points, const MeasureConfig& config);
+  // Measures `points` again through Runner::rerunUnstable, up to `maxAttempts` more times
+  // each. They must all be ok and flagged unstable (unstablePoints): then each is measured
+  // again, in order, and the k-th kept result comes back as pointRemeasured(k, result).
+  void startRerun(const Engine& engine, const std::vector<PointResult>& points,
+                  const MeasureConfig& config, std::size_t maxAttempts);
   void cancel();
   bool isRunning() const { return running_; }
 
  signals:
   void progress(const accellab::Progress& progress);
   void pointFinished(const accellab::PointResult& result);
-  // The run ended, completely or after a cancel; points already delivered are final.
+  void pointRemeasured(int position, const accellab::PointResult& result);
+  // The run (or re-run) ended, completely or after a cancel; points already delivered are final.
   void finished();
   void failed(const QString& message);
 
  private:
   bool isCurrent(quint64 jobId) const { return jobId == currentJob_; }
+  // Cancels the job going, if any, and returns the next job's id.
+  quint64 nextJob();
 
   QThread thread_;
   RunJob* job_ = nullptr;  // lives on thread_, deleted after it stops
@@ -54,10 +67,13 @@ class RunJob : public QObject {
  public:
   void run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
            const MeasureConfig& config, std::stop_token stop);
+  void rerun(quint64 jobId, const Engine& engine, std::vector<PointResult> points,
+             const MeasureConfig& config, std::size_t maxAttempts, std::stop_token stop);
 
  signals:
   void progress(quint64 jobId, const accellab::Progress& progress);
   void pointFinished(quint64 jobId, const accellab::PointResult& result);
+  void pointRemeasured(quint64 jobId, int position, const accellab::PointResult& result);
   void finished(quint64 jobId);
   void failed(quint64 jobId, const QString& message);
 };
