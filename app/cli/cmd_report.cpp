@@ -27,9 +27,10 @@ int reportCommand(Args args, const EngineFactory&) {
     return kExitOk;
   }
 
+  const auto runId = parser.count("--run");  // checked before the file is read
   const Session session = readSessionFile(parser.positionalValue("SESSION"));
   std::vector<Run> runs = session.runs;
-  if (const auto id = parser.count("--run")) {
+  if (const auto id = runId) {
     const Run* run =
         id <= std::uint64_t{INT32_MAX} ? findRun(session, static_cast<int>(*id)) : nullptr;
     if (!run) throw UsageError("--run " + std::to_string(*id) + ": the session has no such run");
@@ -49,7 +50,7 @@ int reportCommand(Args args, const EngineFactory&) {
             << (session.runs.size() == 1 ? " run\n" : " runs\n");
   for (const Run& run : runs) {
     std::cout << '\n';
-    writeSystemSummary(run.system, std::cout);
+    writeSystemSummary(run.system, run.conditions, std::cout);
     reportRun(reporters.console(), run, reporters.options());
   }
   reporters.writeFiles(runs);

@@ -8,6 +8,7 @@
 #include "accellab/runner.h"
 #include "accellab/session.h"
 #include "accellab/sweep.h"
+#include "accellab/system_conditions.h"
 #include "argument_parser.h"
 #include "cli_error.h"
 #include "commands.h"
@@ -184,7 +185,8 @@ int runCommand(Args args, const EngineFactory& engines) {
   run.name = defaultRunName(run.created, points);
   run.settings = {config, baseline, commandLine(args)};
   run.system = engine.probeSystem({});
-  writeSystemSummary(run.system, std::cout);
+  run.conditions = checkSystemConditions();
+  writeSystemSummary(run.system, run.conditions, std::cout);
   std::cout << std::flush;  // the summary shows while the first point is measured
   session.runs.push_back(run);
   Run& saved = session.runs.back();

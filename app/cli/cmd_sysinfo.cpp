@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "accellab/session.h"
+#include "accellab/system_conditions.h"
 #include "argument_parser.h"
 #include "cli_error.h"
 #include "commands.h"
@@ -13,7 +14,9 @@ int sysinfoCommand(Args args, const EngineFactory& engines) {
   ArgumentParser parser(
       "sysinfo [--json] [--no-bandwidth]",
       "Probes the machine: CPU, SIMD targets, caches, RAM, OS, compiler, "
-      "OpenMP, GPU,\nand measures the memory-bandwidth ceiling (about a second).");
+      "OpenMP, GPU,\nand measures the memory-bandwidth ceiling (about a second). As text, it "
+      "also checks\nthe conditions a run warns about: build type, CPU governor and turbo, "
+      "load, busy\nprocesses, virtual machine (a fifth of a second).");
   parser.flag("--json", "print the probe as JSON (the \"system\" object of a session)")
       .flag("--no-bandwidth", "skip the bandwidth measurements");
   addDeviceOption(parser);
@@ -28,7 +31,7 @@ int sysinfoCommand(Args args, const EngineFactory& engines) {
   if (parser.has("--json")) {
     std::cout << systemInfoToJson(system) << '\n';
   } else {
-    writeSystemDetails(system, std::cout);
+    writeSystemDetails(system, checkSystemConditions(), std::cout);
   }
   return kExitOk;
 }

@@ -85,6 +85,15 @@ std::string cacheText(const SystemInfo& s) {
   return parts.empty() ? "unknown" : join(parts, ", ");
 }
 
+// "Conditions" beside the first warning, nothing beside the others.
+std::vector<Line> conditionLines(const std::vector<SystemCondition>& conditions) {
+  if (conditions.empty()) return {{"Conditions", "nothing to warn about"}};
+  std::vector<Line> lines;
+  for (const SystemCondition& c : conditions)
+    lines.emplace_back(lines.empty() ? "Conditions" : "", c.message);
+  return lines;
+}
+
 void writeLines(const std::vector<Line>& lines, std::ostream& out) {
   std::size_t width = 0;
   for (const Line& line : lines) width = std::max(width, line.first.size());
@@ -95,16 +104,19 @@ void writeLines(const std::vector<Line>& lines, std::ostream& out) {
 
 }  // namespace
 
-void writeSystemSummary(const SystemInfo& s, std::ostream& out) {
+void writeSystemSummary(const SystemInfo& s, const std::vector<SystemCondition>& conditions,
+                        std::ostream& out) {
   std::vector<Line> lines{
       {"Machine", cpuText(s) + ", SIMD " + (s.simdSelected.empty() ? "none" : s.simdSelected) +
                       ", " + ramText(s)},
       {"Bandwidth", bandwidthText(s)}};
   for (Line& line : gpuLines(s, false)) lines.push_back(std::move(line));
+  for (const SystemCondition& c : conditions) lines.emplace_back("Warning", c.message);
   writeLines(lines, out);
 }
 
-void writeSystemDetails(const SystemInfo& s, std::ostream& out) {
+void writeSystemDetails(const SystemInfo& s, const std::vector<SystemCondition>& conditions,
+                        std::ostream& out) {
   std::vector<Line> lines{
       {"CPU", cpuText(s)},
       {"SIMD", simdText(s)},
@@ -116,6 +128,7 @@ void writeSystemDetails(const SystemInfo& s, std::ostream& out) {
       {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},
       {"CUDA", s.cudaBuilt ? "built" : "not built"}};
   for (Line& line : gpuLines(s, true)) lines.push_back(std::move(line));
+  for (Line& line : conditionLines(conditions)) lines.push_back(std::move(line));
   writeLines(lines, out);
 }
 

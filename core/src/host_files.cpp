@@ -14,6 +14,23 @@ std::optional<std::string> readTextFile(const std::filesystem::path& path) {
   return text.str();
 }
 
+std::string trimmed(std::string text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r\n");
+  return text.substr(first, last - first + 1);
+}
+
+std::optional<std::string> keyValue(const std::string& text, std::string_view key, char separator) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const auto split = line.find(separator);
+    if (split != std::string::npos && trimmed(line.substr(0, split)) == key)
+      return trimmed(line.substr(split + 1));
+  }
+  return std::nullopt;
+}
+
 std::optional<std::uint64_t> meminfoBytes(std::string_view meminfo, std::string_view key) {
   std::istringstream lines{std::string(meminfo)};
   for (std::string line; std::getline(lines, line);) {

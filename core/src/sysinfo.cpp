@@ -15,27 +15,9 @@ namespace accellab {
 
 namespace {
 
-std::string trimmed(std::string text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return {};
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return text.substr(first, last - first + 1);
-}
-
-// The value of the first "key<sep>value" line, trimmed.
-std::optional<std::string> keyValue(const std::string& text, std::string_view key, char separator) {
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    const auto split = line.find(separator);
-    if (split != std::string::npos && trimmed(line.substr(0, split)) == key)
-      return trimmed(line.substr(split + 1));
-  }
-  return std::nullopt;
-}
-
 std::string cpuModel(const std::filesystem::path& root) {
   const auto cpuinfo = detail::readTextFile(root / "proc/cpuinfo");
-  return cpuinfo ? keyValue(*cpuinfo, "model name", ':').value_or("") : "";
+  return cpuinfo ? detail::keyValue(*cpuinfo, "model name", ':').value_or("") : "";
 }
 
 int logicalCores() {
@@ -71,7 +53,7 @@ std::vector<CacheInfo> caches(const std::filesystem::path& root) {
     if (!level) break;
     CacheInfo cache;
     cache.level = std::atoi(level->c_str());
-    cache.type = trimmed(detail::readTextFile(dir / "type").value_or(""));
+    cache.type = detail::trimmed(detail::readTextFile(dir / "type").value_or(""));
     cache.sizeBytes = cacheSize(detail::readTextFile(dir / "size").value_or(""));
     found.push_back(cache);
   }
@@ -80,7 +62,7 @@ std::vector<CacheInfo> caches(const std::filesystem::path& root) {
 
 std::string osName(const std::filesystem::path& root) {
   const auto release = detail::readTextFile(root / "etc/os-release");
-  std::string name = release ? keyValue(*release, "PRETTY_NAME", '=').value_or("") : "";
+  std::string name = release ? detail::keyValue(*release, "PRETTY_NAME", '=').value_or("") : "";
   if (name.size() >= 2 && (name.front() == '"' || name.front() == '\'') &&
       name.back() == name.front())
     name = name.substr(1, name.size() - 2);
@@ -127,7 +109,7 @@ SystemInfo probeHost(const std::filesystem::path& root) {
   info.os = osName(root);
   info.kernel = kernelName();
   info.compiler = compilerName();
-  info.compilerFlags = trimmed(ACCELLAB_CXX_FLAGS);
+  info.compilerFlags = detail::trimmed(ACCELLAB_CXX_FLAGS);
   info.buildType = ACCELLAB_BUILD_TYPE;
   return info;
 }

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
@@ -79,6 +80,8 @@ class TestCli : public QObject {
   void verifyPassesAndSummarizes();
   void sysinfoJsonParses();
   void interruptKeepsPartialResults();
+  void runsAppendAndReportOneByOne();
+  void unstablePointsAreFlaggedAndRerun();
 
  private:
   QString path(const QString& name) const { return dir_.filePath(name); }
@@ -137,6 +140,16 @@ void TestCli::badInputIsRefused_data() {
   QTest::newRow("report foreign") << QStringList{"report", path("foreign.json")}
                                   << "not an AccelLab session";
   QTest::newRow("report newer") << QStringList{"report", path("newer.json")} << "newer";
+  QTest::newRow("zero unstable limit")
+      << add + QStringList{"--unstable-above", "0%"} << "--unstable-above";
+  QTest::newRow("negative cold factor")
+      << add + QStringList{"--cold-above", "-2"} << "--cold-above";
+  QTest::newRow("zero reruns") << add + QStringList{"--rerun-unstable", "0"} << "--rerun-unstable";
+  QTest::newRow("append without out") << add + QStringList{"--append"} << "--append needs --out";
+  QTest::newRow("append to foreign")
+      << add + QStringList{"--append", "--out", path("foreign.json")} << "not an AccelLab session";
+  QTest::newRow("report run missing")
+      << QStringList{"report", path("newer.json"), "--run", "x"} << "--run";
 }
 
 void TestCli::badInputIsRefused() {
@@ -322,6 +335,79 @@ void TestCli::interruptKeepsPartialResults() {
   const Session session = readSessionFile(path("interrupted.json").toStdString());
   QCOMPARE(session.runs.front().points.size(), std::size_t{1});
   QCOMPARE(statusOf(session.runs.front().points.front()), "cancelled");
+}
+
+void TestCli::runsAppendAndReportOneByOne() {
+  // The issue's scenario: the same size twice. Each run keeps its own rows and speedups.
+  const QStringList sweep{"run",        "--kernel", "add",        "--shape",          "4x8x16",
+                          "--variants", "loop",     "vectorized", "--reps",           "3",
+                          "--min-time", "0",        "--out",      path("twice.json"), "--append"};
+  for (int i = 0; i < 2; ++i) {
+    const CliResult r = runCli(sweep + QStringList{"--baseline", "vectorized"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("as run %1").arg(i + 1)), qPrintable(r.err));
+    // The baseline comes later in the kernel's order but is measured first: no row lacks it.
+    QVERIFY2(r.out.contains(QRegularExpression(R"(vectorized +1 .* 1\.00x)")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QRegularExpression(R"(loop +1 .* 0\.\d\dx)")), qPrintable(r.out));
+  }
+  const Session session = readSessionFile(path("twice.json").toStdString());
+  QCOMPARE(session.runs.size(), std::size_t{2});
+  QCOMPARE(session.runs[0].id, 1);
+  QCOMPARE(session.runs[1].id, 2);
+  QCOMPARE(session.runs[1].points.front().point.variant, std::string("vectorized"));
+  QVERIFY(session.runs[1].settings.origin.starts_with("accellab-cli run --kernel add"));
+  // The system-conditions check's warnings are stored with the run and printed by report.
+  const CliResult report = runCli({"report", path("twice.json"), "--run", "1"});
+  for (const SystemCondition& condition : session.runs[0].conditions)
+    QVERIFY2(report.out.contains(QString::fromStdString("Warning    " + condition.message)),
+             qPrintable(report.out));
+
+  const CliResult all = runCli({"report", path("twice.json"), "--baseline", "vectorized", "--json",
+                                path("twice-report.json"), "--csv", path("twice.csv")});
+  QVERIFY2(all.exitCode == 0, qPrintable(all.err));
+  QVERIFY(all.out.contains(QStringLiteral("with 2 runs")));
+  QVERIFY(all.out.contains(QStringLiteral("Run 1: ")) &&
+          all.out.contains(QStringLiteral("Run 2: ")));
+  // The JSON and CSV exports hold every run, each row's speedup from its own run.
+  const auto json = QJsonDocument::fromJson(readText(path("twice-report.json")).toUtf8());
+  QCOMPARE(json[QStringLiteral("runs")].toArray().size(), 2);
+  for (int run = 0; run < 2; ++run) {
+    const auto rows = json[QStringLiteral("runs")][run][QStringLiteral("rows")].toArray();
+    const auto expected =
+        buildRunRows(session.runs[static_cast<std::size_t>(run)], {.baseline = "vectorized"});
+    QCOMPARE(rows.size(), static_cast<qsizetype>(expected.size()));
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+      QCOMPARE(rows[i][QStringLiteral("run")].toInt(), run + 1);
+      QCOMPARE(rows[i][QStringLiteral("speedup")].toDouble(),
+               *expected[static_cast<std::size_t>(i)].speedup);
+    }
+  }
+  QCOMPARE(readText(path("twice.csv")).count(QStringLiteral("\n")), 1 + 4);  // header + rows
+
+  const CliResult second = runCli({"report", path("twice.json"), "--run", "2"});
+  QVERIFY2(second.exitCode == 0, qPrintable(second.err));
+  QVERIFY(second.out.contains(QStringLiteral("Run 2: ")) &&
+          !second.out.contains(QStringLiteral("Run 1: ")));
+  const CliResult missing = runCli({"report", path("twice.json"), "--run", "7"});
+  QCOMPARE(missing.exitCode, 2);
+  QVERIFY2(missing.err.contains(QStringLiteral("--run 7: the session has no such run")),
+           qPrintable(missing.err));
+}
+
+void TestCli::unstablePointsAreFlaggedAndRerun() {
+  // A limit no real timing meets: every point is unstable, and each is re-measured once.
+  const CliResult r = runCli({"run", "--kernel", "add", "--shape", "4x8x64", "--variants", "loop",
+                              "vectorized", "--reps", "5", "--min-time", "0", "--unstable-above",
+                              "0.0001%", "--rerun-unstable", "1", "--out", path("unstable.json")});
+  QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+  QVERIFY2(r.out.contains(QStringLiteral("Flagged points:")), qPrintable(r.out));
+  QVERIFY2(r.out.contains(QStringLiteral("Re-measured 2 unstable point(s)")), qPrintable(r.out));
+  const Session session = readSessionFile(path("unstable.json").toStdString());
+  for (const PointResult& p : session.runs.front().points) {
+    QCOMPARE(p.attempts, std::uint32_t{2});
+    QVERIFY(p.flags.unstable);
+    QCOMPARE(session.runs.front().settings.measure.quality.maxRelativeSpread, 0.000001);
+  }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -25,8 +25,9 @@ struct FakeClock {
 // What the fake kernel does, and a log of what the runner asked of it.
 struct FakeScript {
   FakeClock* clock = nullptr;
-  double firstRunS = 0.5;  // the warm-up run
-  double runS = 0.125;     // every later run
+  double firstRunS = 0.5;         // the warm-up run
+  double runS = 0.125;            // every later run
+  std::vector<double> runSByRun;  // indexed by run number (0 = warm-up), when set: noisy runs
   std::optional<double> timedS;
   std::vector<GpuTiming> gpuByRun;  // indexed by run number (0 = warm-up), when set
   bool verifyOk = true;
@@ -63,7 +64,9 @@ class FakeRun : public KernelRun {
     if (index == script_.throwAtRun) throw std::runtime_error("device lost");
     if (index == script_.stopAtRun && script_.stopper) script_.stopper->request_stop();
     if (stop.stop_requested()) return {.cancelled = true, .timedS = {}, .gpu = {}};
-    script_.clock->now += index == 0 ? script_.firstRunS : script_.runS;
+    script_.clock->now += index < script_.runSByRun.size() ? script_.runSByRun[index]
+                          : index == 0                     ? script_.firstRunS
+                                                           : script_.runS;
     RunOutcome outcome;
     outcome.timedS = script_.timedS;
     if (index < script_.gpuByRun.size()) outcome.gpu = script_.gpuByRun[index];

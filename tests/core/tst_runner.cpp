@@ -1,6 +1,7 @@
 // The measuring loop, against a fake kernel and a fake clock.
 #include <QtTest>
 
+#include "accellab/quality.h"
 #include "accellab/runner.h"
 #include "fake_kernel.h"
 
@@ -66,11 +67,13 @@ class TestRunner : public QObject {
     QTest::addColumn<int>("maxReps");
     QTest::addColumn<double>("maxTimeS");
     QTest::addColumn<int>("samples");
-    QTest::newRow("minReps binds") << 0.125 << 5 << 0.25 << 100 << 15.0 << 5;
-    QTest::newRow("minTime binds") << 0.0625 << 2 << 0.5 << 100 << 15.0 << 8;
-    QTest::newRow("maxTime stops") << 0.5 << 100 << 0.0 << 1000 << 2.0 << 4;
-    QTest::newRow("maxTime keeps one sample") << 4.0 << 5 << 0.0 << 1000 << 1.0 << 1;
-    QTest::newRow("maxReps stops") << 0.125 << 10 << 100.0 << 3 << 15.0 << 3;
+    QTest::addColumn<bool>("cutShort");  // the time limit stopped it before minReps
+    QTest::newRow("minReps binds") << 0.125 << 5 << 0.25 << 100 << 15.0 << 5 << false;
+    QTest::newRow("minTime binds") << 0.0625 << 2 << 0.5 << 100 << 15.0 << 8 << false;
+    QTest::newRow("maxTime stops") << 0.5 << 100 << 0.0 << 1000 << 2.0 << 4 << true;
+    QTest::newRow("maxTime keeps one sample") << 4.0 << 5 << 0.0 << 1000 << 1.0 << 1 << true;
+    QTest::newRow("maxTime after minReps") << 0.5 << 2 << 100.0 << 1000 << 2.0 << 4 << false;
+    QTest::newRow("maxReps stops") << 0.125 << 10 << 100.0 << 3 << 15.0 << 3 << false;
   }
   void stopRule() {
     QFETCH(double, runS);
@@ -79,6 +82,7 @@ class TestRunner : public QObject {
     QFETCH(int, maxReps);
     QFETCH(double, maxTimeS);
     QFETCH(int, samples);
+    QFETCH(bool, cutShort);
     script_.runS = runS;
     const auto result =
         runner_->runPoint(fakePoint(), config(minReps, minTimeS, maxReps, maxTimeS));
@@ -87,6 +91,83 @@ class TestRunner : public QObject {
     for (double s : result.samplesS) QCOMPARE(s, runS);
     QCOMPARE(result.runsPerSample, std::uint64_t{1});
     QCOMPARE(script_.events, expectedEvents(samples));  // poison before every timed run
+    QCOMPARE(result.flags.cutShort, cutShort);
+    QVERIFY(!result.flags.unstable && !result.flags.cold);  // equal samples, a 4x first call
+  }
+
+  void flagsFollowTheLimits_data() {
+    QTest::addColumn<QList<double>>("runs");  // warm-up first
+    QTest::addColumn<double>("maxSpread");
+    QTest::addColumn<double>("coldFactor");
+    QTest::addColumn<QString>("flags");
+    const QList<double> noisy{0.25, 0.125, 0.25, 0.0625, 0.125, 0.25};  // MAD 0.0625 = 50 %
+    QTest::newRow("noisy") << noisy << 0.05 << 10.0 << "unstable";
+    QTest::newRow("noisy, lenient") << noisy << 0.6 << 10.0 << "";
+    const QList<double> cold{2.0, 0.125, 0.125, 0.125, 0.125, 0.125};  // 16 medians
+    QTest::newRow("cold") << cold << 0.05 << 10.0 << "cold";
+    QTest::newRow("cold, lenient") << cold << 0.05 << 20.0 << "";
+  }
+  void flagsFollowTheLimits() {
+    QFETCH(QList<double>, runs);
+    QFETCH(double, maxSpread);
+    QFETCH(double, coldFactor);
+    QFETCH(QString, flags);
+    script_.runSByRun.assign(runs.begin(), runs.end());
+    MeasureConfig c = config(5, 0);
+    c.quality = {maxSpread, coldFactor};
+    const auto result = runner_->runPoint(fakePoint(), c);
+    QCOMPARE(result.samplesS.size(), std::size_t{5});
+    QCOMPARE(QString::fromStdString(flagsText(result.flags)), flags);
+  }
+
+  // A noisy first measurement is re-measured; the steadiest is kept and attempts counted.
+  void rerunKeepsTheSteadiest() {
+    // Point 0 (fake loop): noisy, then steady on its first re-run. Point 1 (fake fast):
+    // steady throughout, never re-run. Runs are numbered across both points.
+    script_.runSByRun = {0.125, 0.25,  0.125, 0.0625, 0.25,  0.125,   // loop: warm-up + 5, noisy
+                         0.125, 0.125, 0.125, 0.125,  0.125, 0.125};  // fast: steady
+    const MeasureConfig c = config(5, 0);
+    std::vector<PointResult> results = runner_->run({fakePoint("loop"), fakePoint("fast")}, c);
+    QVERIFY(results[0].flags.unstable);
+    QVERIFY(!results[1].flags.unstable);
+    const PointResult steady = results[1];
+    std::vector<int> finished;
+    RunCallbacks callbacks;
+    callbacks.pointFinished = [&](const PointResult& r) {
+      finished.push_back(r.point.variant == "loop" ? 0 : 1);
+    };
+    const auto rerun = runner_->rerunUnstable(results, c, 3, callbacks);
+    QCOMPARE(rerun, std::vector<std::size_t>{0});
+    QCOMPARE(finished, std::vector<int>{0});
+    QVERIFY(!results[0].flags.unstable);  // later runs take runS: 0.125 every time
+    QCOMPARE(results[0].attempts, std::uint32_t{2});
+    QCOMPARE(results[0].stats.medianS, 0.125);
+    QVERIFY(results[1] == steady);
+  }
+
+  void rerunGivesUpAfterMaxAttempts() {
+    // Every run alternates: the point never becomes stable, and the steadiest is kept.
+    script_.runSByRun.resize(200);
+    for (std::size_t i = 0; i < script_.runSByRun.size(); ++i)
+      script_.runSByRun[i] = i % 2 ? 0.25 : 0.0625;
+    const MeasureConfig c = config(4, 0);
+    std::vector<PointResult> results = {runner_->runPoint(fakePoint(), c)};
+    QVERIFY(results[0].flags.unstable);
+    runner_->rerunUnstable(results, c, 2);
+    QCOMPARE(results[0].attempts, std::uint32_t{3});
+    QVERIFY(results[0].flags.unstable);
+    QCOMPARE(toString(results[0].status), toString(PointStatus::ok));
+  }
+
+  void rerunStopsWhenAsked() {
+    script_.runSByRun = {0.125, 0.25, 0.125, 0.0625, 0.25, 0.125};
+    const MeasureConfig c = config(5, 0);
+    std::vector<PointResult> results = {runner_->runPoint(fakePoint(), c)};
+    const PointResult before = results[0];
+    std::stop_source stop;
+    stop.request_stop();
+    runner_->rerunUnstable(results, c, 3, {}, stop.get_token());
+    QVERIFY(results[0] == before);  // nothing measured, nothing lost
   }
 
   void warmUpIsFirstCallOnly() {

@@ -62,6 +62,22 @@ class TestSweep : public QObject {
     for (const auto& point : points) QCOMPARE(point.params.seed, std::uint64_t{7});
   }
 
+  // A baseline later in the kernel's order is measured first, so that rows printed as they
+  // arrive know their speedups.
+  void baselineFirst() {
+    SweepSpec spec;
+    spec.kernel = "fake";
+    spec.shapes = {{1, 1, 8}};
+    spec.variants = {"loop", "fast", "gpu"};
+    spec.threads = {1, 2};
+    spec.baseline = "gpu";
+    QCOMPARE(names(expandSweep(spec, registry_)),
+             (std::vector<std::string>{"fake gpu 1x1x8 f64", "fake loop 1x1x8 f64",
+                                       "fake fast 1x1x8 f64", "fake fast 1x1x8 f64 x2 threads"}));
+    spec.baseline = "not among the variants";
+    QCOMPARE(expandSweep(spec, registry_).front().variant, std::string("loop"));
+  }
+
   void samplingKernel() {
     SweepSpec spec;
     spec.kernel = "count";

@@ -1,19 +1,11 @@
 // The host probe: a fake file tree, an empty one, and this machine.
 #include <QtTest>
-#include <fstream>
 
 #include "accellab/sysinfo.h"
+#include "host_tree.h"
 
 using namespace accellab;
-
-namespace {
-
-void writeFile(const std::filesystem::path& path, const std::string& text) {
-  std::filesystem::create_directories(path.parent_path());
-  std::ofstream(path) << text;
-}
-
-}  // namespace
+using test::writeFile;
 
 class TestSysinfo : public QObject {
   Q_OBJECT
