@@ -326,6 +326,12 @@ void MainWindow::connectDocument() {
 void MainWindow::connectWorker() {
   connect(worker_, &RunWorker::progress, this, &MainWindow::onProgress);
   connect(worker_, &RunWorker::pointRemeasured, this, &MainWindow::onPointRemeasured);
+  connect(worker_, &RunWorker::conditionsChecked, this,
+          [this](const std::vector<SystemCondition>& conditions) {
+            // Runs begun here are the latest until they end.
+            const auto& runs = document_->session().runs;
+            if (!runs.empty()) document_->setConditions(runs.back().id, conditions);
+          });
   connect(worker_, &RunWorker::pointFinished, this, [this](const PointResult& result) {
     // Cancelled points were never measured: the session keeps only what was.
     if (result.status != PointStatus::cancelled) document_->appendPoint(result);
@@ -360,7 +366,7 @@ void MainWindow::startRun() {
   run.settings = {experiment->measure, baseline, "desktop app"};
   run.system = machine_;
   document_->beginRun(std::move(run));
-  worker_->start(engine, points, experiment->measure);
+  worker_->start(engine, points, experiment->measure, options_.checkConditions);
   showProgress(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())));
 }
 

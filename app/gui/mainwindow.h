@@ -13,6 +13,8 @@
 #include "accellab/engine.h"
 #include "accellab/report.h"
 #include "accellab/sysinfo.h"
+#include "accellab/system_conditions.h"
+#include "worker/runworker.h"
 
 class QAction;
 class QLabel;
@@ -30,7 +32,6 @@ class ResultsModel;
 class RunFilterModel;
 class RunsModel;
 class RunsPanel;
-class RunWorker;
 class SessionDocument;
 class SystemProbe;
 class SystemView;
@@ -40,6 +41,8 @@ struct MainWindowOptions {
   bool measureBandwidth = true;  // the start-up probe's STREAM copy (about a second)
   bool useSettings = true;       // QSettings: last experiment, geometry, recent files
   QString autosavePath;          // empty: no autosave and no recovery offer
+  // Checked as each run starts, its findings recorded with the run and shown as warnings.
+  ConditionsCheck checkConditions = [] { return checkSystemConditions(); };
 };
 
 class MainWindow : public QMainWindow {

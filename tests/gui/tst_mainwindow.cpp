@@ -623,30 +623,40 @@ class TestMainWindow : public QObject {
     QCOMPARE(runs.shownRuns(), std::vector<int>{3});
   }
 
-  // Conditions recorded as a run starts are shown as warnings, and the status bar says so.
-  void systemConditionsAreAnnounced() {
-    auto window = makeWindow(test::scriptedEngine({}));
+  // The system conditions checked as a run starts are recorded with it, shown as warnings in
+  // the System tab, and the status bar says so.
+  void systemConditionsAreRecordedAndAnnounced() {
+    const std::vector<SystemCondition> found{{"load", "load average 3.1 above 2 cores"},
+                                             {"governor", "CPU frequency governor is 'powersave'"}};
+    test::ScriptedTimes times;
+    times.blockAtMeasurement = 0;  // the run goes on until cancelled
+    auto window = makeWindow(test::scriptedEngine(times), [found] { return found; });
     enter(*window, {"add", "16x256x256", ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0, {}});
     clickRun(*window);
-    window->document().setConditions(1, {{"load", "load average 3.1 above 2 cores"},
-                                         {"governor", "CPU frequency governor is 'powersave'"}});
-    QCOMPARE(window->statusBar()->currentMessage(),
-             QStringLiteral("2 system warnings: see System"));
+    QTRY_COMPARE_WITH_TIMEOUT(window->statusBar()->currentMessage(),
+                              QStringLiteral("2 system warnings: see System"), 5000);
+    QCOMPARE(window->document().session().runs[0].conditions, found);
     auto* systemTree = child<QTreeWidget>(window->systemView(), "systemTree");
+    QCOMPARE(systemTree->topLevelItem(0)->text(0), QStringLiteral("Warning: load"));
     QCOMPARE(systemTree->topLevelItem(0)->text(1),
              QStringLiteral("load average 3.1 above 2 cores"));
     QCOMPARE(systemTree->topLevelItem(1)->text(0), QStringLiteral("Warning: governor"));
-    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
+    window->cancelRun();
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 5000);
   }
 
  private:
-  std::unique_ptr<MainWindow> makeWindow(EngineFactory engines = kernels::makeBuiltinEngine) {
+  // The window checks this machine's conditions unless told otherwise.
+  std::unique_ptr<MainWindow> makeWindow(
+      EngineFactory engines = kernels::makeBuiltinEngine,
+      ConditionsCheck conditions = MainWindowOptions{}.checkConditions) {
     auto window = std::make_unique<MainWindow>(
         std::move(engines),
         MainWindowOptions{.prompts = prompts_.get(),
                           .measureBandwidth = false,
                           .useSettings = false,
-                          .autosavePath = dir_->filePath(QStringLiteral("autosave.json"))});
+                          .autosavePath = dir_->filePath(QStringLiteral("autosave.json")),
+                          .checkConditions = std::move(conditions)});
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) qFatal("window not exposed");
     QElapsedTimer probing;

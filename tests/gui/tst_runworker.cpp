@@ -45,6 +45,30 @@ class TestRunWorker : public QObject {
     QCOMPARE(last.pointsTotal, std::size_t{3});
   }
 
+  // The conditions check runs first, on the worker thread, and its findings come back before
+  // the first point.
+  void checksTheConditionsFirst() {
+    RunWorker worker;
+    const std::vector<SystemCondition> found{{"turbo", "turbo boost is on"}};
+    QThread* checkThread = nullptr;
+    std::vector<QString> order;
+    connect(&worker, &RunWorker::conditionsChecked, this,
+            [&](const std::vector<SystemCondition>& conditions) {
+              QCOMPARE(conditions, found);
+              order.push_back(QStringLiteral("conditions"));
+            });
+    connect(&worker, &RunWorker::pointFinished, this,
+            [&] { order.push_back(QStringLiteral("point")); });
+    QSignalSpy done(&worker, &RunWorker::finished);
+    worker.start(engine_, sweep({1000}), quick(), [&] {
+      checkThread = QThread::currentThread();
+      return found;
+    });
+    QVERIFY(done.wait(20000));
+    QVERIFY(checkThread && checkThread != QThread::currentThread());
+    QCOMPARE(order, (std::vector<QString>{QStringLiteral("conditions"), QStringLiteral("point")}));
+  }
+
   void aNewRunDropsTheOldOnesResults() {
     RunWorker worker;
     QSignalSpy finished(&worker, &RunWorker::pointFinished);

@@ -39,7 +39,9 @@ std::vector<std::size_t> unstablePoints(const Run& run) {
 }
 
 void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
-                 const MeasureConfig& config, std::stop_token stop) {
+                 const MeasureConfig& config, const ConditionsCheck& conditions,
+                 std::stop_token stop) {
+  if (conditions) emit conditionsChecked(jobId, conditions());
   RunCallbacks callbacks;
   callbacks.progress = throttled([&](const Progress& p) { emit progress(jobId, p); });
   callbacks.pointFinished = [&](const PointResult& r) { emit pointFinished(jobId, r); };
@@ -74,6 +76,10 @@ RunWorker::RunWorker(QObject* parent) : QObject(parent) {
   connect(job_, &RunJob::progress, this, [this](quint64 id, const Progress& p) {
     if (isCurrent(id)) emit progress(p);
   });
+  connect(job_, &RunJob::conditionsChecked, this,
+          [this](quint64 id, const std::vector<SystemCondition>& conditions) {
+            if (isCurrent(id)) emit conditionsChecked(conditions);
+          });
   connect(job_, &RunJob::pointFinished, this, [this](quint64 id, const PointResult& r) {
     if (isCurrent(id)) emit pointFinished(r);
   });
@@ -108,13 +114,12 @@ quint64 RunWorker::nextJob() {
 }
 
 void RunWorker::start(const Engine& engine, const std::vector<Point>& points,
-                      const MeasureConfig& config) {
+                      const MeasureConfig& config, ConditionsCheck conditions) {
   const quint64 id = nextJob();
   QMetaObject::invokeMethod(
       job_,
-      [job = job_, id, engine, points, config, token = stop_.get_token()] {
-        job->run(id, engine, points, config, token);
-      },
+      [job = job_, id, engine, points, config, conditions = std::move(conditions),
+       token = stop_.get_token()] { job->run(id, engine, points, config, conditions, token); },
       Qt::QueuedConnection);
 }
 

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 #include <QThread>
+#include <functional>
 #include <stop_token>
 #include <vector>
 
@@ -20,6 +21,9 @@ class RunJob;
 // points flagged unstable.
 std::vector<std::size_t> unstablePoints(const Run& run);
 
+// The system-conditions check a run starts with: checkSystemConditions, or a fake.
+using ConditionsCheck = std::function<std::vector<SystemCondition>()>;
+
 class RunWorker : public QObject {
   Q_OBJECT
 
@@ -30,8 +34,10 @@ class RunWorker : public QObject {
 
   // Measures the points on the worker thread with a runner of `engine` (which the job keeps
   // alive). A run still going is cancelled first and whatever it still delivers is dropped
-  // (every job carries an id).
-  void start(const Engine& engine, const std::vector<Point>& points, const MeasureConfig& config);
+  // (every job carries an id). `conditions`, when given, is checked first on the worker
+  // thread (it takes a moment) and its findings come back by conditionsChecked.
+  void start(const Engine& engine, const std::vector<Point>& points, const MeasureConfig& config,
+             ConditionsCheck conditions = {});
   // Measures `points` again through Runner::rerunUnstable, up to `maxAttempts` more times
   // each. They must all be ok and flagged unstable (unstablePoints): then each is measured
   // again, in order, and the k-th kept result comes back as pointRemeasured(k, result).
@@ -42,6 +48,7 @@ class RunWorker : public QObject {
 
  signals:
   void progress(const accellab::Progress& progress);
+  void conditionsChecked(const std::vector<accellab::SystemCondition>& conditions);
   void pointFinished(const accellab::PointResult& result);
   void pointRemeasured(int position, const accellab::PointResult& result);
   // The run (or re-run) ended, completely or after a cancel; points already delivered are final.
@@ -66,12 +73,13 @@ class RunJob : public QObject {
 
  public:
   void run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
-           const MeasureConfig& config, std::stop_token stop);
+           const MeasureConfig& config, const ConditionsCheck& conditions, std::stop_token stop);
   void rerun(quint64 jobId, const Engine& engine, std::vector<PointResult> points,
              const MeasureConfig& config, std::size_t maxAttempts, std::stop_token stop);
 
  signals:
   void progress(quint64 jobId, const accellab::Progress& progress);
+  void conditionsChecked(quint64 jobId, const std::vector<accellab::SystemCondition>& conditions);
   void pointFinished(quint64 jobId, const accellab::PointResult& result);
   void pointRemeasured(quint64 jobId, int position, const accellab::PointResult& result);
   void finished(quint64 jobId);
