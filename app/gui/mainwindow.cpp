@@ -258,7 +258,7 @@ void MainWindow::createLayout() {
   bottom->addWidget(bottomTabs_);
   bottom->setStretchFactor(0, 2);
   bottom->setStretchFactor(1, 5);
-  bottom->setSizes({420, 1000});
+  bottom->setSizes({520, 900});
 
   auto* splitter = new QSplitter(Qt::Vertical, this);
   splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -427,6 +427,14 @@ void MainWindow::updateSystemView() {
   } else if (probed_) {
     systemView_->setSystem(machine_);
   }
+  // The tab says there is something to read before the numbers.
+  const bool warnings = run && !run->conditions.empty();
+  bottomTabs_->setTabIcon(bottomTabs_->indexOf(systemView_),
+                          warnings ? QIcon(QStringLiteral(":/icons/flag.svg")) : QIcon());
+  bottomTabs_->setTabToolTip(bottomTabs_->indexOf(systemView_),
+                             warnings ? tr("%n system warning(s) recorded as the run started",
+                                           nullptr, static_cast<int>(run->conditions.size()))
+                                      : QString());
 }
 
 void MainWindow::removeSelectedRun() {

@@ -18,7 +18,8 @@ class RunsModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
-  enum Column { idColumn, nameColumn, createdColumn, pointsColumn, flaggedColumn, columnCount_ };
+  // The name last: it is the longest, and takes the room left.
+  enum Column { idColumn, pointsColumn, flaggedColumn, createdColumn, nameColumn, columnCount_ };
   static constexpr int RunIdRole = Qt::UserRole + 1;
 
   // Follows the document's signals; renaming a run here renames it there.

@@ -119,6 +119,7 @@ void SystemView::setSystem(const SystemInfo& system,
   for (SystemField& field : systemFields(system)) fields.push_back(std::move(field));
   for (const SystemField& field : fields) {
     auto* item = new QTreeWidgetItem(QStringList{field.name, field.value});
+    item->setToolTip(1, field.value);  // the whole of a long warning
     if (isWarning(field.name)) {
       item->setIcon(0, QIcon(QStringLiteral(":/icons/flag.svg")));
       item->setForeground(0, kWarningText);
@@ -154,6 +155,8 @@ void SystemView::setSystems(const QString& baseTitle, const Run& base, const QSt
     const QString baseValue = valueIn(baseFields, name);
     const QString newValue = valueIn(newFields, name);
     auto* item = new QTreeWidgetItem(QStringList{name, baseValue, newValue});
+    item->setToolTip(1, baseValue);
+    item->setToolTip(2, newValue);
     if (isWarning(name)) {
       item->setIcon(0, QIcon(QStringLiteral(":/icons/flag.svg")));
       for (int c = 0; c < 3; ++c) item->setForeground(c, kWarningText);
