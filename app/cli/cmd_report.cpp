@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <iostream>
 
+#include "accellab/gbench.h"
+#include "accellab/results_file.h"
 #include "accellab/session.h"
 #include "argument_parser.h"
 #include "cli_error.h"
@@ -15,11 +17,13 @@ namespace accellab::cli {
 int reportCommand(Args args, const EngineFactory&) {
   ArgumentParser parser("report SESSION [options]",
                         "Prints the table of a session saved by 'run --out' (or the desktop app), "
-                        "and\noptionally exports it.");
-  parser.positional("SESSION", "the session file (JSON)")
+                        "or of\nGoogle Benchmark JSON, and optionally exports it.");
+  parser.positional("SESSION", "the session file, or Google Benchmark's --benchmark_out (JSON)")
       .option("--run", "ID", "only this run of the session (default: every run)")
       .option("--baseline", "VARIANT", "speedups relative to this variant (default loop)");
   addReportFileOptions(parser);
+  parser.option("--gbench-json", "FILE",
+                "also write the run as Google Benchmark JSON (compare.py)");
   addGpuTimeOption(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
@@ -28,7 +32,7 @@ int reportCommand(Args args, const EngineFactory&) {
   }
 
   const auto runId = parser.count("--run");  // checked before the file is read
-  const Session session = readSessionFile(parser.positionalValue("SESSION"));
+  const Session session = readResultsFile(parser.positionalValue("SESSION"));
   std::vector<Run> runs = session.runs;
   if (const auto id = runId) {
     const Run* run =
@@ -36,6 +40,11 @@ int reportCommand(Args args, const EngineFactory&) {
     if (!run) throw UsageError("--run " + std::to_string(*id) + ": the session has no such run");
     runs = {*run};
   }
+  const auto gbenchPath = parser.value("--gbench-json");
+  // compare.py reads every entry of one name as a repetition of one benchmark: one run a file.
+  if (gbenchPath && runs.size() != 1)
+    throw UsageError("--gbench-json writes one run; the session has " +
+                     std::to_string(runs.size()) + ": pick one with --run ID");
   const std::string baseline = parser.value("--baseline").value_or("loop");
   const auto hasBaseline = [&](const Run& run) {
     return std::ranges::any_of(run.points,
@@ -54,6 +63,7 @@ int reportCommand(Args args, const EngineFactory&) {
     reportRun(reporters.console(), run, reporters.options());
   }
   reporters.writeFiles(runs);
+  if (gbenchPath) writeGbenchFile(runs.front(), *gbenchPath);
   return kExitOk;
 }
 

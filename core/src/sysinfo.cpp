@@ -75,6 +75,11 @@ std::string kernelName() {
   return std::string(names.sysname) + " " + names.release;
 }
 
+std::string hostName() {
+  utsname names{};
+  return uname(&names) == 0 ? names.nodename : "";
+}
+
 std::string compilerName() {
 #if defined(__clang__)
   return "Clang " + std::to_string(__clang_major__) + "." + std::to_string(__clang_minor__) + "." +
@@ -99,6 +104,7 @@ SystemInfo probeHost() { return probeHost("/"); }
 
 SystemInfo probeHost(const std::filesystem::path& root) {
   SystemInfo info;
+  info.hostName = hostName();
   info.cpuModel = cpuModel(root);
   info.logicalCores = logicalCores();
   info.caches = caches(root);

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -77,6 +78,7 @@ class TestCli : public QObject {
   void runAddWritesTheSweepItWasAsked();
   void runPiSweepsSampleCounts();
   void reportReproducesTheRunsExports();
+  void reportReadsAndWritesGoogleBenchmark();
   void verifyPassesAndSummarizes();
   void sysinfoJsonParses();
   void interruptKeepsPartialResults();
@@ -133,6 +135,10 @@ void TestCli::badInputIsRefused_data() {
   QTest::newRow("csv dir missing")
       << add + QStringList{"--shape", "3x5x7", "--csv", "/nonexistent-dir/t.csv"} << "cannot write";
   QTest::newRow("flag with value") << QStringList{"sysinfo", "--json=yes"} << "takes no value";
+  QTest::newRow("gbench of two runs")
+      << QStringList{"report", ACCELLAB_TEST_DATA_DIR "/session.json", "--gbench-json",
+                     path("two.json")}
+      << "--gbench-json writes one run; the session has 2: pick one with --run ID";
   QTest::newRow("report no session") << QStringList{"report"} << "missing SESSION";
   QTest::newRow("report missing file")
       << QStringList{"report", path("absent.json")} << "absent.json";
@@ -283,6 +289,30 @@ void TestCli::reportReproducesTheRunsExports() {
   // The exports of a saved session equal those written live during the run.
   QCOMPARE(readText(path("report.csv")), readText(path("add.csv")));
   QCOMPARE(readText(path("report.md")), readText(path("add.md")));
+}
+
+void TestCli::reportReadsAndWritesGoogleBenchmark() {
+  // Google Benchmark's own output, as recorded in tests/data (tst_gbench checks every value).
+  const CliResult imported = runCli({"report", ACCELLAB_TEST_DATA_DIR "/gbench/tiny.json"});
+  QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+  QVERIFY(imported.out.contains(QStringLiteral("BM_Sum")));
+  QVERIFY(imported.out.contains(QStringLiteral("no device here")));
+
+  // A run of AccelLab for tools/compare.py, read back by report itself.
+  QVERIFY2(addRun().exitCode == 0, qPrintable(addRun().err));
+  const CliResult exported = runCli({"report", path("add.json"), "--gbench-json", path("gb.json")});
+  QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+  const QJsonObject json = QJsonDocument::fromJson(readText(path("gb.json")).toUtf8()).object();
+  const Run run = readSessionFile(path("add.json").toStdString()).runs.front();
+  qsizetype iterations = 0;
+  for (const QJsonValue& entry : json[QStringLiteral("benchmarks")].toArray())
+    iterations += entry[QStringLiteral("run_type")] == QStringLiteral("iteration");
+  qsizetype samples = 0;
+  for (const PointResult& point : run.points) samples += qsizetype(point.samplesS.size());
+  QCOMPARE(iterations, samples);
+  const CliResult back = runCli({"report", path("gb.json")});
+  QVERIFY2(back.exitCode == 0, qPrintable(back.err));
+  QVERIFY(back.out.contains(QStringLiteral("add/vectorized/shape:")));
 }
 
 void TestCli::verifyPassesAndSummarizes() {

@@ -59,6 +59,7 @@ class TestSysinfo : public QObject {
     const SystemInfo info = probeHost();
     QVERIFY(info.logicalCores >= 1);
     QVERIFY(!info.kernel.empty());
+    QCOMPARE(QString::fromStdString(info.hostName), QSysInfo::machineHostName());
     QVERIFY2(info.compiler.starts_with("GCC ") || info.compiler.starts_with("Clang "),
              info.compiler.c_str());
     QVERIFY(!info.buildType.empty());

@@ -34,6 +34,7 @@ struct GpuInfo {
 };
 
 struct SystemInfo {
+  std::string hostName;  // uname's node name: tells the machines of a comparison apart
   std::string cpuModel;
   int logicalCores = 0;
   std::vector<std::string> simdAvailable;  // Highway targets this CPU supports, best first

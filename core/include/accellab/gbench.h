@@ -1,0 +1,41 @@
+// Google Benchmark's JSON (--benchmark_format=json, --benchmark_out): read as a session of one
+// run, so that tables, charts and comparisons work on anyone's C++ benchmarks, and written from
+// a run, so that Google Benchmark's tools/compare.py compares AccelLab's results. The mapping
+// both ways is documented in docs/session-format.md ("Google Benchmark JSON").
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "accellab/result.h"
+#include "accellab/session.h"
+
+namespace accellab {
+
+// RunSettings::origin of an imported run starts with this.
+inline constexpr std::string_view kGbenchOrigin = "Google Benchmark";
+
+// Throws SessionError naming the JSON path of what is wrong:
+// "benchmarks[3].time_unit: unknown time unit 'ps' (one of ns, us, ms, s)".
+Session gbenchFromJson(std::string_view json);
+
+// Where a benchmark lands among AccelLab's axes: kernel = the family (the name up to the first
+// '/'); samples = the first argument when it is a positive integer, plain or named
+// ("BM_Sum/1024", "BM_Sum/size:1024"), else 1; variant = the name without that argument and
+// without "threads:N" (the threads field says it): "BM_Sum/1024/real_time/threads:2" is kernel
+// BM_Sum, 1024 samples, variant "BM_Sum/real_time", 2 threads.
+Point gbenchPoint(std::string_view runName, int threads);
+
+// The name a point is exported under: "add/parallel/shape:64x64x64/dtype:f64/threads:2",
+// "pi/loop/samples:1000000000"; threads:N only when N is not 1.
+std::string gbenchName(const Point& point);
+
+// One "iteration" row per sample and, from two samples on, the mean, median, stddev and cv
+// aggregates, as Google Benchmark writes them. Only measured points are written: a point that
+// was skipped, failed or cancelled has no time to compare.
+std::string gbenchToJson(const Run& run);
+// Throws SessionError when the file cannot be written.
+void writeGbenchFile(const Run& run, const std::filesystem::path& path);
+
+}  // namespace accellab

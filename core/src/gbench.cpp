@@ -1,0 +1,475 @@
+#include "accellab/gbench.h"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <tuple>
+
+#include "accellab/format.h"
+#include "accellab/quality.h"
+#include "accellab/stats.h"
+#include "json_reader.h"
+
+namespace accellab {
+
+namespace {
+
+using detail::Json;
+using detail::JsonNode;
+
+constexpr std::string_view kDocument = "Google Benchmark JSON";
+
+// ---- names ---------------------------------------------------------------------------
+
+std::vector<std::string_view> splitName(std::string_view name) {
+  std::vector<std::string_view> parts;
+  for (std::size_t start = 0;;) {
+    const auto slash = name.find('/', start);
+    parts.push_back(name.substr(start, slash - start));
+    if (slash == std::string_view::npos) return parts;
+    start = slash + 1;
+  }
+}
+
+// Parts Google Benchmark appends for how a benchmark ran, not for what it ran on.
+bool isOption(std::string_view part) {
+  for (std::string_view option :
+       {"min_time:", "min_warmup_time:", "iterations:", "repeats:", "threads:"})
+    if (part.starts_with(option)) return true;
+  return part == "real_time" || part == "manual_time" || part == "process_time";
+}
+
+std::optional<std::uint64_t> positiveInteger(std::string_view text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || stop != end || value == 0) return std::nullopt;
+  return value;
+}
+
+// The size a benchmark's first argument gives: "1024" or a named "size:1024".
+std::optional<std::uint64_t> argumentSize(std::string_view part) {
+  if (isOption(part)) return std::nullopt;
+  const auto colon = part.find(':');
+  return positiveInteger(colon == std::string_view::npos ? part : part.substr(colon + 1));
+}
+
+// ---- reading -------------------------------------------------------------------------
+
+double secondsPer(const JsonNode& unit) {
+  const std::string text = unit.string();
+  if (text == "ns") return 1e-9;
+  if (text == "us") return 1e-6;
+  if (text == "ms") return 1e-3;
+  if (text == "s") return 1;
+  unit.fail("unknown time unit '" + text + "' (one of ns, us, ms, s)");
+}
+
+// Fields Google Benchmark writes itself; every other number in an entry is a user counter.
+bool isReportField(std::string_view key) {
+  for (std::string_view field : {"name",
+                                 "family_index",
+                                 "per_family_instance_index",
+                                 "run_name",
+                                 "run_type",
+                                 "repetitions",
+                                 "repetition_index",
+                                 "threads",
+                                 "iterations",
+                                 "real_time",
+                                 "cpu_time",
+                                 "time_unit",
+                                 "bytes_per_second",
+                                 "items_per_second",
+                                 "label",
+                                 "aggregate_name",
+                                 "aggregate_unit",
+                                 "error_occurred",
+                                 "error_message",
+                                 "skipped",
+                                 "skip_message"})
+    if (key == field) return true;
+  return false;
+}
+
+// The numbers of one entry of "benchmarks".
+struct Row {
+  std::uint64_t repetition = 0;
+  std::uint64_t iterations = 0;
+  double realS = 0;
+  double cpuS = 0;
+  std::optional<double> itemsPerS;
+  std::optional<double> bytesPerS;
+  std::vector<std::pair<std::string, double>> counters;  // in file order
+  std::string label;
+};
+
+Row readRow(const JsonNode& node) {
+  Row row;
+  if (auto index = node.optional("repetition_index")) row.repetition = index->count();
+  const JsonNode iterations = node["iterations"];
+  row.iterations = iterations.count();
+  if (row.iterations == 0) iterations.fail("must be positive");
+  const double unit = secondsPer(node["time_unit"]);
+  row.realS = node["real_time"].amount() * unit;
+  row.cpuS = node["cpu_time"].amount() * unit;
+  if (auto rate = node.optional("items_per_second")) row.itemsPerS = rate->amount();
+  if (auto rate = node.optional("bytes_per_second")) row.bytesPerS = rate->amount();
+  if (auto label = node.optional("label")) row.label = label->string();
+  for (const auto& item : node.json().items()) {
+    if (item.value().is_number() && !isReportField(item.key()))
+      row.counters.emplace_back(item.key(), node[item.key()].number());
+  }
+  return row;
+}
+
+// Every entry of one benchmark instance: the entries that share a run_name.
+struct Instance {
+  std::string runName;
+  int threads = 1;
+  std::uint64_t family = 0;  // family_index, per_family_instance_index: the registration
+  std::uint64_t member = 0;  // order, which random interleaving does not keep in the file
+  std::vector<Row> iterations;
+  std::optional<Row> median;
+  std::optional<Row> mean;
+  std::optional<PointStatus> notMeasured;  // error_occurred: failed; skipped: skipped
+  std::string reason;
+};
+
+// error_occurred (SkipWithError) or skipped (SkipWithMessage, Google Benchmark 1.8).
+bool readNotMeasured(const JsonNode& entry, Instance& instance) {
+  for (const auto& [flag, message, status] :
+       {std::tuple{"error_occurred", "error_message", PointStatus::failed},
+        std::tuple{"skipped", "skip_message", PointStatus::skipped}}) {
+    const auto set = entry.optional(flag);
+    if (!set || !set->boolean()) continue;
+    instance.notMeasured = status;
+    const auto text = entry.optional(message);
+    instance.reason = text ? text->string() : std::string("Google Benchmark: ") + flag;
+    return true;
+  }
+  return false;
+}
+
+std::vector<Instance> readInstances(const JsonNode& benchmarks) {
+  std::vector<Instance> instances;
+  std::map<std::string, std::size_t> byRunName;
+  for (std::size_t i = 0; i < benchmarks.size(); ++i) {
+    const JsonNode entry = benchmarks[i];
+    const JsonNode name = entry["name"];
+    const auto runNameNode = entry.optional("run_name");
+    const std::string runName = (runNameNode ? *runNameNode : name).string();
+    if (runName.empty()) (runNameNode ? *runNameNode : name).fail("empty benchmark name");
+    const auto runType = entry.optional("run_type");
+    const std::string type = runType ? runType->string() : "iteration";
+    if (type != "iteration" && type != "aggregate")
+      runType->fail("unknown run_type '" + type + "' (iteration or aggregate)");
+    std::string aggregate;
+    if (type == "aggregate") {
+      const auto aggregateName = entry.optional("aggregate_name");
+      aggregate = aggregateName ? aggregateName->string() : "";
+      // stddev, cv, BigO, RMS and user statistics: AccelLab computes its own statistics.
+      if (aggregate != "median" && aggregate != "mean") continue;
+    }
+
+    const auto [at, added] = byRunName.try_emplace(runName, instances.size());
+    if (added) {
+      Instance& instance = instances.emplace_back();
+      instance.runName = runName;
+      if (auto threads = entry.optional("threads"))
+        instance.threads = threads->integer(1, detail::kMaxThreads);
+      if (auto family = entry.optional("family_index")) instance.family = family->count();
+      if (auto member = entry.optional("per_family_instance_index"))
+        instance.member = member->count();
+    }
+    Instance& instance = instances[at->second];
+    if (readNotMeasured(entry, instance) || instance.notMeasured) continue;
+    Row row = readRow(entry);
+    if (type == "iteration")
+      instance.iterations.push_back(std::move(row));
+    else
+      (aggregate == "median" ? instance.median : instance.mean) = std::move(row);
+  }
+  std::ranges::stable_sort(instances, {}, [](const Instance& instance) {
+    return std::pair{instance.family, instance.member};
+  });
+  return instances;
+}
+
+// The median of a field over the rows that have it; 0 when none has.
+double medianOf(const std::vector<Row>& rows, std::optional<double> Row::*field) {
+  std::vector<double> values;
+  for (const Row& row : rows)
+    if (row.*field) values.push_back(*(row.*field));
+  return median(values);
+}
+
+std::string shortNumber(double value) {
+  std::array<char, 32> text{};
+  std::snprintf(text.data(), text.size(), "%.4g", value);
+  return text.data();
+}
+
+// What Google Benchmark reported beside the time, each counter as its median over the rows.
+std::string importNote(const Instance& instance, const std::vector<Row>& rows, bool aggregated) {
+  std::vector<double> cpu;
+  for (const Row& row : rows) cpu.push_back(row.cpuS);
+  std::string note = "not verified: measured by Google Benchmark as " + instance.runName +
+                     "; cpu_time " + formatValue(median(cpu), ValueKind::duration);
+  if (aggregated)
+    note += "; the file holds aggregates only: its " +
+            std::string(instance.median ? "median" : "mean") + " is the one sample";
+  if (!rows.front().label.empty()) note += "; label " + rows.front().label;
+  std::vector<std::string> names;
+  for (const Row& row : rows)
+    for (const auto& counter : row.counters)
+      if (std::ranges::find(names, counter.first) == names.end()) names.push_back(counter.first);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::vector<double> values;
+    for (const Row& row : rows)
+      for (const auto& [name, value] : row.counters)
+        if (name == names[i]) values.push_back(value);
+    note += (i == 0 ? "; counters " : ", ") + names[i] + " " + shortNumber(median(values));
+  }
+  return note;
+}
+
+PointResult toPoint(const Instance& instance, const QualityLimits& limits) {
+  PointResult result;
+  result.point = gbenchPoint(instance.runName, instance.threads);
+  if (instance.notMeasured) {
+    result.status = *instance.notMeasured;
+    result.reason = instance.reason;
+    return result;
+  }
+  std::vector<Row> rows = instance.iterations;
+  std::ranges::stable_sort(rows, {}, &Row::repetition);
+  const bool aggregated = rows.empty();
+  if (aggregated) rows.push_back(instance.median ? *instance.median : *instance.mean);
+  for (const Row& row : rows) result.samplesS.push_back(row.realS);
+  result.stats = summarize(result.samplesS);
+  result.runsPerSample = std::ranges::min(rows, {}, &Row::iterations).iterations;
+  result.elementsPerS = medianOf(rows, &Row::itemsPerS);
+  result.bytesPerS = medianOf(rows, &Row::bytesPerS);
+  result.verifyDetail = importNote(instance, rows, aggregated);
+  result.flags = judgeQuality(result, limits);
+  return result;
+}
+
+// "2026-11-30T17:08:41+01:00" -> "2026-11-30T16:08:41Z". A date without a UTC offset (Google
+// Benchmark before 1.5 wrote local time) stays as written: its zone is unknown.
+std::string utcDate(const std::string& text) {
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, used = 0;
+  char separator = 0;
+  if (std::sscanf(text.c_str(), "%4d-%2d-%2d%c%2d:%2d:%2d%n", &year, &month, &day, &separator,
+                  &hour, &minute, &second, &used) != 7 ||
+      (separator != 'T' && separator != ' '))
+    return text;
+  const std::string_view zone = std::string_view(text).substr(static_cast<std::size_t>(used));
+  int offsetMinutes = 0;
+  if (zone != "Z") {
+    int zoneHours = 0, zoneMinutes = 0;
+    if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || zone[3] != ':' ||
+        std::sscanf(zone.data() + 1, "%2d:%2d", &zoneHours, &zoneMinutes) != 2)
+      return text;
+    offsetMinutes = (zone[0] == '-' ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
+  }
+  std::tm local{};
+  local.tm_year = year - 1900;
+  local.tm_mon = month - 1;
+  local.tm_mday = day;
+  local.tm_hour = hour;
+  local.tm_min = minute;
+  local.tm_sec = second;
+  const std::time_t utc = timegm(&local) - offsetMinutes * 60;
+  std::tm parts{};
+  gmtime_r(&utc, &parts);
+  std::array<char, 32> out{};
+  std::strftime(out.data(), out.size(), "%Y-%m-%dT%H:%M:%SZ", &parts);
+  return out.data();
+}
+
+// The context block: when and where it ran, and what Google Benchmark warned about.
+void readContext(const JsonNode& context, Run& run) {
+  if (auto date = context.optional("date")) run.created = utcDate(date->string());
+  if (auto host = context.optional("host_name")) run.system.hostName = host->string();
+  std::string executable;
+  if (auto path = context.optional("executable")) executable = path->string();
+  run.settings.origin = std::string(kGbenchOrigin) + (executable.empty() ? "" : " " + executable);
+  if (auto cpus = context.optional("num_cpus"))
+    run.system.logicalCores = cpus->integer(0, detail::kMaxThreads);
+  if (auto caches = context.optional("caches")) {
+    for (std::size_t i = 0; i < caches->size(); ++i) {
+      const JsonNode cache = (*caches)[i];
+      run.system.caches.push_back(
+          {cache["level"].integer(0, 16), cache["type"].string(), cache["size"].count()});
+    }
+  }
+  if (auto scaling = context.optional("cpu_scaling_enabled"); scaling && scaling->boolean())
+    run.conditions.push_back({"governor",
+                              "CPU frequency scaling was enabled (cpu_scaling_enabled): clocks "
+                              "ramped up and down during the run; set the governor to "
+                              "performance"});
+  if (auto build = context.optional("library_build_type")) {
+    run.system.buildType = build->string();
+    if (run.system.buildType == "debug")
+      run.conditions.push_back({"build-type",
+                                "Google Benchmark's library was built as debug "
+                                "(library_build_type): its timings may be affected; measure "
+                                "with a release build of it"});
+  }
+  if (auto load = context.optional("load_avg"); load && load->size() > 0) {
+    const double lastMinute = (*load)[0].amount();
+    std::array<char, 32> average{};
+    std::snprintf(average.data(), average.size(), "%.2f", lastMinute);
+    if (run.system.logicalCores > 0 && lastMinute > run.system.logicalCores)
+      run.conditions.push_back(
+          {"load", "load average " + std::string(average.data()) +
+                       " over the last minute was above the " +
+                       std::to_string(run.system.logicalCores) +
+                       " logical cores (load_avg): other work competed for them"});
+  }
+}
+
+// ---- writing -------------------------------------------------------------------------
+
+// "2026-11-30T04:33:24Z" -> "2026-11-30T04:33:24+00:00", as Google Benchmark writes dates.
+std::string gbenchDate(const std::string& created) {
+  if (created.ends_with('Z')) return created.substr(0, created.size() - 1) + "+00:00";
+  return created;
+}
+
+Json contextOf(const Run& run) {
+  Json caches = Json::array();
+  for (const CacheInfo& cache : run.system.caches)
+    caches.push_back({{"type", cache.type}, {"level", cache.level}, {"size", cache.sizeBytes}});
+  Json context = {{"date", gbenchDate(run.created)},
+                  {"host_name", run.system.hostName},
+                  {"executable", run.settings.origin},
+                  {"num_cpus", run.system.logicalCores},
+                  {"caches", caches}};
+  if (!run.system.buildType.empty())
+    context["library_build_type"] = run.system.buildType == "Debug" ? "debug" : "release";
+  context["accellab_run"] = run.name;
+  context["accellab_cpu_time"] = "not measured: cpu_time repeats real_time";
+  return context;
+}
+
+// The fields every entry of one point starts with, in Google Benchmark's order.
+Json entryHead(const std::string& name, const std::string& runName, std::size_t family,
+               std::size_t member, std::string_view runType, std::size_t repetitions) {
+  return {{"name", name},        {"family_index", family}, {"per_family_instance_index", member},
+          {"run_name", runName}, {"run_type", runType},    {"repetitions", repetitions}};
+}
+
+// Both times in nanoseconds: AccelLab measures wall-clock time only (see accellab_cpu_time).
+void addTimes(Json& entry, std::uint64_t iterations, double nanoseconds) {
+  entry["iterations"] = iterations;
+  entry["real_time"] = nanoseconds;
+  entry["cpu_time"] = nanoseconds;
+  entry["time_unit"] = "ns";
+}
+
+}  // namespace
+
+Point gbenchPoint(std::string_view runName, int threads) {
+  const auto parts = splitName(runName);
+  Point point;
+  point.kernel = std::string(parts.front());
+  point.threads = threads;
+  point.variant = point.kernel;
+  const auto size = parts.size() > 1 ? argumentSize(parts[1]) : std::nullopt;
+  point.params.samples = size.value_or(1);
+  for (std::size_t i = size ? 2 : 1; i < parts.size(); ++i)
+    if (!parts[i].starts_with("threads:")) point.variant.append("/").append(parts[i]);
+  return point;
+}
+
+std::string gbenchName(const Point& point) {
+  std::string name = point.kernel + "/" + point.variant + "/";
+  const Params& params = point.params;
+  if (params.shape)
+    name += "shape:" + toString(*params.shape) + "/dtype:" + std::string(toString(params.dtype));
+  else
+    name += "samples:" + std::to_string(params.samples.value_or(0));
+  if (point.threads != 1) name += "/threads:" + std::to_string(point.threads);
+  return name;
+}
+
+Session gbenchFromJson(std::string_view text) {
+  const Json json = detail::parseBoundedJson(text, kDocument);
+  const JsonNode root(json, kDocument);
+  Run run;
+  if (auto context = root.optional("context")) readContext(*context, run);
+  if (run.settings.origin.empty()) run.settings.origin = kGbenchOrigin;
+  for (const Instance& instance : readInstances(root["benchmarks"]))
+    run.points.push_back(toPoint(instance, run.settings.measure.quality));
+  std::vector<Point> points;
+  for (const PointResult& result : run.points) points.push_back(result.point);
+  run.name = defaultRunName(run.created, points);
+  Session session;
+  session.created = run.created;
+  session.runs.push_back(std::move(run));
+  return session;
+}
+
+std::string gbenchToJson(const Run& run) {
+  Json benchmarks = Json::array();
+  std::map<std::string, std::size_t> families;  // kernel/variant -> its index
+  std::map<std::size_t, std::size_t> members;   // family -> instances so far
+  for (const PointResult& result : run.points) {
+    if (result.status != PointStatus::ok || result.samplesS.empty()) continue;
+    const std::string name = gbenchName(result.point);
+    const auto family =
+        families.try_emplace(result.point.kernel + "/" + result.point.variant, families.size())
+            .first->second;
+    const std::size_t member = members[family]++;
+    const std::size_t n = result.samplesS.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const double seconds = result.samplesS[i];
+      Json entry = entryHead(name, name, family, member, "iteration", n);
+      entry["repetition_index"] = i;
+      entry["threads"] = result.point.threads;
+      addTimes(entry, result.runsPerSample, seconds * 1e9);
+      if (seconds > 0 && result.bytes > 0)
+        entry["bytes_per_second"] = static_cast<double>(result.bytes) / seconds;
+      if (seconds > 0 && result.elements > 0)
+        entry["items_per_second"] = static_cast<double>(result.elements) / seconds;
+      benchmarks.push_back(std::move(entry));
+    }
+    if (n < 2) continue;  // Google Benchmark writes aggregates from two repetitions on
+    const Statistics& stats = result.stats;
+    const double cv = stats.meanS > 0 ? stats.stddevS / stats.meanS : 0;
+    // cv is a fraction, written unscaled as Google Benchmark does ("aggregate_unit": "percentage").
+    for (const auto& [aggregate, value, unit] :
+         {std::tuple{"mean", stats.meanS * 1e9, "time"},
+          std::tuple{"median", stats.medianS * 1e9, "time"},
+          std::tuple{"stddev", stats.stddevS * 1e9, "time"}, std::tuple{"cv", cv, "percentage"}}) {
+      Json entry = entryHead(name + "_" + aggregate, name, family, member, "aggregate", n);
+      entry["threads"] = result.point.threads;
+      entry["aggregate_name"] = aggregate;
+      entry["aggregate_unit"] = unit;
+      addTimes(entry, n, value);
+      benchmarks.push_back(std::move(entry));
+    }
+  }
+  const Json json = {{"context", contextOf(run)}, {"benchmarks", benchmarks}};
+  return json.dump(2) + "\n";
+}
+
+void writeGbenchFile(const Run& run, const std::filesystem::path& path) {
+  const std::string text = gbenchToJson(run);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (out) out << text;
+  if (out) out.close();
+  if (!out) throw SessionError("cannot write " + path.string() + ": " + std::strerror(errno));
+}
+
+}  // namespace accellab

@@ -1,0 +1,580 @@
+// Google Benchmark JSON: names to axes, recorded and live output of tests/data/gbench's tiny
+// benchmark, hostile input, and the export that tools/compare.py reads.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+#include <fstream>
+#include <sstream>
+
+#include "accellab/gbench.h"
+#include "accellab/results_file.h"
+#include "sample_session.h"
+
+using namespace accellab;
+
+namespace {
+
+const std::filesystem::path kDataDir = ACCELLAB_TEST_DATA_DIR;
+
+QByteArray readBytes(const std::filesystem::path& path) {
+  QFile file(QString::fromStdString(path.string()));
+  if (!file.open(QIODevice::ReadOnly)) throw std::runtime_error("cannot read " + path.string());
+  return file.readAll();
+}
+
+QJsonArray benchmarksOf(const QByteArray& json) {
+  return QJsonDocument::fromJson(json).object()[QStringLiteral("benchmarks")].toArray();
+}
+
+// The entries of `json` named `name` with run_type `runType` (and aggregate_name `aggregate`).
+std::vector<QJsonObject> entries(const QJsonArray& benchmarks, const QString& runName,
+                                 const QString& runType, const QString& aggregate = {}) {
+  std::vector<QJsonObject> found;
+  for (const QJsonValue& value : benchmarks) {
+    const QJsonObject entry = value.toObject();
+    if (entry[QStringLiteral("run_name")].toString() == runName &&
+        entry[QStringLiteral("run_type")].toString() == runType &&
+        entry[QStringLiteral("aggregate_name")].toString() == aggregate)
+      found.push_back(entry);
+  }
+  return found;
+}
+
+double realSeconds(const QJsonObject& entry) {
+  const QString unit = entry[QStringLiteral("time_unit")].toString();
+  const double scale = unit == QLatin1String("ns")   ? 1e-9
+                       : unit == QLatin1String("us") ? 1e-6
+                       : unit == QLatin1String("ms") ? 1e-3
+                                                     : 1.0;
+  return entry[QStringLiteral("real_time")].toDouble() * scale;
+}
+
+const PointResult* findPoint(const Run& run, const std::string& variant, std::uint64_t samples,
+                             int threads = 1) {
+  for (const PointResult& result : run.points)
+    if (result.point.variant == variant && result.point.params.samples == samples &&
+        result.point.threads == threads)
+      return &result;
+  return nullptr;
+}
+
+// Every ok point of `run` against the file's own entries: one sample per iteration entry, in
+// repetition order, each the entry's real_time in seconds; Google Benchmark's median agrees.
+void checkAgainstFile(const Run& run, const QByteArray& json, int repetitions) {
+  const QJsonArray benchmarks = benchmarksOf(json);
+  for (const PointResult& result : run.points) {
+    if (result.status != PointStatus::ok) continue;
+    QString runName = QString::fromStdString(result.point.kernel) + QLatin1Char('/') +
+                      QString::number(*result.point.params.samples);
+    if (result.point.threads > 1)
+      runName += QStringLiteral("/threads:%1").arg(result.point.threads);
+    const auto rows = entries(benchmarks, runName, QStringLiteral("iteration"));
+    QCOMPARE(rows.size(), std::size_t(repetitions));
+    QCOMPARE(result.samplesS.size(), std::size_t(repetitions));
+    for (const QJsonObject& row : rows) {
+      const auto index = static_cast<std::size_t>(row[QStringLiteral("repetition_index")].toInt());
+      QCOMPARE(result.samplesS[index], realSeconds(row));
+      QCOMPARE(result.runsPerSample,
+               static_cast<std::uint64_t>(row[QStringLiteral("iterations")].toInteger()));
+    }
+    const auto median =
+        entries(benchmarks, runName, QStringLiteral("aggregate"), QStringLiteral("median"));
+    QCOMPARE(median.size(), std::size_t{1});
+    // Google Benchmark computes its median in its own unit: equal to the last few bits.
+    QVERIFY(qAbs(result.stats.medianS - realSeconds(median.front())) <=
+            1e-12 * result.stats.medianS);
+    QVERIFY(result.stats == summarize(result.samplesS));
+  }
+}
+
+QString gbenchError(const std::string& json) {
+  try {
+    gbenchFromJson(json);
+  } catch (const SessionError& error) {
+    return QString::fromStdString(error.what());
+  }
+  return {};
+}
+
+// One benchmark entry with `extra` fields spliced in before the rest.
+std::string entry(const std::string& extra = {}) {
+  return "{" + extra + (extra.empty() ? "" : ", ") +
+         "\"name\": \"BM_A/8\", \"run_type\": \"iteration\", \"iterations\": 10, "
+         "\"real_time\": 2, \"cpu_time\": 2, \"time_unit\": \"us\"}";
+}
+
+std::string fileWith(const std::string& benchmarkEntries, const std::string& context = "{}") {
+  return "{\"context\": " + context + ", \"benchmarks\": [" + benchmarkEntries + "]}";
+}
+
+Run exampleRun() {
+  Run run;
+  run.id = 3;
+  run.name = "add 1 size × 2 variants";
+  run.created = "2026-11-30T04:33:24Z";
+  run.settings.origin = "accellab-cli run add";
+  run.system = test::sampleSystem();
+  run.system.hostName = "lab-1";
+  const Params shape = test::arrayParams({64, 64, 64});
+  run.points = {
+      test::measuredPoint({"add", "loop", shape, 1}, {4e-4, 5e-4, 4.5e-4}, {262144, 6291456}),
+      test::measuredPoint({"add", "parallel", shape, 2}, {2.5e-4, 2e-4}, {262144, 6291456}),
+      test::measuredPoint({"pi", "loop", test::sampleParams(1000000), 1}, {0.01}, {1000000, 0}),
+      test::refusedPoint({"add", "gpu", shape, 1}, PointStatus::skipped, "no CUDA device")};
+  return run;
+}
+
+}  // namespace
+
+class TestGbench : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void namesBecomeAxes_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<qulonglong>("samples");
+    QTest::addColumn<QString>("variant");
+    QTest::newRow("argument") << "BM_Sum/1024" << 1 << "BM_Sum" << 1024ull << "BM_Sum";
+    QTest::newRow("threads") << "BM_Sum/256/threads:2" << 2 << "BM_Sum" << 256ull << "BM_Sum";
+    QTest::newRow("option") << "BM_Copy/4096/real_time" << 1 << "BM_Copy" << 4096ull
+                            << "BM_Copy/real_time";
+    QTest::newRow("two arguments")
+        << "BM_Matrix/64/128" << 1 << "BM_Matrix" << 64ull << "BM_Matrix/128";
+    QTest::newRow("named arguments")
+        << "BM_Named/size:1024/stride:2" << 1 << "BM_Named" << 1024ull << "BM_Named/stride:2";
+    QTest::newRow("no argument") << "BM_Plain" << 1 << "BM_Plain" << 1ull << "BM_Plain";
+    QTest::newRow("zero is no size") << "BM_Zero/0" << 1 << "BM_Zero" << 1ull << "BM_Zero/0";
+    QTest::newRow("negative is no size") << "BM_Neg/-4" << 1 << "BM_Neg" << 1ull << "BM_Neg/-4";
+    QTest::newRow("options only") << "BM_Opt/min_time:0.010/repeats:3" << 1 << "BM_Opt" << 1ull
+                                  << "BM_Opt/min_time:0.010/repeats:3";
+    QTest::newRow("repeats is not a size")
+        << "BM_Rep/repeats:3/threads:4" << 4 << "BM_Rep" << 1ull << "BM_Rep/repeats:3";
+    QTest::newRow("template") << "BM_Vec<float, 8>/16" << 1 << "BM_Vec<float, 8>" << 16ull
+                              << "BM_Vec<float, 8>";
+  }
+  void namesBecomeAxes() {
+    QFETCH(QString, name);
+    QFETCH(int, threads);
+    QFETCH(QString, kernel);
+    QFETCH(qulonglong, samples);
+    QFETCH(QString, variant);
+    const Point point = gbenchPoint(name.toStdString(), threads);
+    QCOMPARE(QString::fromStdString(point.kernel), kernel);
+    QCOMPARE(QString::fromStdString(point.variant), variant);
+    QCOMPARE(point.params.samples, std::optional<std::uint64_t>(samples));
+    QVERIFY(!point.params.shape);
+    QCOMPARE(point.threads, threads);
+  }
+
+  void pointsBecomeNames() {
+    const Params shape = test::arrayParams({64, 32, 16}, DType::f32);
+    QCOMPARE(gbenchName({"add", "parallel", shape, 2}),
+             std::string("add/parallel/shape:64x32x16/dtype:f32/threads:2"));
+    QCOMPARE(gbenchName({"pi", "loop", test::sampleParams(1000000000), 1}),
+             std::string("pi/loop/samples:1000000000"));
+  }
+
+  void importsRecordedOutput() {
+    // tiny_benchmark --benchmark_repetitions=3 --benchmark_format=json --benchmark_min_time=0.01
+    // with libbenchmark-dev 1.7.1, on a 2-CPU machine while something else kept it busy.
+    const auto path = kDataDir / "gbench/tiny.json";
+    const Session session = readResultsFile(path);
+    QCOMPARE(session.runs.size(), std::size_t{1});
+    const Run& run = session.runs.front();
+    QCOMPARE(run.created, std::string("2026-11-30T16:16:15Z"));
+    QCOMPARE(session.created, run.created);
+    QCOMPARE(run.settings.origin, std::string("Google Benchmark ./tiny_benchmark"));
+    QCOMPARE(run.system.hostName, std::string("vm"));
+    QCOMPARE(run.system.logicalCores, 2);
+    QCOMPARE(run.system.buildType, std::string("debug"));
+    const std::vector<CacheInfo> caches{{1, "Data", 32768},
+                                        {1, "Instruction", 32768},
+                                        {2, "Unified", 524288},
+                                        {3, "Unified", 33554432}};
+    QVERIFY(run.system.caches == caches);
+    const std::vector<SystemCondition> conditions{
+        {"build-type",
+         "Google Benchmark's library was built as debug (library_build_type): its timings may be "
+         "affected; measure with a release build of it"},
+        {"load",
+         "load average 4.11 over the last minute was above the 2 logical cores (load_avg): other "
+         "work competed for them"}};
+    QVERIFY(run.conditions == conditions);
+
+    QCOMPARE(run.points.size(), std::size_t{4});
+    const PointResult* small = findPoint(run, "BM_Sum", 1024);
+    const PointResult* large = findPoint(run, "BM_Sum", 4096);
+    const PointResult* threaded = findPoint(run, "BM_Sum", 256, 2);
+    QVERIFY(small && large && threaded);
+    QCOMPARE(&run.points[0], small);  // registration order
+    QCOMPARE(&run.points[2], threaded);
+    checkAgainstFile(run, readBytes(path), 3);
+
+    // Rates are Google Benchmark's own (over CPU time): the median of the repetitions'.
+    std::vector<double> rates;
+    for (const QJsonObject& row :
+         entries(benchmarksOf(readBytes(path)), QStringLiteral("BM_Sum/1024"),
+                 QStringLiteral("iteration")))
+      rates.push_back(row[QStringLiteral("items_per_second")].toDouble());
+    QCOMPARE(small->elementsPerS, median(rates));
+    QCOMPARE(small->bytesPerS, 8 * small->elementsPerS);
+    QCOMPARE(small->elements, std::uint64_t{0});  // only rates are reported
+    QVERIFY(!small->verified);
+    const QString note = QString::fromStdString(small->verifyDetail);
+    QVERIFY2(note.startsWith(QStringLiteral(
+                 "not verified: measured by Google Benchmark as BM_Sum/1024; cpu_time ")),
+             qPrintable(note));
+    QVERIFY2(note.endsWith(QStringLiteral("; label doubles; counters elements 1024")),
+             qPrintable(note));
+    QVERIFY(QString::fromStdString(threaded->verifyDetail)
+                .endsWith(QStringLiteral("counters elements 512")));  // summed over threads
+
+    const PointResult& failed = run.points[3];
+    QCOMPARE(failed.point.kernel, std::string("BM_NoDevice"));
+    QVERIFY(failed.status == PointStatus::failed);
+    QCOMPARE(failed.reason, std::string("no device here"));
+    QVERIFY(failed.samplesS.empty());
+  }
+
+  void importsAggregatesOnly() {
+    // The same with --benchmark_report_aggregates_only=true: no repetition's own time survives.
+    const auto path = kDataDir / "gbench/tiny-aggregates.json";
+    const Run run = readResultsFile(path).runs.front();
+    QCOMPARE(run.points.size(), std::size_t{4});
+    const QJsonArray benchmarks = benchmarksOf(readBytes(path));
+    const PointResult* threaded = findPoint(run, "BM_Sum", 256, 2);
+    QVERIFY(threaded);
+    const auto median = entries(benchmarks, QStringLiteral("BM_Sum/256/threads:2"),
+                                QStringLiteral("aggregate"), QStringLiteral("median"));
+    QCOMPARE(threaded->samplesS, std::vector<double>{realSeconds(median.front())});
+    QCOMPARE(threaded->stats.medianS, realSeconds(median.front()));
+    QCOMPARE(threaded->runsPerSample, std::uint64_t{3});  // an aggregate's "iterations"
+    QVERIFY2(QString::fromStdString(threaded->verifyDetail)
+                 .contains(QStringLiteral("the file holds aggregates only: its median is the one "
+                                          "sample")),
+             threaded->verifyDetail.c_str());
+    QVERIFY(run.points[3].status == PointStatus::failed);
+  }
+
+  void importsLiveOutput() {
+#ifdef ACCELLAB_TINY_BENCHMARK
+    QProcess process;
+    process.start(
+        QStringLiteral(ACCELLAB_TINY_BENCHMARK),
+        {QStringLiteral("--benchmark_repetitions=4"), QStringLiteral("--benchmark_format=json"),
+         QStringLiteral("--benchmark_min_time=0.005")});
+    QVERIFY(process.waitForFinished(120000));
+    QCOMPARE(process.exitCode(), 0);
+    const QByteArray json = process.readAllStandardOutput();
+    const Session session = resultsFromJson(json.toStdString());
+    const Run& run = session.runs.front();
+    const QJsonObject context =
+        QJsonDocument::fromJson(json).object()[QStringLiteral("context")].toObject();
+    QCOMPARE(QString::fromStdString(run.system.hostName),
+             context[QStringLiteral("host_name")].toString());
+    QCOMPARE(run.system.logicalCores, context[QStringLiteral("num_cpus")].toInt());
+    QCOMPARE(run.system.caches.size(),
+             static_cast<std::size_t>(context[QStringLiteral("caches")].toArray().size()));
+    QCOMPARE(run.points.size(), std::size_t{4});
+    checkAgainstFile(run, json, 4);
+    QVERIFY(run.points[3].status == PointStatus::failed);
+#else
+    QSKIP("built without Google Benchmark (libbenchmark-dev): recorded output only");
+#endif
+  }
+
+  void ordersByRegistration() {
+    // --benchmark_enable_random_interleaving mixes the repetitions of different benchmarks.
+    const auto row = [](const char* name, int family, int repetition, double time) {
+      return "{\"name\": \"" + std::string(name) +
+             "\", \"family_index\": " + std::to_string(family) +
+             ", \"per_family_instance_index\": 0, \"run_type\": \"iteration\", "
+             "\"repetition_index\": " +
+             std::to_string(repetition) +
+             ", \"iterations\": 5, \"real_time\": " + std::to_string(time) +
+             ", \"cpu_time\": 1, \"time_unit\": \"ms\"}";
+    };
+    const Run run =
+        gbenchFromJson(fileWith(row("BM_B", 1, 1, 4) + "," + row("BM_A", 0, 1, 2) + "," +
+                                row("BM_B", 1, 0, 3) + "," + row("BM_A", 0, 0, 1)))
+            .runs.front();
+    QCOMPARE(run.points.size(), std::size_t{2});
+    QCOMPARE(run.points[0].point.kernel, std::string("BM_A"));
+    QCOMPARE(run.points[0].samplesS, (std::vector<double>{1e-3, 2e-3}));
+    QCOMPARE(run.points[1].samplesS, (std::vector<double>{3e-3, 4e-3}));
+  }
+
+  void readsOldAndMinimalFiles() {
+    // Before run_type, run_name and the context's UTC offset (Google Benchmark < 1.5).
+    const Session session = gbenchFromJson(fileWith(
+        "{\"name\": \"BM_Old/64\", \"iterations\": 7, \"real_time\": 2, \"cpu_time\": 1.5, "
+        "\"time_unit\": \"us\"}",
+        "{\"date\": \"2019-05-10 13:25:14\"}"));
+    const Run& run = session.runs.front();
+    QCOMPARE(run.created, std::string("2019-05-10 13:25:14"));  // zone unknown: as written
+    QCOMPARE(run.settings.origin, std::string(kGbenchOrigin));
+    QVERIFY(run.conditions.empty());
+    QCOMPARE(run.points.size(), std::size_t{1});
+    QCOMPARE(run.points[0].samplesS, std::vector<double>{2e-6});
+    QCOMPARE(run.points[0].runsPerSample, std::uint64_t{7});
+    QCOMPARE(gbenchFromJson("{\"benchmarks\": []}").runs.front().points.size(), std::size_t{0});
+  }
+
+  void datesBecomeUtc_data() {
+    QTest::addColumn<QString>("date");
+    QTest::addColumn<QString>("created");
+    QTest::newRow("utc") << "2026-11-30T16:08:41+00:00"
+                         << "2026-11-30T16:08:41Z";
+    QTest::newRow("east") << "2026-11-30T17:08:41+01:00"
+                          << "2026-11-30T16:08:41Z";
+    QTest::newRow("west, next day") << "2026-11-30T20:30:00-05:30"
+                                    << "2026-12-01T02:00:00Z";
+    QTest::newRow("zulu") << "2026-11-30T16:08:41Z"
+                          << "2026-11-30T16:08:41Z";
+    QTest::newRow("no zone") << "2026-11-30T16:08:41"
+                             << "2026-11-30T16:08:41";
+    QTest::newRow("other") << "05/10/19 13:25:14"
+                           << "05/10/19 13:25:14";
+  }
+  void datesBecomeUtc() {
+    QFETCH(QString, date);
+    QFETCH(QString, created);
+    const Session session =
+        gbenchFromJson(fileWith(entry(), "{\"date\": \"" + date.toStdString() + "\"}"));
+    QCOMPARE(QString::fromStdString(session.runs.front().created), created);
+  }
+
+  void conditionsFromContext() {
+    const Run run = gbenchFromJson(fileWith(entry(),
+                                            "{\"num_cpus\": 4, \"cpu_scaling_enabled\": true, "
+                                            "\"load_avg\": [3.9, 8, 8], "
+                                            "\"library_build_type\": \"release\"}"))
+                        .runs.front();
+    // Only the last minute's load counts, and 3.9 is below 4 CPUs.
+    QCOMPARE(run.conditions.size(), std::size_t{1});
+    QCOMPARE(run.conditions[0].check, std::string("governor"));
+    QCOMPARE(run.system.buildType, std::string("release"));
+  }
+
+  void malformed_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("error");
+    const auto row = [](const char* name, const std::string& json, const char* error) {
+      QTest::newRow(name) << QString::fromStdString(json) << QString::fromUtf8(error);
+    };
+    row("array", "[1]", "Google Benchmark JSON: expected an object, got array");
+    row("no benchmarks", "{\"context\": {}}", "Google Benchmark JSON: missing benchmarks");
+    row("benchmarks not an array", "{\"benchmarks\": {}}",
+        "benchmarks: expected an array, got object");
+    row("entry not an object", fileWith("7"), "benchmarks[0]: expected an object, got number");
+    row("no name", fileWith("{\"iterations\": 1}"), "benchmarks[0]: missing name");
+    row("empty name", fileWith(entry("\"run_name\": \"\"")),
+        "benchmarks[0].run_name: empty benchmark name");
+    row("unknown run type", fileWith("{\"name\": \"A\", \"run_type\": \"final\"}"),
+        "benchmarks[0].run_type: unknown run_type 'final' (iteration or aggregate)");
+    row("unknown time unit",
+        fileWith("{\"name\": \"A\", \"iterations\": 1, \"real_time\": 1, "
+                 "\"cpu_time\": 1, \"time_unit\": \"ps\"}"),
+        "benchmarks[0].time_unit: unknown time unit 'ps' (one of ns, us, ms, s)");
+    row("no time unit", fileWith("{\"name\": \"A\", \"iterations\": 1, \"real_time\": 1}"),
+        "benchmarks[0]: missing time_unit");
+    row("time as text",
+        fileWith("{\"name\": \"A\", \"iterations\": 1, \"time_unit\": \"ns\", "
+                 "\"real_time\": \"fast\", \"cpu_time\": 1}"),
+        "benchmarks[0].real_time: expected a number, got string");
+    row("negative time",
+        fileWith("{\"name\": \"A\", \"iterations\": 1, \"time_unit\": \"ns\", "
+                 "\"real_time\": -1, \"cpu_time\": 1}"),
+        "benchmarks[0].real_time: must be a finite non-negative number");
+    row("infinite time",
+        fileWith("{\"name\": \"A\", \"iterations\": 1, \"time_unit\": \"ns\", "
+                 "\"real_time\": 1e999, \"cpu_time\": 1}"),
+        "not valid JSON: number overflow parsing '1e999'");
+    row("NaN as Google Benchmark writes it", fileWith(entry("\"ratio\": NaN")),
+        "not valid JSON: parse error at line 1, column 42: syntax error while parsing value - "
+        "invalid literal; last read: '\"ratio\": N'");
+    row("zero iterations", fileWith("{\"name\": \"A\", \"iterations\": 0}"),
+        "benchmarks[0].iterations: must be positive");
+    row("threads zero", fileWith(entry("\"threads\": 0")),
+        "benchmarks[0].threads: 0 is outside 1..1048576");
+    row("threads huge", fileWith(entry("\"threads\": 18446744073709551615")),
+        "benchmarks[0].threads: 18446744073709551615 is outside 1..1048576");
+    row("negative repetition", fileWith(entry("\"repetition_index\": -1")),
+        "benchmarks[0].repetition_index: expected a non-negative integer, got number");
+    row("error flag as text", fileWith(entry("\"error_occurred\": \"yes\"")),
+        "benchmarks[0].error_occurred: expected true or false, got string");
+    row("error message not text", fileWith(entry("\"error_occurred\": true, \"error_message\": 3")),
+        "benchmarks[0].error_message: expected a string, got number");
+    row("label not text", fileWith(entry("\"label\": 3")),
+        "benchmarks[0].label: expected a string, got number");
+    row("counter overflows", fileWith(entry("\"big\": 1e400")),
+        "not valid JSON: number overflow parsing '1e400'");
+    row("cache level as text", fileWith(entry(), "{\"caches\": [{\"level\": \"1\"}]}"),
+        "context.caches[0].level: expected an integer, got string");
+    row("cache without size", fileWith(entry(), "{\"caches\": [{\"level\": 1, \"type\": \"D\"}]}"),
+        "context.caches[0]: missing size");
+    row("scaling as text", fileWith(entry(), "{\"cpu_scaling_enabled\": \"yes\"}"),
+        "context.cpu_scaling_enabled: expected true or false, got string");
+    row("negative load", fileWith(entry(), "{\"num_cpus\": 2, \"load_avg\": [-1]}"),
+        "context.load_avg[0]: must be a finite non-negative number");
+    row("load not a list", fileWith(entry(), "{\"load_avg\": 2}"),
+        "context.load_avg: expected an array, got number");
+    row("cpus negative", fileWith(entry(), "{\"num_cpus\": -2}"),
+        "context.num_cpus: -2 is outside 0..1048576");
+    row("date not text", fileWith(entry(), "{\"date\": 20261130}"),
+        "context.date: expected a string, got number");
+    row("deep", "{\"benchmarks\": " + std::string(40, '[') + std::string(40, ']') + "}",
+        "nested deeper than 32 levels: not Google Benchmark JSON");
+  }
+  void malformed() {
+    QFETCH(QString, json);
+    QFETCH(QString, error);
+    QCOMPARE(gbenchError(json.toStdString()), error);
+  }
+
+  void readsEitherFormat() {
+    const std::string gbench = readBytes(kDataDir / "gbench/tiny.json").toStdString();
+    QVERIFY(resultsFromJson(gbench) == gbenchFromJson(gbench));
+    const std::string session = readBytes(kDataDir / "session.json").toStdString();
+    QVERIFY(resultsFromJson(session) == sessionFromJson(session));
+    // Only top-level keys tell, wherever they come.
+    QCOMPARE(resultsFromJson("{\"note\": {\"format\": 1}, \"benchmarks\": []}")
+                 .runs.front()
+                 .settings.origin,
+             std::string(kGbenchOrigin));
+    const auto error = [](const std::string& json) {
+      try {
+        resultsFromJson(json);
+      } catch (const SessionError& e) {
+        return QString::fromStdString(e.what());
+      }
+      return QString();
+    };
+    QCOMPARE(error("{\"points\": []}"),
+             QStringLiteral("not an AccelLab session or Google Benchmark JSON (it has neither "
+                            "\"format\" nor \"benchmarks\")"));
+    QCOMPARE(error("[]"), QStringLiteral("not an AccelLab session: the file holds a JSON array, "
+                                         "not an object"));
+    QVERIFY(error("{\"benchmarks\": [").startsWith(QStringLiteral("not valid JSON")));
+    QVERIFY(error("{\"format\": \"chrome-trace\"}")
+                .startsWith(QStringLiteral("not an AccelLab session (")));
+    try {
+      readResultsFile(kDataDir / "malformed/other-format.json");
+      QFAIL("no SessionError");
+    } catch (const SessionError& e) {
+      QVERIFY2(QString::fromUtf8(e.what()).endsWith(
+                   QStringLiteral("other-format.json: not an AccelLab session (\"format\" is not "
+                                  "\"accellab-session\")")),
+               e.what());
+    }
+  }
+
+  void exportsWhatCompareReads() {
+    // tools/compare.py groups entries by "name" (filters by "run_name"), needs "real_time",
+    // "cpu_time" and "time_unit" in every entry it compares, runs its U test over the
+    // "iteration" entries of one name, and sorts by family_index, per_family_instance_index,
+    // run_type and repetition_index.
+    const Run run = exampleRun();
+    const QJsonObject json =
+        QJsonDocument::fromJson(QByteArray::fromStdString(gbenchToJson(run))).object();
+    const QJsonObject context = json[QStringLiteral("context")].toObject();
+    QCOMPARE(context[QStringLiteral("date")].toString(),
+             QStringLiteral("2026-11-30T04:33:24+00:00"));
+    QCOMPARE(context[QStringLiteral("host_name")].toString(), QStringLiteral("lab-1"));
+    QCOMPARE(context[QStringLiteral("executable")].toString(),
+             QStringLiteral("accellab-cli run add"));
+    QCOMPARE(context[QStringLiteral("num_cpus")].toInt(), 2);
+    QCOMPARE(context[QStringLiteral("library_build_type")].toString(), QStringLiteral("release"));
+    QCOMPARE(context[QStringLiteral("caches")].toArray().size(), 3);
+    QCOMPARE(context[QStringLiteral("caches")]
+                 .toArray()[2]
+                 .toObject()[QStringLiteral("size")]
+                 .toInteger(),
+             2 << 20);
+
+    const QJsonArray benchmarks = json[QStringLiteral("benchmarks")].toArray();
+    // 3 + 2 + 1 samples, aggregates for the two points with two samples or more, no gpu row.
+    QCOMPARE(benchmarks.size(), 3 + 4 + 2 + 4 + 1);
+    for (const QJsonValue& value : benchmarks) {
+      const QJsonObject entry = value.toObject();
+      for (const char* field :
+           {"name", "run_name", "run_type", "family_index", "per_family_instance_index",
+            "repetitions", "threads", "iterations", "real_time", "cpu_time", "time_unit"})
+        QVERIFY2(entry.contains(QLatin1String(field)), field);
+      QCOMPARE(entry[QStringLiteral("time_unit")].toString(), QStringLiteral("ns"));
+      QCOMPARE(entry[QStringLiteral("cpu_time")], entry[QStringLiteral("real_time")]);
+      QVERIFY(!entry[QStringLiteral("name")].toString().startsWith(QStringLiteral("add/gpu")));
+    }
+
+    const QString loop = QStringLiteral("add/loop/shape:64x64x64/dtype:f64");
+    const auto loopRows = entries(benchmarks, loop, QStringLiteral("iteration"));
+    QCOMPARE(loopRows.size(), std::size_t{3});
+    for (std::size_t i = 0; i < loopRows.size(); ++i) {
+      const QJsonObject& row = loopRows[i];
+      QCOMPARE(row[QStringLiteral("name")].toString(), loop);
+      QCOMPARE(row[QStringLiteral("repetition_index")].toInt(), int(i));
+      QCOMPARE(row[QStringLiteral("repetitions")].toInt(), 3);
+      QCOMPARE(row[QStringLiteral("iterations")].toInteger(), 1);
+      QCOMPARE(row[QStringLiteral("real_time")].toDouble(), run.points[0].samplesS[i] * 1e9);
+      QCOMPARE(row[QStringLiteral("items_per_second")].toDouble(),
+               262144 / run.points[0].samplesS[i]);
+      QCOMPARE(row[QStringLiteral("bytes_per_second")].toDouble(),
+               6291456 / run.points[0].samplesS[i]);
+    }
+    const auto median =
+        entries(benchmarks, loop, QStringLiteral("aggregate"), QStringLiteral("median"));
+    QCOMPARE(median.size(), std::size_t{1});
+    QCOMPARE(median[0][QStringLiteral("name")].toString(), loop + QStringLiteral("_median"));
+    QCOMPARE(median[0][QStringLiteral("real_time")].toDouble(), 4.5e-4 * 1e9);
+    QCOMPARE(median[0][QStringLiteral("aggregate_unit")].toString(), QStringLiteral("time"));
+    const auto cv = entries(benchmarks, loop, QStringLiteral("aggregate"), QStringLiteral("cv"));
+    QCOMPARE(cv[0][QStringLiteral("real_time")].toDouble(),
+             run.points[0].stats.stddevS / run.points[0].stats.meanS);
+    QCOMPARE(cv[0][QStringLiteral("aggregate_unit")].toString(), QStringLiteral("percentage"));
+
+    const QString parallel = QStringLiteral("add/parallel/shape:64x64x64/dtype:f64/threads:2");
+    const auto parallelRows = entries(benchmarks, parallel, QStringLiteral("iteration"));
+    QCOMPARE(parallelRows.size(), std::size_t{2});
+    QCOMPARE(parallelRows[0][QStringLiteral("threads")].toInt(), 2);
+    QCOMPARE(parallelRows[0][QStringLiteral("family_index")].toInt(), 1);
+    const auto pi =
+        entries(benchmarks, QStringLiteral("pi/loop/samples:1000000"), QStringLiteral("iteration"));
+    QCOMPARE(pi.size(), std::size_t{1});
+    QVERIFY(!pi[0].contains(QStringLiteral("bytes_per_second")));  // pi moves no bytes
+    QVERIFY(entries(benchmarks, QStringLiteral("pi/loop/samples:1000000"),
+                    QStringLiteral("aggregate"), QStringLiteral("median"))
+                .empty());
+  }
+
+  void exportReadsBack() {
+    const Run run = exampleRun();
+    QTemporaryDir dir;
+    const std::filesystem::path path = dir.filePath(QStringLiteral("run.json")).toStdString();
+    writeGbenchFile(run, path);
+    const Run back = readResultsFile(path).runs.front();
+    QCOMPARE(back.created, run.created);
+    QCOMPARE(back.system.hostName, run.system.hostName);
+    QVERIFY(back.system.caches == run.system.caches);
+    QCOMPARE(back.points.size(), std::size_t{3});  // the skipped gpu point was not measured
+    for (std::size_t i = 0; i < back.points.size(); ++i) {
+      const PointResult& original = run.points[i];
+      const PointResult& read = back.points[i];
+      QCOMPARE(read.point.threads, original.point.threads);
+      QCOMPARE(read.samplesS.size(), original.samplesS.size());
+      for (std::size_t s = 0; s < read.samplesS.size(); ++s)
+        QVERIFY(qFuzzyCompare(read.samplesS[s], original.samplesS[s]));
+      // Google Benchmark's rate is per sample; the point's is their median.
+      std::vector<double> rates;
+      for (double sample : original.samplesS) rates.push_back(original.elements / sample);
+      QVERIFY(qFuzzyCompare(read.elementsPerS, median(rates)));
+    }
+    QVERIFY_THROWS_EXCEPTION(SessionError, writeGbenchFile(run, dir.path().toStdString()));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestGbench)
+#include "tst_gbench.moc"
