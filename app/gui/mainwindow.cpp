@@ -521,7 +521,8 @@ bool MainWindow::openSession(const QString& path) {
     prompts_->error(this, tr("Cannot open session"), *error);
     return false;
   }
-  addRecentFile(document_->path());
+  // The file opened, also when it was imported and the document is untitled.
+  addRecentFile(QFileInfo(path).absoluteFilePath());
   return true;
 }
 

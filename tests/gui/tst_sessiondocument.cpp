@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "accellab/gbench.h"
 #include "sample_session.h"
 #include "session/sessiondocument.h"
 
@@ -40,6 +41,27 @@ class TestSessionDocument : public QObject {
     QCOMPARE(reopened.session().runs.size(), std::size_t{1});
     QCOMPARE(reopened.session().runs[0].points.size(), std::size_t{8});
     QCOMPARE(reopened.displayName(), QStringLiteral("copy.json"));
+  }
+
+  // Google Benchmark JSON opens as one run of an untitled, modified session: saving asks
+  // for a new file instead of writing a session over the benchmark's output.
+  void googleBenchmarkJsonOpensAsAnUntitledRun() {
+    SessionDocument document;
+    QSignalSpy replaced(&document, &SessionDocument::sessionReplaced);
+    QVERIFY(!document.open(dataFile("gbench/tiny.json")));
+    QCOMPARE(replaced.count(), 1);
+    QCOMPARE(document.session().runs.size(), std::size_t{1});
+    QVERIFY(!document.session().runs[0].points.empty());
+    QVERIFY(document.session().runs[0].settings.origin.starts_with(kGbenchOrigin));
+    QVERIFY(document.path().isEmpty());
+    QVERIFY(document.isModified());
+    Session read;
+    FileKind kind = FileKind::session;
+    QVERIFY(!readSession(dataFile("gbench/tiny.json"), read, &kind));
+    QVERIFY(kind == FileKind::imported);
+    QVERIFY(read == document.session());
+    QVERIFY(!readSession(dataFile("session-v1.json"), read, &kind));
+    QVERIFY(kind == FileKind::session);
   }
 
   void badFilesLeaveTheDocumentUntouched_data() {

@@ -1,5 +1,6 @@
 #include "session/sessiondocument.h"
 
+#include "accellab/results_file.h"
 #include "session/atomicwrite.h"
 
 #include <QCoreApplication>
@@ -22,15 +23,22 @@ std::optional<QString> writeSession(const Session& session, const QString& path)
   return writeFileAtomically(path, sessionToJson(session));
 }
 
-std::optional<QString> readSession(const QString& path, Session& out) {
+std::optional<QString> readSession(const QString& path, Session& out, FileKind* kind) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) {
     return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
   }
   const QByteArray bytes = file.readAll();
+  const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
   try {
-    out = sessionFromJson(
-        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    try {
+      out = sessionFromJson(text);
+      if (kind) *kind = FileKind::session;
+    } catch (const SessionError&) {
+      // Not a session: results of another tool, or the reader says what is wrong.
+      out = resultsFromJson(text);
+      if (kind) *kind = FileKind::imported;
+    }
   } catch (const std::exception& e) {
     return tr("%1 is not a session AccelLab can read: %2")
         .arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what()));
@@ -106,9 +114,14 @@ void SessionDocument::removeRun(int runId) {
 
 std::optional<QString> SessionDocument::open(const QString& path) {
   Session session;
-  if (auto error = readSession(path, session)) return error;
+  FileKind kind = FileKind::session;
+  if (auto error = readSession(path, session, &kind)) return error;
   discardAutosave();
-  replace(std::move(session), QFileInfo(path).absoluteFilePath(), false);
+  if (kind == FileKind::imported) {
+    replace(std::move(session), {}, true);
+  } else {
+    replace(std::move(session), QFileInfo(path).absoluteFilePath(), false);
+  }
   return std::nullopt;
 }
 

@@ -38,6 +38,8 @@ class SessionDocument : public QObject {
   void removeRun(int runId);
 
   // On failure these return a message for the user and leave the document as it was.
+  // Results of another tool (Google Benchmark JSON) open as an untitled, modified session:
+  // saving asks where, and never writes a session over the file they came from.
   std::optional<QString> open(const QString& path);
   std::optional<QString> saveAs(const QString& path);
   // Loads an autosaved session as an unsaved, untitled document.
@@ -74,9 +76,13 @@ class SessionDocument : public QObject {
   bool modified_ = false;
 };
 
+// What a file read as a session held.
+enum class FileKind { session, imported };
+
 // Reads and writes session files with the engine's JSON; writes go through QSaveFile so a
-// crash never leaves half a file. Errors are messages a user can act on.
+// crash never leaves half a file. Reading also takes Google Benchmark JSON, as one run
+// (results_file.h); `kind` says which it was. Errors are messages a user can act on.
 std::optional<QString> writeSession(const Session& session, const QString& path);
-std::optional<QString> readSession(const QString& path, Session& out);
+std::optional<QString> readSession(const QString& path, Session& out, FileKind* kind = nullptr);
 
 }  // namespace accellab::gui
