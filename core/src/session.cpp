@@ -11,24 +11,20 @@
 #include <cmath>
 #include <cstring>
 #include <ctime>
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <utility>
 
 #include "accellab/quality.h"
+#include "json_reader.h"
 
 namespace accellab {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-constexpr std::uintmax_t kMaxSessionBytes = std::uintmax_t{256} << 20;
-constexpr int kMaxDepth = 32;  // a session nests 6 levels; anything deeper is not one
-constexpr int kMaxThreads = 1 << 20;
+using detail::Json;
+using detail::kMaxThreads;
 
 // ---- writing -------------------------------------------------------------------------
 
@@ -62,7 +58,8 @@ Json toJson(const SystemInfo& system) {
         {{"level", cache.level}, {"type", cache.type}, {"size_bytes", cache.sizeBytes}});
   Json gpus = Json::array();
   for (const GpuInfo& gpu : system.gpus) gpus.push_back(toJson(gpu));
-  return {{"cpu_model", system.cpuModel},
+  return {{"host_name", system.hostName},
+          {"cpu_model", system.cpuModel},
           {"logical_cores", system.logicalCores},
           {"simd_available", system.simdAvailable},
           {"simd_selected", system.simdSelected},
@@ -151,81 +148,7 @@ Json toJson(const Run& run) {
 
 // ---- reading -------------------------------------------------------------------------
 
-// A JSON value together with the path that names it in error messages ("points[3].stats").
-class Node {
- public:
-  Node(const Json& value, std::string path) : value_(value), path_(std::move(path)) {}
-
-  [[noreturn]] void fail(const std::string& what) const {
-    throw SessionError((path_.empty() ? std::string("session") : path_) + ": " + what);
-  }
-
-  const Json& json() const { return value_; }
-
-  std::optional<Node> optional(std::string_view key) const {
-    expect(value_.is_object(), "an object");
-    const auto it = value_.find(key);
-    if (it == value_.end() || it->is_null()) return std::nullopt;
-    return Node(*it, path_.empty() ? std::string(key) : path_ + "." + std::string(key));
-  }
-
-  Node operator[](std::string_view key) const {
-    auto node = optional(key);
-    if (!node) fail("missing " + std::string(key));
-    return *node;
-  }
-
-  std::size_t size() const {
-    expect(value_.is_array(), "an array");
-    return value_.size();
-  }
-
-  Node operator[](std::size_t index) const {
-    return Node(value_.at(index), path_ + "[" + std::to_string(index) + "]");
-  }
-
-  std::string string() const {
-    expect(value_.is_string(), "a string");
-    return value_.get<std::string>();
-  }
-
-  bool boolean() const {
-    expect(value_.is_boolean(), "true or false");
-    return value_.get<bool>();
-  }
-
-  std::uint64_t count() const {
-    expect(value_.is_number_unsigned() ||
-               (value_.is_number_integer() && value_.get<std::int64_t>() >= 0),
-           "a non-negative integer");
-    return value_.get<std::uint64_t>();
-  }
-
-  int integer(int low, int high) const {
-    expect(value_.is_number_integer(), "an integer");
-    const auto value = value_.get<std::int64_t>();
-    if (value < low || value > high)
-      fail(std::to_string(value) + " is outside " + std::to_string(low) + ".." +
-           std::to_string(high));
-    return static_cast<int>(value);
-  }
-
-  // Non-negative and finite: times, rates and sizes are never anything else.
-  double amount() const {
-    expect(value_.is_number(), "a number");
-    const auto value = value_.get<double>();
-    if (!std::isfinite(value) || value < 0) fail("must be a finite non-negative number");
-    return value;
-  }
-
- private:
-  void expect(bool ok, const char* what) const {
-    if (!ok) fail(std::string("expected ") + what + ", got " + value_.type_name());
-  }
-
-  const Json& value_;
-  std::string path_;
-};
+using Node = detail::JsonNode;
 
 void readOptional(const Node& node, std::string_view key, std::string& target) {
   if (auto field = node.optional(key)) target = field->string();
@@ -262,6 +185,7 @@ GpuInfo readGpuInfo(const Node& node) {
 // The probe grows with AccelLab: every field is optional, but a present one must be right.
 SystemInfo readSystem(const Node& node) {
   SystemInfo system;
+  readOptional(node, "host_name", system.hostName);
   readOptional(node, "cpu_model", system.cpuModel);
   readOptional(node, "logical_cores", system.logicalCores);
   if (auto simd = node.optional("simd_available"))
@@ -440,24 +364,6 @@ Run migrateVersion1(const Node& root, const std::string& created) {
   return run;
 }
 
-Json parseJson(std::string_view text) {
-  if (text.size() > kMaxSessionBytes) throw SessionError("larger than 256 MiB: not a session");
-  const Json::parser_callback_t limitDepth = [](int depth, Json::parse_event_t, Json&) {
-    if (depth > kMaxDepth)
-      throw SessionError("nested deeper than " + std::to_string(kMaxDepth) +
-                         " levels: not a session");
-    return true;
-  };
-  try {
-    return Json::parse(text.begin(), text.end(), limitDepth);
-  } catch (const Json::exception& error) {
-    // nlohmann prefixes "[json.exception.parse_error.101] "; the rest is the useful part.
-    std::string what = error.what();
-    if (const auto end = what.find("] "); end != std::string::npos) what.erase(0, end + 2);
-    throw SessionError("not valid JSON: " + what);
-  }
-}
-
 std::string errnoText() { return std::strerror(errno); }
 
 // A temporary file next to the target, removed unless committed by rename.
@@ -590,8 +496,8 @@ std::string sessionToJson(const Session& session) {
 }
 
 Session sessionFromJson(std::string_view text) {
-  const Json json = parseJson(text);
-  const Node root(json, "");
+  const Json json = detail::parseBoundedJson(text, "a session");
+  const Node root(json, "session");
   if (!json.is_object())
     throw SessionError(std::string("not an AccelLab session: the file holds a JSON ") +
                        json.type_name() + ", not an object");
@@ -631,22 +537,11 @@ void writeSessionFile(const Session& session, const std::filesystem::path& path)
 }
 
 Session readSessionFile(const std::filesystem::path& path) {
-  const std::string name = path.string();
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw SessionError("cannot read " + name + ": it is a directory");
-  const auto size = std::filesystem::file_size(path, error);
-  if (error) throw SessionError("cannot read " + name + ": " + error.message());
-  if (size > kMaxSessionBytes) throw SessionError(name + ": larger than 256 MiB: not a session");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SessionError("cannot read " + name + ": " + errnoText());
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw SessionError("cannot read " + name + ": " + errnoText());
+  const std::string text = detail::readBoundedFile(path, "a session");
   try {
-    return sessionFromJson(text.str());
+    return sessionFromJson(text);
   } catch (const SessionError& problem) {
-    throw SessionError(name + ": " + problem.what());
+    throw SessionError(path.string() + ": " + problem.what());
   }
 }
 

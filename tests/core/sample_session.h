@@ -44,6 +44,7 @@ inline PointResult refusedPoint(Point point, PointStatus status, std::string rea
 
 inline SystemInfo sampleSystem() {
   SystemInfo system;
+  system.hostName = "lab-node-1";
   system.cpuModel = "Example CPU @ 3.00GHz";
   system.logicalCores = 2;
   system.simdAvailable = {"AVX3", "AVX2", "SSE4"};
@@ -145,6 +146,7 @@ inline Session sampleSession() {
 // What a version-1 file holding sampleSystem() and samplePoints() reads as: one run, named
 // by its time and points, with default settings.
 inline Session sampleV1Session(SystemInfo system, std::vector<PointResult> points) {
+  system.hostName.clear();  // version 1 did not record it
   Run run;
   run.id = 1;
   run.created = "2026-11-30T04:33:24Z";

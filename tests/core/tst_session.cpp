@@ -249,7 +249,7 @@ class TestSession : public QObject {
     row("settings wrong type", goldenWith("\"min_reps\": 3", "\"min_reps\": \"3\""),
         "runs[0].settings.min_reps: expected a non-negative integer, got string");
     row("truncated", goldenText().substr(0, goldenText().size() / 2),
-        "not valid JSON: parse error at line 287, column 7: syntax error while parsing object key "
+        "not valid JSON: parse error at line 288, column 7: syntax error while parsing object key "
         "- unexpected end of input; expected string literal");
     row("missing median", goldenWith("\"median_s\"", "\"medianS\""),
         "runs[0].points[0].stats: missing median_s");
