@@ -18,7 +18,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -33,8 +32,11 @@
 #include "charts/chartpanel.h"
 #include "experiment/experimentpanel.h"
 #include "models/resultsmodel.h"
+#include "models/runfiltermodel.h"
+#include "models/runsmodel.h"
 #include "models/selectiontext.h"
 #include "prompts.h"
+#include "runs/runspanel.h"
 #include "session/atomicwrite.h"
 #include "session/sessiondocument.h"
 #include "system/systemprobe.h"
@@ -70,14 +72,14 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
       worker_(new RunWorker(this)),
       probe_(new SystemProbe(this)),
       results_(new ResultsModel(this)),
-      sorted_(new QSortFilterProxyModel(this)) {
+      sorted_(new RunFilterModel(this)),
+      runs_(new RunsModel(*document_, this)) {
   initAccellabResources();
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/accellab.svg")));
   setAcceptDrops(true);
   document_->setAutosavePath(options_.autosavePath);
   sorted_->setSourceModel(results_);
-  sorted_->setSortRole(ResultsModel::SortRole);
 
   createActions();
   createLayout();
@@ -89,7 +91,7 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
     machine_ = system;
     probed_ = true;
     experiment_->setGpus(system.gpus, system.gpuDevice);
-    if (document_->session().runs.empty()) systemView_->setSystem(system);
+    updateSystemView();
     statusBar()->showMessage(tr("Machine probed: %1").arg(qs(system.cpuModel)), 4000);
     updateActions();
     emit systemReady();
@@ -145,6 +147,14 @@ void MainWindow::createActions() {
   cancelAction_ = action("cancelAction", tr("&Cancel"), QStringLiteral("cancel"),
                          QKeySequence(Qt::Key_Escape), [this] { cancelRun(); });
   cancelAction_->setToolTip(tr("Stop the run; points already measured are kept (Esc)"));
+  rerunAction_ = action("rerunAction", tr("Re-run &Unstable Points"), QStringLiteral("rerun"),
+                        QKeySequence(tr("Ctrl+Shift+R")), [this] { rerunUnstable(); });
+  rerunAction_->setToolTip(
+      tr("Measure the unstable points of the selected run (or the latest) again and keep the "
+         "steadiest measurement of each"));
+  removeRunAction_ =
+      action("removeRunAction", tr("&Delete Run"), {}, {}, [this] { removeSelectedRun(); });
+  removeRunAction_->setToolTip(tr("Delete the selected run and its measurements"));
   copyAction_ =
       action("copyAction", tr("&Copy"), {}, QKeySequence::Copy, [this] { copySelection(); });
   copyAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -168,6 +178,9 @@ void MainWindow::createMenus() {
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   run->addAction(runAction_);
   run->addAction(cancelAction_);
+  run->addSeparator();
+  run->addAction(rerunAction_);
+  run->addAction(removeRunAction_);
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   edit->addAction(copyAction_);
   fillRecentMenu();
@@ -231,13 +244,26 @@ void MainWindow::createLayout() {
   table_->addAction(copyAction_);
   systemView_ = new SystemView(this);
   bottomTabs_ = new QTabWidget(this);
+  bottomTabs_->setObjectName(QStringLiteral("bottomTabs"));
   bottomTabs_->addTab(table_, tr("Results"));
   bottomTabs_->addTab(systemView_, tr("System"));
+
+  runsPanel_ = new RunsPanel(*runs_, this);
+  runsPanel_->setObjectName(QStringLiteral("runsPanel"));
+  runsPanel_->addButton(rerunAction_);
+  runsPanel_->addButton(removeRunAction_);
+  auto* bottom = new QSplitter(Qt::Horizontal, this);
+  bottom->setObjectName(QStringLiteral("bottomSplitter"));
+  bottom->addWidget(runsPanel_);
+  bottom->addWidget(bottomTabs_);
+  bottom->setStretchFactor(0, 2);
+  bottom->setStretchFactor(1, 5);
+  bottom->setSizes({520, 900});
 
   auto* splitter = new QSplitter(Qt::Vertical, this);
   splitter->setObjectName(QStringLiteral("mainSplitter"));
   splitter->addWidget(charts_);
-  splitter->addWidget(bottomTabs_);
+  splitter->addWidget(bottom);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
   splitter->setSizes({520, 330});
@@ -256,22 +282,42 @@ void MainWindow::createLayout() {
 void MainWindow::connectDocument() {
   charts_->setSession(&document_->session());
   connect(document_, &SessionDocument::sessionReplaced, this, [this] {
-    const auto& runs = document_->session().runs;
-    results_->setRuns(runs);
-    systemView_->setSystem(runs.empty() ? machine_ : runs.back().system);
+    results_->setRuns(document_->session().runs);
     charts_->refresh();
     table_->resizeColumnsToContents();
+    updateActions();
   });
-  connect(document_, &SessionDocument::runStarted, this, [this](int runId) {
-    const Run& run = *findRun(document_->session(), runId);
-    results_->appendRun(run);
-    systemView_->setSystem(run.system);
-  });
+  connect(document_, &SessionDocument::runStarted, this,
+          [this](int runId) { results_->appendRun(*findRun(document_->session(), runId)); });
   connect(document_, &SessionDocument::pointAppended, this,
           [this](int runId, const PointResult& point) {
             results_->appendPoint(runId, point);
             charts_->refresh();
+            updateActions();
           });
+  connect(document_, &SessionDocument::pointReplaced, this,
+          [this](int runId, int index, const PointResult& point) {
+            results_->replacePoint(runId, index, point);
+            charts_->refresh();
+          });
+  connect(document_, &SessionDocument::runRemoved, this, [this](int runId) {
+    results_->removeRun(runId);
+    charts_->refresh();
+    updateActions();
+  });
+  connect(document_, &SessionDocument::conditionsChanged, this, [this](int runId) {
+    updateSystemView();
+    const Run* run = findRun(document_->session(), runId);
+    if (!isRunning() || !run || run->conditions.empty()) return;
+    const auto count = static_cast<int>(run->conditions.size());
+    statusBar()->showMessage(count == 1 ? tr("1 system warning: see System")
+                                        : tr("%1 system warnings: see System").arg(count));
+  });
+  connect(runs_, &RunsModel::shownRunsChanged, this, &MainWindow::showCheckedRuns);
+  connect(runsPanel_, &RunsPanel::selectionChanged, this, [this] {
+    updateSystemView();
+    updateActions();
+  });
   connect(document_, &SessionDocument::modifiedChanged, this, [this] { updateTitle(); });
   connect(document_, &SessionDocument::pathChanged, this, [this] { updateTitle(); });
   connect(charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
@@ -279,6 +325,13 @@ void MainWindow::connectDocument() {
 
 void MainWindow::connectWorker() {
   connect(worker_, &RunWorker::progress, this, &MainWindow::onProgress);
+  connect(worker_, &RunWorker::pointRemeasured, this, &MainWindow::onPointRemeasured);
+  connect(worker_, &RunWorker::conditionsChecked, this,
+          [this](const std::vector<SystemCondition>& conditions) {
+            // Runs begun here are the latest until they end.
+            const auto& runs = document_->session().runs;
+            if (!runs.empty()) document_->setConditions(runs.back().id, conditions);
+          });
   connect(worker_, &RunWorker::pointFinished, this, [this](const PointResult& result) {
     // Cancelled points were never measured: the session keeps only what was.
     if (result.status != PointStatus::cancelled) document_->appendPoint(result);
@@ -313,12 +366,82 @@ void MainWindow::startRun() {
   run.settings = {experiment->measure, baseline, "desktop app"};
   run.system = machine_;
   document_->beginRun(std::move(run));
-  worker_->start(engine, points, experiment->measure);
+  worker_->start(engine, points, experiment->measure, options_.checkConditions);
+  showProgress(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())));
+}
+
+void MainWindow::rerunUnstable() {
+  const Run* run = targetRun();
+  if (isRunning() || !probed_ || !run) return;
+  Rerun rerun{run->id, unstablePoints(*run)};
+  if (rerun.positions.empty()) return;
+  std::vector<PointResult> points;
+  for (const std::size_t position : rerun.positions) points.push_back(run->points[position]);
+  // On the GPU the run measured, with the run's own settings and limits.
+  worker_->startRerun(engineFor(run->system.gpuDevice), points, run->settings.measure,
+                      experiment_->rerunAttempts());
+  rerun_ = std::move(rerun);
+  showProgress(tr("Re-running %n unstable point(s) of run %1\u2026", nullptr,
+                  static_cast<int>(points.size()))
+                   .arg(run->id));
+}
+
+void MainWindow::showProgress(const QString& text) {
   progressBar_->setValue(0);
   progressBar_->setVisible(true);
-  progressLabel_->setText(
-      tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())));
+  progressLabel_->setText(text);
   updateActions();
+}
+
+void MainWindow::onPointRemeasured(int position, const PointResult& result) {
+  if (!rerun_ || position < 0 || static_cast<std::size_t>(position) >= rerun_->positions.size())
+    return;
+  const auto index = static_cast<int>(rerun_->positions[static_cast<std::size_t>(position)]);
+  const Run* run = findRun(document_->session(), rerun_->runId);
+  // After a cancel the points not measured again come back as they were.
+  if (run && run->points[static_cast<std::size_t>(index)] != result)
+    document_->replacePoint(rerun_->runId, index, result);
+}
+
+const Run* MainWindow::targetRun() const {
+  const auto& runs = document_->session().runs;
+  if (const auto selected = runsPanel_->selectedRun())
+    return findRun(document_->session(), *selected);
+  return runs.empty() ? nullptr : &runs.back();
+}
+
+void MainWindow::showCheckedRuns() {
+  const std::vector<int> shown = runs_->shownRuns();
+  sorted_->setRuns({shown.begin(), shown.end()});
+  updateSystemView();
+}
+
+void MainWindow::updateSystemView() {
+  const auto selected = runsPanel_->selectedRun();
+  const std::vector<int> shown = runs_->shownRuns();
+  const Run* run = selected         ? findRun(document_->session(), *selected)
+                   : !shown.empty() ? findRun(document_->session(), shown.back())
+                                    : nullptr;
+  if (run) {
+    systemView_->setSystem(run->system, run->conditions);
+  } else if (probed_) {
+    systemView_->setSystem(machine_);
+  }
+  // The tab says there is something to read before the numbers.
+  const bool warnings = run && !run->conditions.empty();
+  bottomTabs_->setTabIcon(bottomTabs_->indexOf(systemView_),
+                          warnings ? QIcon(QStringLiteral(":/icons/flag.svg")) : QIcon());
+  bottomTabs_->setTabToolTip(bottomTabs_->indexOf(systemView_),
+                             warnings ? tr("%n system warning(s) recorded as the run started",
+                                           nullptr, static_cast<int>(run->conditions.size()))
+                                      : QString());
+}
+
+void MainWindow::removeSelectedRun() {
+  const auto selected = runsPanel_->selectedRun();
+  if (isRunning() || !selected) return;
+  const Run* run = findRun(document_->session(), *selected);
+  if (run && prompts_->askRemoveRun(this, qs(run->name))) document_->removeRun(*selected);
 }
 
 void MainWindow::cancelRun() {
@@ -352,10 +475,21 @@ void MainWindow::onRunEnded() {
   progressBar_->setVisible(false);
   progressLabel_->clear();
   const auto& runs = document_->session().runs;
-  statusBar()->showMessage(tr("Run %1 finished: %n point(s) measured", nullptr,
-                              runs.empty() ? 0 : static_cast<int>(runs.back().points.size()))
-                               .arg(runs.empty() ? 0 : runs.back().id),
-                           5000);
+  if (rerun_) {
+    const Run* run = findRun(document_->session(), rerun_->runId);
+    const auto stillUnstable = run ? unstablePoints(*run).size() : 0;
+    statusBar()->showMessage(tr("Re-ran %n unstable point(s) of run %1; %2 still unstable", nullptr,
+                                static_cast<int>(rerun_->positions.size()))
+                                 .arg(rerun_->runId)
+                                 .arg(stillUnstable),
+                             8000);
+    rerun_.reset();
+  } else {
+    statusBar()->showMessage(tr("Run %1 finished: %n point(s) measured", nullptr,
+                                runs.empty() ? 0 : static_cast<int>(runs.back().points.size()))
+                                 .arg(runs.empty() ? 0 : runs.back().id),
+                             5000);
+  }
   table_->resizeColumnsToContents();
   updateActions();
   emit runFinished();
@@ -365,6 +499,9 @@ void MainWindow::updateActions() {
   const bool running = isRunning();
   runAction_->setEnabled(!running && probed_);
   cancelAction_->setEnabled(running);
+  const Run* target = targetRun();
+  rerunAction_->setEnabled(!running && probed_ && target && !unstablePoints(*target).empty());
+  removeRunAction_->setEnabled(!running && runsPanel_->selectedRun().has_value());
   newAction_->setEnabled(!running);
   openAction_->setEnabled(!running);
   recentMenu_->setEnabled(!running && !recentFiles_.isEmpty());
@@ -376,10 +513,7 @@ void MainWindow::updateTitle() {
   setWindowModified(document_->isModified());
 }
 
-void MainWindow::newSession() {
-  document_->reset();
-  systemView_->setSystem(machine_);
-}
+void MainWindow::newSession() { document_->reset(); }
 
 bool MainWindow::openSession(const QString& path) {
   if (isRunning()) return false;
@@ -387,7 +521,8 @@ bool MainWindow::openSession(const QString& path) {
     prompts_->error(this, tr("Cannot open session"), *error);
     return false;
   }
-  addRecentFile(document_->path());
+  // The file opened, also when it was imported and the document is untitled.
+  addRecentFile(QFileInfo(path).absoluteFilePath());
   return true;
 }
 

@@ -1,5 +1,5 @@
-// The main window: the experiment panel, Run/Cancel with progress, the chart tabs, the
-// results table and the system view, around one SessionDocument.
+// The main window: the experiment panel, Run/Cancel with progress, the chart tabs, the runs
+// panel, the results table and the system view, around one SessionDocument.
 #pragma once
 
 #include <QMainWindow>
@@ -7,16 +7,19 @@
 #include <QString>
 #include <map>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "accellab/engine.h"
 #include "accellab/report.h"
 #include "accellab/sysinfo.h"
+#include "accellab/system_conditions.h"
+#include "worker/runworker.h"
 
 class QAction;
 class QLabel;
 class QMenu;
 class QProgressBar;
-class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
 
@@ -26,7 +29,9 @@ class ChartPanel;
 class ExperimentPanel;
 class Prompts;
 class ResultsModel;
-class RunWorker;
+class RunFilterModel;
+class RunsModel;
+class RunsPanel;
 class SessionDocument;
 class SystemProbe;
 class SystemView;
@@ -36,6 +41,8 @@ struct MainWindowOptions {
   bool measureBandwidth = true;  // the start-up probe's STREAM copy (about a second)
   bool useSettings = true;       // QSettings: last experiment, geometry, recent files
   QString autosavePath;          // empty: no autosave and no recovery offer
+  // Checked as each run starts, its findings recorded with the run and shown as warnings.
+  ConditionsCheck checkConditions = [] { return checkSystemConditions(); };
 };
 
 class MainWindow : public QMainWindow {
@@ -58,6 +65,9 @@ class MainWindow : public QMainWindow {
   bool exportResults(const QString& path, ReportFormat format);
 
   void startRun();
+  // Measures the unstable points of the run selected in the Runs panel (else the latest)
+  // again, and puts the steadiest measurement of each in its place.
+  void rerunUnstable();
   void cancelRun();
   bool isRunning() const;
   bool isReady() const;  // the machine probe has finished, Run is possible
@@ -67,6 +77,9 @@ class MainWindow : public QMainWindow {
   ChartPanel& chartPanel() { return *charts_; }
   ResultsModel& resultsModel() { return *results_; }
   QTableView& resultsView() { return *table_; }
+  RunsModel& runsModel() { return *runs_; }
+  RunsPanel& runsPanel() { return *runsPanel_; }
+  SystemView& systemView() { return *systemView_; }
 
  signals:
   void runFinished();
@@ -86,7 +99,15 @@ class MainWindow : public QMainWindow {
   void updateActions();
   void updateTitle();
   void onProgress(const accellab::Progress& progress);
+  void onPointRemeasured(int position, const accellab::PointResult& result);
   void onRunEnded();
+  // The runs checked in the Runs panel, in the table and the charts.
+  void showCheckedRuns();
+  void updateSystemView();
+  // The run the run actions act on: the one selected in the Runs panel, else the latest.
+  const Run* targetRun() const;
+  void removeSelectedRun();
+  void showProgress(const QString& text);
 
   void newSession();
   void openWithDialog();
@@ -120,12 +141,20 @@ class MainWindow : public QMainWindow {
   RunWorker* worker_;
   SystemProbe* probe_;
   ResultsModel* results_;
-  QSortFilterProxyModel* sorted_;
+  RunFilterModel* sorted_;
+  RunsModel* runs_;
+  // The re-run going: which run, and where in it each re-measured point goes.
+  struct Rerun {
+    int runId;
+    std::vector<std::size_t> positions;
+  };
+  std::optional<Rerun> rerun_;
 
   ExperimentPanel* experiment_ = nullptr;
   ChartPanel* charts_ = nullptr;
   QTableView* table_ = nullptr;
   SystemView* systemView_ = nullptr;
+  RunsPanel* runsPanel_ = nullptr;
   QTabWidget* bottomTabs_ = nullptr;
   QProgressBar* progressBar_ = nullptr;
   QLabel* progressLabel_ = nullptr;
@@ -141,6 +170,8 @@ class MainWindow : public QMainWindow {
   QAction* quitAction_ = nullptr;
   QAction* runAction_ = nullptr;
   QAction* cancelAction_ = nullptr;
+  QAction* rerunAction_ = nullptr;
+  QAction* removeRunAction_ = nullptr;
   QAction* copyAction_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QStringList recentFiles_;

@@ -39,6 +39,14 @@ bool DialogPrompts::askRecover(QWidget* parent, const QString& autosavePath) {
              QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
 }
 
+bool DialogPrompts::askRemoveRun(QWidget* parent, const QString& runName) {
+  return QMessageBox::question(
+             parent, tr("Delete run"),
+             tr("Delete the run \u201c%1\u201d and its measurements from the session?")
+                 .arg(runName),
+             QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+}
+
 QString DialogPrompts::openFileName(QWidget* parent, const QString& title, const QString& filter) {
   return QFileDialog::getOpenFileName(parent, title, {}, filter);
 }

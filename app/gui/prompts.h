@@ -18,6 +18,7 @@ class Prompts {
   virtual void error(QWidget* parent, const QString& title, const QString& message) = 0;
   virtual SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) = 0;
   virtual bool askRecover(QWidget* parent, const QString& autosavePath) = 0;
+  virtual bool askRemoveRun(QWidget* parent, const QString& runName) = 0;
   // Empty when the user cancelled.
   virtual QString openFileName(QWidget* parent, const QString& title, const QString& filter) = 0;
   virtual QString saveFileName(QWidget* parent, const QString& title, const QString& suggested,
@@ -30,6 +31,7 @@ class DialogPrompts : public Prompts {
   void error(QWidget* parent, const QString& title, const QString& message) override;
   SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) override;
   bool askRecover(QWidget* parent, const QString& autosavePath) override;
+  bool askRemoveRun(QWidget* parent, const QString& runName) override;
   QString openFileName(QWidget* parent, const QString& title, const QString& filter) override;
   QString saveFileName(QWidget* parent, const QString& title, const QString& suggested,
                        const QString& filter) override;

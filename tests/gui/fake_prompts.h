@@ -18,6 +18,10 @@ class FakePrompts : public accellab::gui::Prompts {
     ++recoverQuestions;
     return recoverAnswer;
   }
+  bool askRemoveRun(QWidget*, const QString&) override {
+    ++removeQuestions;
+    return removeAnswer;
+  }
   QString openFileName(QWidget*, const QString&, const QString&) override { return fileName; }
   QString saveFileName(QWidget*, const QString&, const QString&, const QString&) override {
     return fileName;
@@ -27,7 +31,9 @@ class FakePrompts : public accellab::gui::Prompts {
   QStringList errors;
   int saveQuestions = 0;
   int recoverQuestions = 0;
+  int removeQuestions = 0;
   SaveChoice saveAnswer = SaveChoice::discard;
   bool recoverAnswer = true;
+  bool removeAnswer = true;
   QString fileName;
 };

@@ -81,6 +81,7 @@ class TestExperimentPanel : public QObject {
     QVERIFY(experiment->sweep.threads == threadAxis);
     QCOMPARE(experiment->measure.minReps, std::size_t{7});
     QCOMPARE(experiment->measure.minTimeS, 0.5);
+    QVERIFY(experiment->measure.quality == QualityLimits{});  // nanobench's 5 %, 10x cold
     // Every available variant is checked by default but the slow strided loop; unavailable
     // ones never run.
     const KernelInfo& info = registry_.find(kernel.toStdString())->info();
@@ -181,6 +182,9 @@ class TestExperimentPanel : public QObject {
       child<QLineEdit>(panel, "sizes")->setText(QStringLiteral("1e5"));
       child<QCheckBox>(panel, "variant-loop")->setChecked(false);
       child<QSpinBox>(panel, "minReps")->setValue(9);
+      child<QDoubleSpinBox>(panel, "unstableLimit")->setValue(12.5);
+      child<QDoubleSpinBox>(panel, "coldLimit")->setValue(50);
+      child<QSpinBox>(panel, "rerunAttempts")->setValue(5);
       panel.saveSettings(settings);
     }
     ExperimentPanel restored(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
@@ -192,6 +196,9 @@ class TestExperimentPanel : public QObject {
     QVERIFY(std::find(experiment->sweep.variants.begin(), experiment->sweep.variants.end(),
                       "loop") == experiment->sweep.variants.end());
     QCOMPARE(experiment->measure.minReps, std::size_t{9});
+    QCOMPARE(experiment->measure.quality.maxRelativeSpread, 0.125);
+    QCOMPARE(experiment->measure.quality.coldFactor, 50.0);
+    QCOMPARE(restored.rerunAttempts(), std::size_t{5});
   }
 
  private:

@@ -6,14 +6,19 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QIcon>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolButton>
+#include <QTreeWidget>
 #include <QtTest>
+#include <map>
 #include <sstream>
 
 #include "accellab/kernels/builtin.h"
@@ -25,8 +30,13 @@
 #include "fake_prompts.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
+#include "models/runsmodel.h"
+#include "runs/runspanel.h"
+#include "sample_session.h"
+#include "scripted_engine.h"
 #include "session/sessiondocument.h"
 #include "skip_rule.h"
+#include "system/systemview.h"
 
 using namespace accellab;
 using namespace accellab::gui;
@@ -84,6 +94,45 @@ const Setup kLongPi{"pi",
                     1,
                     0.0,
                     {QStringLiteral("loop")}};
+
+int columnNamed(const QAbstractItemModel& model, const QString& name) {
+  for (int c = 0; c < model.columnCount(); ++c)
+    if (model.headerData(c, Qt::Horizontal).toString() == name) return c;
+  qFatal("no column %s", qPrintable(name));
+}
+
+// The table shows, run by run, the engine's rows of each run it shows.
+void compareTableWithEngine(MainWindow& window, const std::vector<int>& runIds) {
+  std::vector<ReportRow> rows;
+  for (int id : runIds)
+    for (const ReportRow& row : buildRunRows(*findRun(window.document().session(), id)))
+      rows.push_back(row);
+  const QAbstractItemModel& table = *window.resultsView().model();
+  QCOMPARE(table.rowCount(), static_cast<int>(rows.size()));
+  const auto columns = columnsIn(inTable);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    QCOMPARE(table.index(static_cast<int>(r), 0).data(ResultsModel::RunRole).toInt(),
+             rows[r].runId);
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      QCOMPARE(table.index(static_cast<int>(r), static_cast<int>(c)).data().toString(),
+               QString::fromStdString(columns[c]->text(rows[r])));
+  }
+}
+
+// What `accellab-cli report --csv` writes for the session.
+QByteArray reportOf(const Session& session, ReportFormat format) {
+  std::ostringstream out;
+  const auto reporter = makeReporter(format, out);
+  for (const Run& run : session.runs) reportRun(*reporter, run, {});
+  reporter->finish();
+  return QByteArray::fromStdString(out.str());
+}
+
+QByteArray readAll(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) qFatal("cannot read %s", qPrintable(path));
+  return file.readAll();
+}
 
 // Every point of every run, in order: the tests below run one sweep at a time.
 std::vector<PointResult> pointsOf(const Session& session) {
@@ -383,14 +432,231 @@ class TestMainWindow : public QObject {
     QCOMPARE(prompts_->errors.size(), 1);
   }
 
+  // The first scenario: a run cancelled after its first point, then a run of two
+  // other sizes. The cancelled run's unmeasured points are in no table row and no export.
+  void cancelledRunShowsOnlyWhatItMeasured() {
+    test::ScriptedTimes times;
+    times.blockAtMeasurement = 1;  // the vectorized point of the first run
+    auto window = makeWindow(test::scriptedEngine(times));
+    enter(*window, {"add", "1024x1024x512", ExperimentPanel::SweepMode::fixedThreads, 2, 3, 0, {}});
+    clickRun(*window);
+    QTRY_COMPARE_WITH_TIMEOUT(pointsOf(window->document().session()).size(), std::size_t{1}, 20000);
+    QTest::qWait(100);
+    QVERIFY(window->isRunning());
+    QTest::mouseClick(child<QPushButton>(*window, "cancelButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 5000);
+    enter(
+        *window,
+        {"add", "16x256x256, 64x256x256", ExperimentPanel::SweepMode::threadsOneToN, 2, 3, 0, {}});
+    clickRun(*window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
+
+    const Session& session = window->document().session();
+    QCOMPARE(session.runs.size(), std::size_t{2});
+    QCOMPARE(session.runs[0].points.size(), std::size_t{1});
+    QCOMPARE(session.runs[0].points[0].point.variant, std::string("loop"));
+    QCOMPARE(session.runs[1].points.size(), std::size_t{8});  // 2 sizes x loop, vec, par x1, x2
+    // The latest run is shown; checking the first shows both, run by run.
+    QCOMPARE(window->runsModel().shownRuns(), std::vector<int>{2});
+    compareTableWithEngine(*window, {2});
+    RunsModel& runs = window->runsModel();
+    QVERIFY(runs.setData(runs.index(0, RunsModel::idColumn), Qt::Checked, Qt::CheckStateRole));
+    compareTableWithEngine(*window, {1, 2});
+
+    const QAbstractItemModel& table = *window->resultsView().model();
+    const int problem = columnNamed(table, QStringLiteral("problem"));
+    const int variant = columnNamed(table, QStringLiteral("variant"));
+    int largeRows = 0;
+    for (int r = 0; r < table.rowCount(); ++r) {
+      if (!table.index(r, problem).data().toString().startsWith(QStringLiteral("1024x1024x512")))
+        continue;
+      ++largeRows;
+      QCOMPARE(table.index(r, variant).data().toString(), QStringLiteral("loop"));
+    }
+    QCOMPARE(largeRows, 1);
+
+    const QString csv = dir_->filePath(QStringLiteral("results.csv"));
+    QVERIFY(window->exportResults(csv, ReportFormat::csv));
+    const QByteArray exported = readAll(csv);
+    QCOMPARE(exported, reportOf(session, ReportFormat::csv));
+    QCOMPARE(exported.count("1024x1024x512"), 1);
+  }
+
+  // The second scenario: the same size run twice. Each run's speedups are its own:
+  // the second run's loop is 1.00x over its own loop, and the table, its CSV export and the
+  // CLI's report agree.
+  void sameSizeTwiceKeepsSpeedupsWithinEachRun() {
+    auto window = makeWindow(test::scriptedEngine({}));
+    const Setup setup{"add", "16x256x256", ExperimentPanel::SweepMode::threadsOneToN, 2, 3, 0, {}};
+    for (int run = 0; run < 2; ++run) {
+      enter(*window, setup);
+      clickRun(*window);
+      QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
+    }
+    const Session& session = window->document().session();
+    QCOMPARE(session.runs.size(), std::size_t{2});
+    compareTableWithEngine(*window, {2});
+    RunsModel& runs = window->runsModel();
+    QVERIFY(runs.setData(runs.index(0, RunsModel::idColumn), Qt::Checked, Qt::CheckStateRole));
+    compareTableWithEngine(*window, {1, 2});
+
+    const QAbstractItemModel& table = *window->resultsView().model();
+    const int variant = columnNamed(table, QStringLiteral("variant"));
+    const int threads = columnNamed(table, QStringLiteral("threads"));
+    const int speedup = columnNamed(table, QStringLiteral("speedup"));
+    // Scripted: vectorized 4x the loop, parallel 2x per thread.
+    const std::map<QString, QString> expected{
+        {QStringLiteral("loop 1"), QStringLiteral("1.00x")},
+        {QStringLiteral("vectorized 1"), QStringLiteral("4.00x")},
+        {QStringLiteral("parallel 1"), QStringLiteral("2.00x")},
+        {QStringLiteral("parallel 2"), QStringLiteral("4.00x")}};
+    QCOMPARE(table.rowCount(), 8);
+    for (int r = 0; r < table.rowCount(); ++r) {
+      const QString key = table.index(r, variant).data().toString() + QLatin1Char(' ') +
+                          table.index(r, threads).data().toString();
+      QCOMPARE(table.index(r, speedup).data().toString(), expected.at(key));
+    }
+
+    const QString csv = dir_->filePath(QStringLiteral("results.csv"));
+    QVERIFY(window->exportResults(csv, ReportFormat::csv));
+    QCOMPARE(readAll(csv), reportOf(session, ReportFormat::csv));
+  }
+
+  // A noisy point is flagged, marked in the table, and "Re-run unstable points" measures it
+  // again in place: the steady measurement replaces it, autosaved.
+  void rerunReplacesUnstablePoints() {
+    test::ScriptedTimes times;
+    times.noisyMeasurements = {{"vectorized", 1}};
+    auto window = makeWindow(test::scriptedEngine(times));
+    auto* rerun = child<QAction>(*window, "rerunAction");
+    QVERIFY(!rerun->isEnabled());
+    enter(*window, {"add", "16x256x256", ExperimentPanel::SweepMode::fixedThreads, 1, 5, 0, {}});
+    clickRun(*window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
+    const Run& run = window->document().session().runs.back();
+    QCOMPARE(run.points.size(), std::size_t{3});
+    QVERIFY(run.points[1].flags.unstable);
+    const QAbstractItemModel& table = *window->resultsView().model();
+    const int flags = columnNamed(table, QStringLiteral("flags"));
+    QCOMPARE(table.index(1, flags).data().toString(), QStringLiteral("unstable"));
+    QVERIFY(!table.index(1, flags).data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY(table.index(1, flags)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("unstable: the samples' MAD is 33")));
+
+    QVERIFY(rerun->isEnabled());
+    QVERIFY(child<QToolButton>(window->runsPanel(), "rerunActionButton")->isEnabled());
+    const PointResult noisy = run.points[1];
+    rerun->trigger();
+    QVERIFY(window->isRunning());
+    QVERIFY(!rerun->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
+    const PointResult& steady = window->document().session().runs.back().points[1];
+    QVERIFY(steady.point == noisy.point);
+    QVERIFY(!steady.flags.unstable);
+    QCOMPARE(steady.attempts, 2u);
+    QCOMPARE(table.index(1, flags).data().toString(), QString());
+    QVERIFY(!rerun->isEnabled());
+    QCOMPARE(window->runsModel().index(0, RunsModel::flaggedColumn).data().toInt(), 0);
+    Session autosaved;
+    QVERIFY(!readSession(dir_->filePath(QStringLiteral("autosave.json")), autosaved));
+    QVERIFY(autosaved.runs.back().points[1] == steady);
+    compareTableWithEngine(*window, {1});
+  }
+
+  // The quality limits of the experiment panel go with the run and judge its points.
+  void qualityLimitsAreTheRunsOwn() {
+    test::ScriptedTimes times;
+    times.noisyMeasurements = {{"loop", 1}};
+    auto window = makeWindow(test::scriptedEngine(times));
+    enter(*window, {"add",
+                    "16x256x256",
+                    ExperimentPanel::SweepMode::fixedThreads,
+                    1,
+                    5,
+                    0,
+                    {QStringLiteral("loop")}});
+    child<QDoubleSpinBox>(window->experimentPanel(), "unstableLimit")->setValue(40);
+    child<QDoubleSpinBox>(window->experimentPanel(), "coldLimit")->setValue(1.2);
+    clickRun(*window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
+    const Run& run = window->document().session().runs.back();
+    QCOMPARE(run.settings.measure.quality.maxRelativeSpread, 0.4);
+    QCOMPARE(run.settings.measure.quality.coldFactor, 1.2);
+    // A third of the median is below 40 %; a first call of two thirds of it is not cold.
+    QVERIFY(!run.points[0].flags.unstable);
+    QVERIFY(!run.points[0].flags.cold);
+    QVERIFY(!child<QAction>(*window, "rerunAction")->isEnabled());
+  }
+
+  // Renaming in the Runs panel renames the run in the session; deleting asks first.
+  void runsPanelRenamesAndDeletes() {
+    const QString path = dir_->filePath(QStringLiteral("two-runs.json"));
+    writeSessionFile(test::sampleSession(), path.toStdString());
+    QVERIFY(window_->openSession(path));
+    QTableView& runsTable = window_->runsPanel().view();
+    QCOMPARE(runsTable.model()->rowCount(), 2);
+    auto* remove = child<QAction>(*window_, "removeRunAction");
+    QVERIFY(!remove->isEnabled());  // no run selected
+
+    RunsModel& runs = window_->runsModel();
+    QVERIFY(runs.setData(runs.index(0, RunsModel::nameColumn), QStringLiteral("before")));
+    QCOMPARE(window_->document().session().runs[0].name, std::string("before"));
+    QVERIFY(window_->isWindowModified());
+
+    // The System tab shows the selected run, its conditions first.
+    window_->runsPanel().selectRun(1);
+    auto* systemTree = child<QTreeWidget>(window_->systemView(), "systemTree");
+    QCOMPARE(systemTree->topLevelItem(0)->text(0), QStringLiteral("Warning: virtual-machine"));
+    QVERIFY(remove->isEnabled());
+    prompts_->removeAnswer = false;
+    remove->trigger();
+    QCOMPARE(prompts_->removeQuestions, 1);
+    QCOMPARE(window_->document().session().runs.size(), std::size_t{2});
+    prompts_->removeAnswer = true;
+    remove->trigger();
+    QCOMPARE(window_->document().session().runs.size(), std::size_t{1});
+    QCOMPARE(window_->document().session().runs[0].id, 3);
+    QCOMPARE(window_->resultsModel().rowCount(), 1);
+    QCOMPARE(window_->resultsView().model()->rowCount(), 1);
+    QCOMPARE(runs.shownRuns(), std::vector<int>{3});
+  }
+
+  // The system conditions checked as a run starts are recorded with it, shown as warnings in
+  // the System tab, and the status bar says so.
+  void systemConditionsAreRecordedAndAnnounced() {
+    const std::vector<SystemCondition> found{{"load", "load average 3.1 above 2 cores"},
+                                             {"governor", "CPU frequency governor is 'powersave'"}};
+    test::ScriptedTimes times;
+    times.blockAtMeasurement = 0;  // the run goes on until cancelled
+    auto window = makeWindow(test::scriptedEngine(times), [found] { return found; });
+    enter(*window, {"add", "16x256x256", ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0, {}});
+    clickRun(*window);
+    QTRY_COMPARE_WITH_TIMEOUT(window->statusBar()->currentMessage(),
+                              QStringLiteral("2 system warnings: see System"), 5000);
+    QCOMPARE(window->document().session().runs[0].conditions, found);
+    auto* systemTree = child<QTreeWidget>(window->systemView(), "systemTree");
+    QCOMPARE(systemTree->topLevelItem(0)->text(0), QStringLiteral("Warning: load"));
+    QCOMPARE(systemTree->topLevelItem(0)->text(1),
+             QStringLiteral("load average 3.1 above 2 cores"));
+    QCOMPARE(systemTree->topLevelItem(1)->text(0), QStringLiteral("Warning: governor"));
+    window->cancelRun();
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 5000);
+  }
+
  private:
-  std::unique_ptr<MainWindow> makeWindow(EngineFactory engines = kernels::makeBuiltinEngine) {
+  // The window checks this machine's conditions unless told otherwise.
+  std::unique_ptr<MainWindow> makeWindow(
+      EngineFactory engines = kernels::makeBuiltinEngine,
+      ConditionsCheck conditions = MainWindowOptions{}.checkConditions) {
     auto window = std::make_unique<MainWindow>(
         std::move(engines),
         MainWindowOptions{.prompts = prompts_.get(),
                           .measureBandwidth = false,
                           .useSettings = false,
-                          .autosavePath = dir_->filePath(QStringLiteral("autosave.json"))});
+                          .autosavePath = dir_->filePath(QStringLiteral("autosave.json")),
+                          .checkConditions = std::move(conditions)});
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) qFatal("window not exposed");
     QElapsedTimer probing;

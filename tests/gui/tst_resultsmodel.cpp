@@ -1,12 +1,19 @@
 // ResultsModel: the CLI's cells for every point, numeric sorting, copying as text.
 #include <QAbstractItemModelTester>
+#include <QIcon>
 #include <QSortFilterProxyModel>
 #include <QtTest>
 
+#include "accellab/quality.h"
 #include "accellab/report.h"
 #include "accellab/session.h"
 #include "models/resultsmodel.h"
+#include "models/runfiltermodel.h"
 #include "models/selectiontext.h"
+#include "sample_session.h"
+
+// The icons live in the GUI library's resources; Q_INIT_RESOURCE needs the global namespace.
+static void initResources() { Q_INIT_RESOURCE(accellab); }
 
 using namespace accellab;
 using namespace accellab::gui;
@@ -23,12 +30,27 @@ int columnNamed(const QAbstractItemModel& model, const QString& name) {
   return -1;
 }
 
+// Every cell of `model` is the engine's text of the rows of `runs`, run by run.
+void compareWithEngine(const QAbstractItemModel& model, const std::vector<Run>& runs) {
+  std::vector<ReportRow> rows;
+  for (const Run& run : runs)
+    for (const ReportRow& row : buildRunRows(run)) rows.push_back(row);
+  QCOMPARE(model.rowCount(), static_cast<int>(rows.size()));
+  const auto columns = columnsIn(inTable);
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      QCOMPARE(model.index(static_cast<int>(r), static_cast<int>(c)).data().toString(),
+               QString::fromStdString(columns[c]->text(rows[r])));
+}
+
 }  // namespace
 
 class TestResultsModel : public QObject {
   Q_OBJECT
 
  private slots:
+  void initTestCase() { initResources(); }
+
   void cellsAreTheEngineReport_data() {
     QTest::addColumn<QString>("baseline");
     QTest::addColumn<double>("ceiling");
@@ -119,6 +141,90 @@ class TestResultsModel : public QObject {
                                  .arg(rows[2].threads);
     QCOMPARE(selectionAsText(model, indexes), expected);
     QCOMPARE(selectionAsText(model, {}), QString());
+  }
+
+  // The flags cell of a flagged point carries a mark and coloured text; the tooltip of the
+  // row says why and what to do. Other cells and unflagged rows carry neither.
+  void flaggedRowsAreMarked() {
+    const Run run = test::sampleRun();
+    ResultsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRuns({run});
+    const int flags = columnNamed(model, QStringLiteral("flags"));
+    const int firstCall = columnNamed(model, QStringLiteral("first call"));
+    QVERIFY(flags >= 0);
+    QVERIFY(firstCall >= 0);
+    int flagged = 0;
+    for (int r = 0; r < model.rowCount(); ++r) {
+      const PointResult& point = model.point(r);
+      const QModelIndex cell = model.index(r, flags);
+      QCOMPARE(cell.data().toString(), QString::fromStdString(flagsText(point.flags)));
+      QCOMPARE(!cell.data(Qt::DecorationRole).value<QIcon>().isNull(), point.flags.any());
+      QCOMPARE(cell.data(Qt::ForegroundRole).isValid(), point.flags.any());
+      QVERIFY(!model.index(r, firstCall).data(Qt::DecorationRole).isValid());
+      if (!point.flags.any()) continue;
+      ++flagged;
+      const QString advice =
+          QString::fromStdString(flagAdvice(point, run.settings.measure.quality));
+      QVERIFY(model.index(r, 0).data(Qt::ToolTipRole).toString().contains(advice));
+    }
+    QCOMPARE(flagged, 3);  // cold, unstable and cut short in the sample run
+  }
+
+  // A point measured again changes the rows of its run (it may be the baseline); deleting a
+  // run removes its rows and leaves the others as they were.
+  void replacedPointsAndRemovedRuns() {
+    Session session = test::sampleSession();
+    ResultsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRuns(session.runs);
+    PointResult faster = test::measuredPoint(session.runs[0].points[0].point,
+                                             {0.0019, 0.002, 0.0021}, {262144, 262144 * 16});
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.replacePoint(1, 0, faster);
+    session.runs[0].points[0] = faster;
+    QCOMPARE(changed.count(), 1);
+    compareWithEngine(model, session.runs);
+
+    model.removeRun(1);
+    session.runs.erase(session.runs.begin());
+    compareWithEngine(model, session.runs);
+    model.removeRun(1);  // gone already
+    compareWithEngine(model, session.runs);
+  }
+
+  // Picking runs filters the rows and keeps the sort the user chose.
+  void filtersByRunAndKeepsTheSort() {
+    const Session session = test::sampleSession();
+    ResultsModel model;
+    model.setRuns(session.runs);
+    RunFilterModel proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    const int median = columnNamed(model, QStringLiteral("median"));
+    proxy.sort(median, Qt::DescendingOrder);
+    const auto rowsOf = [&proxy](int runId) {
+      int rows = 0;
+      for (int r = 0; r < proxy.rowCount(); ++r)
+        rows += proxy.index(r, 0).data(ResultsModel::RunRole).toInt() == runId;
+      return rows;
+    };
+    QCOMPARE(proxy.rowCount(), 9);
+    proxy.setRuns({1});
+    QCOMPARE(proxy.rowCount(), 8);
+    QCOMPARE(rowsOf(1), 8);
+    proxy.setRuns({3});
+    QCOMPARE(proxy.rowCount(), 1);
+    QCOMPARE(rowsOf(3), 1);
+    proxy.setRuns({1, 3});
+    QCOMPARE(proxy.rowCount(), 9);
+    QCOMPARE(proxy.sortColumn(), median);
+    double previous = std::numeric_limits<double>::infinity();
+    for (int r = 0; r < proxy.rowCount(); ++r) {
+      const double value = proxy.index(r, median).data(ResultsModel::SortRole).toDouble();
+      QVERIFY2(value <= previous, "rows are not in descending order of the median");
+      previous = value;
+    }
   }
 };
 

@@ -1,12 +1,14 @@
 // RunWorker: results come back by queued signals in sweep order, a new run drops what the
-// previous one still delivers, and cancel is quick.
+// previous one still delivers, cancel is quick, and unstable points are measured again.
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QThread>
 #include <QtTest>
 
 #include "accellab/kernels/builtin.h"
+#include "accellab/quality.h"
 #include "accellab/sweep.h"
+#include "scripted_engine.h"
 #include "worker/runworker.h"
 
 using namespace accellab;
@@ -41,6 +43,30 @@ class TestRunWorker : public QObject {
     QVERIFY(progress.count() >= 3);
     const auto last = progress.last().at(0).value<Progress>();
     QCOMPARE(last.pointsTotal, std::size_t{3});
+  }
+
+  // The conditions check runs first, on the worker thread, and its findings come back before
+  // the first point.
+  void checksTheConditionsFirst() {
+    RunWorker worker;
+    const std::vector<SystemCondition> found{{"turbo", "turbo boost is on"}};
+    QThread* checkThread = nullptr;
+    std::vector<QString> order;
+    connect(&worker, &RunWorker::conditionsChecked, this,
+            [&](const std::vector<SystemCondition>& conditions) {
+              QCOMPARE(conditions, found);
+              order.push_back(QStringLiteral("conditions"));
+            });
+    connect(&worker, &RunWorker::pointFinished, this,
+            [&] { order.push_back(QStringLiteral("point")); });
+    QSignalSpy done(&worker, &RunWorker::finished);
+    worker.start(engine_, sweep({1000}), quick(), [&] {
+      checkThread = QThread::currentThread();
+      return found;
+    });
+    QVERIFY(done.wait(20000));
+    QVERIFY(checkThread && checkThread != QThread::currentThread());
+    QCOMPARE(order, (std::vector<QString>{QStringLiteral("conditions"), QStringLiteral("point")}));
   }
 
   void aNewRunDropsTheOldOnesResults() {
@@ -83,7 +109,84 @@ class TestRunWorker : public QObject {
     QVERIFY2(timer.elapsed() < 500, qPrintable(QString::number(timer.elapsed())));
   }
 
+  // A point whose first measurement was noisy is measured again and comes back steady, at
+  // its position among the points given.
+  void rerunMeasuresUnstablePointsAgain() {
+    test::ScriptedTimes times;
+    times.noisyMeasurements = {{"vectorized", 1}};
+    const Engine engine = test::scriptedEngine(times)({});
+    RunWorker worker;
+    QSignalSpy finished(&worker, &RunWorker::pointFinished);
+    QSignalSpy done(&worker, &RunWorker::finished);
+    worker.start(engine, scriptedSweep(engine, {"loop", "vectorized"}), scripted());
+    QVERIFY(done.wait(20000));
+    Run run;
+    for (const auto& arguments : finished) run.points.push_back(arguments[0].value<PointResult>());
+    QCOMPARE(run.points.size(), std::size_t{2});
+    QVERIFY(!run.points[0].flags.unstable);
+    QVERIFY(run.points[1].flags.unstable);
+    QCOMPARE(relativeSpread(run.points[1]), 1.0 / 3);
+    QCOMPARE(unstablePoints(run), std::vector<std::size_t>{1});
+
+    QSignalSpy remeasured(&worker, &RunWorker::pointRemeasured);
+    QSignalSpy progress(&worker, &RunWorker::progress);
+    worker.startRerun(engine, {run.points[1]}, scripted(), 3);
+    QVERIFY(worker.isRunning());
+    QVERIFY(done.wait(20000));
+    QCOMPARE(remeasured.count(), 1);
+    QCOMPARE(remeasured[0][0].toInt(), 0);
+    const auto steady = remeasured[0][1].value<PointResult>();
+    QVERIFY(steady.point == run.points[1].point);
+    QVERIFY(steady.status == PointStatus::ok);
+    QVERIFY(!steady.flags.unstable);
+    QCOMPARE(steady.attempts, 2u);
+    QCOMPARE(steady.stats.medianS, run.points[1].stats.medianS);
+    QCOMPARE(steady.stats.madS, 0.0);
+    QVERIFY(!progress.isEmpty());
+    QCOMPARE(progress.last()[0].value<Progress>().pointsTotal, std::size_t{1});
+  }
+
+  // Cancelling a re-run is as quick as cancelling a run; the point comes back as it was.
+  void cancelStopsARerun() {
+    test::ScriptedTimes times;
+    times.noisyMeasurements = {{"loop", 1}};
+    times.blockAtMeasurement = 1;  // the re-measurement waits for the cancel
+    const Engine engine = test::scriptedEngine(times)({});
+    RunWorker worker;
+    QSignalSpy finished(&worker, &RunWorker::pointFinished);
+    QSignalSpy done(&worker, &RunWorker::finished);
+    worker.start(engine, scriptedSweep(engine, {"loop"}), scripted());
+    QVERIFY(done.wait(20000));
+    const auto noisy = finished[0][0].value<PointResult>();
+    QVERIFY(noisy.flags.unstable);
+
+    QSignalSpy remeasured(&worker, &RunWorker::pointRemeasured);
+    worker.startRerun(engine, {noisy}, scripted(), 3);
+    QTest::qWait(200);
+    QVERIFY(worker.isRunning());
+    QElapsedTimer timer;
+    timer.start();
+    worker.cancel();
+    QVERIFY(done.wait(5000));
+    QVERIFY2(timer.elapsed() < 500, qPrintable(QString::number(timer.elapsed())));
+    QCOMPARE(remeasured.count(), 1);
+    QVERIFY(remeasured[0][1].value<PointResult>() == noisy);
+  }
+
  private:
+  static std::vector<Point> scriptedSweep(const Engine& engine, std::vector<std::string> variants) {
+    SweepSpec spec;
+    spec.kernel = "add";
+    spec.shapes = {{16, 256, 256}};
+    spec.variants = std::move(variants);
+    return expandSweep(spec, engine.registry());
+  }
+  static MeasureConfig scripted() {
+    MeasureConfig config;
+    config.minTimeS = 0;
+    return config;
+  }
+
   std::vector<Point> sweep(std::vector<std::uint64_t> samples) const {
     SweepSpec spec;
     spec.kernel = "pi";

@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "accellab/gbench.h"
+#include "sample_session.h"
 #include "session/sessiondocument.h"
 
 using namespace accellab;
@@ -39,6 +41,27 @@ class TestSessionDocument : public QObject {
     QCOMPARE(reopened.session().runs.size(), std::size_t{1});
     QCOMPARE(reopened.session().runs[0].points.size(), std::size_t{8});
     QCOMPARE(reopened.displayName(), QStringLiteral("copy.json"));
+  }
+
+  // Google Benchmark JSON opens as one run of an untitled, modified session: saving asks
+  // for a new file instead of writing a session over the benchmark's output.
+  void googleBenchmarkJsonOpensAsAnUntitledRun() {
+    SessionDocument document;
+    QSignalSpy replaced(&document, &SessionDocument::sessionReplaced);
+    QVERIFY(!document.open(dataFile("gbench/tiny.json")));
+    QCOMPARE(replaced.count(), 1);
+    QCOMPARE(document.session().runs.size(), std::size_t{1});
+    QVERIFY(!document.session().runs[0].points.empty());
+    QVERIFY(document.session().runs[0].settings.origin.starts_with(kGbenchOrigin));
+    QVERIFY(document.path().isEmpty());
+    QVERIFY(document.isModified());
+    Session read;
+    FileKind kind = FileKind::session;
+    QVERIFY(!readSession(dataFile("gbench/tiny.json"), read, &kind));
+    QVERIFY(kind == FileKind::imported);
+    QVERIFY(read == document.session());
+    QVERIFY(!readSession(dataFile("session-v1.json"), read, &kind));
+    QVERIFY(kind == FileKind::session);
   }
 
   void badFilesLeaveTheDocumentUntouched_data() {
@@ -123,6 +146,61 @@ class TestSessionDocument : public QObject {
     // Saving makes the autosave unnecessary.
     QVERIFY(!recovered.saveAs(dir.filePath(QStringLiteral("saved.json"))));
     QVERIFY(!QFile::exists(autosave));
+  }
+
+  // Renaming, re-measuring, recording conditions and deleting edit the session in place: each
+  // marks it modified and is in the autosave at once.
+  void runEditsAreModificationsAndAutosaved() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("two-runs.json"));
+    writeSessionFile(test::sampleSession(), path.toStdString());
+    const QString autosave = dir.filePath(QStringLiteral("autosave.json"));
+    SessionDocument document;
+    document.setAutosavePath(autosave);
+    QVERIFY(!document.open(path));
+    const auto onDisk = [&] {
+      Session session;
+      if (const auto error = readSession(autosave, session)) qFatal("%s", qPrintable(*error));
+      return session;
+    };
+    QSignalSpy renamed(&document, &SessionDocument::runRenamed);
+    QSignalSpy replaced(&document, &SessionDocument::pointReplaced);
+    QSignalSpy conditions(&document, &SessionDocument::conditionsChanged);
+    QSignalSpy removed(&document, &SessionDocument::runRemoved);
+
+    document.renameRun(3, "after closing the browser");
+    QVERIFY(document.isModified());
+    QCOMPARE(renamed.count(), 1);
+    QCOMPARE(renamed.front().front().toInt(), 3);
+    QCOMPARE(onDisk().runs[1].name, std::string("after closing the browser"));
+    document.renameRun(3, "after closing the browser");  // no change
+    document.renameRun(7, "no such run");
+    QCOMPARE(renamed.count(), 1);
+
+    PointResult steadier = document.session().runs[0].points[2];
+    steadier.flags.unstable = false;
+    steadier.attempts = 4;
+    document.replacePoint(1, 2, steadier);
+    QCOMPARE(replaced.count(), 1);
+    QCOMPARE(replaced.front().at(0).toInt(), 1);
+    QCOMPARE(replaced.front().at(1).toInt(), 2);
+    QVERIFY(document.session().runs[0].points[2] == steadier);
+    QVERIFY(onDisk().runs[0].points[2] == steadier);
+    document.replacePoint(1, 8, steadier);  // past the run's last point
+    QCOMPARE(replaced.count(), 1);
+
+    const std::vector<SystemCondition> found{{"load", "load average 3.1 above 2 cores"}};
+    document.setConditions(3, found);
+    QCOMPARE(conditions.count(), 1);
+    QCOMPARE(onDisk().runs[1].conditions, found);
+
+    document.removeRun(1);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(document.session().runs.size(), std::size_t{1});
+    QCOMPARE(document.session().runs[0].id, 3);
+    QCOMPARE(onDisk().runs.size(), std::size_t{1});
+    // A new run follows the highest id left.
+    QCOMPARE(document.beginRun(Run{}), 4);
   }
 };
 

@@ -37,6 +37,12 @@ const QString kModeKey = QStringLiteral("experiment/sweepMode");
 const QString kThreadsKey = QStringLiteral("experiment/threads");
 const QString kRepsKey = QStringLiteral("experiment/minReps");
 const QString kMinTimeKey = QStringLiteral("experiment/minTimeS");
+const QString kUnstableKey = QStringLiteral("experiment/unstablePercent");
+const QString kColdKey = QStringLiteral("experiment/coldFactor");
+const QString kRerunKey = QStringLiteral("experiment/rerunAttempts");
+
+// What the CLI's --rerun-unstable is typically given: enough for a passing disturbance to end.
+constexpr int kDefaultRerunAttempts = 3;
 
 }  // namespace
 
@@ -57,6 +63,9 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
       threadsSpin_(new QSpinBox(this)),
       repsSpin_(new QSpinBox(this)),
       minTimeSpin_(new QDoubleSpinBox(this)),
+      unstableSpin_(new QDoubleSpinBox(this)),
+      coldSpin_(new QDoubleSpinBox(this)),
+      rerunSpin_(new QSpinBox(this)),
       estimateLabel_(new QLabel(this)),
       warningLabel_(new QLabel(this)),
       errorLabel_(new QLabel(this)) {
@@ -68,6 +77,9 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   threadsSpin_->setObjectName(QStringLiteral("threads"));
   repsSpin_->setObjectName(QStringLiteral("minReps"));
   minTimeSpin_->setObjectName(QStringLiteral("minTime"));
+  unstableSpin_->setObjectName(QStringLiteral("unstableLimit"));
+  coldSpin_->setObjectName(QStringLiteral("coldLimit"));
+  rerunSpin_->setObjectName(QStringLiteral("rerunAttempts"));
   estimateLabel_->setObjectName(QStringLiteral("memoryEstimate"));
   warningLabel_->setObjectName(QStringLiteral("memoryWarning"));
   errorLabel_->setObjectName(QStringLiteral("inputError"));
@@ -102,6 +114,28 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   minTimeSpin_->setSuffix(tr(" s"));
   minTimeSpin_->setValue(defaults.minTimeS);
   minTimeSpin_->setToolTip(tr("Repeat until the repetitions took at least this long"));
+  unstableSpin_->setRange(0.1, 100);
+  unstableSpin_->setDecimals(1);
+  unstableSpin_->setSingleStep(0.5);
+  unstableSpin_->setSuffix(tr(" % MAD"));
+  unstableSpin_->setValue(defaults.quality.maxRelativeSpread * 100);
+  unstableSpin_->setToolTip(
+      tr("A point is flagged unstable when the median absolute deviation of its samples is "
+         "above this share of their median"));
+  coldSpin_->setRange(1, 1e6);
+  coldSpin_->setDecimals(1);
+  coldSpin_->setSuffix(tr("× median"));
+  coldSpin_->setValue(defaults.quality.coldFactor);
+  coldSpin_->setToolTip(
+      tr("A point is flagged cold when its first call took more than this many medians (page "
+         "faults, module loading, compilation)"));
+  rerunSpin_->setRange(1, 100);
+  rerunSpin_->setValue(kDefaultRerunAttempts);
+  rerunSpin_->setPrefix(tr("up to "));
+  rerunSpin_->setSuffix(tr(" times"));
+  rerunSpin_->setToolTip(
+      tr("Re-run unstable points measures each one again until it is stable, at most this many "
+         "times, and keeps its steadiest measurement"));
   warningLabel_->setWordWrap(true);
   warningLabel_->setStyleSheet(QStringLiteral("color: #d9534f; font-weight: bold"));
   errorLabel_->setWordWrap(true);
@@ -125,10 +159,17 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   gpuLabel_->setVisible(false);
   gpuBox_->setVisible(false);
 
+  auto* quality = new QGroupBox(tr("Quality"), this);
+  auto* qualityForm = new QFormLayout(quality);
+  qualityForm->addRow(tr("&Unstable above:"), unstableSpin_);
+  qualityForm->addRow(tr("C&old above:"), coldSpin_);
+  qualityForm->addRow(tr("Re-r&un unstable:"), rerunSpin_);
+
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(problem);
   layout->addWidget(variantsBox_);
   layout->addWidget(measure);
+  layout->addWidget(quality);
   layout->addWidget(estimateLabel_);
   layout->addWidget(warningLabel_);
   layout->addWidget(errorLabel_);
@@ -149,6 +190,8 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   connect(threadsSpin_, &QSpinBox::valueChanged, this, [this] { updateEstimate(); });
   connect(repsSpin_, &QSpinBox::valueChanged, this, &ExperimentPanel::changed);
   connect(minTimeSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
+  connect(unstableSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
+  connect(coldSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
   kernelChanged();
 }
 
@@ -265,6 +308,7 @@ std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
   }
   experiment.measure.minReps = static_cast<std::size_t>(repsSpin_->value());
   experiment.measure.minTimeS = minTimeSpin_->value();
+  experiment.measure.quality = {unstableSpin_->value() / 100, coldSpin_->value()};
   try {
     (void)expandSweep(sweep, registry_);
   } catch (const SweepError& e) {
@@ -286,6 +330,10 @@ QString ExperimentPanel::error() const {
 }
 
 QString ExperimentPanel::memoryWarning() const { return warningLabel_->text(); }
+
+std::size_t ExperimentPanel::rerunAttempts() const {
+  return static_cast<std::size_t>(rerunSpin_->value());
+}
 
 void ExperimentPanel::updateEstimate() {
   QString error;
@@ -364,6 +412,9 @@ void ExperimentPanel::saveSettings(QSettings& settings) const {
   settings.setValue(kThreadsKey, threadsSpin_->value());
   settings.setValue(kRepsKey, repsSpin_->value());
   settings.setValue(kMinTimeKey, minTimeSpin_->value());
+  settings.setValue(kUnstableKey, unstableSpin_->value());
+  settings.setValue(kColdKey, coldSpin_->value());
+  settings.setValue(kRerunKey, rerunSpin_->value());
 }
 
 void ExperimentPanel::loadSettings(const QSettings& settings) {
@@ -390,6 +441,9 @@ void ExperimentPanel::loadSettings(const QSettings& settings) {
   threadsSpin_->setValue(settings.value(kThreadsKey, threadsSpin_->value()).toInt());
   repsSpin_->setValue(settings.value(kRepsKey, repsSpin_->value()).toInt());
   minTimeSpin_->setValue(settings.value(kMinTimeKey, minTimeSpin_->value()).toDouble());
+  unstableSpin_->setValue(settings.value(kUnstableKey, unstableSpin_->value()).toDouble());
+  coldSpin_->setValue(settings.value(kColdKey, coldSpin_->value()).toDouble());
+  rerunSpin_->setValue(settings.value(kRerunKey, rerunSpin_->value()).toInt());
 }
 
 }  // namespace accellab::gui

@@ -1,6 +1,7 @@
 // The Experiment panel: kernel, problem sizes (with presets), element type, variants,
-// threads, repetitions and minimum time, sweep mode; it turns them into the engine's
-// SweepSpec and MeasureConfig and estimates the memory the largest point needs.
+// threads, repetitions and minimum time, sweep mode, and the limits beyond which a point is
+// flagged unstable or cold; it turns them into the engine's SweepSpec and MeasureConfig and
+// estimates the memory the largest point needs.
 #pragma once
 
 #include <QString>
@@ -50,6 +51,9 @@ class ExperimentPanel : public QWidget {
   void setExperiment(const QString& kernel, const QString& sizes, SweepMode mode, int threads,
                      int minReps, double minTimeS);
 
+  // How many times "Re-run unstable points" measures each unstable point again at most.
+  std::size_t rerunAttempts() const;
+
   // The GPUs to choose from; the chooser shows only when there are several.
   void setGpus(const std::vector<GpuInfo>& gpus, int selected);
   int gpuDevice() const;  // the CUDA ordinal chosen, 0 when there is no choice
@@ -87,6 +91,9 @@ class ExperimentPanel : public QWidget {
   QSpinBox* threadsSpin_;
   QSpinBox* repsSpin_;
   QDoubleSpinBox* minTimeSpin_;
+  QDoubleSpinBox* unstableSpin_;
+  QDoubleSpinBox* coldSpin_;
+  QSpinBox* rerunSpin_;
   QLabel* estimateLabel_;
   QLabel* warningLabel_;
   QLabel* errorLabel_;

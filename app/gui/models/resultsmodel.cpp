@@ -1,5 +1,8 @@
 #include "models/resultsmodel.h"
 
+#include <QBrush>
+#include <QColor>
+#include <QIcon>
 #include <algorithm>
 #include <utility>
 
@@ -7,8 +10,22 @@
 
 namespace accellab::gui {
 
+namespace {
+
+// Where the mark of a flagged point goes: the cell that names its flags.
+int flagsColumnIn(const std::vector<const ReportColumn*>& columns) {
+  for (std::size_t c = 0; c < columns.size(); ++c)
+    if (columns[c]->id == "flags") return static_cast<int>(c);
+  return -1;
+}
+
+}  // namespace
+
 ResultsModel::ResultsModel(QObject* parent)
-    : QAbstractTableModel(parent), columns_(columnsIn(inTable)) {}
+    : QAbstractTableModel(parent),
+      columns_(columnsIn(inTable)),
+      flagsColumn_(flagsColumnIn(columns_)),
+      flagIcon_(QStringLiteral(":/icons/flag.svg")) {}
 
 void ResultsModel::setRuns(const std::vector<Run>& runs) {
   beginResetModel();
@@ -26,9 +43,20 @@ void ResultsModel::appendRun(const Run& run) {
   if (added > 0) endInsertRows();
 }
 
+std::vector<Run>::iterator ResultsModel::findRun(int runId) {
+  return std::find_if(runs_.begin(), runs_.end(), [runId](const Run& r) { return r.id == runId; });
+}
+
+std::pair<int, int> ResultsModel::rowsOf(std::size_t run) const {
+  const auto first = std::find_if(origin_.begin(), origin_.end(),
+                                  [run](const auto& origin) { return origin.first == run; });
+  const auto count = static_cast<int>(runs_[run].points.size());
+  const auto firstRow = static_cast<int>(first - origin_.begin());
+  return {firstRow, firstRow + count - 1};
+}
+
 void ResultsModel::appendPoint(int runId, const PointResult& point) {
-  const auto run =
-      std::find_if(runs_.begin(), runs_.end(), [runId](const Run& r) { return r.id == runId; });
+  const auto run = findRun(runId);
   if (run == runs_.end()) return;
   // Runs are appended in order, so the new row of the last run is the last row.
   const int row = static_cast<int>(rows_.size());
@@ -37,6 +65,33 @@ void ResultsModel::appendPoint(int runId, const PointResult& point) {
   rebuildRows();
   endInsertRows();
   if (row > 0) emit dataChanged(index(0, 0), index(row - 1, columnCount() - 1));
+}
+
+void ResultsModel::replacePoint(int runId, int position, const PointResult& point) {
+  const auto run = findRun(runId);
+  if (run == runs_.end() || position < 0 ||
+      static_cast<std::size_t>(position) >= run->points.size())
+    return;
+  run->points[static_cast<std::size_t>(position)] = point;
+  rebuildRows();
+  // Every row of the run may change: the point may be its group's baseline.
+  const auto [first, last] = rowsOf(static_cast<std::size_t>(run - runs_.begin()));
+  emit dataChanged(index(first, 0), index(last, columnCount() - 1));
+}
+
+void ResultsModel::removeRun(int runId) {
+  const auto run = findRun(runId);
+  if (run == runs_.end()) return;
+  if (run->points.empty()) {
+    runs_.erase(run);
+    rebuildRows();
+    return;
+  }
+  const auto [first, last] = rowsOf(static_cast<std::size_t>(run - runs_.begin()));
+  beginRemoveRows({}, first, last);
+  runs_.erase(run);
+  rebuildRows();
+  endRemoveRows();
 }
 
 void ResultsModel::setReportOptions(const ReportOptions& options) {
@@ -86,6 +141,13 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
       return QString::fromStdString(column.text(row));
     case RunRole:
       return row.runId;
+    case Qt::DecorationRole:
+      if (index.column() == flagsColumn_ && row.flags.any()) return flagIcon_;
+      return {};
+    case Qt::ForegroundRole:
+      if (index.column() == flagsColumn_ && row.flags.any())
+        return QBrush(QColor(0xb3, 0x5c, 0x00));
+      return {};
     case Qt::TextAlignmentRole:
       return column.align == Align::right ? int(Qt::AlignRight | Qt::AlignVCenter)
                                           : int(Qt::AlignLeft | Qt::AlignVCenter);
@@ -93,8 +155,10 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
       const PointResult& result = point(index.row());
       const auto* run = &runs_[origin_[static_cast<std::size_t>(index.row())].first];
       std::string tip = result.reason.empty() ? result.verifyDetail : result.reason;
-      if (result.flags.any())
-        tip += (tip.empty() ? "" : "\n") + flagAdvice(result, run->settings.measure.quality);
+      if (result.flags.any()) {
+        if (!tip.empty()) tip += '\n';
+        tip += flagAdvice(result, run->settings.measure.quality);
+      }
       return QString::fromStdString(tip);
     }
     default:

@@ -1,9 +1,10 @@
 // The measured points of every run as one table, with the columns the engine describes for
 // tables (reportColumns, inTable). Rows are built run by run, so a speedup is always within
-// its run.
+// its run. Flagged points are marked in their flags cell, with the advice as tooltip.
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QIcon>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ class ResultsModel : public QAbstractTableModel {
   // A run started after the others, and the points it measures as they come.
   void appendRun(const Run& run);
   void appendPoint(int runId, const PointResult& point);
+  // The point at `position` in run `runId` measured again.
+  void replacePoint(int runId, int position, const PointResult& point);
+  void removeRun(int runId);
   void setReportOptions(const ReportOptions& options);
 
   const std::vector<ReportRow>& rows() const { return rows_; }
@@ -43,8 +47,13 @@ class ResultsModel : public QAbstractTableModel {
   // Rows depend on each other within a run (speedup is relative to the group's baseline
   // point), so a run's rows are rebuilt as a whole by the engine.
   void rebuildRows();
+  std::vector<Run>::iterator findRun(int runId);
+  // The rows of runs_[run], first and last (rows are in run order).
+  std::pair<int, int> rowsOf(std::size_t run) const;
 
   std::vector<const ReportColumn*> columns_;
+  int flagsColumn_;
+  QIcon flagIcon_;
   std::vector<Run> runs_;
   std::vector<ReportRow> rows_;
   std::vector<std::pair<std::size_t, std::size_t>> origin_;  // row -> (run, point) index

@@ -1,5 +1,6 @@
 #include "session/sessiondocument.h"
 
+#include "accellab/results_file.h"
 #include "session/atomicwrite.h"
 
 #include <QCoreApplication>
@@ -7,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <algorithm>
 #include <exception>
 #include <utility>
 
@@ -21,15 +23,22 @@ std::optional<QString> writeSession(const Session& session, const QString& path)
   return writeFileAtomically(path, sessionToJson(session));
 }
 
-std::optional<QString> readSession(const QString& path, Session& out) {
+std::optional<QString> readSession(const QString& path, Session& out, FileKind* kind) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) {
     return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
   }
   const QByteArray bytes = file.readAll();
+  const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
   try {
-    out = sessionFromJson(
-        std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    try {
+      out = sessionFromJson(text);
+      if (kind) *kind = FileKind::session;
+    } catch (const SessionError&) {
+      // Not a session: results of another tool, or the reader says what is wrong.
+      out = resultsFromJson(text);
+      if (kind) *kind = FileKind::imported;
+    }
   } catch (const std::exception& e) {
     return tr("%1 is not a session AccelLab can read: %2")
         .arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what()));
@@ -56,9 +65,8 @@ int SessionDocument::beginRun(Run run) {
   run.id = nextRunId(session_);
   run.points.clear();
   session_.runs.push_back(std::move(run));
-  setModified(true);
   emit runStarted(session_.runs.back().id);
-  autosave();
+  changed();
   return session_.runs.back().id;
 }
 
@@ -66,16 +74,54 @@ void SessionDocument::appendPoint(const PointResult& point) {
   if (session_.runs.empty()) return;  // points only come from a run begun here
   Run& run = session_.runs.back();
   run.points.push_back(point);
-  setModified(true);
   emit pointAppended(run.id, point);
-  autosave();
+  changed();
+}
+
+void SessionDocument::replacePoint(int runId, int index, const PointResult& point) {
+  Run* run = findRun(session_, runId);
+  if (!run || index < 0 || static_cast<std::size_t>(index) >= run->points.size()) return;
+  run->points[static_cast<std::size_t>(index)] = point;
+  emit pointReplaced(runId, index, point);
+  changed();
+}
+
+void SessionDocument::setConditions(int runId, const std::vector<SystemCondition>& conditions) {
+  Run* run = findRun(session_, runId);
+  if (!run) return;
+  run->conditions = conditions;
+  emit conditionsChanged(runId);
+  changed();
+}
+
+void SessionDocument::renameRun(int runId, const std::string& name) {
+  Run* run = findRun(session_, runId);
+  if (!run || run->name == name) return;
+  run->name = name;
+  emit runRenamed(runId);
+  changed();
+}
+
+void SessionDocument::removeRun(int runId) {
+  auto& runs = session_.runs;
+  const auto found =
+      std::find_if(runs.begin(), runs.end(), [runId](const Run& run) { return run.id == runId; });
+  if (found == runs.end()) return;
+  runs.erase(found);
+  emit runRemoved(runId);
+  changed();
 }
 
 std::optional<QString> SessionDocument::open(const QString& path) {
   Session session;
-  if (auto error = readSession(path, session)) return error;
+  FileKind kind = FileKind::session;
+  if (auto error = readSession(path, session, &kind)) return error;
   discardAutosave();
-  replace(std::move(session), QFileInfo(path).absoluteFilePath(), false);
+  if (kind == FileKind::imported) {
+    replace(std::move(session), {}, true);
+  } else {
+    replace(std::move(session), QFileInfo(path).absoluteFilePath(), false);
+  }
   return std::nullopt;
 }
 
@@ -117,6 +163,11 @@ void SessionDocument::setModified(bool modified) {
   if (modified == modified_) return;
   modified_ = modified;
   emit modifiedChanged(modified_);
+}
+
+void SessionDocument::changed() {
+  setModified(true);
+  autosave();
 }
 
 void SessionDocument::autosave() const {

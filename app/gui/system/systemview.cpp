@@ -1,9 +1,13 @@
 #include "system/systemview.h"
 
+#include <QBrush>
+#include <QColor>
 #include <QHeaderView>
+#include <QIcon>
 #include <QStringList>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "accellab/format.h"
 
@@ -22,13 +26,74 @@ QString join(const std::vector<std::string>& items) {
   return list.join(QStringLiteral(", "));
 }
 
+const QColor kWarningText(0xb3, 0x5c, 0x00);
+const QColor kDifference(0xff, 0xe8, 0xb0);
+
+// Conditions first, as the thing to read before the numbers.
+std::vector<SystemField> conditionFields(const std::vector<SystemCondition>& conditions) {
+  std::vector<SystemField> fields;
+  for (const SystemCondition& condition : conditions)
+    fields.push_back(
+        {SystemView::tr("Warning: %1").arg(text(condition.check)), text(condition.message)});
+  return fields;
+}
+
+bool isWarning(const QString& name) { return name.startsWith(SystemView::tr("Warning: ")); }
+
 }  // namespace
+
+std::vector<SystemField> systemFields(const SystemInfo& s) {
+  std::vector<SystemField> fields;
+  const auto add = [&fields](const QString& name, const QString& value) {
+    fields.push_back({name, value});
+  };
+  add(SystemView::tr("CPU"), text(s.cpuModel));
+  add(SystemView::tr("Logical cores"), QString::number(s.logicalCores));
+  add(SystemView::tr("SIMD targets"), join(s.simdAvailable));
+  add(SystemView::tr("SIMD selected"), text(s.simdSelected));
+  for (const CacheInfo& cache : s.caches)
+    add(SystemView::tr("L%1 %2 cache").arg(cache.level).arg(text(cache.type)),
+        bytes(cache.sizeBytes));
+  add(SystemView::tr("RAM"), SystemView::tr("%1 total, %2 available")
+                                 .arg(bytes(s.totalRamBytes), bytes(s.availableRamBytes)));
+  for (const GpuInfo& gpu : s.gpus) {
+    const QString label = s.gpus.size() == 1 ? SystemView::tr("GPU")
+                          : gpu.index == s.gpuDevice
+                              ? SystemView::tr("GPU %1 (used)").arg(gpu.index)
+                              : SystemView::tr("GPU %1").arg(gpu.index);
+    add(label, SystemView::tr("%1, %2 SMs, %3, compute capability %4")
+                   .arg(text(gpu.name))
+                   .arg(gpu.smCount)
+                   .arg(bytes(gpu.memoryBytes), text(gpu.computeCapability)));
+    add(SystemView::tr("%1 copy ceiling").arg(label),
+        gpu.copyCeilingBytesPerS > 0
+            ? text(formatValue(gpu.copyCeilingBytesPerS, ValueKind::byteRate))
+            : SystemView::tr("not measured"));
+    add(SystemView::tr("%1 driver / runtime").arg(label),
+        QStringLiteral("%1 / %2").arg(text(gpu.driverVersion), text(gpu.runtimeVersion)));
+  }
+  if (!selectedGpu(s))
+    add(SystemView::tr("GPU"), SystemView::tr("none: %1").arg(text(s.gpuReason)));
+  add(SystemView::tr("OS"), text(s.os));
+  add(SystemView::tr("Kernel"), text(s.kernel));
+  add(SystemView::tr("Compiler"), text(s.compiler));
+  add(SystemView::tr("Compiler flags"), text(s.compilerFlags));
+  add(SystemView::tr("Build type"), text(s.buildType));
+  add(SystemView::tr("OpenMP"),
+      s.openmpVersion.empty() ? SystemView::tr("not built") : text(s.openmpVersion));
+  add(SystemView::tr("Bandwidth ceiling"),
+      s.bandwidthCeilingBytesPerS > 0
+          ? SystemView::tr("%1 (%2)").arg(
+                text(formatValue(s.bandwidthCeilingBytesPerS, ValueKind::byteRate)),
+                text(s.bandwidthMethod))
+          : SystemView::tr("not measured"));
+  return fields;
+}
 
 SystemView::SystemView(QWidget* parent) : QWidget(parent), tree_(new QTreeWidget(this)) {
   tree_->setObjectName(QStringLiteral("systemTree"));
-  tree_->setColumnCount(2);
-  tree_->setHeaderLabels({tr("Property"), tr("Value")});
-  tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  tree_->header()->setStretchLastSection(true);
   tree_->setRootIsDecorated(false);
   tree_->setAlternatingRowColors(true);
   auto* layout = new QVBoxLayout(this);
@@ -39,50 +104,83 @@ SystemView::SystemView(QWidget* parent) : QWidget(parent), tree_(new QTreeWidget
 
 void SystemView::showProbing() {
   tree_->clear();
+  tree_->setColumnCount(2);
+  tree_->setHeaderLabels({tr("Property"), tr("Value")});
   tree_->addTopLevelItem(new QTreeWidgetItem(
       QStringList{tr("Probe"), tr("Probing the machine and measuring memory bandwidth\u2026")}));
 }
 
-void SystemView::setSystem(const SystemInfo& s) {
+void SystemView::setSystem(const SystemInfo& system,
+                           const std::vector<SystemCondition>& conditions) {
   tree_->clear();
-  const auto add = [this](const QString& name, const QString& value) {
-    tree_->addTopLevelItem(new QTreeWidgetItem(QStringList{name, value}));
-  };
-  add(tr("CPU"), text(s.cpuModel));
-  add(tr("Logical cores"), QString::number(s.logicalCores));
-  add(tr("SIMD targets"), join(s.simdAvailable));
-  add(tr("SIMD selected"), text(s.simdSelected));
-  for (const CacheInfo& cache : s.caches)
-    add(tr("L%1 %2 cache").arg(cache.level).arg(text(cache.type)), bytes(cache.sizeBytes));
-  add(tr("RAM"),
-      tr("%1 total, %2 available").arg(bytes(s.totalRamBytes), bytes(s.availableRamBytes)));
-  for (const GpuInfo& gpu : s.gpus) {
-    const QString label = s.gpus.size() == 1         ? tr("GPU")
-                          : gpu.index == s.gpuDevice ? tr("GPU %1 (used)").arg(gpu.index)
-                                                     : tr("GPU %1").arg(gpu.index);
-    add(label, tr("%1, %2 SMs, %3, compute capability %4")
-                   .arg(text(gpu.name))
-                   .arg(gpu.smCount)
-                   .arg(bytes(gpu.memoryBytes), text(gpu.computeCapability)));
-    add(tr("%1 copy ceiling").arg(label),
-        gpu.copyCeilingBytesPerS > 0
-            ? text(formatValue(gpu.copyCeilingBytesPerS, ValueKind::byteRate))
-            : tr("not measured"));
-    add(tr("%1 driver / runtime").arg(label),
-        QStringLiteral("%1 / %2").arg(text(gpu.driverVersion), text(gpu.runtimeVersion)));
+  tree_->setColumnCount(2);
+  tree_->setHeaderLabels({tr("Property"), tr("Value")});
+  std::vector<SystemField> fields = conditionFields(conditions);
+  for (SystemField& field : systemFields(system)) fields.push_back(std::move(field));
+  for (const SystemField& field : fields) {
+    auto* item = new QTreeWidgetItem(QStringList{field.name, field.value});
+    item->setToolTip(1, field.value);  // the whole of a long warning
+    if (isWarning(field.name)) {
+      item->setIcon(0, QIcon(QStringLiteral(":/icons/flag.svg")));
+      item->setForeground(0, kWarningText);
+      item->setForeground(1, kWarningText);
+    }
+    tree_->addTopLevelItem(item);
   }
-  if (!selectedGpu(s)) add(tr("GPU"), tr("none: %1").arg(text(s.gpuReason)));
-  add(tr("OS"), text(s.os));
-  add(tr("Kernel"), text(s.kernel));
-  add(tr("Compiler"), text(s.compiler));
-  add(tr("Compiler flags"), text(s.compilerFlags));
-  add(tr("Build type"), text(s.buildType));
-  add(tr("OpenMP"), s.openmpVersion.empty() ? tr("not built") : text(s.openmpVersion));
-  add(tr("Bandwidth ceiling"),
-      s.bandwidthCeilingBytesPerS > 0
-          ? tr("%1 (%2)").arg(text(formatValue(s.bandwidthCeilingBytesPerS, ValueKind::byteRate)),
-                              text(s.bandwidthMethod))
-          : tr("not measured"));
+}
+
+void SystemView::setSystems(const QString& baseTitle, const Run& base, const QString& newTitle,
+                            const Run& next) {
+  tree_->clear();
+  tree_->setColumnCount(3);
+  tree_->setHeaderLabels({tr("Property"), baseTitle, newTitle});
+  const auto fieldsOf = [](const Run& run) {
+    std::vector<SystemField> fields = conditionFields(run.conditions);
+    for (SystemField& field : systemFields(run.system)) fields.push_back(std::move(field));
+    return fields;
+  };
+  const std::vector<SystemField> baseFields = fieldsOf(base);
+  const std::vector<SystemField> newFields = fieldsOf(next);
+  // Lines by name, in the base's order, then the names only the new machine has.
+  QStringList names;
+  for (const auto* fields : {&baseFields, &newFields})
+    for (const SystemField& field : *fields)
+      if (!names.contains(field.name)) names << field.name;
+  const auto valueIn = [](const std::vector<SystemField>& fields, const QString& name) {
+    const auto found = std::find_if(fields.begin(), fields.end(),
+                                    [&name](const SystemField& f) { return f.name == name; });
+    return found == fields.end() ? QString() : found->value;
+  };
+  for (const QString& name : names) {
+    const QString baseValue = valueIn(baseFields, name);
+    const QString newValue = valueIn(newFields, name);
+    auto* item = new QTreeWidgetItem(QStringList{name, baseValue, newValue});
+    item->setToolTip(1, baseValue);
+    item->setToolTip(2, newValue);
+    if (isWarning(name)) {
+      item->setIcon(0, QIcon(QStringLiteral(":/icons/flag.svg")));
+      for (int c = 0; c < 3; ++c) item->setForeground(c, kWarningText);
+    }
+    if (baseValue != newValue) {
+      item->setData(0, Qt::UserRole, true);
+      for (int c = 0; c < 3; ++c) {
+        item->setBackground(c, kDifference);
+        // Dark text on the light highlight, whatever the palette's text colour.
+        if (!isWarning(name)) item->setForeground(c, QColor(Qt::black));
+      }
+      item->setToolTip(0, tr("Differs between the two machines"));
+    }
+    tree_->addTopLevelItem(item);
+  }
+}
+
+QStringList SystemView::differingFields() const {
+  QStringList names;
+  for (int i = 0; i < tree_->topLevelItemCount(); ++i) {
+    const QTreeWidgetItem* item = tree_->topLevelItem(i);
+    if (item->data(0, Qt::UserRole).toBool()) names << item->text(0);
+  }
+  return names;
 }
 
 }  // namespace accellab::gui

@@ -6,6 +6,7 @@ void registerMetaTypes() {
   qRegisterMetaType<accellab::Progress>();
   qRegisterMetaType<accellab::PointResult>();
   qRegisterMetaType<accellab::SystemInfo>();
+  qRegisterMetaType<std::vector<accellab::SystemCondition>>();
 }
 
 }  // namespace accellab::gui

@@ -5,11 +5,13 @@
 
 #include "accellab/result.h"
 #include "accellab/runner.h"
+#include "accellab/session.h"
 #include "accellab/sysinfo.h"
 
 Q_DECLARE_METATYPE(accellab::Progress)
 Q_DECLARE_METATYPE(accellab::PointResult)
 Q_DECLARE_METATYPE(accellab::SystemInfo)
+Q_DECLARE_METATYPE(std::vector<accellab::SystemCondition>)
 
 namespace accellab::gui {
 

@@ -2,31 +2,67 @@
 
 #include <QElapsedTimer>
 #include <exception>
+#include <memory>
 
 namespace accellab::gui {
 
 namespace {
+
 // Progress arrives once per repetition, which for tiny problems is thousands of times a
 // second; the GUI needs a few updates a second at most.
 constexpr qint64 kProgressIntervalMs = 40;
-}  // namespace
 
-void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
-                 const MeasureConfig& config, std::stop_token stop) {
-  QElapsedTimer sinceProgress;
-  std::size_t lastDone = static_cast<std::size_t>(-1);
-  RunCallbacks callbacks;
-  callbacks.progress = [&](const Progress& p) {
-    if (p.pointsDone != lastDone || !sinceProgress.isValid() ||
-        sinceProgress.elapsed() >= kProgressIntervalMs) {
-      lastDone = p.pointsDone;
-      sinceProgress.start();
-      emit progress(jobId, p);
+// Forwards a point's first progress report and then a few a second.
+std::function<void(const Progress&)> throttled(std::function<void(const Progress&)> forward) {
+  struct State {
+    QElapsedTimer sinceProgress;
+    std::size_t lastDone = static_cast<std::size_t>(-1);
+  };
+  return [state = std::make_shared<State>(), forward = std::move(forward)](const Progress& p) {
+    if (p.pointsDone != state->lastDone || !state->sinceProgress.isValid() ||
+        state->sinceProgress.elapsed() >= kProgressIntervalMs) {
+      state->lastDone = p.pointsDone;
+      state->sinceProgress.start();
+      forward(p);
     }
   };
+}
+
+}  // namespace
+
+std::vector<std::size_t> unstablePoints(const Run& run) {
+  std::vector<std::size_t> positions;
+  for (std::size_t i = 0; i < run.points.size(); ++i)
+    if (run.points[i].status == PointStatus::ok && run.points[i].flags.unstable)
+      positions.push_back(i);
+  return positions;
+}
+
+void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
+                 const MeasureConfig& config, const ConditionsCheck& conditions,
+                 std::stop_token stop) {
+  if (conditions) emit conditionsChecked(jobId, conditions());
+  RunCallbacks callbacks;
+  callbacks.progress = throttled([&](const Progress& p) { emit progress(jobId, p); });
   callbacks.pointFinished = [&](const PointResult& r) { emit pointFinished(jobId, r); };
   try {
     engine.runner().run(points, config, callbacks, stop);
+  } catch (const std::exception& e) {
+    emit failed(jobId, QString::fromStdString(e.what()));
+  }
+  emit finished(jobId);
+}
+
+void RunJob::rerun(quint64 jobId, const Engine& engine, std::vector<PointResult> points,
+                   const MeasureConfig& config, std::size_t maxAttempts, std::stop_token stop) {
+  int position = 0;
+  RunCallbacks callbacks;
+  callbacks.progress = throttled([&](const Progress& p) { emit progress(jobId, p); });
+  callbacks.pointFinished = [&](const PointResult& r) {
+    emit pointRemeasured(jobId, position++, r);
+  };
+  try {
+    engine.runner().rerunUnstable(points, config, maxAttempts, callbacks, stop);
   } catch (const std::exception& e) {
     emit failed(jobId, QString::fromStdString(e.what()));
   }
@@ -40,9 +76,17 @@ RunWorker::RunWorker(QObject* parent) : QObject(parent) {
   connect(job_, &RunJob::progress, this, [this](quint64 id, const Progress& p) {
     if (isCurrent(id)) emit progress(p);
   });
+  connect(job_, &RunJob::conditionsChecked, this,
+          [this](quint64 id, const std::vector<SystemCondition>& conditions) {
+            if (isCurrent(id)) emit conditionsChecked(conditions);
+          });
   connect(job_, &RunJob::pointFinished, this, [this](quint64 id, const PointResult& r) {
     if (isCurrent(id)) emit pointFinished(r);
   });
+  connect(job_, &RunJob::pointRemeasured, this,
+          [this](quint64 id, int position, const PointResult& r) {
+            if (isCurrent(id)) emit pointRemeasured(position, r);
+          });
   connect(job_, &RunJob::failed, this, [this](quint64 id, const QString& message) {
     if (isCurrent(id)) emit failed(message);
   });
@@ -62,16 +106,30 @@ RunWorker::~RunWorker() {
   delete job_;
 }
 
-void RunWorker::start(const Engine& engine, const std::vector<Point>& points,
-                      const MeasureConfig& config) {
+quint64 RunWorker::nextJob() {
   stop_.request_stop();
   stop_ = std::stop_source();
-  const quint64 id = ++currentJob_;
   running_ = true;
+  return ++currentJob_;
+}
+
+void RunWorker::start(const Engine& engine, const std::vector<Point>& points,
+                      const MeasureConfig& config, ConditionsCheck conditions) {
+  const quint64 id = nextJob();
   QMetaObject::invokeMethod(
       job_,
-      [job = job_, id, engine, points, config, token = stop_.get_token()] {
-        job->run(id, engine, points, config, token);
+      [job = job_, id, engine, points, config, conditions = std::move(conditions),
+       token = stop_.get_token()] { job->run(id, engine, points, config, conditions, token); },
+      Qt::QueuedConnection);
+}
+
+void RunWorker::startRerun(const Engine& engine, const std::vector<PointResult>& points,
+                           const MeasureConfig& config, std::size_t maxAttempts) {
+  const quint64 id = nextJob();
+  QMetaObject::invokeMethod(
+      job_,
+      [job = job_, id, engine, points, config, maxAttempts, token = stop_.get_token()] {
+        job->rerun(id, engine, points, config, maxAttempts, token);
       },
       Qt::QueuedConnection);
 }

@@ -1,0 +1,28 @@
+// The results table's rows of the runs picked in the Runs panel, sorted as the user sorts:
+// filtering keeps the table's sort column and order.
+#pragma once
+
+#include <QSortFilterProxyModel>
+#include <optional>
+#include <set>
+
+namespace accellab::gui {
+
+class RunFilterModel : public QSortFilterProxyModel {
+  Q_OBJECT
+
+ public:
+  // Sorts by ResultsModel::SortRole; shows every row until setRuns is called.
+  explicit RunFilterModel(QObject* parent = nullptr);
+
+  void setRuns(std::set<int> runIds);
+  const std::optional<std::set<int>>& runs() const { return runIds_; }
+
+ protected:
+  bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+ private:
+  std::optional<std::set<int>> runIds_;
+};
+
+}  // namespace accellab::gui

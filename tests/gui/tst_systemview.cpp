@@ -1,0 +1,76 @@
+// SystemView: a run's machine with the conditions of its start as warnings first; two
+// runs' machines side by side with the lines that differ marked.
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "sample_session.h"
+#include "system/systemview.h"
+
+// The icons live in the GUI library's resources; Q_INIT_RESOURCE needs the global namespace.
+static void initResources() { Q_INIT_RESOURCE(accellab); }
+
+using namespace accellab;
+using namespace accellab::gui;
+
+namespace {
+
+QStringList column(const QTreeWidget& tree, int c) {
+  QStringList texts;
+  for (int i = 0; i < tree.topLevelItemCount(); ++i) texts << tree.topLevelItem(i)->text(c);
+  return texts;
+}
+
+}  // namespace
+
+class TestSystemView : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { initResources(); }
+
+  void conditionsComeFirstAsWarnings() {
+    SystemView view;
+    const Run run = test::sampleRun();
+    view.setSystem(run.system, run.conditions);
+    const auto& tree = *view.findChild<QTreeWidget*>(QStringLiteral("systemTree"));
+    QCOMPARE(tree.columnCount(), 2);
+    QCOMPARE(tree.topLevelItem(0)->text(0), QStringLiteral("Warning: virtual-machine"));
+    QCOMPARE(tree.topLevelItem(0)->text(1), QStringLiteral("running in a virtual machine (KVM)"));
+    QVERIFY(!tree.topLevelItem(0)->icon(0).isNull());
+    QVERIFY(column(tree, 0).contains(QStringLiteral("CPU")));
+    QCOMPARE(tree.topLevelItemCount(), static_cast<int>(systemFields(run.system).size()) + 1);
+
+    view.setSystem(run.system);
+    QCOMPARE(tree.topLevelItem(0)->text(0), QStringLiteral("CPU"));
+  }
+
+  void twoMachinesSideBySideWithTheirDifferences() {
+    SystemView view;
+    const Run base = test::sampleRun();  // conditions: a virtual machine
+    Run next = test::sampleSecondRun();
+    next.system.cpuModel = "Other CPU @ 4.00GHz";
+    next.system.gpus.pop_back();  // one GPU: its line is named "GPU", not "GPU 0 (used)"
+    next.conditions = {{"governor", "CPU frequency governor is 'powersave'"}};
+    view.setSystems(QStringLiteral("base.json #1"), base, QStringLiteral("run 3"), next);
+    const auto& tree = *view.findChild<QTreeWidget*>(QStringLiteral("systemTree"));
+    QCOMPARE(tree.columnCount(), 3);
+    QCOMPARE(tree.headerItem()->text(1), QStringLiteral("base.json #1"));
+    QCOMPARE(tree.headerItem()->text(2), QStringLiteral("run 3"));
+    const QStringList differing = view.differingFields();
+    QVERIFY2(differing.contains(QStringLiteral("CPU")), qPrintable(differing.join(u',')));
+    QVERIFY(differing.contains(QStringLiteral("Warning: virtual-machine")));
+    QVERIFY(differing.contains(QStringLiteral("Warning: governor")));
+    QVERIFY(differing.contains(QStringLiteral("GPU 1")));
+    QVERIFY(!differing.contains(QStringLiteral("OS")));
+    QVERIFY(!differing.contains(QStringLiteral("Logical cores")));
+    const int cpu = static_cast<int>(column(tree, 0).indexOf(QStringLiteral("CPU")));
+    QCOMPARE(tree.topLevelItem(cpu)->text(1), QStringLiteral("Example CPU @ 3.00GHz"));
+    QCOMPARE(tree.topLevelItem(cpu)->text(2), QStringLiteral("Other CPU @ 4.00GHz"));
+    QVERIFY(tree.topLevelItem(cpu)->background(1).style() != Qt::NoBrush);
+    const int os = static_cast<int>(column(tree, 0).indexOf(QStringLiteral("OS")));
+    QCOMPARE(tree.topLevelItem(os)->background(1).style(), Qt::NoBrush);
+  }
+};
+
+QTEST_MAIN(TestSystemView)
+#include "tst_systemview.moc"
