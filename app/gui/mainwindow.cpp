@@ -431,6 +431,9 @@ const Run* MainWindow::targetRun() const {
 void MainWindow::showCheckedRuns() {
   const std::vector<int> shown = runs_->shownRuns();
   sorted_->setRuns({shown.begin(), shown.end()});
+  // By default the charts show each kernel's latest run: the latest run may not have
+  // measured the kernel charted.
+  charts_->setVisibleRuns(runs_->showsLatestOnly() ? std::vector<int>{} : shown);
   updateSystemView();
 }
 

@@ -463,9 +463,18 @@ class TestMainWindow : public QObject {
     // The latest run is shown; checking the first shows both, run by run.
     QCOMPARE(window->runsModel().shownRuns(), std::vector<int>{2});
     compareTableWithEngine(*window, {2});
+    ChartPanel& charts = window->chartPanel();
+    QCOMPARE(charts.drawnRuns(), std::vector<int>{2});
     RunsModel& runs = window->runsModel();
     QVERIFY(runs.setData(runs.index(0, RunsModel::idColumn), Qt::Checked, Qt::CheckStateRole));
     compareTableWithEngine(*window, {1, 2});
+    // The charts draw the runs picked: of the cancelled run's size only its loop box.
+    QCOMPARE(charts.drawnRuns(), (std::vector<int>{1, 2}));
+    QStringList large;
+    for (const SeriesSnapshot& series : charts.snapshot(0))
+      for (const QString& label : series.labels)
+        if (label.contains(QStringLiteral("1024x1024x512"))) large << label;
+    QCOMPARE(large, QStringList{QStringLiteral("loop \u00b7 run 1 \u00b7 1024x1024x512 f64")});
 
     const QAbstractItemModel& table = *window->resultsView().model();
     const int problem = columnNamed(table, QStringLiteral("problem"));
