@@ -30,6 +30,7 @@
 #include "accellab/format.h"
 #include "accellab/sweep.h"
 #include "charts/chartpanel.h"
+#include "compare/comparepanel.h"
 #include "experiment/experimentpanel.h"
 #include "models/resultsmodel.h"
 #include "models/runfiltermodel.h"
@@ -58,7 +59,9 @@ const QString kStateKey = QStringLiteral("window/state");
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
-QString sessionFilter() { return QObject::tr("AccelLab sessions (*.json);;All files (*)"); }
+QString sessionFilter() {
+  return QObject::tr("AccelLab sessions and Google Benchmark JSON (*.json);;All files (*)");
+}
 
 }  // namespace
 
@@ -127,6 +130,10 @@ void MainWindow::createActions() {
   });
   openAction_ = action("openAction", tr("&Open\u2026"), QStringLiteral("open"), QKeySequence::Open,
                        [this] { openWithDialog(); });
+  compareAction_ =
+      action("compareAction", tr("Compare &With\u2026"), {}, {}, [this] { compareWithDialog(); });
+  compareAction_->setToolTip(
+      tr("Open another session beside this one and compare its runs with this session's"));
   saveAction_ = action("saveAction", tr("&Save"), QStringLiteral("save"), QKeySequence::Save,
                        [this] { save(); });
   saveAsAction_ =
@@ -166,6 +173,7 @@ void MainWindow::createMenus() {
   file->addAction(newAction_);
   file->addAction(openAction_);
   recentMenu_ = file->addMenu(tr("Open &Recent"));
+  file->addAction(compareAction_);
   file->addAction(saveAction_);
   file->addAction(saveAsAction_);
   file->addSeparator();
@@ -245,7 +253,10 @@ void MainWindow::createLayout() {
   systemView_ = new SystemView(this);
   bottomTabs_ = new QTabWidget(this);
   bottomTabs_->setObjectName(QStringLiteral("bottomTabs"));
+  compare_ = new ComparePanel(document_->session(), this);
+  compare_->setCurrentName(document_->displayName());
   bottomTabs_->addTab(table_, tr("Results"));
+  bottomTabs_->addTab(compare_, tr("Compare"));
   bottomTabs_->addTab(systemView_, tr("System"));
 
   runsPanel_ = new RunsPanel(*runs_, this);
@@ -283,6 +294,7 @@ void MainWindow::connectDocument() {
   charts_->setSession(&document_->session());
   connect(document_, &SessionDocument::sessionReplaced, this, [this] {
     results_->setRuns(document_->session().runs);
+    compare_->currentReplaced();
     charts_->refresh();
     table_->resizeColumnsToContents();
     updateActions();
@@ -302,6 +314,7 @@ void MainWindow::connectDocument() {
           });
   connect(document_, &SessionDocument::runRemoved, this, [this](int runId) {
     results_->removeRun(runId);
+    compare_->refresh();
     charts_->refresh();
     updateActions();
   });
@@ -319,7 +332,12 @@ void MainWindow::connectDocument() {
     updateActions();
   });
   connect(document_, &SessionDocument::modifiedChanged, this, [this] { updateTitle(); });
-  connect(document_, &SessionDocument::pathChanged, this, [this] { updateTitle(); });
+  connect(document_, &SessionDocument::pathChanged, this, [this] {
+    updateTitle();
+    compare_->setCurrentName(document_->displayName());
+  });
+  connect(document_, &SessionDocument::runRenamed, compare_, &ComparePanel::refresh);
+  connect(compare_, &ComparePanel::comparisonChanged, this, &MainWindow::updateSystemView);
   connect(charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
 }
 
@@ -413,27 +431,39 @@ const Run* MainWindow::targetRun() const {
 void MainWindow::showCheckedRuns() {
   const std::vector<int> shown = runs_->shownRuns();
   sorted_->setRuns({shown.begin(), shown.end()});
+  // By default the charts show each kernel's latest run: the latest run may not have
+  // measured the kernel charted.
+  charts_->setVisibleRuns(runs_->showsLatestOnly() ? std::vector<int>{} : shown);
   updateSystemView();
 }
 
 void MainWindow::updateSystemView() {
-  const auto selected = runsPanel_->selectedRun();
-  const std::vector<int> shown = runs_->shownRuns();
-  const Run* run = selected         ? findRun(document_->session(), *selected)
-                   : !shown.empty() ? findRun(document_->session(), shown.back())
-                                    : nullptr;
-  if (run) {
-    systemView_->setSystem(run->system, run->conditions);
-  } else if (probed_) {
-    systemView_->setSystem(machine_);
+  std::size_t warnings = 0;
+  const Run* base = compare_->comparison() ? compare_->baseRun() : nullptr;
+  const Run* next = compare_->comparison() ? compare_->newRun() : nullptr;
+  if (base && next) {
+    // While two runs are compared, their machines side by side.
+    systemView_->setSystems(compare_->baseTitle(), *base, compare_->newTitle(), *next);
+    warnings = base->conditions.size() + next->conditions.size();
+  } else {
+    const auto selected = runsPanel_->selectedRun();
+    const std::vector<int> shown = runs_->shownRuns();
+    const Run* run = selected         ? findRun(document_->session(), *selected)
+                     : !shown.empty() ? findRun(document_->session(), shown.back())
+                                      : nullptr;
+    if (run) {
+      systemView_->setSystem(run->system, run->conditions);
+      warnings = run->conditions.size();
+    } else if (probed_) {
+      systemView_->setSystem(machine_);
+    }
   }
   // The tab says there is something to read before the numbers.
-  const bool warnings = run && !run->conditions.empty();
-  bottomTabs_->setTabIcon(bottomTabs_->indexOf(systemView_),
-                          warnings ? QIcon(QStringLiteral(":/icons/flag.svg")) : QIcon());
-  bottomTabs_->setTabToolTip(bottomTabs_->indexOf(systemView_),
-                             warnings ? tr("%n system warning(s) recorded as the run started",
-                                           nullptr, static_cast<int>(run->conditions.size()))
+  const int tab = bottomTabs_->indexOf(systemView_);
+  bottomTabs_->setTabIcon(tab, warnings > 0 ? QIcon(QStringLiteral(":/icons/flag.svg")) : QIcon());
+  bottomTabs_->setTabToolTip(tab, warnings > 0
+                                      ? tr("%n system warning(s) recorded as the run started",
+                                           nullptr, static_cast<int>(warnings))
                                       : QString());
 }
 
@@ -491,6 +521,7 @@ void MainWindow::onRunEnded() {
                              5000);
   }
   table_->resizeColumnsToContents();
+  compare_->refresh();
   updateActions();
   emit runFinished();
 }
@@ -524,6 +555,22 @@ bool MainWindow::openSession(const QString& path) {
   // The file opened, also when it was imported and the document is untitled.
   addRecentFile(QFileInfo(path).absoluteFilePath());
   return true;
+}
+
+bool MainWindow::compareWith(const QString& path) {
+  Session other;
+  if (const auto error = readSession(path, other)) {
+    prompts_->error(this, tr("Cannot compare"), *error);
+    return false;
+  }
+  compare_->setOtherSession(std::move(other), QFileInfo(path).fileName());
+  bottomTabs_->setCurrentWidget(compare_);
+  return true;
+}
+
+void MainWindow::compareWithDialog() {
+  const QString path = prompts_->openFileName(this, tr("Compare With"), sessionFilter());
+  if (!path.isEmpty()) compareWith(path);
 }
 
 void MainWindow::openWithDialog() {

@@ -26,6 +26,7 @@ class QTableView;
 namespace accellab::gui {
 
 class ChartPanel;
+class ComparePanel;
 class ExperimentPanel;
 class Prompts;
 class ResultsModel;
@@ -63,6 +64,9 @@ class MainWindow : public QMainWindow {
   bool exportChartPng(int chart, const QString& path, QSize pixelSize);
   bool exportChartSvg(int chart, const QString& path, QSize logicalSize);
   bool exportResults(const QString& path, ReportFormat format);
+  // Opens another session (or results file) beside this one and compares its latest run
+  // with this session's latest in the Compare tab.
+  bool compareWith(const QString& path);
 
   void startRun();
   // Measures the unstable points of the run selected in the Runs panel (else the latest)
@@ -80,6 +84,7 @@ class MainWindow : public QMainWindow {
   RunsModel& runsModel() { return *runs_; }
   RunsPanel& runsPanel() { return *runsPanel_; }
   SystemView& systemView() { return *systemView_; }
+  ComparePanel& comparePanel() { return *compare_; }
 
  signals:
   void runFinished();
@@ -111,6 +116,7 @@ class MainWindow : public QMainWindow {
 
   void newSession();
   void openWithDialog();
+  void compareWithDialog();
   bool save();
   bool saveAs();
   // Asks about unsaved changes; false when the user cancelled.
@@ -155,12 +161,14 @@ class MainWindow : public QMainWindow {
   QTableView* table_ = nullptr;
   SystemView* systemView_ = nullptr;
   RunsPanel* runsPanel_ = nullptr;
+  ComparePanel* compare_ = nullptr;
   QTabWidget* bottomTabs_ = nullptr;
   QProgressBar* progressBar_ = nullptr;
   QLabel* progressLabel_ = nullptr;
 
   QAction* newAction_ = nullptr;
   QAction* openAction_ = nullptr;
+  QAction* compareAction_ = nullptr;
   QAction* saveAction_ = nullptr;
   QAction* saveAsAction_ = nullptr;
   QAction* exportPngAction_ = nullptr;

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QIcon>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QPushButton>
@@ -21,10 +22,13 @@
 #include <map>
 #include <sstream>
 
+#include "accellab/compare_report.h"
 #include "accellab/kernels/builtin.h"
 #include "accellab/report.h"
 #include "accellab/sweep.h"
 #include "charts/chartpanel.h"
+#include "compare/comparepanel.h"
+#include "compared_runs.h"
 #include "experiment/experimentpanel.h"
 #include "fake_engine.h"
 #include "fake_prompts.h"
@@ -461,9 +465,18 @@ class TestMainWindow : public QObject {
     // The latest run is shown; checking the first shows both, run by run.
     QCOMPARE(window->runsModel().shownRuns(), std::vector<int>{2});
     compareTableWithEngine(*window, {2});
+    ChartPanel& charts = window->chartPanel();
+    QCOMPARE(charts.drawnRuns(), std::vector<int>{2});
     RunsModel& runs = window->runsModel();
     QVERIFY(runs.setData(runs.index(0, RunsModel::idColumn), Qt::Checked, Qt::CheckStateRole));
     compareTableWithEngine(*window, {1, 2});
+    // The charts draw the runs picked: of the cancelled run's size only its loop box.
+    QCOMPARE(charts.drawnRuns(), (std::vector<int>{1, 2}));
+    QStringList large;
+    for (const SeriesSnapshot& series : charts.snapshot(0))
+      for (const QString& label : series.labels)
+        if (label.contains(QStringLiteral("1024x1024x512"))) large << label;
+    QCOMPARE(large, QStringList{QStringLiteral("loop \u00b7 run 1 \u00b7 1024x1024x512 f64")});
 
     const QAbstractItemModel& table = *window->resultsView().model();
     const int problem = columnNamed(table, QStringLiteral("problem"));
@@ -645,6 +658,56 @@ class TestMainWindow : public QObject {
     QCOMPARE(systemTree->topLevelItem(1)->text(0), QStringLiteral("Warning: governor"));
     window->cancelRun();
     QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 5000);
+  }
+
+  // "Compare with…" opens another session beside this one: the Compare tab shows the
+  // engine's comparison of its latest run with this session's latest, the System tab both
+  // machines with their differences.
+  void comparesWithAnotherSession() {
+    const Run base = test::comparedBase();
+    Run next = test::comparedNew();
+    const QString basePath = dir_->filePath(QStringLiteral("base.json"));
+    const QString newPath = dir_->filePath(QStringLiteral("new.json"));
+    writeSessionFile({"2026-11-30T04:33:24Z", {base}}, basePath.toStdString());
+    next.id = 1;  // a run of its own session
+    writeSessionFile({"2026-11-30T05:00:00Z", {next}}, newPath.toStdString());
+    QVERIFY(window_->openSession(newPath));
+    prompts_->fileName = basePath;
+    child<QAction>(*window_, "compareAction")->trigger();
+
+    ComparePanel& compare = window_->comparePanel();
+    QTRY_VERIFY_WITH_TIMEOUT(compare.comparison().has_value(), 10000);
+    QCOMPARE(compare.baseTitle(), QStringLiteral("base.json #1"));
+    QCOMPARE(compare.newTitle(), QStringLiteral("new.json #1"));
+    const Comparison expected = compareRuns(base, next);
+    QCOMPARE(compare.comparison()->rows, expected.rows);
+    QCOMPARE(compare.comparison()->baseRun.source, std::string("base.json #1"));
+    const QAbstractItemModel& table = *compare.view().model();
+    const auto columns = comparisonColumnsIn(inTable);
+    QCOMPARE(table.rowCount(), static_cast<int>(expected.rows.size()));
+    for (std::size_t r = 0; r < expected.rows.size(); ++r)
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        QCOMPARE(table.index(static_cast<int>(r), static_cast<int>(c)).data().toString(),
+                 QString::fromStdString(columns[c]->text(expected.rows[r])));
+    auto* summary = child<QLabel>(compare, "compareSummary");
+    QVERIFY2(summary->text().contains(QString::fromStdString(summaryText(expected))),
+             qPrintable(summary->text()));
+    QVERIFY(window_->systemView().differingFields().contains(QStringLiteral("CPU")));
+
+    // Opening another session drops the pick of the one it replaces.
+    QVERIFY(window_->openSession(basePath));
+    QTRY_VERIFY_WITH_TIMEOUT(!compare.comparison().has_value(), 10000);
+    QVERIFY(compare.newTitle().isEmpty());
+    compare.setNew(1, false);
+    QTRY_VERIFY_WITH_TIMEOUT(compare.comparison().has_value(), 10000);
+    QCOMPARE(compare.newTitle(), QStringLiteral("base.json #1"));  // the open file's run 1
+
+    // Two runs of the open session compare as well; picking one run twice compares nothing.
+    compare.setBase(1, false);
+    QTRY_VERIFY_WITH_TIMEOUT(!compare.comparison().has_value(), 10000);
+    QVERIFY(window_->systemView().differingFields().isEmpty());
+    QVERIFY(!window_->compareWith(QStringLiteral("/nonexistent/other.json")));
+    QCOMPARE(prompts_->errors.size(), 1);
   }
 
  private:

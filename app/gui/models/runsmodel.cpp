@@ -70,6 +70,10 @@ std::vector<int> RunsModel::shownRuns() const {
   return shown;
 }
 
+bool RunsModel::showsLatestOnly() const {
+  return shown_.empty() || shown_ == std::set<int>{ids_.back()};
+}
+
 void RunsModel::setShownRuns(const std::set<int>& runIds) {
   std::set<int> shown;
   for (int id : runIds)
@@ -104,7 +108,7 @@ void RunsModel::reset() {
 }
 
 void RunsModel::runStarted(int runId) {
-  const bool followingLatest = shown_.empty() || shown_ == std::set<int>{ids_.back()};
+  const bool followingLatest = showsLatestOnly();
   const int row = rowCount();
   beginInsertRows({}, row, row);
   ids_.push_back(runId);

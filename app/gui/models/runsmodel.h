@@ -30,6 +30,8 @@ class RunsModel : public QAbstractTableModel {
   // joins them. At least one run is shown while there are runs.
   std::vector<int> shownRuns() const;
   void setShownRuns(const std::set<int>& runIds);
+  // The latest run alone is shown (or there is none): what the charts show by default.
+  bool showsLatestOnly() const;
   int runId(int row) const { return ids_[static_cast<std::size_t>(row)]; }
   int rowOf(int runId) const;
 

@@ -92,8 +92,6 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
 
 SystemView::SystemView(QWidget* parent) : QWidget(parent), tree_(new QTreeWidget(this)) {
   tree_->setObjectName(QStringLiteral("systemTree"));
-  tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  tree_->header()->setStretchLastSection(true);
   tree_->setRootIsDecorated(false);
   tree_->setAlternatingRowColors(true);
   auto* layout = new QVBoxLayout(this);
@@ -103,18 +101,14 @@ SystemView::SystemView(QWidget* parent) : QWidget(parent), tree_(new QTreeWidget
 }
 
 void SystemView::showProbing() {
-  tree_->clear();
-  tree_->setColumnCount(2);
-  tree_->setHeaderLabels({tr("Property"), tr("Value")});
+  setColumns({tr("Property"), tr("Value")});
   tree_->addTopLevelItem(new QTreeWidgetItem(
       QStringList{tr("Probe"), tr("Probing the machine and measuring memory bandwidth\u2026")}));
 }
 
 void SystemView::setSystem(const SystemInfo& system,
                            const std::vector<SystemCondition>& conditions) {
-  tree_->clear();
-  tree_->setColumnCount(2);
-  tree_->setHeaderLabels({tr("Property"), tr("Value")});
+  setColumns({tr("Property"), tr("Value")});
   std::vector<SystemField> fields = conditionFields(conditions);
   for (SystemField& field : systemFields(system)) fields.push_back(std::move(field));
   for (const SystemField& field : fields) {
@@ -131,9 +125,7 @@ void SystemView::setSystem(const SystemInfo& system,
 
 void SystemView::setSystems(const QString& baseTitle, const Run& base, const QString& newTitle,
                             const Run& next) {
-  tree_->clear();
-  tree_->setColumnCount(3);
-  tree_->setHeaderLabels({tr("Property"), baseTitle, newTitle});
+  setColumns({tr("Property"), baseTitle, newTitle});
   const auto fieldsOf = [](const Run& run) {
     std::vector<SystemField> fields = conditionFields(run.conditions);
     for (SystemField& field : systemFields(run.system)) fields.push_back(std::move(field));
@@ -172,6 +164,17 @@ void SystemView::setSystems(const QString& baseTitle, const Run& base, const QSt
     }
     tree_->addTopLevelItem(item);
   }
+}
+
+void SystemView::setColumns(const QStringList& headers) {
+  tree_->clear();
+  tree_->setColumnCount(static_cast<int>(headers.size()));
+  tree_->setHeaderLabels(headers);
+  // Names as wide as they are; the values share the rest, a long one elided (its tooltip
+  // has it whole) rather than pushing the other machine out of view.
+  tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  for (int c = 1; c < headers.size(); ++c)
+    tree_->header()->setSectionResizeMode(c, QHeaderView::Stretch);
 }
 
 QStringList SystemView::differingFields() const {

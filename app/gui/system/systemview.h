@@ -36,6 +36,8 @@ class SystemView : public QWidget {
   QStringList differingFields() const;
 
  private:
+  void setColumns(const QStringList& headers);
+
   QTreeWidget* tree_;
 };
 
