@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "accellab/format.h"
+#include "joined.h"
 
 namespace accellab {
 
@@ -51,11 +52,7 @@ bool setFlag(PointFlags& flags, std::string_view name) {
   return false;
 }
 
-std::string flagsText(const PointFlags& flags) {
-  std::string text;
-  for (const std::string& name : flagNames(flags)) text += (text.empty() ? "" : ", ") + name;
-  return text;
-}
+std::string flagsText(const PointFlags& flags) { return detail::joined(flagNames(flags), ", "); }
 
 std::string flagAdvice(const PointResult& result, const QualityLimits& limits) {
   std::vector<std::string> lines;
@@ -75,9 +72,7 @@ std::string flagAdvice(const PointResult& result, const QualityLimits& limits) {
                     " the median (" + formatValue(result.firstCallS, ValueKind::duration) +
                     "): page faults, module loading or compilation; it is kept out of the "
                     "median, count it if your program calls the kernel once");
-  std::string text;
-  for (const std::string& line : lines) text += (text.empty() ? "" : "\n") + line;
-  return text;
+  return detail::joined(lines, "\n");
 }
 
 }  // namespace accellab

@@ -15,6 +15,7 @@
 
 #include "accellab/format.h"
 #include "host_files.h"
+#include "joined.h"
 
 // ACCELLAB_BUILD_TYPE comes from core/CMakeLists.txt for this file and sysinfo.cpp.
 
@@ -31,11 +32,7 @@ const fs::path kCpuDir = "sys/devices/system/cpu";
 constexpr double kBusyCores = 0.9;
 constexpr std::size_t kBusyNamed = 3;  // the busiest named; the rest counted
 
-std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
-  std::string text;
-  for (const std::string& part : parts) text.append(text.empty() ? "" : separator).append(part);
-  return text;
-}
+using detail::joined;
 
 std::optional<std::string> readTrimmed(const fs::path& path) {
   auto text = detail::readTextFile(path);
