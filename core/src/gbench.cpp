@@ -13,6 +13,7 @@
 #include <tuple>
 
 #include "accellab/format.h"
+#include "accellab/output_file.h"
 #include "accellab/quality.h"
 #include "accellab/stats.h"
 #include "json_reader.h"
@@ -465,11 +466,7 @@ std::string gbenchToJson(const Run& run) {
 }
 
 void writeGbenchFile(const Run& run, const std::filesystem::path& path) {
-  const std::string text = gbenchToJson(run);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out) out << text;
-  if (out) out.close();
-  if (!out) throw SessionError("cannot write " + path.string() + ": " + std::strerror(errno));
+  writeFileAtomically(path, gbenchToJson(run));
 }
 
 }  // namespace accellab

@@ -1,9 +1,5 @@
 #include "accellab/session.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -16,6 +12,7 @@
 #include <set>
 #include <utility>
 
+#include "accellab/output_file.h"
 #include "accellab/quality.h"
 #include "json_reader.h"
 
@@ -364,56 +361,6 @@ Run migrateVersion1(const Node& root, const std::string& created) {
   return run;
 }
 
-std::string errnoText() { return std::strerror(errno); }
-
-// A temporary file next to the target, removed unless committed by rename.
-class TempFile {
- public:
-  explicit TempFile(const std::filesystem::path& target)
-      : target_(target),
-        path_((target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path()) /
-              std::string(".").append(target.filename().string()).append(".tmp-XXXXXX")) {
-    std::string name = path_.string();
-    fd_ = mkstemp(name.data());
-    if (fd_ < 0) fail("cannot create a temporary file: " + errnoText());
-    path_ = name;
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  ~TempFile() {
-    if (fd_ >= 0) close(fd_);
-    if (!committed_) unlink(path_.c_str());
-  }
-
-  void write(std::string_view data) {
-    while (!data.empty()) {
-      const ssize_t written = ::write(fd_, data.data(), data.size());
-      if (written < 0 && errno == EINTR) continue;
-      if (written <= 0) fail("write failed: " + errnoText());
-      data.remove_prefix(static_cast<std::size_t>(written));
-    }
-  }
-
-  void commit() {
-    if (fchmod(fd_, 0644) != 0 || fsync(fd_) != 0) fail("flush failed: " + errnoText());
-    const int fd = fd_;
-    fd_ = -1;
-    if (close(fd) != 0) fail("close failed: " + errnoText());
-    if (std::rename(path_.c_str(), target_.c_str()) != 0) fail("rename failed: " + errnoText());
-    committed_ = true;
-  }
-
- private:
-  [[noreturn]] void fail(const std::string& what) const {
-    throw SessionError("cannot write " + target_.string() + ": " + what);
-  }
-
-  std::filesystem::path target_;
-  std::filesystem::path path_;
-  int fd_ = -1;
-  bool committed_ = false;
-};
-
 }  // namespace
 
 std::string nowIso8601() {
@@ -531,9 +478,7 @@ Session sessionFromJson(std::string_view text) {
 }
 
 void writeSessionFile(const Session& session, const std::filesystem::path& path) {
-  TempFile file(path);
-  file.write(sessionToJson(session));
-  file.commit();
+  writeFileAtomically(path, sessionToJson(session));
 }
 
 Session readSessionFile(const std::filesystem::path& path) {

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "accellab/gbench.h"
+#include "accellab/output_file.h"
 #include "accellab/results_file.h"
 #include "sample_session.h"
 
@@ -572,7 +573,7 @@ class TestGbench : public QObject {
       for (double sample : original.samplesS) rates.push_back(original.elements / sample);
       QVERIFY(qFuzzyCompare(read.elementsPerS, median(rates)));
     }
-    QVERIFY_THROWS_EXCEPTION(SessionError, writeGbenchFile(run, dir.path().toStdString()));
+    QVERIFY_THROWS_EXCEPTION(OutputError, writeGbenchFile(run, dir.path().toStdString()));
   }
 };
 

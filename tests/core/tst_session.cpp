@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "accellab/output_file.h"
 #include "accellab/quality.h"
 #include "accellab/session.h"
 #include "sample_session.h"
@@ -179,10 +180,10 @@ class TestSession : public QObject {
     const std::filesystem::path target = dir.filePath("taken").toStdString();
     std::filesystem::create_directory(target);
     std::ofstream(target / "inside") << "x";  // a non-empty directory cannot be renamed over
-    QVERIFY_THROWS_EXCEPTION(SessionError, writeSessionFile(test::sampleSession(), target));
+    QVERIFY_THROWS_EXCEPTION(OutputError, writeSessionFile(test::sampleSession(), target));
     QCOMPARE(filesIn(dir.path().toStdString()), std::vector<std::string>{"taken"});
     QVERIFY_THROWS_EXCEPTION(
-        SessionError, writeSessionFile(test::sampleSession(), target / "missing" / "run.json"));
+        OutputError, writeSessionFile(test::sampleSession(), target / "missing" / "run.json"));
   }
 
   void unreadableFiles_data() {

@@ -35,7 +35,7 @@ std::string gbenchName(const Point& point);
 // aggregates, as Google Benchmark writes them. Only measured points are written: a point that
 // was skipped, failed or cancelled has no time to compare.
 std::string gbenchToJson(const Run& run);
-// Throws SessionError when the file cannot be written.
+// Written atomically (output_file.h); throws OutputError when the file cannot be written.
 void writeGbenchFile(const Run& run, const std::filesystem::path& path);
 
 }  // namespace accellab

@@ -76,8 +76,8 @@ std::string systemInfoToJson(const SystemInfo& system);
 // "runs[0].points[3].stats: missing median_s". Version-1 files become one run.
 Session sessionFromJson(std::string_view json);
 
-// Temp file in the same directory, flushed, then renamed over the target: a crash never
-// leaves a half-written session. Throws SessionError.
+// Serialised first, then written atomically (output_file.h): a crash or a full disk never
+// leaves a half-written session. Throws OutputError.
 void writeSessionFile(const Session& session, const std::filesystem::path& path);
 Session readSessionFile(const std::filesystem::path& path);
 
