@@ -8,49 +8,77 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// Text a file may hold that is not UTF-8 is written with U+FFFD in its place, not refused.
+std::string dumped(const Json& json, int indent = -1) {
+  return json.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
+// `text` with every line but the first moved right by `spaces`.
+std::string indented(const std::string& text, std::size_t spaces) {
+  std::string result;
+  result.reserve(text.size() + text.size() / 4);
+  std::size_t from = 0;
+  for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', from)) {
+    result.append(text, from, at + 1 - from).append(spaces, ' ');
+    from = at + 1;
+  }
+  return result.append(text, from);
+}
+
 // {"format": "accellab-report", "runs": [{"id", "name", "rows": [{column id: value}]}]}:
-// numbers in SI units, null where nothing was measured. Written whole by finish().
+// numbers in SI units, null where nothing was measured. Rows are written as they arrive, each
+// laid out as dump(2) lays out the whole document: a report of any size holds one row in
+// memory, not a document of all of them.
 class JsonReporter : public Reporter {
  public:
   JsonReporter(std::ostream& out, const ReportOptions& options)
-      : out_(out), stream_(options), columns_(columnsIn(inFiles)) {}
+      : out_(out), stream_(options), columns_(columnsIn(inFiles)) {
+    for (const ReportColumn* column : columns_) cells_[std::string(column->id)] = nullptr;
+  }
 
   void begin(const Run& run) override {
     stream_.begin(run);
-    runs_.push_back({{"id", run.id}, {"name", run.name}, {"rows", Json::array()}});
+    out_ << (runs_ == 0 ? "{\n  \"format\": \"accellab-report\",\n  \"runs\": [\n" : ",\n")
+         << "    {\n      \"id\": " << run.id << ",\n      \"name\": " << dumped(run.name)
+         << ",\n      \"rows\": [";
+    ++runs_;
+    rows_ = 0;
   }
 
   void point(const PointResult& result) override {
     const ReportRow row = stream_.add(result).row;
-    Json cells = Json::object();
+    auto cell = cells_.begin();
     for (const ReportColumn* column : columns_) {
-      const std::string key(column->id);
+      Json& value = (cell++).value();
       if (!column->kind) {
-        cells[key] = column->text(row);
-      } else if (const auto value = column->value(row)) {
+        value = column->text(row);
+      } else if (const auto number = column->value(row)) {
         if (*column->kind == ValueKind::count)
-          cells[key] = static_cast<std::uint64_t>(*value);
+          value = static_cast<std::uint64_t>(*number);
         else
-          cells[key] = *value;
+          value = *number;
       } else {
-        cells[key] = nullptr;
+        value = nullptr;
       }
     }
-    runs_.back()["rows"].push_back(std::move(cells));
+    out_ << (rows_++ == 0 ? "\n        " : ",\n        ") << indented(dumped(cells_, 2), 8);
   }
 
-  void end() override {}
+  void end() override { out_ << (rows_ == 0 ? "]\n    }" : "\n      ]\n    }"); }
 
   void finish() override {
-    const Json document = {{"format", "accellab-report"}, {"runs", runs_}};
-    out_ << document.dump(2) << "\n" << std::flush;
+    out_ << (runs_ == 0 ? "{\n  \"format\": \"accellab-report\",\n  \"runs\": []\n}\n"
+                        : "\n  ]\n}\n")
+         << std::flush;
   }
 
  private:
   std::ostream& out_;
   ReportStream stream_;
   std::vector<const ReportColumn*> columns_;
-  Json runs_ = Json::array();
+  Json cells_ = Json::object();  // a row's cells, keyed by column id, in column order
+  std::size_t runs_ = 0;
+  std::size_t rows_ = 0;
 };
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "accellab/report.h"
 
 #include <algorithm>
+#include <numeric>
+#include <unordered_map>
 
 #include "accellab/format.h"
 #include "report_stream.h"
@@ -55,63 +57,100 @@ Ceilings ceilingsOf(const SystemInfo& system) {
   return {system.bandwidthCeilingBytesPerS, gpu ? gpu->copyCeilingBytesPerS : 0};
 }
 
+namespace detail {
+
+std::optional<double> baselineTime(const PointResult& candidate, const ReportOptions& options) {
+  const double medianS = rowTime(candidate, options.gpuTime).medianS;
+  if (candidate.point.variant == options.baseline && candidate.point.threads == 1 &&
+      candidate.status == PointStatus::ok && medianS > 0)
+    return medianS;
+  return std::nullopt;
+}
+
+ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
+                            const ReportOptions& options, int runId) {
+  ReportRow row;
+  row.runId = runId;
+  row.group = reportGroup(result.point);
+  row.kernel = result.point.kernel;
+  row.problem = describe(result.point.params);
+  row.size = problemSize(result.point.params);
+  row.variant = result.point.variant;
+  row.threads = result.point.threads;
+  row.status = result.status;
+  const RowTime time = rowTime(result, options.gpuTime);
+  row.medianS = time.medianS;
+  row.spreadS = time.spreadS;
+  row.stats = result.stats;
+  row.samples = result.samplesS.size();
+  row.runsPerSample = result.runsPerSample;
+  row.firstCallS = result.firstCallS;
+  row.elements = result.elements;
+  row.bytes = result.bytes;
+  row.elementsPerS = result.elementsPerS;
+  row.bytesPerS = result.bytesPerS;
+  if (time.endToEnd) {
+    row.elementsPerS = static_cast<double>(result.elements) / time.medianS;
+    row.bytesPerS = static_cast<double>(result.bytes) / time.medianS;
+  }
+  row.verified = result.verified;
+  row.flags = result.flags;
+  row.attempts = result.attempts;
+  row.reason = result.reason;
+  row.isa = result.isa;
+  row.gpu = result.gpu;
+  row.note = noteFor(result, options.gpuTime);
+  const bool ok = result.status == PointStatus::ok && time.medianS > 0;
+  // A point that did not finish well has no numbers to show: its samples were cut off
+  // (cancelled) or timed a wrong result (failed). The status and note say why.
+  if (!ok) {
+    row.medianS = row.spreadS = row.firstCallS = row.elementsPerS = row.bytesPerS = 0;
+    row.stats = {};
+  }
+  const double ceiling = result.gpu ? ceilings.deviceBytesPerS : ceilings.hostBytesPerS;
+  if (ok && !time.endToEnd && ceiling > 0 && row.bytesPerS > 0)
+    row.ceilingFraction = row.bytesPerS / ceiling;
+  return row;
+}
+
+void setSpeedup(ReportRow& row, std::optional<double> baselineS) {
+  if (row.medianS > 0 && baselineS) row.speedup = *baselineS / row.medianS;
+}
+
+std::vector<std::size_t> baselineOrder(const std::vector<PointResult>& points,
+                                       const std::string& baseline) {
+  // Groups keep the order of their first point; within a group the baseline moves first.
+  std::unordered_map<std::string, std::size_t> groupRanks;
+  std::vector<std::pair<std::size_t, int>> ranks;
+  ranks.reserve(points.size());
+  for (const PointResult& p : points) {
+    const auto group = groupRanks.try_emplace(reportGroup(p.point), groupRanks.size()).first;
+    ranks.emplace_back(group->second, p.point.variant == baseline ? 0 : 1);
+  }
+  std::vector<std::size_t> order(points.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
+  return order;
+}
+
+}  // namespace detail
+
 std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
                                        const Ceilings& ceilings, const ReportOptions& options,
                                        int runId) {
-  const auto isBaselineOf = [&](const PointResult& candidate, const std::string& group) {
-    return candidate.point.variant == options.baseline && candidate.point.threads == 1 &&
-           candidate.status == PointStatus::ok && rowTime(candidate, options.gpuTime).medianS > 0 &&
-           detail::reportGroup(candidate.point) == group;
-  };
+  // Each group's baseline is its first baseline point: found once, not once per row.
+  std::unordered_map<std::string, double> baselines;
+  for (const PointResult& result : points)
+    if (const auto baselineS = detail::baselineTime(result, options))
+      baselines.try_emplace(detail::reportGroup(result.point), *baselineS);
   std::vector<ReportRow> rows;
   rows.reserve(points.size());
   for (const PointResult& result : points) {
-    ReportRow row;
-    row.runId = runId;
-    row.group = detail::reportGroup(result.point);
-    row.kernel = result.point.kernel;
-    row.problem = describe(result.point.params);
-    row.size = problemSize(result.point.params);
-    row.variant = result.point.variant;
-    row.threads = result.point.threads;
-    row.status = result.status;
-    const RowTime time = rowTime(result, options.gpuTime);
-    row.medianS = time.medianS;
-    row.spreadS = time.spreadS;
-    row.stats = result.stats;
-    row.samples = result.samplesS.size();
-    row.runsPerSample = result.runsPerSample;
-    row.firstCallS = result.firstCallS;
-    row.elements = result.elements;
-    row.bytes = result.bytes;
-    row.elementsPerS = result.elementsPerS;
-    row.bytesPerS = result.bytesPerS;
-    if (time.endToEnd) {
-      row.elementsPerS = static_cast<double>(result.elements) / time.medianS;
-      row.bytesPerS = static_cast<double>(result.bytes) / time.medianS;
-    }
-    row.verified = result.verified;
-    row.flags = result.flags;
-    row.attempts = result.attempts;
-    row.reason = result.reason;
-    row.isa = result.isa;
-    row.gpu = result.gpu;
-    row.note = noteFor(result, options.gpuTime);
-    const bool ok = result.status == PointStatus::ok && time.medianS > 0;
-    // A point that did not finish well has no numbers to show: its samples were cut off
-    // (cancelled) or timed a wrong result (failed). The status and note say why.
-    if (!ok) {
-      row.medianS = row.spreadS = row.firstCallS = row.elementsPerS = row.bytesPerS = 0;
-      row.stats = {};
-    }
-    const double ceiling = result.gpu ? ceilings.deviceBytesPerS : ceilings.hostBytesPerS;
-    if (ok && !time.endToEnd && ceiling > 0 && row.bytesPerS > 0)
-      row.ceilingFraction = row.bytesPerS / ceiling;
-    const auto baseline = std::find_if(points.begin(), points.end(), [&](const PointResult& p) {
-      return isBaselineOf(p, row.group);
-    });
-    if (ok && baseline != points.end())
-      row.speedup = rowTime(*baseline, options.gpuTime).medianS / time.medianS;
+    ReportRow row = detail::rowWithoutSpeedup(result, ceilings, options, runId);
+    const auto baseline = baselines.find(row.group);
+    detail::setSpeedup(
+        row, baseline == baselines.end() ? std::nullopt : std::optional(baseline->second));
     rows.push_back(std::move(row));
   }
   return rows;
@@ -123,25 +162,17 @@ std::vector<ReportRow> buildRunRows(const Run& run, const ReportOptions& options
 
 std::vector<PointResult> baselineFirst(std::vector<PointResult> points,
                                        const std::string& baseline) {
-  // Groups keep the order of their first point; within a group the baseline moves first.
-  std::vector<std::string> groups;
-  for (const PointResult& p : points) {
-    const std::string group = detail::reportGroup(p.point);
-    if (std::find(groups.begin(), groups.end(), group) == groups.end()) groups.push_back(group);
-  }
-  const auto rank = [&](const PointResult& p) {
-    const auto group = std::find(groups.begin(), groups.end(), detail::reportGroup(p.point));
-    return std::pair(group - groups.begin(), p.point.variant == baseline ? 0 : 1);
-  };
-  std::stable_sort(points.begin(), points.end(),
-                   [&](const PointResult& a, const PointResult& b) { return rank(a) < rank(b); });
-  return points;
+  std::vector<PointResult> ordered;
+  ordered.reserve(points.size());
+  for (std::size_t i : detail::baselineOrder(points, baseline))
+    ordered.push_back(std::move(points[i]));
+  return ordered;
 }
 
 void reportRun(Reporter& reporter, const Run& run, const ReportOptions& options) {
   reporter.begin(run);
-  for (const PointResult& point : baselineFirst(run.points, options.baseline))
-    reporter.point(point);
+  for (std::size_t i : detail::baselineOrder(run.points, options.baseline))
+    reporter.point(run.points[i]);
   reporter.end();
 }
 

@@ -21,15 +21,20 @@ std::string runHeading(const Run& run) { return "Run " + std::to_string(run.id) 
 void ReportStream::begin(const Run& run) {
   ceilings_ = ceilingsOf(run.system);
   runId_ = run.id;
-  group_.clear();
+  group_.reset();
+  baselineS_.reset();
 }
 
 ReportStream::Next ReportStream::add(const PointResult& result) {
-  const bool startsGroup =
-      group_.empty() || reportGroup(group_.front().point) != reportGroup(result.point);
-  if (startsGroup) group_.clear();
-  group_.push_back(result);
-  return {buildReportRows(group_, ceilings_, options_, runId_).back(), startsGroup};
+  ReportRow row = rowWithoutSpeedup(result, ceilings_, options_, runId_);
+  const bool startsGroup = group_ != row.group;
+  if (startsGroup) {
+    group_ = row.group;
+    baselineS_.reset();
+  }
+  if (!baselineS_) baselineS_ = baselineTime(result, options_);
+  setSpeedup(row, baselineS_);
+  return {std::move(row), startsGroup};
 }
 
 }  // namespace accellab::detail

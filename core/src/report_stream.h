@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -15,6 +16,18 @@ std::string reportGroup(const Point& point);
 
 // "AMD EPYC 9B14, 2 logical cores, bandwidth ceiling 24.1 GB/s": the machine in one line.
 std::string systemSummary(const SystemInfo& system);
+
+// The time a point sets as its group's baseline (the baseline variant's ok 1-thread point),
+// or none when it is no baseline.
+std::optional<double> baselineTime(const PointResult& candidate, const ReportOptions& options);
+// The row of a point, all but its speedup, which needs the group's baseline (setSpeedup).
+ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
+                            const ReportOptions& options, int runId);
+// Baseline time / the row's time, when the row has a time and its group a baseline.
+void setSpeedup(ReportRow& row, std::optional<double> baselineS);
+// The indices of `points` in baselineFirst's order.
+std::vector<std::size_t> baselineOrder(const std::vector<PointResult>& points,
+                                       const std::string& baseline);
 
 // Turns points arriving one at a time into rows. Sweep order (and baselineFirst) puts the
 // points of a group together with the baseline first, so each row's speedup is known when
@@ -35,7 +48,10 @@ class ReportStream {
   ReportOptions options_;
   Ceilings ceilings_;
   int runId_ = 0;
-  std::vector<PointResult> group_;
+  // The current group and the time of its first baseline point so far: a row needs no more
+  // of the points before it, so each costs the same however large its group grows.
+  std::optional<std::string> group_;
+  std::optional<double> baselineS_;
 };
 
 std::unique_ptr<Reporter> makeConsoleReporter(std::ostream& out, const ReportOptions& options);

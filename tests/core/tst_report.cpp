@@ -1,5 +1,6 @@
 // Report rows, the column description and the four reporters' exact output.
 #include <QtTest>
+#include <chrono>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -7,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "accellab/report.h"
+#include "large_run.h"
 #include "sample_session.h"
 
 using namespace accellab;
@@ -263,6 +265,52 @@ class TestReport : public QObject {
     const std::string markdown = report(ReportFormat::markdown, session);
     QVERIFY2(markdown.find("| failed |  | bad \"value\", see \\| here |") != std::string::npos,
              markdown.c_str());
+  }
+
+  // Rows stream as they arrive and the JSON is written row by row: it must still be exactly
+  // the document nlohmann's dump(2) writes, for no run, a run without points and many runs.
+  void jsonIsItsOwnPrettyPrint_data() {
+    QTest::addColumn<int>("runs");
+    QTest::addColumn<int>("points");
+    QTest::newRow("no run") << 0 << 0;
+    QTest::newRow("a run without points") << 1 << 0;
+    QTest::newRow("two runs") << 2 << 8;
+  }
+  void jsonIsItsOwnPrettyPrint() {
+    QFETCH(int, runs);
+    QFETCH(int, points);
+    Session session = test::sampleSession();
+    session.runs.resize(static_cast<std::size_t>(runs));
+    for (Run& run : session.runs) run.points.resize(static_cast<std::size_t>(points));
+    const std::string json = report(ReportFormat::json, session);
+    const auto document = nlohmann::ordered_json::parse(json);
+    QCOMPARE(json, document.dump(2) + "\n");
+    QCOMPARE(document["runs"].size(), session.runs.size());
+  }
+
+  // The size of one problem group once made every row cost the whole group so far: 1000
+  // points took 0.5 s, 10 000 more than 300 s. 20 000 points now take well under a second;
+  // the bound is generous, to catch a return to quadratic time, not to time the machine.
+  void oneLargeGroupIsLinear() {
+    const Run run = test::largeGroupRun(20000);
+    std::string json;
+    const auto start = std::chrono::steady_clock::now();
+    for (ReportFormat format :
+         {ReportFormat::console, ReportFormat::csv, ReportFormat::markdown, ReportFormat::json}) {
+      json = report(format, {"", {run}});
+      QVERIFY(json.size() > 20000 * 50);
+    }
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    QVERIFY2(elapsed.count() < 10, std::to_string(elapsed.count()).c_str());
+    // The rows printed as they streamed are the rows of the whole run.
+    const auto printed = nlohmann::json::parse(json)["runs"][0]["rows"];
+    const auto rows =
+        buildReportRows(baselineFirst(run.points, "loop"), ceilingsOf(run.system), {}, run.id);
+    QCOMPARE(printed.size(), rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      QCOMPARE(printed[i]["variant"].get<std::string>(), rows[i].variant);
+      QCOMPARE(printed[i]["speedup"].get<double>(), rows[i].speedup.value());
+    }
   }
 };
 
