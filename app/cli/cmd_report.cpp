@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "accellab/gbench.h"
+#include "accellab/printable.h"
 #include "accellab/results_file.h"
 #include "accellab/session.h"
 #include "argument_parser.h"
@@ -55,7 +56,7 @@ int reportCommand(Args args, const EngineFactory&) {
   }
   ReporterSet reporters(std::cout, reportFilesFrom(parser), {baseline, gpuTimeFrom(parser)});
 
-  std::cout << "Session of " << session.created << " with " << session.runs.size()
+  std::cout << "Session of " << printable(session.created) << " with " << session.runs.size()
             << (session.runs.size() == 1 ? " run\n" : " runs\n");
   for (const Run& run : runs) {
     std::cout << '\n';

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "accellab/format.h"
+#include "accellab/printable.h"
 
 namespace accellab::cli {
 namespace {
@@ -97,8 +98,9 @@ std::vector<Line> conditionLines(const std::vector<SystemCondition>& conditions)
 void writeLines(const std::vector<Line>& lines, std::ostream& out) {
   std::size_t width = 0;
   for (const Line& line : lines) width = std::max(width, line.first.size());
+  // Every text here may come from a session file: printed through printable().
   for (const auto& [label, text] : lines) {
-    out << label << std::string(width - label.size() + 2, ' ') << text << '\n';
+    out << label << std::string(width - label.size() + 2, ' ') << printable(text) << '\n';
   }
 }
 

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "accellab/compare_report.h"
+#include "accellab/printable.h"
 #include "report_stream.h"
 #include "table_text.h"
 
@@ -77,16 +78,18 @@ void writeConsole(std::ostream& out, std::span<const Comparison> comparisons) {
   for (const Comparison& comparison : comparisons) {
     if (&comparison != &comparisons.front()) out << "\n";
     for (const auto& [label, text] : aboutLines(comparison))
-      out << label << ":" << std::string(9 - label.size(), ' ') << text << "\n";
+      out << label << ":" << std::string(9 - label.size(), ' ') << printable(text) << "\n";
     grouped(
         comparison.rows,
         [&](const std::string& group) {
-          out << "\n" << group << "\n" << detail::alignedLine(columns, headersOf(columns));
+          out << "\n"
+              << printable(group) << "\n"
+              << detail::alignedLine(columns, headersOf(columns));
         },
         [&](const ComparisonRow& row) {
           out << detail::alignedLine(columns, cellsOf(columns, row));
         });
-    out << "\nSummary: " << summaryText(comparison) << "\n";
+    out << "\nSummary: " << printable(summaryText(comparison)) << "\n";
   }
 }
 
@@ -166,7 +169,8 @@ void writeJson(std::ostream& out, std::span<const Comparison> comparisons) {
                     {"rows", std::move(rows)}});
   }
   const Json document = {{"format", "accellab-comparison"}, {"version", 1}, {"comparisons", list}};
-  out << document.dump(2) << "\n";
+  // Text a file may hold that is not UTF-8 is written with U+FFFD in its place, not refused.
+  out << document.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "accellab/printable.h"
 #include "accellab/quality.h"
 #include "report_stream.h"
 #include "table_text.h"
@@ -19,7 +20,7 @@ class ConsoleReporter : public Reporter {
     stream_.begin(run);
     quality_ = run.settings.measure.quality;
     flagged_.clear();
-    out_ << "\n" << runHeading(run) << "\n";
+    out_ << "\n" << printable(runHeading(run)) << "\n";
   }
 
   void point(const PointResult& result) override {
@@ -27,16 +28,17 @@ class ConsoleReporter : public Reporter {
     if (next.startsGroup) {
       std::vector<std::string> headers;
       for (const ReportColumn* column : columns_) headers.emplace_back(column->header);
-      out_ << "\n" << next.row.group << "\n" << alignedLine(columns_, headers);
+      out_ << "\n" << printable(next.row.group) << "\n" << alignedLine(columns_, headers);
     }
     std::vector<std::string> cells;
     for (const ReportColumn* column : columns_) cells.push_back(column->text(next.row));
     out_ << alignedLine(columns_, cells) << std::flush;
     if (result.flags.any())
-      flagged_.push_back(describe(result.point) + ": " + flagAdvice(result, quality_));
+      flagged_.push_back(printable(describe(result.point)) + ": " + flagAdvice(result, quality_));
   }
 
-  // Flags are explained once below the table, where they do not break its columns.
+  // Flags are explained once below the table, where they do not break its columns. The advice
+  // holds no text from the session (its line breaks are its own).
   void end() override {
     if (!flagged_.empty()) out_ << "\nFlagged points:\n";
     for (const std::string& text : flagged_) {

@@ -4,13 +4,16 @@
 #include <charconv>
 #include <cmath>
 
+#include "accellab/printable.h"
+
 namespace accellab::detail {
 
 std::string csvCell(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string cell = "\"";
-  for (char c : text) cell += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return cell + "\"";
+  std::string cell = printable(text);
+  if (cell.find_first_of(",\"") == std::string::npos) return cell;
+  std::string quoted = "\"";
+  for (char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
 }
 
 std::string exactNumber(double value) {
@@ -29,9 +32,10 @@ std::string exactNumber(const std::optional<double>& value) {
 
 std::string markdownCell(const std::string& text) {
   std::string cell;
-  for (char c : text) {
-    if (c == '|') cell += '\\';
-    cell += c == '\n' ? ' ' : c;
+  for (char c : printable(text)) {
+    // A backslash is escaped too: "\\|" would escape the backslash and end the cell.
+    if (c == '|' || c == '\\') cell += '\\';
+    cell += c;
   }
   return cell;
 }

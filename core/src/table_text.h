@@ -6,18 +6,23 @@
 #include <string>
 #include <vector>
 
+#include "accellab/printable.h"
 #include "accellab/report.h"
 
 namespace accellab::detail {
 
-// A CSV cell, quoted (RFC 4180) when it holds a comma, a quote or a line break.
+// Every function here writes text through printable(): no cell can hold a control character,
+// break its line or reorder what is shown.
+
+// A CSV cell, quoted (RFC 4180) when it holds a comma or a quote; a line break is written as
+// "\n", so that every row is one line.
 std::string csvCell(const std::string& text);
 // The shortest text that reads back as the same double, whole numbers without exponent:
 // files keep full precision.
 std::string exactNumber(double value);
 // The value as exactNumber, or an empty cell for none.
 std::string exactNumber(const std::optional<double>& value);
-// A Markdown table cell: pipes escaped, line breaks as spaces.
+// A Markdown table cell: pipes and backslashes escaped.
 std::string markdownCell(const std::string& text);
 // "| a | b |\n" of markdownCell()s.
 std::string markdownLine(const std::vector<std::string>& cells);
@@ -26,16 +31,17 @@ std::size_t displayWidth(const std::string& text);
 
 // A console table line of cells under `columns` (anything with `consoleWidth` and `align`).
 // Widths are fixed so that rows can be printed as they arrive; a longer cell pushes the rest
-// of its row instead of being cut.
+// of its row instead of being cut. Widths count what is printed, escapes included.
 template <typename Column>
 std::string alignedLine(const std::vector<const Column*>& columns,
                         const std::vector<std::string>& cells) {
   std::string line;
   for (std::size_t i = 0; i < cells.size(); ++i) {
+    const std::string cell = printable(cells[i]);
     const std::size_t width = columns[i]->consoleWidth;
-    const std::string padding(width - std::min(width, displayWidth(cells[i])), ' ');
+    const std::string padding(width - std::min(width, displayWidth(cell)), ' ');
     if (i != 0) line += "  ";
-    line += columns[i]->align == Align::left ? cells[i] + padding : padding + cells[i];
+    line += columns[i]->align == Align::left ? cell + padding : padding + cell;
   }
   while (!line.empty() && line.back() == ' ') line.pop_back();
   return line + "\n";

@@ -9,11 +9,16 @@ using namespace accellab;
 
 namespace {
 
-std::string details(const std::vector<SystemCondition>& conditions) {
+SystemInfo fakeSystem() {
   SystemInfo system;
   system.cpuModel = "Fake CPU";
   system.logicalCores = 2;
   system.gpuReason = "built without CUDA";
+  return system;
+}
+
+std::string details(const std::vector<SystemCondition>& conditions,
+                    const SystemInfo& system = fakeSystem()) {
   std::ostringstream out;
   cli::writeSystemDetails(system, conditions, out);
   return out.str();
@@ -40,6 +45,32 @@ class TestSystemText : public QObject {
                             "Conditions  CPU frequency governor is 'powersave'\n"
                             "            running in a virtual machine\n"),
              text.c_str());
+  }
+
+  // A session's machine and warnings are text from a file: control characters are escaped,
+  // so that they can neither forge lines nor reach the terminal.
+  void hostileTextIsEscaped() {
+    SystemInfo system = fakeSystem();
+    system.cpuModel = "CPU\x1b[2J\rWarning  fake";
+    system.gpuReason = "none\nCUDA     13.0";
+    system.bandwidthCeilingBytesPerS = 20e9;
+    system.bandwidthMethod = "copy\x1b]0;owned\x07";
+    const std::vector<SystemCondition> conditions = {{"governor", "slow\r\nConditions  none"}};
+    const std::string text = details(conditions, system);
+    QVERIFY2(text.starts_with("CPU         CPU\\x1B[2J\\rWarning  fake, 2 logical cores\n"),
+             text.c_str());
+    QVERIFY2(text.find("\nBandwidth   20.0 GB/s ceiling (copy\\x1B]0;owned\\x07)\n") !=
+                 std::string::npos,
+             text.c_str());
+    QVERIFY2(text.ends_with("GPU         none: none\\nCUDA     13.0\n"
+                            "Conditions  slow\\r\\nConditions  none\n"),
+             text.c_str());
+    std::ostringstream summary;
+    cli::writeSystemSummary(system, conditions, summary);
+    QVERIFY2(summary.str().starts_with("Machine    CPU\\x1B[2J\\rWarning  fake, 2 logical cores"),
+             summary.str().c_str());
+    QVERIFY2(summary.str().ends_with("Warning    slow\\r\\nConditions  none\n"),
+             summary.str().c_str());
   }
 };
 

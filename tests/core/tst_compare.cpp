@@ -46,6 +46,23 @@ std::string written(ReportFormat format, const std::vector<Comparison>& comparis
   return out.str();
 }
 
+// Two runs whose names, sources and machine hold terminal escapes, line breaks and pipes.
+Comparison hostileComparison() {
+  Run base = test::baseRun();
+  Run next = test::newRun();
+  base.points.resize(2);
+  next.points.resize(2);
+  for (Run* run : {&base, &next}) {
+    run->points[0].point.kernel = run->points[1].point.kernel = "add\x1b";
+    run->points[1].point.variant = "vec\x1b[2J|\r\n";
+  }
+  next.system.cpuModel = "Other\x1b[2J\nCPU";
+  Comparison comparison = compareRuns(base, next);
+  comparison.baseRun.source = "base\n.json";
+  comparison.newRun.source = "new|.json";
+  return comparison;
+}
+
 }  // namespace
 
 class TestCompare : public QObject {
@@ -309,6 +326,93 @@ class TestCompare : public QObject {
     const std::string expected = readData(golden.toStdString());
     QVERIFY(!expected.empty());
     QCOMPARE(written(format, {sampleComparison()}), expected);
+  }
+
+  // Text from the sessions is escaped in every printer (JSON by its writer): no control
+  // character reaches the output and every row stays one line.
+  void hostileTextIsEscaped_data() {
+    QTest::addColumn<ReportFormat>("format");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("console")
+        << ReportFormat::console
+        << QString::fromUtf8(
+               "Base:     base\\n.json, run 1 \"run 1\", created 2026-12-01T10:00:00Z\n"
+               "New:      new|.json, run 2 \"run 2\", created 2026-12-01T11:00:00Z\n"
+               "Verdict:  faster or slower when p < 0.05 (Mann-Whitney U), |new/base - 1| > 5.0 % "
+               "and the 95 % interval excludes 1\n"
+               "Times:    medians of the stored samples (gpu points: the kernel alone); interval "
+               "from 2000 bootstrap resamples, seed 20261130\n"
+               "Warning:  CPU differs: 'Example CPU @ 3.00GHz' in base, 'Other\\x1B[2J\\nCPU' in "
+               "new\n"
+               "\n"
+               "add\\x1B 64x64x64 f64\n"
+               "variant       threads       base        new  new/base      95 % CI         p  "
+               "verdict                note\n"
+               "loop                1    4.01 ms    4.01 ms     1.00x  0.98x–1.02x     0.734  no "
+               "significant change  new unstable\n"
+               "vec\\x1B[2J|\\r\\n        1    1.00 ms    1.25 ms     1.25x  1.23x–1.27x  0.000183 "
+               " "
+               "slower\n"
+               "\n"
+               "Summary: 1 slower, 1 no significant change\n");
+    QTest::newRow("csv")
+        << ReportFormat::csv
+        << QString::fromUtf8(
+               "base,new,kernel,problem,size,variant,threads,new_threads,base_median_s,new_median_"
+               "s,"
+               "ratio,ratio_ci95_low,ratio_ci95_high,p_value,base_samples,new_samples,base_status,"
+               "new_status,verdict,note\n"
+               "base\\n.json,new|.json,add\\x1B,64x64x64 f64,262144,loop,1,1,0.004006,0.004010006,"
+               "1.001,0.9831685604669307,1.0205782347041121,0.7337299956962473,10,10,ok,ok,no "
+               "significant change,new unstable\n"
+               "base\\n.json,new|.json,add\\x1B,64x64x64 f64,262144,vec\\x1B[2J|\\r\\n,1,1,"
+               "0.0010015,0.001251875,1.25,1.2277329676160473,1.2744483450351054,"
+               "0.0001826717911095504,10,10,ok,ok,slower,\n");
+    QTest::newRow("markdown")
+        << ReportFormat::markdown
+        << QString::fromUtf8(
+               "# AccelLab comparison\n"
+               "\n"
+               "## new\\|.json against base\\\\n.json\n"
+               "\n"
+               "- **Base:** base\\\\n.json, run 1 \"run 1\", created 2026-12-01T10:00:00Z\n"
+               "- **New:** new\\|.json, run 2 \"run 2\", created 2026-12-01T11:00:00Z\n"
+               "- **Verdict:** faster or slower when p < 0.05 (Mann-Whitney U), \\|new/base - 1\\| "
+               "> 5.0 % and the 95 % interval excludes 1\n"
+               "- **Times:** medians of the stored samples (gpu points: the kernel alone); "
+               "interval "
+               "from 2000 bootstrap resamples, seed 20261130\n"
+               "- **Warning:** CPU differs: 'Example CPU @ 3.00GHz' in base, "
+               "'Other\\\\x1B[2J\\\\nCPU' in new\n"
+               "\n"
+               "### add\\\\x1B 64x64x64 f64\n"
+               "\n"
+               "| variant | threads | base | new | new/base | 95 % CI | p | verdict | note |\n"
+               "| :-- | --: | --: | --: | --: | --: | --: | :-- | :-- |\n"
+               "| loop | 1 | 4.01 ms | 4.01 ms | 1.00x | 0.98x–1.02x | 0.734 | no significant "
+               "change "
+               "| new unstable |\n"
+               "| vec\\\\x1B[2J\\|\\\\r\\\\n | 1 | 1.00 ms | 1.25 ms | 1.25x | 1.23x–1.27x | "
+               "0.000183 | slower |  |\n"
+               "\n"
+               "Summary: 1 slower, 1 no significant change\n");
+  }
+  void hostileTextIsEscaped() {
+    QFETCH(ReportFormat, format);
+    QFETCH(QString, expected);
+    QCOMPARE(QString::fromStdString(written(format, {hostileComparison()})), expected);
+  }
+
+  void hostileTextInJson() {
+    const std::string text = written(ReportFormat::json, {hostileComparison()});
+    QVERIFY(std::ranges::none_of(text, [](char c) { return c >= 0 && c < 0x20 && c != '\n'; }));
+    const QJsonObject comparison = QJsonDocument::fromJson(QByteArray::fromStdString(text))
+                                       .object()["comparisons"]
+                                       .toArray()[0]
+                                       .toObject();
+    QCOMPARE(comparison["base"].toObject()["source"].toString(), QString("base\n.json"));
+    QCOMPARE(comparison["rows"].toArray()[1].toObject()["variant"].toString(),
+             QString("vec\x1b[2J|\r\n"));
   }
 
   void jsonHoldsTheRowsValues() {

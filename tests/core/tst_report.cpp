@@ -33,6 +33,22 @@ std::string report(ReportFormat format, const Session& session,
   return out.str();
 }
 
+// Names, a reason and a CPU as a hostile session could hold them: terminal escapes (clear the
+// screen, set the window title, colour), carriage returns and line feeds that would forge
+// table lines, pipes, quotes and commas, DEL, a C1 control (CSI) and a byte that is not UTF-8.
+Session hostileSession() {
+  Run run = test::sampleRun();
+  run.name = "evil\x1b[2J\rrun\nfake";
+  run.system.cpuModel = "CPU\x1b]0;owned\x07 | x";
+  run.points.resize(2);
+  run.points[0].point.kernel = run.points[1].point.kernel = "add\x1b[31m";
+  run.points[1].point.variant = "v\r\n|\"x\",y";
+  run.points[1].status = PointStatus::failed;
+  run.points[1].reason = "line one\nline two | \"quoted\", \x7f\xc2\x9b\xff";
+  run.points[1].flags = {};
+  return {"", {run}};
+}
+
 }  // namespace
 
 class TestReport : public QObject {
@@ -265,6 +281,82 @@ class TestReport : public QObject {
     const std::string markdown = report(ReportFormat::markdown, session);
     QVERIFY2(markdown.find("| failed |  | bad \"value\", see \\| here |") != std::string::npos,
              markdown.c_str());
+  }
+
+  // Text from a session is escaped in every printer: no control character reaches the output,
+  // every row stays one line, and the console's columns count what is printed.
+  void hostileTextIsEscaped_data() {
+    QTest::addColumn<ReportFormat>("format");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("console")
+        << ReportFormat::console
+        << QString::fromUtf8(
+               "\n"
+               "Run 1: evil\\x1B[2J\\rrun\\nfake\n"
+               "\n"
+               "add\\x1B[31m 64x64x64 f64\n"
+               "variant       threads     median      ± MAD  first call   throughput     bandwidth "
+               " "
+               "% ceiling   speedup  verified  status     flags      note\n"
+               "loop                1    4.00 ms     100 µs     8.00 ms     65.5 M/s     1.05 GB/s "
+               " "
+               "    5.2 %     1.00x  yes       ok\n"
+               "v\\r\\n|\"x\",y         1          -          -           -            -          "
+               "   -          -         -  yes       failed                line one\\nline two | "
+               "\"quoted\", \\x7F\\u009B\\xFF\n");
+    QTest::newRow("csv")
+        << ReportFormat::csv
+        << QString::fromUtf8(
+               "run,kernel,problem,size,variant,threads,median_s,mad_s,first_call_s,elements_per_s,"
+               "bytes_per_s,ceiling_fraction,speedup,verified,status,flags,min_s,mean_s,stddev_s,"
+               "ci95_low_s,ci95_high_s,outliers,samples,runs_per_sample,attempts,elements,bytes,"
+               "reason,isa,gpu_kernel_s,gpu_h2d_s,gpu_d2h_s,gpu_end_to_end_s\n"
+               "1,add\\x1B[31m,64x64x64 f64,262144,loop,1,0.004,0.00010000000000000026,0.008,"
+               "65536000,1048576000,0.0524288,1,yes,ok,,0.0039,0.004033333333333333,"
+               "0.0001527525231651946,0.0039,0.0042,0,3,1,1,262144,4194304,,,,,,\n"
+               "1,add\\x1B[31m,64x64x64 f64,262144,\"v\\r\\n|\"\"x\"\",y\",1,,,,,,,,yes,failed,,,"
+               ",,,,0,3,1,1,262144,4194304,\"line one\\nline two | \"\"quoted\"\", "
+               "\\x7F\\u009B\\xFF\",AVX3,,,,\n");
+    QTest::newRow("markdown")
+        << ReportFormat::markdown
+        << QString::fromUtf8(
+               "# AccelLab results\n"
+               "\n"
+               "## Run 1: evil\\\\x1B[2J\\\\rrun\\\\nfake\n"
+               "\n"
+               "CPU\\\\x1B]0;owned\\\\x07 \\| x, 2 logical cores, bandwidth ceiling 20.0 GB/s\n"
+               "\n"
+               "### add\\\\x1B[31m 64x64x64 f64\n"
+               "\n"
+               "| variant | threads | median | ± MAD | first call | throughput | bandwidth | % "
+               "ceiling "
+               "| speedup | verified | status | flags | note |\n"
+               "| :-- | --: | --: | --: | --: | --: | --: | --: | --: | :-- | :-- | :-- | :-- |\n"
+               "| loop | 1 | 4.00 ms | 100 µs | 8.00 ms | 65.5 M/s | 1.05 GB/s | 5.2 % | 1.00x | "
+               "yes "
+               "| ok |  |  |\n"
+               "| v\\\\r\\\\n\\|\"x\",y | 1 | - | - | - | - | - | - | - | yes | failed |  | line "
+               "one\\\\nline two \\| \"quoted\", \\\\x7F\\\\u009B\\\\xFF |\n");
+  }
+  void hostileTextIsEscaped() {
+    QFETCH(ReportFormat, format);
+    QFETCH(QString, expected);
+    QCOMPARE(QString::fromStdString(report(format, hostileSession())), expected);
+  }
+
+  // JSON keeps the text as it is, escaped by the JSON writer; a byte that is not UTF-8 reads
+  // back as U+FFFD instead of failing the whole file.
+  void hostileTextInJson() {
+    const std::string json = report(ReportFormat::json, hostileSession());
+    QVERIFY(std::ranges::none_of(json, [](char c) { return c >= 0 && c < 0x20 && c != '\n'; }));
+    const auto document = nlohmann::json::parse(json);
+    const Run run = hostileSession().runs[0];
+    QCOMPARE(document["runs"][0]["name"].get<std::string>(), run.name);
+    const auto& row = document["runs"][0]["rows"][1];
+    QCOMPARE(row["kernel"].get<std::string>(), run.points[1].point.kernel);
+    QCOMPARE(row["variant"].get<std::string>(), run.points[1].point.variant);
+    QCOMPARE(row["reason"].get<std::string>(),
+             std::string("line one\nline two | \"quoted\", \x7f\xc2\x9b\xef\xbf\xbd"));
   }
 
   // Rows stream as they arrive and the JSON is written row by row: it must still be exactly
