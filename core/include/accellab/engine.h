@@ -17,7 +17,7 @@ namespace accellab {
 struct ProbeOptions {
   bool measureBandwidth = true;  // the host's STREAM copy (about a second) and each GPU's copy
   // A stop request (Ctrl+C) ends the measurements within a few milliseconds: "not measured".
-  std::stop_token stop;
+  std::stop_token stop{};
 };
 using SystemProbe = std::function<SystemInfo(const ProbeOptions&)>;
 
