@@ -56,7 +56,8 @@ std::string arraysText(const CopyArrays& arrays, std::uint64_t availableBytes) {
   std::string text = "2 arrays of " + std::to_string(arrays.bytes / kMiB) + " MiB";
   if (arrays.bytes < arrays.usualBytes)
     text += " (usually " + std::to_string(arrays.usualBytes / kMiB) + " MiB; only " +
-            bytesText(availableBytes) + " of memory available, so less reliable)";
+            bytesText(availableBytes) + " of memory available" +
+            (arrays.lessReliable ? ", so less reliable: the cache holds more of them)" : ")");
   return text;
 }
 
@@ -70,6 +71,7 @@ CopyArrays copyArrays(std::uint64_t largestCacheBytes, std::uint64_t availableBy
   // Whole MiB, as the method names them.
   if (availableBytes > 0) arrays.bytes = std::min(arrays.bytes, availableBytes / 4 / kMiB * kMiB);
   if (arrays.bytes < arrays.smallestBytes) arrays.bytes = 0;
+  arrays.lessReliable = arrays.bytes < 4 * largestCacheBytes;
   return arrays;
 }
 

@@ -21,6 +21,7 @@ struct CopyArrays {
   std::uint64_t bytes = 0;          // each; 0 when too little memory is available to measure
   std::uint64_t usualBytes = 0;     // what a machine with enough memory gets
   std::uint64_t smallestBytes = 0;  // the least the probe measures with
+  bool lessReliable = false;        // below 4x the cache: the cache holds a larger share
 };
 CopyArrays copyArrays(std::uint64_t largestCacheBytes, std::uint64_t availableBytes);
 
