@@ -115,6 +115,68 @@ void TestCli::badInputIsRefused_data() {
                                 << "is a directory";
   QTest::newRow("csv dir missing")
       << add + QStringList{"--shape", "3x5x7", "--csv", "/nonexistent-dir/t.csv"} << "cannot write";
+  // Every output is checked before the probe and the first point (nothing on stdout).
+  const QStringList small = add + QStringList{"--shape", "3x5x7"};
+  const QString longName = path(QString(300, 'x') + ".json");
+  QTest::newRow("out empty") << small + QStringList{"--out="}
+                             << "--out: cannot write a file with an empty name";
+  QTest::newRow("out a device") << small + QStringList{"--out", "/dev/null"}
+                                << "--out: cannot write /dev/null: it is a device, not a regular file";
+  QTest::newRow("out name too long") << small + QStringList{"--out", longName}
+                                     << "the file name is longer than the system allows";
+  QTest::newRow("markdown a device") << small + QStringList{"--markdown", "/dev/null"}
+                                     << "--markdown: cannot write /dev/null: it is a device";
+  QTest::newRow("json a directory") << small + QStringList{"--json", dir_.path()}
+                                    << "--json: cannot write " + dir_.path() + ": it is a directory";
+  QTest::newRow("csv empty") << small + QStringList{"--csv="} << "--csv: cannot write a file";
+  QTest::newRow("out and csv one file")
+      << small + QStringList{"--out", path("same.out"), "--csv", path("./same.out")}
+      << "--out and --csv both name";
+  QTest::newRow("report csv a device")
+      << QStringList{"report", ACCELLAB_TEST_DATA_DIR "/session.json", "--csv", "/dev/null"}
+      << "--csv: cannot write /dev/null: it is a device";
+  QTest::newRow("report gbench a device")
+      << QStringList{"report", ACCELLAB_TEST_DATA_DIR "/session.json", "--run", "1",
+                     "--gbench-json", "/dev/zero"}
+      << "--gbench-json: cannot write /dev/zero: it is a device";
+  // Empty lists name nothing: never read as "every variant".
+  QTest::newRow("variants empty") << add + QStringList{"--variants", ""}
+                                  << "invalid --variants: '' names nothing";
+  QTest::newRow("variants comma") << add + QStringList{"--variants", ","}
+                                  << "invalid --variants: ',' names nothing";
+  QTest::newRow("variants inline empty") << add + QStringList{"--variants="}
+                                         << "invalid --variants: '' names nothing";
+  QTest::newRow("shapes empty") << add + QStringList{"--shape="}
+                                << "invalid --shape: shape '': empty value";
+  QTest::newRow("samples empty") << pi + QStringList{"--samples", ""}
+                                 << "invalid --samples: empty value where a count was expected";
+  QTest::newRow("threads empty") << add + QStringList{"--threads="}
+                                 << "invalid --threads: empty value where a count was expected";
+  QTest::newRow("dtypes empty") << add + QStringList{"--dtype="}
+                                << "invalid --dtype: '' is not an element type";
+  // Arguments at the limits say what is wrong with them.
+  QTest::newRow("threads 2^64-1") << add + QStringList{"--threads", "18446744073709551615"}
+                                  << "invalid --threads: '18446744073709551615' is more than 4096";
+  QTest::newRow("threads 1e30") << add + QStringList{"--threads", "1e30"}
+                                << "invalid --threads: '1e30' is more than 4096";
+  QTest::newRow("reps 2^64-1") << add + QStringList{"--reps", "18446744073709551615"}
+                               << "invalid --reps: '18446744073709551615' is too large";
+  QTest::newRow("samples 1e30") << pi + QStringList{"--samples", "1e30"}
+                                << "invalid --samples: '1e30' is too large";
+  QTest::newRow("seed 2^64") << add + QStringList{"--seed", "18446744073709551616"}
+                             << "invalid --seed: '18446744073709551616' is too large";
+  QTest::newRow("min time 1e400") << add + QStringList{"--min-time", "1e400"}
+                                  << "invalid --min-time: '1e400' is too large";
+  QTest::newRow("cold above 1e309") << add + QStringList{"--cold-above", "1e309"}
+                                    << "invalid --cold-above: '1e309' is too large";
+  QTest::newRow("unstable above 1e300%") << add + QStringList{"--unstable-above", "1e300%"}
+                                         << "invalid --unstable-above: '1e300%' is more than 1000%";
+  QTest::newRow("device 2^64-1") << add + QStringList{"--device", "18446744073709551615"}
+                                 << "invalid --device: 18446744073709551615 is too large";
+  QTest::newRow("report run 2^64-1")
+      << QStringList{"report", ACCELLAB_TEST_DATA_DIR "/session.json", "--run",
+                     "18446744073709551615"}
+      << "invalid --run: '18446744073709551615' is too large";
   QTest::newRow("flag with value") << QStringList{"sysinfo", "--json=yes"} << "takes no value";
   QTest::newRow("gbench of two runs")
       << QStringList{"report", ACCELLAB_TEST_DATA_DIR "/session.json", "--gbench-json",
