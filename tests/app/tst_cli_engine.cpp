@@ -288,6 +288,12 @@ void TestCliEngine::allocationFailureIsOutOfMemoryNotAFailedVerification() {
            points[1].reason.c_str());
   QVERIFY(ranOutOfMemory(points[0]) && ranOutOfMemory(points[1]) && !ranOutOfMemory(points[2]));
   QVERIFY2(points[2].status == PointStatus::ok, points[2].reason.c_str());
+
+  // verify: the same failures, the same exit code.
+  const Captured verify = runCli({"verify"}, machine.factory());
+  QCOMPARE(verify.exitCode, 3);
+  QVERIFY2(verify.out.find("FAIL  fake loop 1x1x1 f64  out of memory: ") != std::string::npos,
+           verify.out.c_str());
 }
 
 void TestCliEngine::printedPointsAreSavedFirst() {
