@@ -21,11 +21,36 @@ T parsedOrThrow(std::string_view option, Parsed<T> parsed) {
   return *parsed.value;
 }
 
+// Whole-text number parsing; out of range is told apart, as "too large" says what is wrong
+// where "not a number" would not.
+enum class NumberText { ok, invalid, outOfRange };
+
 template <typename T>
-bool parseWhole(std::string_view text, T& out) {
+NumberText parseNumber(std::string_view text, T& out) {
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, out);
-  return ec == std::errc{} && ptr == end;
+  if (ptr != end || text.empty()) return NumberText::invalid;
+  if (ec == std::errc::result_out_of_range) return NumberText::outOfRange;
+  return ec == std::errc{} ? NumberText::ok : NumberText::invalid;
+}
+
+// Out of range upwards: "1e400", not "-1e400" nor "1e-400".
+bool tooLargeNumber(NumberText parsed, std::string_view text) {
+  return parsed == NumberText::outOfRange && !text.starts_with('-') &&
+         text.find("e-") == std::string_view::npos && text.find("E-") == std::string_view::npos;
+}
+
+// A number written as a count ("1_000", "1e30") that is above `max`, however far.
+bool exceeds(std::string text, std::uint64_t max) {
+  std::erase(text, '_');
+  double value = 0;
+  const NumberText parsed = parseNumber(std::string_view(text), value);
+  return tooLargeNumber(parsed, text) ||
+         (parsed == NumberText::ok && value > static_cast<double>(max));
+}
+
+std::string tooLarge(std::string_view option, std::string_view text) {
+  return "invalid " + std::string(option) + ": " + quoted(text) + " is too large";
 }
 
 }  // namespace
@@ -178,6 +203,18 @@ std::vector<std::uint64_t> ArgumentParser::counts(std::string_view name) const {
   return result;
 }
 
+std::vector<std::uint64_t> ArgumentParser::counts(std::string_view name, std::uint64_t max) const {
+  std::vector<std::uint64_t> result;
+  for (const std::string& v : values(name)) {
+    const Parsed<std::uint64_t> parsed = parseCount(v);
+    if (parsed.value ? *parsed.value > max : exceeds(v, max))
+      throw UsageError("invalid " + std::string(name) + ": " + quoted(v) + " is more than " +
+                       std::to_string(max));
+    result.push_back(parsedOrThrow(name, parsed));
+  }
+  return result;
+}
+
 std::optional<std::uint64_t> ArgumentParser::count(std::string_view name) const {
   if (auto v = value(name)) return parsedOrThrow(name, parseCount(*v));
   return std::nullopt;
@@ -187,7 +224,10 @@ std::optional<std::uint64_t> ArgumentParser::unsignedValue(std::string_view name
   auto text = value(name);
   if (!text) return std::nullopt;
   std::uint64_t result = 0;
-  if (!parseWhole(*text, result)) {
+  const NumberText parsed = parseNumber(std::string_view(*text), result);
+  if (tooLargeNumber(parsed, *text))
+    throw UsageError(tooLarge(name, *text) + " (the limit is 2^64-1, 18446744073709551615)");
+  if (parsed != NumberText::ok) {
     throw UsageError("invalid " + std::string(name) + ": " + quoted(*text) +
                      " is not a non-negative integer");
   }
@@ -217,7 +257,9 @@ std::optional<double> ArgumentParser::seconds(std::string_view name) const {
   auto text = value(name);
   if (!text) return std::nullopt;
   double result = 0;
-  if (!parseWhole(*text, result) || !std::isfinite(result) || result < 0) {
+  const NumberText parsed = parseNumber(std::string_view(*text), result);
+  if (tooLargeNumber(parsed, *text)) throw UsageError(tooLarge(name, *text));
+  if (parsed != NumberText::ok || !std::isfinite(result) || result < 0) {
     throw UsageError("invalid " + std::string(name) + ": " + quoted(*text) +
                      " is not a number of seconds >= 0");
   }
@@ -228,7 +270,9 @@ std::optional<double> ArgumentParser::positive(std::string_view name) const {
   auto text = value(name);
   if (!text) return std::nullopt;
   double result = 0;
-  if (!parseWhole(*text, result) || !std::isfinite(result) || result <= 0) {
+  const NumberText parsed = parseNumber(std::string_view(*text), result);
+  if (tooLargeNumber(parsed, *text)) throw UsageError(tooLarge(name, *text));
+  if (parsed != NumberText::ok || !std::isfinite(result) || result <= 0) {
     throw UsageError("invalid " + std::string(name) + ": " + quoted(*text) +
                      " is not a positive number");
   }
@@ -241,7 +285,10 @@ std::optional<double> ArgumentParser::percentage(std::string_view name) const {
   std::string_view digits = *text;
   if (!digits.empty() && digits.back() == '%') digits.remove_suffix(1);
   double result = 0;
-  if (!parseWhole(digits, result) || !std::isfinite(result) || result <= 0 || result > 1000) {
+  const NumberText parsed = parseNumber(digits, result);
+  if (tooLargeNumber(parsed, digits) || (parsed == NumberText::ok && result > 1000))
+    throw UsageError("invalid " + std::string(name) + ": " + quoted(*text) + " is more than 1000%");
+  if (parsed != NumberText::ok || !std::isfinite(result) || result <= 0) {
     throw UsageError("invalid " + std::string(name) + ": " + quoted(*text) +
                      " is not a percentage above 0 (e.g. 5%)");
   }
@@ -251,7 +298,11 @@ std::optional<double> ArgumentParser::percentage(std::string_view name) const {
 std::vector<std::string> ArgumentParser::names(std::string_view name) const {
   std::vector<std::string> result;
   for (const std::string& v : values(name)) {
-    for (std::string& part : splitList(v)) result.push_back(std::move(part));
+    std::vector<std::string> parts = splitList(v);
+    if (parts.empty())
+      throw UsageError("invalid " + std::string(name) + ": " + quoted(v) +
+                       " names nothing (give names separated by commas, e.g. loop,parallel)");
+    for (std::string& part : parts) result.push_back(std::move(part));
   }
   return result;
 }

@@ -43,6 +43,8 @@ class ArgumentParser {
 
   // Typed values; each throws UsageError naming the option and the offending text.
   std::vector<std::uint64_t> counts(std::string_view name) const;
+  // Counts of at most `max`; any larger number, however large, is "'1e30' is more than 4096".
+  std::vector<std::uint64_t> counts(std::string_view name, std::uint64_t max) const;
   std::optional<std::uint64_t> count(std::string_view name) const;
   std::optional<std::uint64_t> unsignedValue(std::string_view name) const;  // 0 allowed
   std::vector<Shape3> shapes(std::string_view name) const;
@@ -51,7 +53,8 @@ class ArgumentParser {
   // A positive finite number ("10", "2.5"); "5%" style for percentages (as a fraction).
   std::optional<double> positive(std::string_view name) const;
   std::optional<double> percentage(std::string_view name) const;
-  // Every value split at commas: "--variants loop,gpu parallel" -> loop, gpu, parallel.
+  // Every value split at commas: "--variants loop,gpu parallel" -> loop, gpu, parallel. A
+  // value that names nothing ("", ",") is refused, never read as "the default".
   std::vector<std::string> names(std::string_view name) const;
 
  private:

@@ -3,9 +3,11 @@
 #include <array>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <string_view>
 
+#include "accellab/runner.h"
 #include "cli_error.h"
 #include "commands.h"
 
@@ -55,10 +57,10 @@ int dispatch(Args args, const EngineFactory& engines) {
   throw UsageError("unknown command '" + first + "' (see 'accellab-cli --help')");
 }
 
-int fail(const std::exception& error) {
+int fail(std::string_view message, int code) {
   std::cout.flush();
-  std::cerr << "accellab-cli: error: " << error.what() << std::endl;
-  return kExitUsage;
+  std::cerr << "accellab-cli: error: " << message << std::endl;
+  return code;
 }
 
 }  // namespace
@@ -66,10 +68,15 @@ int fail(const std::exception& error) {
 int runCli(Args args, const EngineFactory& engines) {
   try {
     return dispatch(args, engines);
+  } catch (const std::bad_alloc&) {
+    // Outside a point (a point's own failure is in its row): reading or building a report.
+    return fail(std::string(kOutOfMemory) +
+                    ": an allocation failed; free memory or raise the process's memory limit",
+                kExitOutOfMemory);
   } catch (const std::exception& e) {
     // UsageError, SweepError (unknown variant, invalid params), SessionError (unreadable or
     // malformed session) and the rest (a file, the disk): one line, exit 2, never abort.
-    return fail(e);
+    return fail(e.what(), kExitUsage);
   }
 }
 

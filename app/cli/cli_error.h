@@ -11,6 +11,12 @@ enum ExitCode : int {
   kExitVerificationFailed = 1,
   kExitSlower = 1,  // compare: a point got significantly slower (a CI gate's failure)
   kExitUsage = 2,
+  // A point (or the command itself) could not allocate the memory it needed: the memory guard
+  // let it through, yet the allocation failed.
+  kExitOutOfMemory = 3,
+  // The work was done but a file asked for (run's session, an export) could not be written;
+  // stderr names it, the reason, and where run's session went instead.
+  kExitNotSaved = 4,
   kExitInterrupted = 130,  // 128 + SIGINT, as shells report it
 };
 

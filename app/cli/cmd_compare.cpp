@@ -1,10 +1,8 @@
 // accellab-cli compare: runs compared point by point, as a table and as a CI gate.
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 
 #include "accellab/compare_report.h"
 #include "accellab/results_file.h"
@@ -67,27 +65,6 @@ CompareOptions optionsFrom(const ArgumentParser& parser) {
   return options;
 }
 
-struct OutputFile {
-  std::string path;
-  ReportFormat format;
-  std::ofstream stream;
-};
-
-// Opened before anything is printed, so that an unwritable path ends the command cleanly.
-std::vector<OutputFile> openFiles(const ReportFiles& files) {
-  std::vector<OutputFile> opened;
-  const auto open = [&](const std::optional<std::string>& path, ReportFormat format) {
-    if (!path) return;
-    std::ofstream stream(*path);
-    if (!stream) throw UsageError("cannot write '" + *path + "': " + std::strerror(errno));
-    opened.push_back({*path, format, std::move(stream)});
-  };
-  open(files.csv, ReportFormat::csv);
-  open(files.markdown, ReportFormat::markdown);
-  open(files.json, ReportFormat::json);
-  return opened;
-}
-
 }  // namespace
 
 int compareCommand(Args args, const EngineFactory&) {
@@ -111,6 +88,8 @@ int compareCommand(Args args, const EngineFactory&) {
   }
 
   const CompareOptions options = optionsFrom(parser);
+  const ReportFiles exports = reportFilesFrom(parser);
+  checkOutputTargets(exports.targets());
   const RunReference baseReference = parseRunReference(parser.positionalValue("BASE"));
   std::vector<RunReference> newReferences;
   for (const std::string& text : parser.positionalValues("NEW"))
@@ -123,8 +102,6 @@ int compareCommand(Args args, const EngineFactory&) {
     others.push_back(files.choose(reference));
     refuseLatestAgainstItself(base, others.back());
   }
-  std::vector<OutputFile> outputs = openFiles(reportFilesFrom(parser));
-
   std::vector<Comparison> comparisons;
   bool slower = false;
   for (const ChosenRun& next : others) {
@@ -141,10 +118,14 @@ int compareCommand(Args args, const EngineFactory&) {
     if (run->latestByDefault && run->runIds.size() > 1) std::cout << latestNote(*run);
   }
   writeComparisons(std::cout, ReportFormat::console, comparisons);
-  for (OutputFile& output : outputs) {
-    writeComparisons(output.stream, output.format, comparisons);
-    if (!output.stream.flush()) throw UsageError("writing '" + output.path + "' failed");
+  std::cout << std::flush;
+  bool written = true;
+  for (const auto& [path, format] : exports.given()) {
+    std::ostringstream text;
+    writeComparisons(text, format, comparisons);
+    written = writeOutput(path, text.str(), std::cerr) && written;
   }
+  if (!written) return kExitNotSaved;
   return slower ? kExitSlower : kExitOk;
 }
 

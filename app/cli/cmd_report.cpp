@@ -33,6 +33,11 @@ int reportCommand(Args args, const EngineFactory&) {
   }
 
   const auto runId = parser.count("--run");  // checked before the file is read
+  const ReportFiles files = reportFilesFrom(parser);
+  const auto gbenchPath = parser.value("--gbench-json");
+  std::vector<OutputTarget> targets = files.targets();
+  targets.push_back({"--gbench-json", gbenchPath});
+  checkOutputTargets(targets);
   const Session session = readResultsFile(parser.positionalValue("SESSION"));
   std::vector<Run> runs = session.runs;
   if (const auto id = runId) {
@@ -41,7 +46,6 @@ int reportCommand(Args args, const EngineFactory&) {
     if (!run) throw UsageError("--run " + std::to_string(*id) + ": the session has no such run");
     runs = {*run};
   }
-  const auto gbenchPath = parser.value("--gbench-json");
   // compare.py reads every entry of one name as a repetition of one benchmark: one run a file.
   if (gbenchPath && runs.size() != 1)
     throw UsageError("--gbench-json writes one run; the session has " +
@@ -54,7 +58,7 @@ int reportCommand(Args args, const EngineFactory&) {
   if (parser.has("--baseline") && std::ranges::none_of(runs, hasBaseline)) {
     throw UsageError("--baseline '" + baseline + "': the session has no point of that variant");
   }
-  ReporterSet reporters(std::cout, reportFilesFrom(parser), {baseline, gpuTimeFrom(parser)});
+  ReporterSet reporters(std::cout, files, {baseline, gpuTimeFrom(parser)});
 
   std::cout << "Session of " << printable(session.created) << " with " << session.runs.size()
             << (session.runs.size() == 1 ? " run\n" : " runs\n");
@@ -63,9 +67,11 @@ int reportCommand(Args args, const EngineFactory&) {
     writeSystemSummary(run.system, run.conditions, std::cout);
     reportRun(reporters.console(), run, reporters.options());
   }
-  reporters.writeFiles(runs);
-  if (gbenchPath) writeGbenchFile(runs.front(), *gbenchPath);
-  return kExitOk;
+  std::cout << std::flush;
+  bool written = reporters.writeFiles(runs, std::cerr);
+  if (gbenchPath)
+    written = writeOutput(*gbenchPath, gbenchToJson(runs.front()), std::cerr) && written;
+  return written ? kExitOk : kExitNotSaved;
 }
 
 }  // namespace accellab::cli

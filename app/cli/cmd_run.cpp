@@ -13,8 +13,10 @@
 #include "cli_error.h"
 #include "commands.h"
 #include "interrupt_watcher.h"
+#include "output_targets.h"
 #include "reporter_set.h"
 #include "run_with_progress.h"
+#include "session_autosave.h"
 #include "sweep_defaults.h"
 #include "system_text.h"
 
@@ -74,13 +76,8 @@ SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
   if (parser.has("--variants")) spec.variants = parser.names("--variants");
   if (parser.has("--threads")) {
     spec.threads.clear();
-    for (std::uint64_t n : parser.counts("--threads")) {
-      if (n > kMaxThreads) {
-        throw UsageError("invalid --threads: " + std::to_string(n) + " is more than " +
-                         std::to_string(kMaxThreads));
-      }
+    for (std::uint64_t n : parser.counts("--threads", kMaxThreads))
       spec.threads.push_back(static_cast<int>(n));
-    }
   }
   if (auto seed = parser.unsignedValue("--seed")) spec.seed = *seed;
   return spec;
@@ -136,20 +133,27 @@ std::string commandLine(const Args& args) {
   return text;
 }
 
-int exitCode(const std::vector<PointResult>& results, bool interrupted) {
-  const auto measured = std::ranges::count_if(
-      results, [](const PointResult& r) { return r.status != PointStatus::cancelled; });
-  if (interrupted) {
+// When several apply: the session not saved where asked, then interrupted, then a point that
+// failed (a verification, a kernel's error), then a point that ran out of memory.
+int exitCode(const std::vector<PointResult>& results, bool interrupted, bool saved) {
+  const auto count = [&](auto&& predicate) { return std::ranges::count_if(results, predicate); };
+  const auto measured =
+      count([](const PointResult& r) { return r.status != PointStatus::cancelled; });
+  const auto outOfMemory = count([](const PointResult& r) { return ranOutOfMemory(r); });
+  const auto failed =
+      count([](const PointResult& r) { return r.status == PointStatus::failed; }) - outOfMemory;
+  if (interrupted)
     std::cerr << "accellab-cli: interrupted after " << measured << " of " << results.size()
               << " points\n";
-    return kExitInterrupted;
-  }
-  const auto failed = std::ranges::count_if(
-      results, [](const PointResult& r) { return r.status == PointStatus::failed; });
-  if (failed > 0) {
+  if (failed > 0)
     std::cerr << "accellab-cli: " << failed << " of " << results.size() << " points failed\n";
-    return kExitVerificationFailed;
-  }
+  if (outOfMemory > 0)
+    std::cerr << "accellab-cli: " << outOfMemory << " of " << results.size()
+              << " points ran out of memory\n";
+  if (!saved) return kExitNotSaved;
+  if (interrupted) return kExitInterrupted;
+  if (failed > 0) return kExitVerificationFailed;
+  if (outOfMemory > 0) return kExitOutOfMemory;
   return kExitOk;
 }
 
@@ -175,47 +179,51 @@ int runCommand(Args args, const EngineFactory& engines) {
   const std::vector<Point> points = expandSweep(spec, registry);
   const auto rerunAttempts = parser.count("--rerun-unstable");
   const auto out = parser.value("--out");
-  if (out) checkWritableFile("--out", *out);
+  const ReportFiles files = reportFilesFrom(parser);
+  std::vector<OutputTarget> targets = files.targets();
+  targets.insert(targets.begin(), {"--out", out});
+  checkOutputTargets(targets);
   Session session = sessionFor(parser, out);
-  ReporterSet reporters(std::cout, reportFilesFrom(parser), {baseline, gpuTimeFrom(parser)});
+  ReporterSet reporters(std::cout, files, {baseline, gpuTimeFrom(parser)});
 
   Run run;
   run.id = nextRunId(session);
   run.created = nowIso8601();
   run.name = defaultRunName(run.created, points);
   run.settings = {config, baseline, commandLine(args)};
-  run.system = engine.probeSystem({});
-  run.conditions = checkSystemConditions();
+  run.system = engine.probeSystem({.stop = interrupt.token()});
+  if (!interrupt.interrupted()) run.conditions = checkSystemConditions();
   writeSystemSummary(run.system, run.conditions, std::cout);
   std::cout << std::flush;  // the summary shows while the first point is measured
   session.runs.push_back(run);
   Run& saved = session.runs.back();
-  const auto save = [&] {
-    if (out) writeSessionFile(session, *out);
-  };
+  SessionAutosave autosave(out, fallbackDirsFromEnvironment(), std::cerr);
 
   Runner runner = engine.runner();
   reporters.console().begin(run);
   saved.points =
       runWithProgress(runner, points, config, interrupt.token(), [&](const PointResult& result) {
-        reporters.console().point(result);
         saved.points.push_back(result);
-        save();
+        autosave.save(session);  // first: a point printed is a point in the file
+        reporters.console().point(result);
       });
   reporters.console().end();
   if (rerunAttempts && !interrupt.interrupted()) {
-    const auto rerun = rerunWithProgress(runner, saved.points, config, *rerunAttempts,
-                                         interrupt.token(), [&](const PointResult&) { save(); });
+    const auto rerun =
+        rerunWithProgress(runner, saved.points, config, *rerunAttempts, interrupt.token(),
+                          [&](const PointResult&) { autosave.save(session); });
     if (!rerun.empty()) {
       std::cout << "\nRe-measured " << rerun.size() << " unstable point(s), up to "
                 << *rerunAttempts << " more time(s) each:\n";
       reportRun(reporters.console(), saved, reporters.options());
     }
   }
-  save();
-  reporters.writeFiles({saved});
-  if (out) std::cerr << "accellab-cli: session saved to " << *out << " as run " << saved.id << '\n';
-  return exitCode(saved.points, interrupt.interrupted());
+  std::cout << std::flush;
+  const bool sessionSaved = autosave.finish(session);
+  const bool filesWritten = reporters.writeFiles({saved}, std::cerr);
+  if (out && sessionSaved)
+    std::cerr << "accellab-cli: session saved to " << *out << " as run " << saved.id << '\n';
+  return exitCode(saved.points, interrupt.interrupted(), sessionSaved && filesWritten);
 }
 
 }  // namespace accellab::cli

@@ -40,12 +40,14 @@ struct Tally {
   int passed = 0;
   int failed = 0;
   int skipped = 0;
+  int outOfMemory = 0;  // among the failed
 
   void print(const PointResult& r) {
     const bool pass = r.status == PointStatus::ok && r.verified;
     const bool skip = r.status == PointStatus::skipped || r.status == PointStatus::cancelled;
     std::string_view verdict = pass ? "PASS" : skip ? "SKIP" : "FAIL";
     (pass ? passed : skip ? skipped : failed)++;
+    outOfMemory += ranOutOfMemory(r);
     std::cout << verdict << "  " << describe(r.point) << "  "
               << (pass || r.reason.empty() ? r.verifyDetail : r.reason) << '\n';
   }
@@ -58,7 +60,7 @@ int verifyCommand(Args args, const EngineFactory& engines) {
                         "Runs every variant of every kernel once on small odd shapes (f32 and "
                         "f64, 1 and 2\nthreads) and sample counts, and checks each result "
                         "against the reference; pi's\nhit counts must agree across variants. "
-                        "Exits 1 on any failure.");
+                        "Exits 1 on any failure, 3 when\nthe only failures were out of memory.");
   parser.flag("--gpu-only", "only the GPU variants (fails when none is available)");
   addDeviceOption(parser);
   parser.parse(args);
@@ -86,7 +88,8 @@ int verifyCommand(Args args, const EngineFactory& engines) {
   std::cout << tally.passed << " passed, " << tally.failed << " failed, " << tally.skipped
             << " skipped\n";
   if (interrupt.interrupted()) return kExitInterrupted;
-  if (tally.failed > 0) return kExitVerificationFailed;
+  if (tally.failed > tally.outOfMemory) return kExitVerificationFailed;
+  if (tally.outOfMemory > 0) return kExitOutOfMemory;
   if (gpuOnly && tally.passed == 0) {
     std::cerr << "accellab-cli: error: no GPU variant could run here\n";
     return kExitVerificationFailed;

@@ -1,37 +1,39 @@
 #include "reporter_set.h"
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
+#include <sstream>
 
 #include "cli_error.h"
 
 namespace accellab::cli {
 
+std::vector<OutputTarget> ReportFiles::targets() const {
+  return {{"--csv", csv}, {"--markdown", markdown}, {"--json", json}};
+}
+
+std::vector<std::pair<std::string, ReportFormat>> ReportFiles::given() const {
+  std::vector<std::pair<std::string, ReportFormat>> files;
+  if (csv) files.emplace_back(*csv, ReportFormat::csv);
+  if (markdown) files.emplace_back(*markdown, ReportFormat::markdown);
+  if (json) files.emplace_back(*json, ReportFormat::json);
+  return files;
+}
+
 ReporterSet::ReporterSet(std::ostream& console, const ReportFiles& files,
                          const ReportOptions& options)
-    : options_(options), console_(makeReporter(ReportFormat::console, console, options)) {
-  addFile(files.csv, ReportFormat::csv);
-  addFile(files.markdown, ReportFormat::markdown);
-  addFile(files.json, ReportFormat::json);
-}
+    : options_(options),
+      console_(makeReporter(ReportFormat::console, console, options)),
+      files_(files.given()) {}
 
-void ReporterSet::addFile(const std::optional<std::string>& path, ReportFormat format) {
-  if (!path) return;
-  auto stream = std::make_unique<std::ofstream>(*path);
-  if (!*stream) throw UsageError("cannot write '" + *path + "': " + std::strerror(errno));
-  auto reporter = makeReporter(format, *stream, options_);
-  files_.push_back({*path, std::move(stream), std::move(reporter)});
-}
-
-void ReporterSet::writeFiles(const std::vector<Run>& runs) {
-  for (File& file : files_) {
-    for (const Run& run : runs) reportRun(*file.reporter, run, options_);
-    file.reporter->finish();
-    if (!file.stream->flush()) throw UsageError("writing '" + file.path + "' failed");
+bool ReporterSet::writeFiles(const std::vector<Run>& runs, std::ostream& err) const {
+  bool written = true;
+  for (const auto& [path, format] : files_) {
+    std::ostringstream text;
+    const auto reporter = makeReporter(format, text, options_);
+    for (const Run& run : runs) reportRun(*reporter, run, options_);
+    reporter->finish();
+    written = writeOutput(path, text.str(), err) && written;
   }
+  return written;
 }
 
 void addReportFileOptions(ArgumentParser& parser) {
@@ -42,22 +44,6 @@ void addReportFileOptions(ArgumentParser& parser) {
 
 ReportFiles reportFilesFrom(const ArgumentParser& parser) {
   return {parser.value("--csv"), parser.value("--markdown"), parser.value("--json")};
-}
-
-void checkWritableFile(const std::string& option, const std::string& path) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  std::error_code ec;
-  if (fs::is_directory(target, ec)) {
-    throw UsageError(option + " '" + path + "' is a directory, not a file");
-  }
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  if (!fs::is_directory(dir, ec)) {
-    throw UsageError(option + " '" + path + "': directory '" + dir.string() + "' does not exist");
-  }
-  if (::access(dir.c_str(), W_OK) != 0) {
-    throw UsageError(option + " '" + path + "': directory '" + dir.string() + "' is not writable");
-  }
 }
 
 void addGpuTimeOption(ArgumentParser& parser) {

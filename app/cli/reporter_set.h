@@ -3,7 +3,6 @@
 // finally are (after re-runs of unstable points). Shared by `run` and `report`.
 #pragma once
 
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -12,6 +11,7 @@
 
 #include "accellab/report.h"
 #include "argument_parser.h"
+#include "output_targets.h"
 
 namespace accellab::cli {
 
@@ -19,6 +19,11 @@ struct ReportFiles {
   std::optional<std::string> csv;
   std::optional<std::string> markdown;
   std::optional<std::string> json;
+
+  // As checkOutputTargets takes them, with the options that named them.
+  std::vector<OutputTarget> targets() const;
+  // The files given, each with the format it is written in.
+  std::vector<std::pair<std::string, ReportFormat>> given() const;
 };
 
 // --csv, --markdown and --json FILE, and reading them back.
@@ -27,33 +32,24 @@ ReportFiles reportFilesFrom(const ArgumentParser& parser);
 
 class ReporterSet {
  public:
-  // Opens the files now, so that an unwritable path is refused (UsageError) before any
-  // measuring starts.
+  // The files are not touched until writeFiles: the command checks them up front
+  // (checkOutputTargets).
   ReporterSet(std::ostream& console, const ReportFiles& files, const ReportOptions& options);
 
   Reporter& console() { return *console_; }
   const ReportOptions& options() const { return options_; }
-  void writeFiles(const std::vector<Run>& runs);
+  // Writes every file, each atomically; one that fails is named on `err` and the others are
+  // still written. False when any failed.
+  bool writeFiles(const std::vector<Run>& runs, std::ostream& err) const;
 
  private:
-  struct File {
-    std::string path;
-    std::unique_ptr<std::ofstream> stream;
-    std::unique_ptr<Reporter> reporter;
-  };
-  void addFile(const std::optional<std::string>& path, ReportFormat format);
-
   ReportOptions options_;
   std::unique_ptr<Reporter> console_;
-  std::vector<File> files_;
+  std::vector<std::pair<std::string, ReportFormat>> files_;
 };
 
 // --gpu-time kernel|end-to-end: what a gpu row's time is, for run and report alike.
 void addGpuTimeOption(ArgumentParser& parser);
 GpuTime gpuTimeFrom(const ArgumentParser& parser);
-
-// Refuses (UsageError) a session path whose directory is missing or not writable, or that
-// names a directory: checked before running, as the session is written only afterwards.
-void checkWritableFile(const std::string& option, const std::string& path);
 
 }  // namespace accellab::cli

@@ -36,7 +36,8 @@ std::string simdText(const SystemInfo& s) {
 }
 
 std::string bandwidthText(const SystemInfo& s) {
-  if (s.bandwidthCeilingBytesPerS <= 0) return "not measured";
+  if (s.bandwidthCeilingBytesPerS <= 0)
+    return s.bandwidthMethod.empty() ? "not measured" : s.bandwidthMethod;  // "not measured: why"
   std::string text = formatValue(s.bandwidthCeilingBytesPerS, ValueKind::byteRate) + " ceiling";
   if (!s.bandwidthMethod.empty()) text += " (" + s.bandwidthMethod + ")";
   return text;

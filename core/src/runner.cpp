@@ -4,8 +4,10 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <new>
 #include <stdexcept>
 
+#include "accellab/format.h"
 #include "accellab/quality.h"
 
 namespace accellab {
@@ -207,14 +209,31 @@ std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel,
   return std::nullopt;
 }
 
+// The memory guard let the point through, yet an allocation failed: the limit moved, or the
+// kernel needs more than it declares. Never reported as a verification failure.
+std::string outOfMemory(const Kernel* kernel, const Point& point, std::string_view step) {
+  std::string text =
+      std::string(kOutOfMemory) + ": an allocation failed while " + std::string(step);
+  if (kernel) {
+    const MemoryNeed need = kernel->memoryNeed(point.params, point.variant);
+    text += "; the point needs " +
+            formatValue(static_cast<double>(need.hostBytes), ValueKind::bytes) + " of RAM";
+    if (need.deviceBytes > 0)
+      text += " and " + formatValue(static_cast<double>(need.deviceBytes), ValueKind::bytes) +
+              " of GPU memory";
+  }
+  return text + "; free memory, raise the process's memory limit or measure a smaller problem";
+}
+
 Measured measure(const Registry& registry, const MemoryProbe& memory, const Clock& clock,
                  const Point& point, const MeasureConfig& config, std::stop_token stop,
                  const PointProgress& progress) {
   Measured measured;
   PointResult& result = measured.result;
   result.point = point;
+  const Kernel* kernel = registry.find(point.kernel);
+  std::string_view step = "checking the point";  // what an allocation failure interrupted
   try {
-    const Kernel* kernel = registry.find(point.kernel);
     if (auto refused = refusal(kernel, point, memory)) {
       setStatus(result, refused->first, std::move(refused->second));
       return measured;
@@ -226,14 +245,17 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
       setStatus(result, PointStatus::cancelled, "cancelled");
       return measured;
     }
+    step = "preparing its buffers";
     const auto run = kernel->prepare(point.params, point.variant, point.threads);
     result.isa = run->isa();
+    step = "measuring";
     const bool complete = measureRepetitions(*run, config, clock, stop, progress, result);
     summarizeSamples(result);
     if (!complete) {
       setStatus(result, PointStatus::cancelled, "cancelled");
       return measured;
     }
+    step = "verifying against the reference";
     Verification verification = run->verify();
     result.verified = verification.ok;
     result.verifyDetail = verification.detail;
@@ -241,6 +263,8 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
     if (!verification.ok)
       setStatus(result, PointStatus::failed, "verification failed: " + verification.detail);
     result.flags = judgeQuality(result, config.quality);
+  } catch (const std::bad_alloc&) {
+    setStatus(result, PointStatus::failed, outOfMemory(kernel, point, step));
   } catch (const std::exception& error) {
     setStatus(result, PointStatus::failed, error.what());
   } catch (...) {
@@ -330,6 +354,10 @@ std::vector<PointResult> Runner::run(const std::vector<Point>& points, const Mea
     if (callbacks.pointFinished) callbacks.pointFinished(results.back());
   }
   return results;
+}
+
+bool ranOutOfMemory(const PointResult& result) {
+  return result.status == PointStatus::failed && result.reason.starts_with(kOutOfMemory);
 }
 
 std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results,

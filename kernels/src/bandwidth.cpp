@@ -6,9 +6,12 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <new>
 
+#include "accellab/format.h"
 #include "cpu/simd.h"
 #include "host_array.h"
+#include "stop_chunks.h"
 
 namespace accellab::kernels {
 namespace {
@@ -17,69 +20,116 @@ constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 constexpr int kMinReps = 3;
 constexpr int kMaxReps = 10;
 constexpr double kBudgetS = 1.0;
-
-std::uint64_t arrayBytes(std::uint64_t largestCacheBytes, std::uint64_t availableRamBytes) {
-  std::uint64_t bytes = std::clamp(4 * largestCacheBytes, 256 * kMiB, 1024 * kMiB);
-  if (availableRamBytes > 0) bytes = std::min(bytes, availableRamBytes / 4);
-  return std::max(bytes, 16 * kMiB);
-}
+// Doubles a thread copies between two looks at the stop token: 16 MiB, a few milliseconds.
+constexpr std::uint64_t kChunkElements = std::uint64_t{1} << 21;
 
 double seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+std::string bytesText(std::uint64_t bytes) {
+  return formatValue(static_cast<double>(bytes), ValueKind::bytes);
+}
+
+Bandwidth notMeasured(const std::string& why) { return {0, "not measured: " + why}; }
+
+// Each thread's contiguous part of [0, n), as STREAM's static schedule gives, in chunks with
+// a look at the stop token between them; body(first, last) runs on each chunk. The same parts
+// fill and copy the arrays, so pages land near the threads that copy them.
+template <class Body>
+void inThreadParts(std::int64_t n, std::stop_token stop, Body&& body) {
+#pragma omp parallel
+  {
+    const auto t = static_cast<std::int64_t>(omp_get_thread_num());
+    const auto threads = static_cast<std::int64_t>(omp_get_num_threads());
+    const std::int64_t first = n * t / threads;
+    const std::int64_t last = n * (t + 1) / threads;
+    forEachChunk(static_cast<std::uint64_t>(last - first), kChunkElements, stop,
+                 [&](std::uint64_t begin, std::uint64_t end) {
+                   body(first + static_cast<std::int64_t>(begin),
+                        first + static_cast<std::int64_t>(end));
+                 });
+  }
+}
+
+std::string arraysText(const CopyArrays& arrays, std::uint64_t availableBytes) {
+  std::string text = "2 arrays of " + std::to_string(arrays.bytes / kMiB) + " MiB";
+  if (arrays.bytes < arrays.usualBytes)
+    text += " (usually " + std::to_string(arrays.usualBytes / kMiB) + " MiB; only " +
+            bytesText(availableBytes) + " of memory available" +
+            (arrays.lessReliable ? ", so less reliable: the cache holds more of them)" : ")");
+  return text;
+}
+
 }  // namespace
 
-Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t availableRamBytes) {
-  const std::uint64_t bytes = arrayBytes(largestCacheBytes, availableRamBytes);
+CopyArrays copyArrays(std::uint64_t largestCacheBytes, std::uint64_t availableBytes) {
+  CopyArrays arrays;
+  arrays.usualBytes = std::clamp(4 * largestCacheBytes, 256 * kMiB, 1024 * kMiB);
+  arrays.smallestBytes = std::min(arrays.usualBytes, std::max(2 * largestCacheBytes, 16 * kMiB));
+  arrays.bytes = arrays.usualBytes;
+  // Whole MiB, as the method names them.
+  if (availableBytes > 0) arrays.bytes = std::min(arrays.bytes, availableBytes / 4 / kMiB * kMiB);
+  if (arrays.bytes < arrays.smallestBytes) arrays.bytes = 0;
+  arrays.lessReliable = arrays.bytes < 4 * largestCacheBytes;
+  return arrays;
+}
+
+Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t availableBytes,
+                               std::stop_token stop) {
+  const CopyArrays arrays = copyArrays(largestCacheBytes, availableBytes);
+  if (arrays.bytes == 0)
+    return notMeasured("only " + bytesText(availableBytes) +
+                       " of memory available; the probe needs 2 arrays of at least " +
+                       bytesText(arrays.smallestBytes) + " and leaves half of it to the run");
+  if (stop.stop_requested()) return notMeasured("interrupted");
+  const std::uint64_t bytes = arrays.bytes;
   const auto n = static_cast<std::int64_t>(bytes / sizeof(double));
-  HostArray<double> source(static_cast<std::size_t>(n));
-  HostArray<double> target(static_cast<std::size_t>(n));
-  double* a = target.span().data();
-  double* b = source.span().data();
-  // Touch both arrays with the threads that will copy them, as STREAM does.
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < n; ++i) {
-    b[i] = 1.0;
-    a[i] = 0.0;
-  }
-  // Both ways of writing, as the add variants choose between them: the ceiling is the
-  // faster, so no variant is measured against a ceiling it could beat by its store choice.
-  struct Trial {
-    simd::Stores stores;
-    const char* name;
-    double best = 0;
-    int reps = 0;
-  };
-  std::array<Trial, 2> trials{Trial{simd::Stores::cached, "cached stores"},
-                              Trial{simd::Stores::streaming, "streaming stores"}};
-  for (Trial& trial : trials) {
-    const double start = seconds();
-    while (trial.reps < kMinReps || (trial.reps < kMaxReps && seconds() - start < kBudgetS / 2)) {
-      const double t0 = seconds();
-      // A contiguous part per thread, as STREAM's static schedule gives.
-#pragma omp parallel
-      {
-        const auto t = static_cast<std::int64_t>(omp_get_thread_num());
-        const auto threads = static_cast<std::int64_t>(omp_get_num_threads());
-        const std::int64_t first = n * t / threads;
-        const std::int64_t last = n * (t + 1) / threads;
-        simd::copy(b + first, a + first, static_cast<std::size_t>(last - first), trial.stores);
+  try {
+    HostArray<double> source(static_cast<std::size_t>(n));
+    HostArray<double> target(static_cast<std::size_t>(n));
+    double* a = target.span().data();
+    double* b = source.span().data();
+    // Touch both arrays with the threads that will copy them, as STREAM does.
+    inThreadParts(n, stop, [&](std::int64_t first, std::int64_t last) {
+      std::fill(b + first, b + last, 1.0);
+      std::fill(a + first, a + last, 0.0);
+    });
+    // Both ways of writing, as the add variants choose between them: the ceiling is the
+    // faster, so no variant is measured against a ceiling it could beat by its store choice.
+    struct Trial {
+      simd::Stores stores;
+      const char* name;
+      double best = 0;
+      int reps = 0;
+    };
+    std::array<Trial, 2> trials{Trial{simd::Stores::cached, "cached stores"},
+                                Trial{simd::Stores::streaming, "streaming stores"}};
+    for (Trial& trial : trials) {
+      const double start = seconds();
+      while (trial.reps < kMinReps || (trial.reps < kMaxReps && seconds() - start < kBudgetS / 2)) {
+        if (stop.stop_requested()) return notMeasured("interrupted");
+        const double t0 = seconds();
+        inThreadParts(n, stop, [&](std::int64_t first, std::int64_t last) {
+          simd::copy(b + first, a + first, static_cast<std::size_t>(last - first), trial.stores);
+        });
+        const double elapsed = seconds() - t0;
+        if (stop.stop_requested()) return notMeasured("interrupted");
+        trial.best = std::max(trial.best, 2.0 * static_cast<double>(bytes) / elapsed);
+        ++trial.reps;
       }
-      const double elapsed = seconds() - t0;
-      trial.best = std::max(trial.best, 2.0 * static_cast<double>(bytes) / elapsed);
-      ++trial.reps;
     }
+    const Trial& winner = trials[0].best >= trials[1].best ? trials[0] : trials[1];
+    char method[400];
+    std::snprintf(method, sizeof method,
+                  "STREAM copy a[i] = b[i] with %s, %s, %d threads, best of %d; bytes read + "
+                  "written",
+                  winner.name, arraysText(arrays, availableBytes).c_str(), omp_get_max_threads(),
+                  winner.reps);
+    return {winner.best, method};
+  } catch (const std::bad_alloc&) {
+    return notMeasured("out of memory allocating 2 arrays of " + bytesText(bytes));
   }
-  const Trial& winner = trials[0].best >= trials[1].best ? trials[0] : trials[1];
-  char method[200];
-  std::snprintf(method, sizeof method,
-                "STREAM copy a[i] = b[i] with %s, 2 arrays of %llu MiB, %d threads, best of %d; "
-                "bytes read + written",
-                winner.name, static_cast<unsigned long long>(bytes / kMiB), omp_get_max_threads(),
-                winner.reps);
-  const double best = winner.best;
-  return {best, method};
 }
 
 }  // namespace accellab::kernels

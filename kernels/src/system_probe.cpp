@@ -48,6 +48,7 @@ SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
     info.gpuReason = gpu::availability(gpuDevice).reason;
   if (options.measureBandwidth) {
     for (GpuInfo& device : info.gpus) {
+      if (options.stop.stop_requested()) break;
       // A device that refuses the copy keeps a ceiling of 0 ("not measured"); its variant
       // reports the refusal itself when it runs.
       try {
@@ -59,7 +60,8 @@ SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
     std::uint64_t largestCache = 0;
     for (const CacheInfo& cache : info.caches)
       largestCache = std::max(largestCache, cache.sizeBytes);
-    const Bandwidth bandwidth = measureCopyBandwidth(largestCache, probeHostMemory().hostBytes);
+    const Bandwidth bandwidth =
+        measureCopyBandwidth(largestCache, probeHostMemory().hostBytes, options.stop);
     info.bandwidthCeilingBytesPerS = bandwidth.bytesPerS;
     info.bandwidthMethod = bandwidth.method;
   }

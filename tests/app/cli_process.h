@@ -1,6 +1,8 @@
 // accellab-cli run as a user runs it, in a child process: its exit code and both outputs.
 #pragma once
 
+#include <functional>
+
 #include <QFile>
 #include <QProcess>
 #include <QString>
@@ -14,8 +16,11 @@ struct CliResult {
   QString err;
 };
 
-inline CliResult runCli(const QStringList& args, int timeoutMs = 120'000) {
+// `inChild` runs in the child before the CLI starts: setrlimit, say.
+inline CliResult runCli(const QStringList& args, int timeoutMs = 120'000,
+                        const std::function<void()>& inChild = {}) {
   QProcess process;
+  if (inChild) process.setChildProcessModifier(inChild);
   process.start(QStringLiteral(ACCELLAB_CLI_PATH), args);
   if (!process.waitForFinished(timeoutMs)) {
     process.kill();

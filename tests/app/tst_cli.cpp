@@ -2,6 +2,7 @@
 // sessions that read back with the points asked for, reports reproduce the run's exports,
 // verify passes, and Ctrl+C keeps what was measured.
 #include <signal.h>
+#include <sys/resource.h>
 
 #include <optional>
 
@@ -39,6 +40,23 @@ QString statusOf(const PointResult& result) {
   return QString::fromUtf8(toString(result.status).data(), toString(result.status).size());
 }
 
+constexpr rlim_t kGiB = rlim_t{1} << 30;
+
+// For runCli: the child runs under `ulimit -v`, as on a small machine or in a container.
+std::function<void()> addressSpaceLimit(rlim_t bytes) {
+  return [bytes] {
+    const rlimit limit{bytes, bytes};
+    setrlimit(RLIMIT_AS, &limit);
+  };
+}
+
+// The threads of a process, from /proc: the CLI's Ctrl+C watcher is its second.
+int threadsOf(qint64 pid) {
+  const QString status = readText(QStringLiteral("/proc/%1/status").arg(pid));
+  const auto match = QRegularExpression(R"(\nThreads:\s+(\d+))").match(status);
+  return match.hasMatch() ? match.captured(1).toInt() : 0;
+}
+
 const Registry& builtinRegistry() {
   static const Engine engine = kernels::makeBuiltinEngine();
   return engine.registry();
@@ -63,6 +81,9 @@ class TestCli : public QObject {
   void verifyPassesAndSummarizes();
   void sysinfoJsonParses();
   void interruptKeepsPartialResults();
+  void interruptDuringTheBandwidthProbe();
+  void memoryLimitRefusesWhatDoesNotFit();
+  void smallMemoryLimitStillRunsPi();
   void runsAppendAndReportOneByOne();
   void unstablePointsAreFlaggedAndRerun();
 
@@ -115,6 +136,71 @@ void TestCli::badInputIsRefused_data() {
                                 << "is a directory";
   QTest::newRow("csv dir missing")
       << add + QStringList{"--shape", "3x5x7", "--csv", "/nonexistent-dir/t.csv"} << "cannot write";
+  // Every output is checked before the probe and the first point (nothing on stdout).
+  const QStringList small = add + QStringList{"--shape", "3x5x7"};
+  const QString longName = path(QString(300, 'x') + ".json");
+  QTest::newRow("out empty") << small + QStringList{"--out="}
+                             << "--out: cannot write a file with an empty name";
+  QTest::newRow("out a device")
+      << small + QStringList{"--out", "/dev/null"}
+      << "--out: cannot write /dev/null: it is a device, not a regular file";
+  QTest::newRow("out name too long")
+      << small + QStringList{"--out", longName} << "the file name is longer than the system allows";
+  QTest::newRow("markdown a device") << small + QStringList{"--markdown", "/dev/null"}
+                                     << "--markdown: cannot write /dev/null: it is a device";
+  QTest::newRow("json a directory")
+      << small + QStringList{"--json", dir_.path()}
+      << "--json: cannot write " + dir_.path() + ": it is a directory";
+  QTest::newRow("csv empty") << small + QStringList{"--csv="} << "--csv: cannot write a file";
+  QTest::newRow("out and csv one file")
+      << small + QStringList{"--out", path("same.out"), "--csv", path("./same.out")}
+      << "--out and --csv both name";
+  QTest::newRow("report csv a device")
+      << QStringList{"report", ACCELLAB_TEST_DATA_DIR "/session.json", "--csv", "/dev/null"}
+      << "--csv: cannot write /dev/null: it is a device";
+  QTest::newRow("report gbench a device")
+      << QStringList{"report",        ACCELLAB_TEST_DATA_DIR "/session.json",
+                     "--run",         "1",
+                     "--gbench-json", "/dev/zero"}
+      << "--gbench-json: cannot write /dev/zero: it is a device";
+  // Empty lists name nothing: never read as "every variant".
+  QTest::newRow("variants empty") << add + QStringList{"--variants", ""}
+                                  << "invalid --variants: '' names nothing";
+  QTest::newRow("variants comma") << add + QStringList{"--variants", ","}
+                                  << "invalid --variants: ',' names nothing";
+  QTest::newRow("variants inline empty")
+      << add + QStringList{"--variants="} << "invalid --variants: '' names nothing";
+  QTest::newRow("shapes empty") << add + QStringList{"--shape="}
+                                << "invalid --shape: shape '': empty value";
+  QTest::newRow("samples empty") << pi + QStringList{"--samples", ""}
+                                 << "invalid --samples: empty value where a count was expected";
+  QTest::newRow("threads empty") << add + QStringList{"--threads="}
+                                 << "invalid --threads: empty value where a count was expected";
+  QTest::newRow("dtypes empty") << add + QStringList{"--dtype="}
+                                << "invalid --dtype: '' is not an element type";
+  // Arguments at the limits say what is wrong with them.
+  QTest::newRow("threads 2^64-1") << add + QStringList{"--threads", "18446744073709551615"}
+                                  << "invalid --threads: '18446744073709551615' is more than 4096";
+  QTest::newRow("threads 1e30") << add + QStringList{"--threads", "1e30"}
+                                << "invalid --threads: '1e30' is more than 4096";
+  QTest::newRow("reps 2^64-1") << add + QStringList{"--reps", "18446744073709551615"}
+                               << "invalid --reps: '18446744073709551615' is too large";
+  QTest::newRow("samples 1e30") << pi + QStringList{"--samples", "1e30"}
+                                << "invalid --samples: '1e30' is too large";
+  QTest::newRow("seed 2^64") << add + QStringList{"--seed", "18446744073709551616"}
+                             << "invalid --seed: '18446744073709551616' is too large";
+  QTest::newRow("min time 1e400") << add + QStringList{"--min-time", "1e400"}
+                                  << "invalid --min-time: '1e400' is too large";
+  QTest::newRow("cold above 1e309")
+      << add + QStringList{"--cold-above", "1e309"} << "invalid --cold-above: '1e309' is too large";
+  QTest::newRow("unstable above 1e300%") << add + QStringList{"--unstable-above", "1e300%"}
+                                         << "invalid --unstable-above: '1e300%' is more than 1000%";
+  QTest::newRow("device 2^64-1") << add + QStringList{"--device", "18446744073709551615"}
+                                 << "invalid --device: 18446744073709551615 is too large";
+  QTest::newRow("report run 2^64-1")
+      << QStringList{"report", ACCELLAB_TEST_DATA_DIR "/session.json", "--run",
+                     "18446744073709551615"}
+      << "invalid --run: '18446744073709551615' is too large";
   QTest::newRow("flag with value") << QStringList{"sysinfo", "--json=yes"} << "takes no value";
   QTest::newRow("gbench of two runs")
       << QStringList{"report", ACCELLAB_TEST_DATA_DIR "/session.json", "--gbench-json",
@@ -346,6 +432,67 @@ void TestCli::interruptKeepsPartialResults() {
   const Session session = readSessionFile(path("interrupted.json").toStdString());
   QCOMPARE(session.runs.front().points.size(), std::size_t{1});
   QCOMPARE(statusOf(session.runs.front().points.front()), "cancelled");
+}
+
+void TestCli::interruptDuringTheBandwidthProbe() {
+  QProcess process;
+  process.start(QStringLiteral(ACCELLAB_CLI_PATH),
+                {"run", "--kernel", "pi", "--samples", "1000", "--variants", "loop", "--out",
+                 path("probe-interrupted.json")});
+  QVERIFY(process.waitForStarted());
+  // Once the watcher thread runs, Ctrl+C is a stop request; the probe comes next (a second or
+  // more: touching and copying two arrays of at least 256 MiB, twice).
+  QTRY_VERIFY_WITH_TIMEOUT(threadsOf(process.processId()) >= 2, 10'000);
+  QElapsedTimer stopping;
+  stopping.start();
+  QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
+  QVERIFY(process.waitForFinished(10'000));
+  // The README promises half a second; a loaded machine or a sanitizer build gets 4x that.
+  QVERIFY2(stopping.elapsed() < 2'000, qPrintable(QString::number(stopping.elapsed())));
+  QCOMPARE(process.exitCode(), 130);
+  const QString out = QString::fromUtf8(process.readAllStandardOutput());
+  QVERIFY2(out.contains("Bandwidth  not measured: interrupted"), qPrintable(out));
+  const Session session = readSessionFile(path("probe-interrupted.json").toStdString());
+  QCOMPARE(session.runs.front().system.bandwidthCeilingBytesPerS, 0.0);
+  QCOMPARE(statusOf(session.runs.front().points.front()), "cancelled");
+}
+
+void TestCli::memoryLimitRefusesWhatDoesNotFit() {
+#if defined(__SANITIZE_ADDRESS__)
+  QSKIP("AddressSanitizer maps terabytes of shadow memory: no address-space limit fits it");
+#endif
+  // The tutorial's 8 GiB array under a 3 GiB limit: the memory guard refuses it (skipped, with
+  // both amounts) instead of an allocation failure read as a failed verification.
+  const CliResult r = runCli({"run", "--kernel", "add", "--shape", "1024x1024x512", "--variants",
+                              "loop", "--reps", "1", "--out", path("limited.json")},
+                             120'000, addressSpaceLimit(3 * kGiB));
+  QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+  const PointResult point =
+      readSessionFile(path("limited.json").toStdString()).runs.front().points.front();
+  QCOMPARE(statusOf(point), "skipped");
+  const auto refusal = QRegularExpression(R"(^needs 8\.00 GiB of RAM, (\d\.\d\d) GiB available$)")
+                           .match(QString::fromStdString(point.reason));
+  QVERIFY2(refusal.hasMatch(), point.reason.c_str());
+  QVERIFY(refusal.captured(1).toDouble() <= 3.0);  // the limit, not the machine's RAM
+  QVERIFY(!r.out.contains("verification failed") && !r.err.contains("failed"));
+}
+
+void TestCli::smallMemoryLimitStillRunsPi() {
+#if defined(__SANITIZE_ADDRESS__)
+  QSKIP("AddressSanitizer maps terabytes of shadow memory: no address-space limit fits it");
+#endif
+  // Under 1 GiB the bandwidth probe once allocated two 1 GiB arrays and the run died.
+  const CliResult r = runCli({"run", "--kernel", "pi", "--samples", "1000", "--variants", "loop",
+                              "--reps", "2", "--min-time", "0", "--out", path("pi-1g.json")},
+                             120'000, addressSpaceLimit(kGiB));
+  QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+  const Run run = readSessionFile(path("pi-1g.json").toStdString()).runs.front();
+  QCOMPARE(statusOf(run.points.front()), "ok");
+  // Measured with arrays that fit (two take at most half of what is left), or not at all.
+  const QString method = QString::fromStdString(run.system.bandwidthMethod);
+  const auto arrays = QRegularExpression(R"(2 arrays of (\d+) MiB)").match(method);
+  QVERIFY2(arrays.hasMatch() || method.startsWith("not measured: "), qPrintable(method));
+  if (arrays.hasMatch()) QVERIFY2(arrays.captured(1).toInt() <= 256, qPrintable(method));
 }
 
 void TestCli::runsAppendAndReportOneByOne() {

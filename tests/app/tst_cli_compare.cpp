@@ -127,6 +127,14 @@ void TestCliCompare::badInputIsRefused_data() {
   QTest::newRow("seed") << QStringList{base, base, "--seed", "-1"} << "--seed";
   QTest::newRow("csv dir missing")
       << QStringList{base, base, "--csv", "/nonexistent-dir/c.csv"} << "cannot write";
+  // Checked before the sessions are read: nothing is compared for an export that cannot be.
+  QTest::newRow("csv a device") << QStringList{base, base, "--csv", "/dev/null"}
+                                << "--csv: cannot write /dev/null: it is a device";
+  QTest::newRow("markdown empty") << QStringList{base, base, "--markdown="}
+                                  << "--markdown: cannot write a file with an empty name";
+  QTest::newRow("json and csv one file")
+      << QStringList{base, base, "--json", path("c.out"), "--csv", path("c.out")}
+      << "--csv and --json both name";
 }
 
 void TestCliCompare::badInputIsRefused() {

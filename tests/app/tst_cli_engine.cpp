@@ -1,9 +1,19 @@
 // The CLI's commands on a fake engine: the engine they run is the one their factory makes,
-// with its memory probe, so a gpu point of a machine with a GPU is measured, not skipped.
+// with its memory probe, so a gpu point of a machine with a GPU is measured, not skipped; an
+// allocation failure is its own outcome; a save that fails never stops a run.
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <filesystem>
+#include <functional>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,8 +23,103 @@
 #include "fake_engine.h"
 
 using namespace accellab;
+namespace fs = std::filesystem;
 
 namespace {
+
+// The fake kernel on a machine whose memory probe, asked once as each point starts, calls
+// `onPoint(index)`: how a test fills or removes a disk in the middle of a run.
+class HookedMachine {
+ public:
+  using KernelMaker = std::function<std::unique_ptr<Kernel>(test::FakeScript&)>;
+
+  explicit HookedMachine(KernelMaker kernel =
+                             [](test::FakeScript& script) {
+                               return std::make_unique<test::FakeKernel>(script);
+                             })
+      : kernel_(std::move(kernel)) {
+    script_.clock = &clock_;
+    script_.timedS = 0.001;
+  }
+
+  std::function<void(int)> onPoint = [](int) {};
+
+  EngineFactory factory() {
+    return [this](const EngineOptions&) {
+      auto registry = std::make_shared<Registry>();
+      registry->add(kernel_(script_));
+      return Engine(
+          std::move(registry),
+          [this] {
+            onPoint(points_++);
+            return MemoryAvailable{std::uint64_t{16} << 30, std::uint64_t{8} << 30};
+          },
+          [](const ProbeOptions&) {
+            SystemInfo system;
+            system.cpuModel = "Fake CPU";
+            return system;
+          });
+    };
+  }
+
+ private:
+  test::FakeClock clock_;
+  test::FakeScript script_;
+  KernelMaker kernel_;
+  int points_ = 0;
+};
+
+// Allocations that fail where the memory guard cannot see them: loop's buffers, fast's
+// reference.
+class ReferenceOutOfMemory : public test::FakeRun {
+ public:
+  using FakeRun::FakeRun;
+  Verification verify() const override { throw std::bad_alloc(); }
+};
+
+class OutOfMemoryKernel : public test::FakeKernel {
+ public:
+  explicit OutOfMemoryKernel(test::FakeScript& script) : FakeKernel(script), script_(script) {}
+  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant, int) const override {
+    if (variant == "loop") throw std::bad_alloc();
+    if (variant == "fast") return std::make_unique<ReferenceOutOfMemory>(script_, "fast");
+    return std::make_unique<test::FakeRun>(script_, std::string(variant));
+  }
+
+ private:
+  test::FakeScript& script_;
+};
+
+// 12 points of the fake kernel: 3 shapes x 2 types x (loop, fast).
+std::vector<std::string> sweepArgs(const std::string& out) {
+  return {"run",    "--kernel", "fake",       "--variants", "loop,fast", "--shape",   "2x3x4",
+          "2x3x5",  "2x3x6",    "--dtype",    "f32",        "f64",       "--threads", "1",
+          "--reps", "3",        "--min-time", "0",          "--out",     out};
+}
+constexpr std::size_t kSweepPoints = 12;
+
+std::size_t rowsIn(const std::string& table) {
+  const QString text = QString::fromStdString(table);
+  return static_cast<std::size_t>(
+      text.count(QRegularExpression("^(loop|fast) +1 ", QRegularExpression::MultilineOption)));
+}
+
+std::size_t pointsIn(const fs::path& session) {
+  return readSessionFile(session).runs.back().points.size();
+}
+
+// Sets an environment variable for one scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const QByteArray& value) : name_(name), old_(qgetenv(name)) {
+    qputenv(name, value);
+  }
+  ~ScopedEnv() { qputenv(name_, old_); }
+
+ private:
+  const char* name_;
+  QByteArray old_;
+};
 
 struct Captured {
   int exitCode = 0;
@@ -32,6 +137,75 @@ Captured runCli(const std::vector<std::string>& args, const EngineFactory& engin
   std::cout.rdbuf(oldOut);
   std::cerr.rdbuf(oldErr);
   return {code, out.str(), err.str()};
+}
+
+// A stdout that reads the session back at each table row: every point printed must already be
+// in the file.
+class RowsSavedFirst : public std::streambuf {
+ public:
+  explicit RowsSavedFirst(fs::path session) : session_(std::move(session)) {}
+  std::size_t rows = 0;
+  std::size_t unsavedRows = 0;
+
+ protected:
+  int overflow(int c) override {
+    if (c == '\n') {
+      if (rowsIn(line_ + "\n") == 1 && pointsIn(session_) < ++rows) ++unsavedRows;
+      line_.clear();
+    } else if (c != EOF) {
+      line_ += static_cast<char>(c);
+    }
+    return c;
+  }
+
+ private:
+  fs::path session_;
+  std::string line_;
+};
+
+// Runs the CLI in a forked child whose files may grow to `fileLimit` bytes at most, as on a
+// full disk (writes fail with EFBIG; SIGXFSZ ignored). Output comes back through pipes, which
+// the limit does not touch.
+Captured runCliOnFullDisk(const std::vector<std::string>& args, const EngineFactory& engines,
+                          rlim_t fileLimit) {
+  int out[2];
+  int err[2];
+  if (pipe(out) != 0 || pipe(err) != 0) return {-1, {}, "pipe failed"};
+  const pid_t child = fork();
+  if (child == 0) {
+    signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{fileLimit, fileLimit};
+    setrlimit(RLIMIT_FSIZE, &limit);
+    const Captured r = runCli(args, engines);
+    const auto send = [](int fd, const std::string& text) {
+      for (std::size_t done = 0; done < text.size();) {
+        const ssize_t n = write(fd, text.data() + done, text.size() - done);
+        if (n <= 0) break;
+        done += static_cast<std::size_t>(n);
+      }
+      close(fd);
+    };
+    send(out[1], r.out);
+    send(err[1], r.err);
+    _exit(r.exitCode);
+  }
+  close(out[1]);
+  close(err[1]);
+  const auto receive = [](int fd) {
+    std::string text;
+    char buffer[4096];
+    for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;)
+      text.append(buffer, static_cast<std::size_t>(n));
+    close(fd);
+    return text;
+  };
+  Captured r;
+  r.out = receive(out[0]);
+  r.err = receive(err[0]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
 }
 
 }  // namespace
@@ -76,6 +250,13 @@ class TestCliEngine : public QObject {
     QVERIFY(missing.out.empty());
   }
 
+  void allocationFailureIsOutOfMemoryNotAFailedVerification();
+  void printedPointsAreSavedFirst();
+  void runOutlivesAVanishedDirectory();
+  void savingResumesWhenTheDirectoryReturns();
+  void fullDiskKeepsMeasuringAndSaysWhatWasLost();
+  void aLateExportFailureLosesNothingElse();
+
   void gpuTimeOptionIsChecked() {
     test::FakeDeviceMachine machine;
     const Captured r = runCli({"run", "--kernel", "fake", "--gpu-time", "both"}, machine.factory());
@@ -85,6 +266,172 @@ class TestCliEngine : public QObject {
         r.err.c_str());
   }
 };
+
+void TestCliEngine::allocationFailureIsOutOfMemoryNotAFailedVerification() {
+  HookedMachine machine(
+      [](test::FakeScript& script) { return std::make_unique<OutOfMemoryKernel>(script); });
+  QTemporaryDir dir;
+  const std::string session = dir.filePath(QStringLiteral("oom.json")).toStdString();
+  const Captured r = runCli({"run", "--kernel", "fake", "--variants", "loop,fast,gpu", "--threads",
+                             "1", "--reps", "2", "--min-time", "0", "--out", session},
+                            machine.factory());
+  QCOMPARE(r.exitCode, 3);
+  QVERIFY2(r.err.find("2 of 3 points ran out of memory") != std::string::npos, r.err.c_str());
+  QVERIFY2(r.err.find("failed") == std::string::npos, r.err.c_str());
+  QVERIFY2(r.out.find("verification failed") == std::string::npos, r.out.c_str());
+  const auto points = readSessionFile(session).runs.front().points;
+  QCOMPARE(points.size(), std::size_t{3});
+  QCOMPARE(points[0].reason.substr(0, 70),
+           std::string("out of memory: an allocation failed while preparing its buffers; the p"));
+  QVERIFY2(points[1].reason.starts_with(
+               "out of memory: an allocation failed while verifying against the reference"),
+           points[1].reason.c_str());
+  QVERIFY(ranOutOfMemory(points[0]) && ranOutOfMemory(points[1]) && !ranOutOfMemory(points[2]));
+  QVERIFY2(points[2].status == PointStatus::ok, points[2].reason.c_str());
+
+  // verify: the same failures, the same exit code.
+  const Captured verify = runCli({"verify"}, machine.factory());
+  QCOMPARE(verify.exitCode, 3);
+  QVERIFY2(verify.out.find("FAIL  fake loop 1x1x1 f64  out of memory: ") != std::string::npos,
+           verify.out.c_str());
+}
+
+void TestCliEngine::printedPointsAreSavedFirst() {
+  HookedMachine machine;
+  QTemporaryDir dir;
+  const fs::path session = dir.filePath(QStringLiteral("s.json")).toStdString();
+  RowsSavedFirst stdout_(session);
+  std::ostringstream err;
+  std::streambuf* oldOut = std::cout.rdbuf(&stdout_);
+  std::streambuf* oldErr = std::cerr.rdbuf(err.rdbuf());
+  const int code = cli::runCli(sweepArgs(session.string()), machine.factory());
+  std::cout.rdbuf(oldOut);
+  std::cerr.rdbuf(oldErr);
+  QVERIFY2(code == 0, err.str().c_str());
+  QCOMPARE(stdout_.rows, kSweepPoints);
+  QCOMPARE(stdout_.unsavedRows, std::size_t{0});
+}
+
+void TestCliEngine::runOutlivesAVanishedDirectory() {
+  QTemporaryDir dir;
+  QTemporaryDir tmp;
+  const fs::path runs = fs::path(dir.path().toStdString()) / "runs";
+  const fs::path gone = fs::path(dir.path().toStdString()) / "gone";
+  fs::create_directory(runs);
+  HookedMachine machine;
+  machine.onPoint = [&](int point) {
+    if (point == 3) fs::rename(runs, gone);  // points 0, 1, 2 are saved
+  };
+  const ScopedEnv tmpdir("TMPDIR", tmp.path().toUtf8());
+  const fs::path target = runs / "s.json";
+  const Captured r = runCli(sweepArgs(target.string()), machine.factory());
+
+  QCOMPARE(r.exitCode, 4);
+  QCOMPARE(rowsIn(r.out), kSweepPoints);  // measuring went on
+  const QString err = QString::fromStdString(r.err);
+  QCOMPARE(err.count("warning:"), 1);  // the same reason each time: said once
+  QVERIFY2(err.contains("warning: cannot write " + QString::fromStdString(target.string()) +
+                        ": directory '" + QString::fromStdString(runs.string()) +
+                        "' does not exist; measuring goes on"),
+           qPrintable(err));
+  const fs::path fallback = fs::path(tmp.path().toStdString()) /
+                            ("accellab-unsaved-" + std::to_string(getpid()) + "-s.json");
+  QVERIFY2(err.contains("error: the session could not be saved to " +
+                        QString::fromStdString(target.string()) + " (cannot write") &&
+               err.contains("; it was saved to " + QString::fromStdString(fallback.string()) +
+                            " instead"),
+           qPrintable(err));
+  QVERIFY(!err.contains("session saved to"));
+  QCOMPARE(pointsIn(fallback), kSweepPoints);
+  QCOMPARE(pointsIn(gone / "s.json"), std::size_t{3});
+}
+
+void TestCliEngine::savingResumesWhenTheDirectoryReturns() {
+  QTemporaryDir dir;
+  const fs::path runs = fs::path(dir.path().toStdString()) / "runs";
+  const fs::path gone = fs::path(dir.path().toStdString()) / "gone";
+  fs::create_directory(runs);
+  HookedMachine machine;
+  machine.onPoint = [&](int point) {
+    if (point == 2) fs::rename(runs, gone);
+    if (point == 5) fs::rename(gone, runs);
+  };
+  const fs::path target = runs / "s.json";
+  const Captured r = runCli(sweepArgs(target.string()), machine.factory());
+  QVERIFY2(r.exitCode == 0, r.err.c_str());
+  const QString err = QString::fromStdString(r.err);
+  QCOMPARE(err.count("warning:"), 1);
+  QVERIFY2(
+      err.contains("the session is saved to " + QString::fromStdString(target.string()) + " again"),
+      qPrintable(err));
+  QCOMPARE(pointsIn(target), kSweepPoints);
+}
+
+void TestCliEngine::fullDiskKeepsMeasuringAndSaysWhatWasLost() {
+  QTemporaryDir dir;
+  const fs::path whole = fs::path(dir.path().toStdString()) / "whole.json";
+  HookedMachine unlimited;
+  QVERIFY(runCli(sweepArgs(whole.string()), unlimited.factory()).exitCode == 0);
+  const auto limit = static_cast<rlim_t>(fs::file_size(whole) / 2);
+
+  const fs::path target = fs::path(dir.path().toStdString()) / "full.json";
+  QTemporaryDir tmp;
+  QTemporaryDir home;
+  const ScopedEnv tmpdir("TMPDIR", tmp.path().toUtf8());
+  const ScopedEnv homedir("HOME", home.path().toUtf8());
+  HookedMachine machine;
+  const Captured r = runCliOnFullDisk(sweepArgs(target.string()), machine.factory(), limit);
+
+  QCOMPARE(r.exitCode, 4);
+  QCOMPARE(rowsIn(r.out), kSweepPoints);
+  const QString err = QString::fromStdString(r.err);
+  QCOMPARE(err.count("warning:"), 1);
+  QVERIFY2(
+      err.contains("cannot write " + QString::fromStdString(target.string()) + ": File too large"),
+      qPrintable(err));
+  // The fallbacks are on the same full disk: said, and what remains said too.
+  QCOMPARE(err.count("failed too"), 2);
+  QVERIFY2(err.contains("the measurements are lost but for the table printed above"),
+           qPrintable(err));
+  // The file keeps the points saved before the disk filled, as they were measured.
+  const auto saved = readSessionFile(target).runs.back().points;
+  const auto all = readSessionFile(whole).runs.back().points;
+  QVERIFY2(!saved.empty() && saved.size() < kSweepPoints,
+           qPrintable(QString::number(saved.size())));
+  for (std::size_t i = 0; i < saved.size(); ++i) QVERIFY(saved[i].point == all[i].point);
+}
+
+void TestCliEngine::aLateExportFailureLosesNothingElse() {
+  QTemporaryDir dir;
+  const fs::path root(dir.path().toStdString());
+  fs::create_directory(root / "exports");
+  HookedMachine machine;
+  machine.onPoint = [&](int point) {
+    if (point == 1) fs::remove_all(root / "exports");
+  };
+  std::vector<std::string> args = sweepArgs((root / "s.json").string());
+  const std::vector<std::string> exports{"--csv",      (root / "exports/t.csv").string(),
+                                         "--markdown", (root / "t.md").string(),
+                                         "--json",     (root / "t.json").string()};
+  args.insert(args.end(), exports.begin(), exports.end());
+  const Captured r = runCli(args, machine.factory());
+
+  QCOMPARE(r.exitCode, 4);
+  QVERIFY2(r.err.find("accellab-cli: error: cannot write " + (root / "exports/t.csv").string() +
+                      ": directory '" + (root / "exports").string() + "' does not exist") !=
+               std::string::npos,
+           r.err.c_str());
+  // The session and the other exports are complete.
+  QVERIFY(r.err.find("session saved to") != std::string::npos);
+  QCOMPARE(pointsIn(root / "s.json"), kSweepPoints);
+  QFile markdown(QString::fromStdString((root / "t.md").string()));
+  QVERIFY(markdown.open(QIODevice::ReadOnly));
+  const auto rows =
+      QString::fromUtf8(markdown.readAll())
+          .count(QRegularExpression(R"(^\| (loop|fast) )", QRegularExpression::MultilineOption));
+  QCOMPARE(static_cast<std::size_t>(rows), kSweepPoints);
+  QVERIFY(fs::file_size(root / "t.json") > 0);
+}
 
 QTEST_GUILESS_MAIN(TestCliEngine)
 #include "tst_cli_engine.moc"

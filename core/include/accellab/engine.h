@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <memory>
+#include <stop_token>
 
 #include "accellab/memory_guard.h"
 #include "accellab/registry.h"
@@ -15,6 +16,8 @@ namespace accellab {
 
 struct ProbeOptions {
   bool measureBandwidth = true;  // the host's STREAM copy (about a second) and each GPU's copy
+  // A stop request (Ctrl+C) ends the measurements within a few milliseconds: "not measured".
+  std::stop_token stop{};
 };
 using SystemProbe = std::function<SystemInfo(const ProbeOptions&)>;
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "accellab/measure_config.h"
@@ -34,6 +35,12 @@ using MemoryProbe = std::function<MemoryAvailable()>;
 using PointProgress = std::function<void(double fraction)>;
 
 double steadySeconds();
+
+// How the reason of a failed point whose allocation failed begins ("out of memory: an
+// allocation failed while preparing its buffers; ..."): its own failure, never a verification
+// failure.
+inline constexpr std::string_view kOutOfMemory = "out of memory";
+bool ranOutOfMemory(const PointResult& result);
 
 class Runner {
  public:

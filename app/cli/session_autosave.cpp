@@ -1,0 +1,73 @@
+#include "session_autosave.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+
+namespace accellab::cli {
+
+namespace fs = std::filesystem;
+
+SessionAutosave::SessionAutosave(std::optional<fs::path> target, std::vector<fs::path> fallbackDirs,
+                                 std::ostream& err)
+    : target_(std::move(target)), fallbackDirs_(std::move(fallbackDirs)), err_(err) {}
+
+std::optional<std::string> SessionAutosave::writeTarget(const Session& session) {
+  try {
+    writeSessionFile(session, *target_);
+    return std::nullopt;
+  } catch (const std::exception& failed) {  // OutputError, or serialising failed
+    return failed.what();
+  }
+}
+
+void SessionAutosave::save(const Session& session) {
+  if (!target_) return;
+  const std::optional<std::string> error = writeTarget(session);
+  if (error && error != lastError_) {
+    err_ << "accellab-cli: warning: " << *error
+         << "; measuring goes on with the results kept in memory, and the save is retried after "
+            "every point"
+         << std::endl;
+  } else if (!error && lastError_) {
+    err_ << "accellab-cli: the session is saved to " << target_->string() << " again" << std::endl;
+  }
+  lastError_ = error;
+}
+
+fs::path SessionAutosave::fallbackName(const fs::path& dir) const {
+  return dir /
+         ("accellab-unsaved-" + std::to_string(getpid()) + "-" + target_->filename().string());
+}
+
+bool SessionAutosave::finish(const Session& session) {
+  if (!target_) return true;
+  save(session);
+  if (!lastError_) return true;
+  std::string message =
+      "the session could not be saved to " + target_->string() + " (" + *lastError_ + ")";
+  for (const fs::path& dir : fallbackDirs_) {
+    const fs::path fallback = fallbackName(dir);
+    try {
+      writeSessionFile(session, fallback);
+      err_ << "accellab-cli: error: " << message << "; it was saved to " << fallback.string()
+           << " instead" << std::endl;
+      return false;
+    } catch (const std::exception& failed) {  // OutputError, or serialising failed
+      message += "; saving it to " + fallback.string() + " failed too (" + failed.what() + ")";
+    }
+  }
+  err_ << "accellab-cli: error: " << message
+       << ": the measurements are lost but for the table printed above" << std::endl;
+  return false;
+}
+
+std::vector<fs::path> fallbackDirsFromEnvironment() {
+  std::vector<fs::path> dirs;
+  const char* tmp = std::getenv("TMPDIR");
+  dirs.emplace_back(tmp && *tmp ? tmp : "/tmp");
+  if (const char* home = std::getenv("HOME"); home && *home) dirs.emplace_back(home);
+  return dirs;
+}
+
+}  // namespace accellab::cli
