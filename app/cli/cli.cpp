@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "accellab/printable.h"
 #include "accellab/runner.h"
 #include "cli_error.h"
 #include "commands.h"
@@ -59,7 +60,8 @@ int dispatch(Args args, const EngineFactory& engines) {
 
 int fail(std::string_view message, int code) {
   std::cout.flush();
-  std::cerr << "accellab-cli: error: " << message << std::endl;
+  // Messages quote names and values read from files: escaped like every other printed text.
+  std::cerr << "accellab-cli: error: " << printable(message) << std::endl;
   return code;
 }
 
