@@ -59,6 +59,11 @@ class Printer {
         out_ += ' ';
       if (object) out_.append(1, '"').append(it.key()).append("\": ");  // our keys: ASCII
       print(*it, object ? std::string_view(it.key()) : key, depth + 1);
+      // Checked as it grows: a session far too large is refused before it takes the memory.
+      if (out_.size() > kMaxSessionBytes)
+        throw SessionError(
+            "the session would take more than the 256 MiB a session file may hold: save fewer "
+            "runs in one file");
     }
     if (pretty) out_.append(1, '\n').append(static_cast<std::size_t>(2 * depth), ' ');
     out_ += object ? '}' : ']';
@@ -549,13 +554,7 @@ std::string sessionToJson(const Session& session) {
                      {"version", kSessionVersion},
                      {"created", session.created},
                      {"runs", runs}};
-  std::string text = Printer(kSessionInlineDepth).print(json);
-  if (text.size() > kMaxSessionBytes)
-    throw SessionError("the session would take " +
-                       std::to_string((text.size() + (1u << 20) - 1) >> 20) +
-                       " MiB, more than the 256 MiB a session file may hold: save fewer runs "
-                       "in one file");
-  return text;
+  return Printer(kSessionInlineDepth).print(json);
 }
 
 Session sessionFromJson(std::string_view text) {

@@ -1,11 +1,19 @@
 // The session file: round trip, golden files of both versions, atomic writes, hostile input.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <QtTest>
+#include <chrono>
 #include <fstream>
+#include <random>
 #include <sstream>
+#include <thread>
 
 #include "accellab/output_file.h"
 #include "accellab/quality.h"
 #include "accellab/session.h"
+#include "large_session.h"
 #include "sample_session.h"
 
 using namespace accellab;
@@ -398,6 +406,158 @@ class TestSession : public QObject {
       QVERIFY2(actual.isEmpty(), qPrintable(actual));
     else
       QVERIFY2(actual.startsWith(error), qPrintable(actual));  // JSON syntax errors say more
+  }
+
+  void writerRefusesWhatTheReaderRefuses_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("kernel path") << "kernel"
+                                 << "../x"
+                                 << "cannot store '../x' is not a plain name (letters, digits, _ "
+                                    "- . +; 1 to 64 characters; not starting with '.')";
+    QTest::newRow("variant escape") << "variant"
+                                    << "a\x1b[2Jb"
+                                    << "cannot store 'a\\u001b[2Jb' is not a plain name";
+    QTest::newRow("variant empty") << "variant"
+                                   << ""
+                                   << "cannot store '' is not a plain name";
+    QTest::newRow("run name") << "name" << QString(4097, 'n')
+                              << "cannot store name: a text of 4097 bytes, more than the 4096 a "
+                                 "session may hold";
+    QTest::newRow("reason") << "reason" << QString(5000, 'r')
+                            << "cannot store reason: a text of 5000 bytes";
+    QTest::newRow("cpu model") << "cpu_model" << QString(4097, 'c')
+                               << "cannot store cpu_model: a text of 4097 bytes";
+  }
+  void writerRefusesWhatTheReaderRefuses() {
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QString, error);
+    Session session = test::sampleSession();
+    Run& run = session.runs.front();
+    PointResult& point = run.points.front();
+    std::string* target = field == "kernel"    ? &point.point.kernel
+                          : field == "variant" ? &point.point.variant
+                          : field == "name"    ? &run.name
+                          : field == "reason"  ? &point.reason
+                                               : &run.system.cpuModel;
+    *target = value.toStdString();
+    try {
+      sessionToJson(session);
+      QFAIL("no SessionError");
+    } catch (const SessionError& e) {
+      QVERIFY2(QString::fromStdString(e.what()).startsWith(error), e.what());
+    }
+    // Through the file writer: an OutputError naming the file, and no file.
+    QTemporaryDir dir;
+    const std::filesystem::path path = dir.filePath("run.json").toStdString();
+    try {
+      writeSessionFile(session, path);
+      QFAIL("no OutputError");
+    } catch (const OutputError& e) {
+      const QString what = QString::fromStdString(e.what());
+      QVERIFY2(what.startsWith(QString::fromStdString("cannot write " + path.string() + ": ")),
+               e.what());
+      QVERIFY2(what.contains(error), e.what());
+    }
+    QVERIFY(filesIn(dir.path().toStdString()).empty());
+    // At the limit, both agree the other way.
+    if (field != "kernel" && field != "variant") {
+      *target = std::string(kMaxTextBytes, 'x');
+      QVERIFY(sessionFromJson(sessionToJson(session)) == session);
+    }
+  }
+
+  void writerRefusesMoreThanTheReaderReads() {
+    // Texts that escape to six bytes a character, in points of no samples: past 256 MiB the
+    // writer refuses, as the reader would.
+    Session session = test::sampleSession();
+    PointResult point = test::refusedPoint({"add", "loop", test::arrayParams({8, 8, 8}), 1},
+                                           PointStatus::failed, std::string(kMaxTextBytes, '\x01'));
+    point.verifyDetail = point.reason;
+    session.runs.front().points.assign(std::size_t{5500}, point);
+    try {
+      sessionToJson(session);
+      QFAIL("no SessionError");
+    } catch (const SessionError& e) {
+      QCOMPARE(QString::fromStdString(e.what()),
+               QString("the session would take more than the 256 MiB a session file may hold: "
+                       "save fewer runs in one file"));
+    }
+  }
+
+  void largestRunRoundTrips() {
+    // The largest run the runner makes: kMaxRunPoints points sharing kMaxRunSamples samples,
+    // every number at its longest, names and texts at their limits. It fits, and reads back.
+    const Session session =
+        test::largeSession(kMaxRunPoints, kMaxRunSamples / kMaxRunPoints, kMaxNameLength);
+    const std::string text = sessionToJson(session);
+    QVERIFY2(text.size() <= kMaxSessionBytes, qPrintable(QString::number(text.size())));
+    QVERIFY(text.size() > kMaxRunSamples * 23);  // the samples did take their longest form
+    QVERIFY(sessionFromJson(text) == session);
+  }
+
+  void onePointOfTheWholeBudget() {
+    const Session session = test::largeSession(1, kMaxRunSamples, kMaxNameLength);
+    QVERIFY(sessionFromJson(sessionToJson(session)) == session);
+  }
+
+  void loadingIsLinear() {
+    // 200 000 points: quadratic loading (the callback parser's) took over a minute; linear
+    // takes a few seconds, ten on a two-core machine busy with other builds.
+    Session session = test::sampleSession();
+    const PointResult point = session.runs.front().points.front();
+    session.runs.front().points.assign(200000, point);
+    const std::string text = sessionToJson(session);
+    QElapsedTimer timer;
+    timer.start();
+    const Session read = sessionFromJson(text);
+    QVERIFY2(timer.elapsed() < 30000, qPrintable(QString::number(timer.elapsed())));
+    QCOMPARE(read.runs.front().points.size(), std::size_t{200000});
+  }
+
+  void killedWhileSavingLosesNothing() {
+    // SIGKILL at random moments while a child saves two large sessions in turn: the file is
+    // always one of them whole, and the next save leaves no temporary file of the dead. Every
+    // other child skips serialising (done before the file is touched) so that more kills land
+    // in the middle of writing.
+    QTemporaryDir dir;
+    const std::filesystem::path path = dir.filePath("run.json").toStdString();
+    const Session first = test::largeSession(4000, 20, 8);
+    Session second = first;
+    second.runs.front().name = "second";
+    const std::string firstText = sessionToJson(first);
+    const std::string secondText = sessionToJson(second);
+    writeSessionFile(first, path);
+    std::mt19937 random(20261130);
+    int temporaries = 0;
+    constexpr int kKills = 24;
+    for (int kill = 0; kill < kKills; ++kill) {
+      const pid_t child = fork();
+      QVERIFY(child >= 0);
+      if (child == 0) {
+        for (int i = 0;; ++i) {
+          if (kill % 2)
+            writeFileAtomically(path, i % 2 ? firstText : secondText);
+          else
+            writeSessionFile(i % 2 ? first : second, path);
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20 + random() % 200));
+      ::kill(child, SIGKILL);
+      int status = 0;
+      QCOMPARE(waitpid(child, &status, 0), child);
+      QVERIFY(WIFSIGNALED(status));
+      const std::string text = readText(path);
+      QVERIFY2(text == firstText || text == secondText,
+               qPrintable(QString("kill %1: %2 bytes").arg(kill).arg(text.size())));
+      temporaries += static_cast<int>(filesIn(dir.path().toStdString()).size()) - 1;
+    }
+    qInfo("%d of %d kills left a temporary file", temporaries, kKills);
+    writeSessionFile(first, path);
+    QCOMPARE(filesIn(dir.path().toStdString()), std::vector<std::string>{"run.json"});
+    QVERIFY(readSessionFile(path) == first);
   }
 
   void refusesHugeInput() {
