@@ -105,7 +105,7 @@ double secondsPer(const JsonNode& unit) {
   if (text == "us") return 1e-6;
   if (text == "ms") return 1e-3;
   if (text == "s") return 1;
-  unit.fail("unknown time unit '" + text + "' (one of ns, us, ms, s)");
+  unit.fail("unknown time unit '" + detail::shown(text) + "' (one of ns, us, ms, s)");
 }
 
 // Fields Google Benchmark writes itself; every other number in an entry is a user counter.
@@ -206,7 +206,7 @@ std::vector<Instance> readInstances(const JsonNode& benchmarks) {
     const auto runType = entry.optional("run_type");
     const std::string type = runType ? runType->string() : "iteration";
     if (type != "iteration" && type != "aggregate")
-      runType->fail("unknown run_type '" + type + "' (iteration or aggregate)");
+      runType->fail("unknown run_type '" + detail::shown(type) + "' (iteration or aggregate)");
     std::string aggregate;
     if (type == "aggregate") {
       const auto aggregateName = entry.optional("aggregate_name");

@@ -439,20 +439,19 @@ Run migrateVersion1(const Node& root, const std::string& created) {
 }
 
 // Any integer above this build's version is a newer file, however large: never "-1", never
-// "outside int range".
+// "outside int range". An integer past 64 bits reaches here as an integral double.
 int readVersion(const Node& version) {
   const Json& value = version.json();
-  const bool integral =
-      value.is_number_integer() || (value.is_number_float() && std::isfinite(value.get<double>()) &&
-                                    std::trunc(value.get<double>()) == value.get<double>() &&
-                                    std::abs(value.get<double>()) >= 0x1p63);
+  const double number = value.is_number() ? value.get<double>() : 0;
+  const bool huge = value.is_number_float() && std::isfinite(number) &&
+                    std::trunc(number) == number && std::abs(number) >= 0x1p63;
   const bool newer = value.is_number_unsigned()  ? value.get<std::uint64_t>() > kSessionVersion
                      : value.is_number_integer() ? value.get<std::int64_t>() > kSessionVersion
-                                                 : integral && value.get<double>() > 0;
+                                                 : huge && number > 0;
   if (newer)
     throw SessionError("session version " + value.dump() + " is newer than this AccelLab reads (" +
                        std::to_string(kSessionVersion) + ")");
-  if (integral && (!value.is_number_integer() || value.get<std::int64_t>() < 1))
+  if (huge || (value.is_number_integer() && value.get<std::int64_t>() < 1))
     version.fail("session version " + value.dump() + " is invalid");
   return version.integer(1, kSessionVersion);
 }

@@ -486,6 +486,10 @@ class TestGbench : public QObject {
         "context.num_cpus: -2 is outside 0..1048576");
     row("date not text", fileWith(entry(), "{\"date\": 20261130}"),
         "context.date: expected a string, got 20261130");
+    row("time unit with an escape",
+        "{\"benchmarks\": [{\"name\": \"BM_A\", \"iterations\": 1, \"real_time\": 1, "
+        "\"cpu_time\": 1, \"time_unit\": \"\\u001b[2Jns\"}]}",
+        "benchmarks[0].time_unit: unknown time unit '\\u001b[2Jns' (one of ns, us, ms, s)");
     row("deep", "{\"benchmarks\": " + std::string(40, '[') + std::string(40, ']') + "}",
         "nested deeper than 32 levels: not Google Benchmark JSON");
   }
