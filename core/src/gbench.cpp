@@ -55,11 +55,46 @@ std::optional<std::uint64_t> positiveInteger(std::string_view text) {
   return value;
 }
 
+// A benchmark's name as a plain kernel or variant name (session.h's isPlainName): '/' becomes
+// '.', every run of other characters (':', '<', ' ', control characters, UTF-8) one '_', so
+// no imported name carries a path or an escape. A name too long keeps its start and a hash of
+// the whole, so two long names stay two.
+std::string plainNameFor(std::string_view text) {
+  const auto allowed = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-' || c == '.' || c == '+';
+  };
+  std::string name;
+  bool replacing = false;
+  for (const char c : text) {
+    char mapped = c == '/' ? '.' : c;
+    if (!allowed(mapped)) {
+      if (!replacing) name += '_';
+      replacing = true;
+      continue;
+    }
+    replacing = false;
+    // Never '.' first nor "..": "/x" and "a//b" are no way out of a folder either.
+    if (mapped == '.' && (name.empty() || name.back() == '.')) mapped = '_';
+    name += mapped;
+  }
+  if (name.empty()) name = "_";
+  if (name.size() <= kMaxNameLength) return name;
+  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a
+  for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  std::array<char, 17> hex{};
+  std::snprintf(hex.data(), hex.size(), "%016llx", static_cast<unsigned long long>(hash));
+  return name.substr(0, kMaxNameLength - 17) + "-" + hex.data();
+}
+
 // The size a benchmark's first argument gives: "1024" or a named "size:1024".
 std::optional<std::uint64_t> argumentSize(std::string_view part) {
   if (isOption(part)) return std::nullopt;
   const auto colon = part.find(':');
-  return positiveInteger(colon == std::string_view::npos ? part : part.substr(colon + 1));
+  const auto size =
+      positiveInteger(colon == std::string_view::npos ? part : part.substr(colon + 1));
+  if (size > kMaxSampleCount) return std::nullopt;  // no kernel takes more
+  return size;
 }
 
 // ---- reading -------------------------------------------------------------------------
@@ -70,7 +105,7 @@ double secondsPer(const JsonNode& unit) {
   if (text == "us") return 1e-6;
   if (text == "ms") return 1e-3;
   if (text == "s") return 1;
-  unit.fail("unknown time unit '" + text + "' (one of ns, us, ms, s)");
+  unit.fail("unknown time unit '" + detail::shown(text) + "' (one of ns, us, ms, s)");
 }
 
 // Fields Google Benchmark writes itself; every other number in an entry is a user counter.
@@ -171,7 +206,7 @@ std::vector<Instance> readInstances(const JsonNode& benchmarks) {
     const auto runType = entry.optional("run_type");
     const std::string type = runType ? runType->string() : "iteration";
     if (type != "iteration" && type != "aggregate")
-      runType->fail("unknown run_type '" + type + "' (iteration or aggregate)");
+      runType->fail("unknown run_type '" + detail::shown(type) + "' (iteration or aggregate)");
     std::string aggregate;
     if (type == "aggregate") {
       const auto aggregateName = entry.optional("aggregate_name");
@@ -259,7 +294,7 @@ PointResult toPoint(const Instance& instance, const QualityLimits& limits) {
   result.runsPerSample = std::ranges::min(rows, {}, &Row::iterations).iterations;
   result.elementsPerS = medianOf(rows, &Row::itemsPerS);
   result.bytesPerS = medianOf(rows, &Row::bytesPerS);
-  result.verifyDetail = importNote(instance, rows, aggregated);
+  result.verifyDetail = clippedText(importNote(instance, rows, aggregated));
   result.flags = judgeQuality(result, limits);
   return result;
 }
@@ -303,7 +338,8 @@ void readContext(const JsonNode& context, Run& run) {
   if (auto host = context.optional("host_name")) run.system.hostName = host->string();
   std::string executable;
   if (auto path = context.optional("executable")) executable = path->string();
-  run.settings.origin = std::string(kGbenchOrigin) + (executable.empty() ? "" : " " + executable);
+  run.settings.origin =
+      clippedText(std::string(kGbenchOrigin) + (executable.empty() ? "" : " " + executable));
   if (auto cpus = context.optional("num_cpus"))
     run.system.logicalCores = cpus->integer(0, detail::kMaxThreads);
   if (auto caches = context.optional("caches")) {
@@ -383,13 +419,14 @@ void addTimes(Json& entry, std::uint64_t iterations, double nanoseconds) {
 Point gbenchPoint(std::string_view runName, int threads) {
   const auto parts = splitName(runName);
   Point point;
-  point.kernel = std::string(parts.front());
+  point.kernel = plainNameFor(parts.front());
   point.threads = threads;
-  point.variant = point.kernel;
+  std::string variant(parts.front());
   const auto size = parts.size() > 1 ? argumentSize(parts[1]) : std::nullopt;
   point.params.samples = size.value_or(1);
   for (std::size_t i = size ? 2 : 1; i < parts.size(); ++i)
-    if (!parts[i].starts_with("threads:")) point.variant.append("/").append(parts[i]);
+    if (!parts[i].starts_with("threads:")) variant.append("/").append(parts[i]);
+  point.variant = plainNameFor(variant);
   return point;
 }
 

@@ -9,6 +9,7 @@
 
 #include "accellab/format.h"
 #include "accellab/quality.h"
+#include "accellab/session.h"
 
 namespace accellab {
 
@@ -17,7 +18,27 @@ double steadySeconds() {
   return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
+std::size_t pointSampleCap(std::size_t pointCount) {
+  return static_cast<std::size_t>(kMaxRunSamples / std::max<std::size_t>(pointCount, 1));
+}
+
+std::optional<std::string> runSizeProblem(std::size_t pointCount) {
+  if (pointCount <= kMaxRunPoints) return std::nullopt;
+  return "a sweep of " + std::to_string(pointCount) + " points is more than one run may hold (" +
+         std::to_string(kMaxRunPoints) + "): each point could store fewer than " +
+         std::to_string(kMinPointSamples) + " of the " + std::to_string(kMaxRunSamples) +
+         " samples a run may store; split it into several runs";
+}
+
 namespace {
+
+// The run's sample budget applied to its points, refused up front when spread too thin.
+MeasureConfig budgeted(const MeasureConfig& config, std::size_t pointCount) {
+  if (auto problem = runSizeProblem(pointCount)) throw std::length_error(*problem);
+  MeasureConfig capped = config;
+  capped.maxReps = std::min(config.maxReps, pointSampleCap(pointCount));
+  return capped;
+}
 
 constexpr double kProgressIntervalS = 0.05;
 constexpr std::uint64_t kMaxRunsPerSample = std::uint64_t{1} << 30;
@@ -313,11 +334,14 @@ PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
 
 PointResult Runner::runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop,
                              const PointProgress& progress) {
-  return measure(registry_, memory_, clock_, point, config, std::move(stop), progress).result;
+  return measure(registry_, memory_, clock_, point, budgeted(config, 1), std::move(stop), progress)
+      .result;
 }
 
-std::vector<PointResult> Runner::run(const std::vector<Point>& points, const MeasureConfig& config,
-                                     const RunCallbacks& callbacks, std::stop_token stop) {
+std::vector<PointResult> Runner::run(const std::vector<Point>& points,
+                                     const MeasureConfig& requested, const RunCallbacks& callbacks,
+                                     std::stop_token stop) {
+  const MeasureConfig config = budgeted(requested, points.size());
   std::vector<PointResult> results;
   results.reserve(points.size());
   std::vector<FingerprintReference> references;
@@ -361,9 +385,11 @@ bool ranOutOfMemory(const PointResult& result) {
 }
 
 std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results,
-                                               const MeasureConfig& config, std::size_t maxAttempts,
+                                               const MeasureConfig& requested,
+                                               std::size_t maxAttempts,
                                                const RunCallbacks& callbacks,
                                                std::stop_token stop) {
+  const MeasureConfig config = budgeted(requested, results.size());
   std::vector<std::size_t> unstable;
   for (std::size_t i = 0; i < results.size(); ++i)
     if (results[i].status == PointStatus::ok && results[i].flags.unstable) unstable.push_back(i);

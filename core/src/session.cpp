@@ -25,6 +25,81 @@ using detail::kMaxThreads;
 
 // ---- writing -------------------------------------------------------------------------
 
+// The reader refuses what the writer must not write.
+const std::string& plainName(const std::string& name) {
+  if (!isPlainName(name)) throw SessionError("cannot store " + detail::notPlainName(name));
+  return name;
+}
+
+// Indented as dump(2) would, except that an array of numbers or strings takes one line (a
+// point's samples, however many), and so does an object of such values from `inlineDepth`
+// down (a point's stats, a cache): a point reads as a short block. Every string is checked
+// against the reader's bound on its way out.
+class Printer {
+ public:
+  explicit Printer(int inlineDepth) : inlineDepth_(inlineDepth) {}
+
+  std::string print(const Json& json) && {
+    print(json, "", 0);
+    out_ += '\n';
+    return std::move(out_);
+  }
+
+ private:
+  void print(const Json& value, std::string_view key, int depth) {
+    if (!value.is_structured()) return scalar(value, key);
+    const bool object = value.is_object();
+    const bool pretty = !value.empty() && !(flat(value) && (!object || depth >= inlineDepth_));
+    out_ += object ? '{' : '[';
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (it != value.begin()) out_ += ',';
+      if (pretty)
+        out_.append(1, '\n').append(static_cast<std::size_t>(2 * depth + 2), ' ');
+      else if (it != value.begin())
+        out_ += ' ';
+      if (object) out_.append(1, '"').append(it.key()).append("\": ");  // our keys: ASCII
+      print(*it, object ? std::string_view(it.key()) : key, depth + 1);
+      // Checked as it grows: a session far too large is refused before it takes the memory.
+      if (out_.size() > kMaxSessionBytes)
+        throw SessionError(
+            "the session would take more than the 256 MiB a session file may hold: save fewer "
+            "runs in one file");
+    }
+    if (pretty) out_.append(1, '\n').append(static_cast<std::size_t>(2 * depth), ' ');
+    out_ += object ? '}' : ']';
+  }
+
+  // Scalars, or (objects) scalars and arrays of scalars.
+  static bool flat(const Json& value) {
+    return std::none_of(value.begin(), value.end(), [&](const Json& element) {
+      return element.is_object() || (element.is_array() && (value.is_array() || !flat(element)));
+    });
+  }
+
+  void scalar(const Json& value, std::string_view key) {
+    if (value.is_string() && value.get_ref<const std::string&>().size() > kMaxTextBytes)
+      throw SessionError("cannot store " + std::string(key) + ": a text of " +
+                         std::to_string(value.get_ref<const std::string&>().size()) +
+                         " bytes, more than the " + std::to_string(kMaxTextBytes) +
+                         " a session may hold");
+    serializer_.dump(value, false, false, 0);
+  }
+
+  int inlineDepth_;
+  std::string out_;
+  // One of nlohmann's serializers for every number and string: its formatting, made once.
+  // Invalid UTF-8 (never from AccelLab, possibly from a system string) becomes U+FFFD, which
+  // the reader accepts, instead of an exception.
+  nlohmann::detail::serializer<Json> serializer_{
+      nlohmann::detail::output_adapter<char, std::string>(out_), ' ',
+      Json::error_handler_t::replace};
+};
+
+// Settings stay indented; a condition, a cache, a GPU and a point's params, stats and GPU
+// times take one line each.
+constexpr int kSessionInlineDepth = 4;
+constexpr int kSystemInlineDepth = 1;  // the system object alone, laid out as in a session
+
 Json toJson(const GpuTiming& gpu) {
   return {{"kernel_s", gpu.kernelS},
           {"h2d_s", gpu.h2dS},
@@ -88,8 +163,8 @@ Json toJson(const Params& params) {
 
 Json toJson(const PointResult& result) {
   const Statistics& stats = result.stats;
-  Json json = {{"kernel", result.point.kernel},
-               {"variant", result.point.variant},
+  Json json = {{"kernel", plainName(result.point.kernel)},
+               {"variant", plainName(result.point.variant)},
                {"params", toJson(result.point.params)},
                {"threads", result.point.threads},
                {"status", toString(result.status)}};
@@ -235,10 +310,11 @@ Params readParams(const Node& node) {
     if (!boundedElementCount(*params.shape)) shape->fail("element count overflows");
   } else {
     params.samples = positiveCount(*samples);
+    if (*params.samples > kMaxSampleCount) samples->fail("more than 2^63 samples");
   }
   const Node dtype = node["dtype"];
   const auto parsed = parseDType(dtype.string());
-  if (!parsed) dtype.fail("unknown element type '" + dtype.string() + "'");
+  if (!parsed) dtype.fail("unknown element type '" + detail::shown(dtype.string()) + "'");
   params.dtype = *parsed;
   params.seed = node["seed"].count();
   return params;
@@ -272,13 +348,13 @@ GpuTiming readGpuTiming(const Node& node) {
 
 PointResult readPoint(const Node& node) {
   PointResult result;
-  result.point.kernel = node["kernel"].string();
-  result.point.variant = node["variant"].string();
+  result.point.kernel = node["kernel"].name();
+  result.point.variant = node["variant"].name();
   result.point.params = readParams(node["params"]);
   result.point.threads = node["threads"].integer(1, kMaxThreads);
   const Node status = node["status"];
   const auto parsed = parsePointStatus(status.string());
-  if (!parsed) status.fail("unknown status '" + status.string() + "'");
+  if (!parsed) status.fail("unknown status '" + detail::shown(status.string()) + "'");
   result.status = *parsed;
   readOptional(node, "reason", result.reason);
   const Node samples = node["samples_s"];
@@ -300,7 +376,8 @@ PointResult readPoint(const Node& node) {
   if (auto flags = node.optional("flags")) {
     for (std::size_t i = 0; i < flags->size(); ++i) {
       const Node flag = (*flags)[i];
-      if (!setFlag(result.flags, flag.string())) flag.fail("unknown flag '" + flag.string() + "'");
+      if (!setFlag(result.flags, flag.string()))
+        flag.fail("unknown flag '" + detail::shown(flag.string()) + "'");
     }
   }
   if (auto attempts = node.optional("attempts"))
@@ -361,7 +438,42 @@ Run migrateVersion1(const Node& root, const std::string& created) {
   return run;
 }
 
+// Any integer above this build's version is a newer file, however large: never "-1", never
+// "outside int range". An integer past 64 bits reaches here as an integral double.
+int readVersion(const Node& version) {
+  const Json& value = version.json();
+  const double number = value.is_number() ? value.get<double>() : 0;
+  const bool huge = value.is_number_float() && std::isfinite(number) &&
+                    std::trunc(number) == number && std::abs(number) >= 0x1p63;
+  const bool newer = value.is_number_unsigned()  ? value.get<std::uint64_t>() > kSessionVersion
+                     : value.is_number_integer() ? value.get<std::int64_t>() > kSessionVersion
+                                                 : huge && number > 0;
+  if (newer)
+    throw SessionError("session version " + value.dump() + " is newer than this AccelLab reads (" +
+                       std::to_string(kSessionVersion) + ")");
+  if (huge || (value.is_number_integer() && value.get<std::int64_t>() < 1))
+    version.fail("session version " + value.dump() + " is invalid");
+  return version.integer(1, kSessionVersion);
+}
+
 }  // namespace
+
+bool isPlainName(std::string_view name) {
+  if (name.empty() || name.size() > kMaxNameLength || name.front() == '.') return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-' || c == '.' || c == '+';
+  });
+}
+
+std::string clippedText(std::string text) {
+  if (text.size() <= kMaxTextBytes) return text;
+  constexpr std::string_view kEllipsis = "\u2026";
+  std::size_t end = kMaxTextBytes - kEllipsis.size();
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  text.resize(end);
+  return text.append(kEllipsis);
+}
 
 std::string nowIso8601() {
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -411,7 +523,7 @@ std::string defaultRunName(const std::string& created, const std::vector<Point>&
   // "2026-11-30T04:33:24Z" -> "2026-11-30 04:33"
   std::string when = created.substr(0, 16);
   if (when.size() > 10 && when[10] == 'T') when[10] = ' ';
-  return (when.empty() ? "" : when + " ") + summarizePoints(points);
+  return clippedText((when.empty() ? "" : when + " ") + summarizePoints(points));
 }
 
 int nextRunId(const Session& session) {
@@ -430,7 +542,9 @@ Run* findRun(Session& session, int id) {
   return const_cast<Run*>(findRun(std::as_const(session), id));
 }
 
-std::string systemInfoToJson(const SystemInfo& system) { return toJson(system).dump(2) + "\n"; }
+std::string systemInfoToJson(const SystemInfo& system) {
+  return Printer(kSystemInlineDepth).print(toJson(system));
+}
 
 std::string sessionToJson(const Session& session) {
   Json runs = Json::array();
@@ -439,7 +553,7 @@ std::string sessionToJson(const Session& session) {
                      {"version", kSessionVersion},
                      {"created", session.created},
                      {"runs", runs}};
-  return json.dump(2) + "\n";
+  return Printer(kSessionInlineDepth).print(json);
 }
 
 Session sessionFromJson(std::string_view text) {
@@ -451,14 +565,7 @@ Session sessionFromJson(std::string_view text) {
   const auto format = root.optional("format");
   if (!format || !format->json().is_string() || format->string() != kSessionFormat)
     throw SessionError("not an AccelLab session (\"format\" is not \"accellab-session\")");
-  const Node version = root["version"];
-  const int number =
-      version.integer(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
-  if (number > kSessionVersion)
-    throw SessionError("session version " + std::to_string(number) +
-                       " is newer than this AccelLab reads (" + std::to_string(kSessionVersion) +
-                       ")");
-  if (number < 1) version.fail("session version " + std::to_string(number) + " is invalid");
+  const int number = readVersion(root["version"]);
 
   Session session;
   session.created = root["created"].string();
@@ -478,7 +585,13 @@ Session sessionFromJson(std::string_view text) {
 }
 
 void writeSessionFile(const Session& session, const std::filesystem::path& path) {
-  writeFileAtomically(path, sessionToJson(session));
+  std::string text;
+  try {
+    text = sessionToJson(session);
+  } catch (const SessionError& refused) {
+    throw OutputError("cannot write " + path.string() + ": " + refused.what());
+  }
+  writeFileAtomically(path, text);
 }
 
 Session readSessionFile(const std::filesystem::path& path) {

@@ -67,9 +67,11 @@ std::pair<double, double> sortedFences(const std::vector<double>& xs) {
 }
 
 std::size_t sortedCountOutliers(const std::vector<double>& xs) {
-  const auto [low, high] = sortedFences(xs);
-  return static_cast<std::size_t>(
-      std::count_if(xs.begin(), xs.end(), [&](double x) { return x < low || x > high; }));
+  // Not a structured binding: clang before 16 cannot capture one in a lambda.
+  const std::pair<double, double> fences = sortedFences(xs);
+  return static_cast<std::size_t>(std::count_if(xs.begin(), xs.end(), [&](double x) {
+    return x < fences.first || x > fences.second;
+  }));
 }
 
 }  // namespace

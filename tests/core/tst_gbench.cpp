@@ -142,20 +142,33 @@ class TestGbench : public QObject {
     QTest::newRow("argument") << "BM_Sum/1024" << 1 << "BM_Sum" << 1024ull << "BM_Sum";
     QTest::newRow("threads") << "BM_Sum/256/threads:2" << 2 << "BM_Sum" << 256ull << "BM_Sum";
     QTest::newRow("option") << "BM_Copy/4096/real_time" << 1 << "BM_Copy" << 4096ull
-                            << "BM_Copy/real_time";
+                            << "BM_Copy.real_time";
     QTest::newRow("two arguments")
-        << "BM_Matrix/64/128" << 1 << "BM_Matrix" << 64ull << "BM_Matrix/128";
+        << "BM_Matrix/64/128" << 1 << "BM_Matrix" << 64ull << "BM_Matrix.128";
     QTest::newRow("named arguments")
-        << "BM_Named/size:1024/stride:2" << 1 << "BM_Named" << 1024ull << "BM_Named/stride:2";
+        << "BM_Named/size:1024/stride:2" << 1 << "BM_Named" << 1024ull << "BM_Named.stride_2";
     QTest::newRow("no argument") << "BM_Plain" << 1 << "BM_Plain" << 1ull << "BM_Plain";
-    QTest::newRow("zero is no size") << "BM_Zero/0" << 1 << "BM_Zero" << 1ull << "BM_Zero/0";
-    QTest::newRow("negative is no size") << "BM_Neg/-4" << 1 << "BM_Neg" << 1ull << "BM_Neg/-4";
+    QTest::newRow("zero is no size") << "BM_Zero/0" << 1 << "BM_Zero" << 1ull << "BM_Zero.0";
+    QTest::newRow("negative is no size") << "BM_Neg/-4" << 1 << "BM_Neg" << 1ull << "BM_Neg.-4";
+    QTest::newRow("2^63 is a size")
+        << "BM_Big/9223372036854775808" << 1 << "BM_Big" << 9223372036854775808ull << "BM_Big";
+    QTest::newRow("above 2^63 is no size")
+        << "BM_Big/9223372036854775809" << 1 << "BM_Big" << 1ull << "BM_Big.9223372036854775809";
     QTest::newRow("options only") << "BM_Opt/min_time:0.010/repeats:3" << 1 << "BM_Opt" << 1ull
-                                  << "BM_Opt/min_time:0.010/repeats:3";
+                                  << "BM_Opt.min_time_0.010.repeats_3";
     QTest::newRow("repeats is not a size")
-        << "BM_Rep/repeats:3/threads:4" << 4 << "BM_Rep" << 1ull << "BM_Rep/repeats:3";
-    QTest::newRow("template") << "BM_Vec<float, 8>/16" << 1 << "BM_Vec<float, 8>" << 16ull
-                              << "BM_Vec<float, 8>";
+        << "BM_Rep/repeats:3/threads:4" << 4 << "BM_Rep" << 1ull << "BM_Rep.repeats_3";
+    QTest::newRow("template") << "BM_Vec<float, 8>/16" << 1 << "BM_Vec_float_8_" << 16ull
+                              << "BM_Vec_float_8_";
+    // Hostile names: no path, no way up, no escape reaches a kernel or variant name.
+    QTest::newRow("parent folder") << "../../x/1" << 1 << "_." << 1ull << "_._._.x.1";
+    QTest::newRow("absolute") << "/etc/passwd" << 1 << "_" << 1ull << "_etc.passwd";
+    QTest::newRow("dots") << "..//../8" << 1 << "_." << 1ull << "_._._._8";
+    QTest::newRow("hidden") << ".x/.y" << 1 << "_x" << 1ull << "_x._y";
+    QTest::newRow("escape") << "BM_\x1b[31mred\r\nfake" << 1 << "BM__31mred_fake" << 1ull
+                            << "BM__31mred_fake";
+    QTest::newRow("utf-8") << "BM_\u00b5s/Gr\u00f6\u00dfe" << 1 << "BM__s" << 1ull << "BM__s.Gr_e";
+    QTest::newRow("empty family") << "/4" << 1 << "_" << 4ull << "_";
   }
   void namesBecomeAxes() {
     QFETCH(QString, name);
@@ -169,6 +182,51 @@ class TestGbench : public QObject {
     QCOMPARE(point.params.samples, std::optional<std::uint64_t>(samples));
     QVERIFY(!point.params.shape);
     QCOMPARE(point.threads, threads);
+  }
+
+  void longNamesStayApart() {
+    // Cut to 64 characters, a hash of the whole keeps two long names two.
+    const std::string family(100, 'a');
+    const Point one = gbenchPoint(family + "/x", 1);
+    const Point two = gbenchPoint(family + "/y", 1);
+    QCOMPARE(one.kernel, two.kernel);
+    QCOMPARE(one.kernel.size(), kMaxNameLength);
+    QVERIFY(one.variant != two.variant);
+    QVERIFY(one.kernel.starts_with(std::string(47, 'a') + "-"));
+    for (const Point& point : {one, two})
+      QVERIFY(isPlainName(point.kernel) && isPlainName(point.variant));
+  }
+
+  void hostileNamesImportAsPlainNames() {
+    // Any bytes at all as a name: what is imported is a session the reader accepts.
+    std::string json = "{\"benchmarks\": [";
+    // As JSON writes them: escapes stay escapes until the parser reads them.
+    const std::vector<std::string> names = {"../../../tmp/x",
+                                            "/abs/x",
+                                            "a\\u001b[2J\\u0007b",
+                                            std::string(3000, '/'),
+                                            "\\u0000",
+                                            ".",
+                                            "..",
+                                            "a b\\tc",
+                                            "\u00e9/\u00e8/" + std::string(200, 'z')};
+    for (std::size_t i = 0; i < names.size(); ++i)
+      json += std::string(i ? "," : "") + "{\"name\": \"" + names[i] +
+              "\", \"iterations\": 1, \"real_time\": 1, \"cpu_time\": 1, "
+              "\"time_unit\": \"ns\"}";
+    json += "]}";
+    Session session;
+    try {
+      session = gbenchFromJson(json);
+    } catch (const SessionError& error) {
+      QFAIL(error.what());
+    }
+    QCOMPARE(session.runs.front().points.size(), names.size());
+    for (const PointResult& point : session.runs.front().points) {
+      QVERIFY2(isPlainName(point.point.kernel), point.point.kernel.c_str());
+      QVERIFY2(isPlainName(point.point.variant), point.point.variant.c_str());
+    }
+    QVERIFY(sessionFromJson(sessionToJson(session)) == session);
   }
 
   void pointsBecomeNames() {
@@ -371,7 +429,7 @@ class TestGbench : public QObject {
     row("no benchmarks", "{\"context\": {}}", "Google Benchmark JSON: missing benchmarks");
     row("benchmarks not an array", "{\"benchmarks\": {}}",
         "benchmarks: expected an array, got object");
-    row("entry not an object", fileWith("7"), "benchmarks[0]: expected an object, got number");
+    row("entry not an object", fileWith("7"), "benchmarks[0]: expected an object, got 7");
     row("no name", fileWith("{\"iterations\": 1}"), "benchmarks[0]: missing name");
     row("empty name", fileWith(entry("\"run_name\": \"\"")),
         "benchmarks[0].run_name: empty benchmark name");
@@ -405,13 +463,13 @@ class TestGbench : public QObject {
     row("threads huge", fileWith(entry("\"threads\": 18446744073709551615")),
         "benchmarks[0].threads: 18446744073709551615 is outside 1..1048576");
     row("negative repetition", fileWith(entry("\"repetition_index\": -1")),
-        "benchmarks[0].repetition_index: expected a non-negative integer, got number");
+        "benchmarks[0].repetition_index: expected a non-negative integer, got -1");
     row("error flag as text", fileWith(entry("\"error_occurred\": \"yes\"")),
         "benchmarks[0].error_occurred: expected true or false, got string");
     row("error message not text", fileWith(entry("\"error_occurred\": true, \"error_message\": 3")),
-        "benchmarks[0].error_message: expected a string, got number");
+        "benchmarks[0].error_message: expected a string, got 3");
     row("label not text", fileWith(entry("\"label\": 3")),
-        "benchmarks[0].label: expected a string, got number");
+        "benchmarks[0].label: expected a string, got 3");
     row("counter overflows", fileWith(entry("\"big\": 1e400")),
         "not valid JSON: number overflow parsing '1e400'");
     row("cache level as text", fileWith(entry(), "{\"caches\": [{\"level\": \"1\"}]}"),
@@ -423,11 +481,15 @@ class TestGbench : public QObject {
     row("negative load", fileWith(entry(), "{\"num_cpus\": 2, \"load_avg\": [-1]}"),
         "context.load_avg[0]: must be a finite non-negative number");
     row("load not a list", fileWith(entry(), "{\"load_avg\": 2}"),
-        "context.load_avg: expected an array, got number");
+        "context.load_avg: expected an array, got 2");
     row("cpus negative", fileWith(entry(), "{\"num_cpus\": -2}"),
         "context.num_cpus: -2 is outside 0..1048576");
     row("date not text", fileWith(entry(), "{\"date\": 20261130}"),
-        "context.date: expected a string, got number");
+        "context.date: expected a string, got 20261130");
+    row("time unit with an escape",
+        "{\"benchmarks\": [{\"name\": \"BM_A\", \"iterations\": 1, \"real_time\": 1, "
+        "\"cpu_time\": 1, \"time_unit\": \"\\u001b[2Jns\"}]}",
+        "benchmarks[0].time_unit: unknown time unit '\\u001b[2Jns' (one of ns, us, ms, s)");
     row("deep", "{\"benchmarks\": " + std::string(40, '[') + std::string(40, ']') + "}",
         "nested deeper than 32 levels: not Google Benchmark JSON");
   }

@@ -3,6 +3,7 @@
 
 #include "accellab/quality.h"
 #include "accellab/runner.h"
+#include "accellab/session.h"
 #include "fake_kernel.h"
 
 using namespace accellab;
@@ -378,6 +379,46 @@ class TestRunner : public QObject {
     QCOMPARE(progress.back().etaS, std::optional<double>(0.0));
     QCOMPARE(progress.front().current, describe(points[0]));
     QCOMPARE(progress.front().fraction, 0.0);
+  }
+
+  void sampleBudgetCapsEachPoint() {
+    // A run stores at most kMaxRunSamples samples: with P points each stops at budget / P,
+    // however many repetitions were asked for.
+    QCOMPARE(pointSampleCap(1), std::size_t{kMaxRunSamples});
+    QCOMPARE(pointSampleCap(kMaxRunPoints), std::size_t{kMinPointSamples});
+    script_.runS = 0.001;
+    const std::vector<Point> points(kMaxRunPoints, fakePoint());
+    std::size_t stored = 0;
+    std::size_t capped = 0;
+    RunCallbacks callbacks;
+    callbacks.pointFinished = [&](const PointResult& result) {
+      stored += result.samplesS.size();
+      capped += result.samplesS.size() == kMinPointSamples ? 1 : 0;
+      script_.events.clear();  // the fake's log would grow to millions of entries
+    };
+    runner_->run(points, config(1000, 0, 1000000), callbacks);
+    QCOMPARE(capped, points.size());
+    QCOMPARE(stored, std::size_t{kMaxRunSamples});
+    // A smaller request stands.
+    const auto few = runner_->run({fakePoint(), fakePoint()}, config(10, 0, 4));
+    QCOMPARE(few.front().samplesS.size(), std::size_t{4});
+  }
+
+  void sweepTooLargeIsRefusedUpFront() {
+    QCOMPARE(runSizeProblem(kMaxRunPoints), std::nullopt);
+    const auto problem = runSizeProblem(kMaxRunPoints + 1);
+    QVERIFY(problem);
+    QCOMPARE(*problem, std::string("a sweep of 100001 points is more than one run may hold "
+                                   "(100000): each point could store fewer than 20 of the "
+                                   "2000000 samples a run may store; split it into several runs"));
+    const std::vector<Point> points(kMaxRunPoints + 1, fakePoint());
+    try {
+      runner_->run(points, config(3, 0));
+      QFAIL("no length_error");
+    } catch (const std::length_error& error) {
+      QCOMPARE(std::string(error.what()), *problem);
+    }
+    QCOMPARE(script_.prepares, std::size_t{0});  // refused before anything ran
   }
 
   void runAfterStopCancelsTheRest() {

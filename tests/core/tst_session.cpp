@@ -1,11 +1,19 @@
 // The session file: round trip, golden files of both versions, atomic writes, hostile input.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <QtTest>
+#include <chrono>
 #include <fstream>
+#include <random>
 #include <sstream>
+#include <thread>
 
 #include "accellab/output_file.h"
 #include "accellab/quality.h"
 #include "accellab/session.h"
+#include "large_session.h"
 #include "sample_session.h"
 
 using namespace accellab;
@@ -37,6 +45,13 @@ std::vector<std::string> filesIn(const std::filesystem::path& dir) {
     names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
   return names;
+}
+
+// `count` members "k0": 0, "k1": 0, …
+std::string manyMembers(int count) {
+  std::string members;
+  for (int i = 0; i < count; ++i) members += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": 0";
+  return members;
 }
 
 QString sessionError(const std::string& json) {
@@ -219,8 +234,8 @@ class TestSession : public QObject {
   void malformed_data() {
     QTest::addColumn<QString>("json");
     QTest::addColumn<QString>("error");
-    const auto row = [](const char* name, const std::string& json, const char* error) {
-      QTest::newRow(name) << QString::fromStdString(json) << QString::fromUtf8(error);
+    const auto row = [](const char* name, const std::string& json, const std::string& error) {
+      QTest::newRow(name) << QString::fromStdString(json) << QString::fromStdString(error);
     };
     row("empty", "",
         "not valid JSON: parse error at line 1, column 1: syntax error while parsing value - "
@@ -236,28 +251,57 @@ class TestSession : public QObject {
     row("version zero", goldenWith("\"version\": 2", "\"version\": 0"),
         "version: session version 0 is invalid");
     row("version float", goldenWith("\"version\": 2", "\"version\": 1.5"),
-        "version: expected an integer, got number");
+        "version: expected an integer, got 1.5");
+    row("version above int", goldenWith("\"version\": 2", "\"version\": 4294967297"),
+        "session version 4294967297 is newer than this AccelLab reads (2)");
+    row("version 2^64 - 1", goldenWith("\"version\": 2", "\"version\": 18446744073709551615"),
+        "session version 18446744073709551615 is newer than this AccelLab reads (2)");
+    row("version beyond 64 bits",
+        goldenWith("\"version\": 2", "\"version\": 100000000000000000000000000000"),
+        "session version 1e+29 is newer than this AccelLab reads (2)");
+    row("version negative", goldenWith("\"version\": 2", "\"version\": -1"),
+        "version: session version -1 is invalid");
+    row("version below int", goldenWith("\"version\": 2", "\"version\": -9223372036854775808"),
+        "version: session version -9223372036854775808 is invalid");
     row("no runs", goldenWith("\"runs\"", "\"rounds\""), "session: missing runs");
     row("run without id", goldenWith("\"id\": 3", "\"ident\": 3"), "runs[1]: missing id");
     row("run id twice", goldenWith("\"id\": 3", "\"id\": 1"), "runs[1].id: run id 1 is used twice");
     row("run id zero", goldenWith("\"id\": 1", "\"id\": 0"), "runs[0].id: 0 is outside 1..");
+    row("run id 2^64 - 1", goldenWith("\"id\": 1", "\"id\": 18446744073709551615"),
+        "runs[0].id: 18446744073709551615 is outside 1..2147483647");
     row("unknown flag", goldenWith("\"unstable\"", "\"wobbly\""),
         "runs[0].points[2].flags[0]: unknown flag 'wobbly'");
     row("attempts zero", goldenWith("\"attempts\": 3", "\"attempts\": 0"),
         "runs[0].points[2].attempts: 0 is outside 1..");
+    row("attempts above 32 bits", goldenWith("\"attempts\": 3", "\"attempts\": 4294967297"),
+        "runs[0].points[2].attempts: 4294967297 is outside 1..1048576");
     row("condition without message", goldenWith("\"message\"", "\"text\""),
         "runs[0].conditions[0]: missing message");
     row("settings wrong type", goldenWith("\"min_reps\": 3", "\"min_reps\": \"3\""),
         "runs[0].settings.min_reps: expected a non-negative integer, got string");
     row("truncated", goldenText().substr(0, goldenText().size() / 2),
-        "not valid JSON: parse error at line 288, column 7: syntax error while parsing object key "
-        "- unexpected end of input; expected string literal");
+        "not valid JSON: parse error at line 139, column 27: syntax error while parsing object "
+        "key - invalid string: missing closing quote; last read: '\"samp'; expected string "
+        "literal");
     row("missing median", goldenWith("\"median_s\"", "\"medianS\""),
         "runs[0].points[0].stats: missing median_s");
     row("wrong type", goldenWith("\"threads\": 2", "\"threads\": \"2\""),
         "runs[0].points[2].threads: expected an integer, got string");
     row("threads zero", goldenWith("\"threads\": 2", "\"threads\": 0"),
         "runs[0].points[2].threads: 0 is outside 1..1048576");
+    row("threads 2^64 - 1", goldenWith("\"threads\": 2", "\"threads\": 18446744073709551615"),
+        "runs[0].points[2].threads: 18446744073709551615 is outside 1..1048576");
+    row("threads -1", goldenWith("\"threads\": 2", "\"threads\": -1"),
+        "runs[0].points[2].threads: -1 is outside 1..1048576");
+    row("threads beyond 64 bits", goldenWith("\"threads\": 2", "\"threads\": 18446744073709551616"),
+        "runs[0].points[2].threads: 1.8446744073709552e+19 is outside 1..1048576");
+    row("logical cores 2^64 - 1",
+        goldenWith("\"logical_cores\": 2", "\"logical_cores\": 18446744073709551615"),
+        "runs[0].system.logical_cores: 18446744073709551615 is outside 0..2147483647");
+    row("cache level 2^64 - 1", goldenWith("\"level\": 1", "\"level\": 18446744073709551615"),
+        "runs[0].system.caches[0].level: 18446744073709551615 is outside 0..16");
+    row("gpu device 2^63", goldenWith("\"gpu_device\": 0", "\"gpu_device\": 9223372036854775808"),
+        "runs[0].system.gpu_device: 9223372036854775808 is outside 0..2147483647");
     row("negative time", goldenWith("\"first_call_s\": 0.008", "\"first_call_s\": -0.008"),
         "runs[0].points[0].first_call_s: must be a finite non-negative number");
     row("infinite time", goldenWith("\"first_call_s\": 0.008", "\"first_call_s\": 1e999"),
@@ -268,23 +312,41 @@ class TestSession : public QObject {
         "runs[0].points[0].status: unknown status 'great'");
     row("unknown dtype", goldenWith("\"dtype\": \"f64\"", "\"dtype\": \"f16\""),
         "runs[0].points[0].params.dtype: unknown element type 'f16'");
-    row("zero extent",
-        goldenWith("\"shape\": [\n              64", "\"shape\": [\n              0"),
+    row("zero extent", goldenWith("\"shape\": [64", "\"shape\": [0"),
         "runs[0].points[0].params.shape[0]: must be positive");
-    row("shape overflow",
-        goldenWith("\"shape\": [\n              64",
-                   "\"shape\": [\n              18446744073709551615"),
+    row("shape overflow", goldenWith("\"shape\": [64", "\"shape\": [18446744073709551615"),
         "runs[0].points[0].params.shape: element count overflows");
-    row("shape of two", goldenWith("\"shape\": [\n              64,", "\"shape\": ["),
+    row("shape beyond 64 bits", goldenWith("\"shape\": [64", "\"shape\": [18446744073709551616"),
+        "runs[0].points[0].params.shape[0]: 1.8446744073709552e+19 is outside "
+        "0..18446744073709551615");
+    row("shape of two", goldenWith("\"shape\": [64, ", "\"shape\": ["),
         "runs[0].points[0].params.shape: expected [z, y, x]");
+    row("samples 2^63", goldenWith("\"samples\": 1000000", "\"samples\": 9223372036854775808"),
+        "");  // the most a kernel takes: accepted
+    row("samples above 2^63",
+        goldenWith("\"samples\": 1000000", "\"samples\": 9223372036854775809"),
+        "runs[0].points[4].params.samples: more than 2^63 samples");
+    row("samples 2^64 - 1", goldenWith("\"samples\": 1000000", "\"samples\": 18446744073709551615"),
+        "runs[0].points[4].params.samples: more than 2^63 samples");
     row("no size", goldenWith("\"shape\"", "\"form\""),
         "runs[0].points[0].params: needs either shape or samples");
     row("negative count", goldenWith("\"elements\": 262144", "\"elements\": -1"),
-        "runs[0].points[0].elements: expected a non-negative integer, got number");
+        "runs[0].points[0].elements: expected a non-negative integer, got -1");
+    row("fractional count", goldenWith("\"elements\": 262144", "\"elements\": 2.5"),
+        "runs[0].points[0].elements: expected a non-negative integer, got 2.5");
+    row("count beyond 64 bits",
+        goldenWith("\"elements\": 262144", "\"elements\": 18446744073709551616"),
+        "runs[0].points[0].elements: 1.8446744073709552e+19 is outside 0..18446744073709551615");
+    row("runs per sample beyond 64 bits",
+        goldenWith("\"runs_per_sample\": 1", "\"runs_per_sample\": 1e30"),
+        "runs[0].points[0].runs_per_sample: 1e+30 is outside 0..18446744073709551615");
+    row("seed 2^64 - 1", goldenWith("\"seed\": 20261130", "\"seed\": 18446744073709551615"), "");
+    row("seed beyond 64 bits", goldenWith("\"seed\": 20261130", "\"seed\": 18446744073709551616"),
+        "runs[0].points[0].params.seed: 1.8446744073709552e+19 is outside 0..18446744073709551615");
     row("points not a list", goldenWith("\"points\": [", "\"points\": 5, \"x\": ["),
-        "runs[0].points: expected an array, got number");
+        "runs[0].points: expected an array, got 5");
     row("system not an object", goldenWith("\"system\": {", "\"system\": 5, \"x\": {"),
-        "runs[0].system: expected an object, got number");
+        "runs[0].system: expected an object, got 5");
     row("ci of one", goldenWith("\"ci95_s\": [", "\"ci95_s\": [0.1, "),
         "runs[0].points[0].stats.ci95_s: expected [low, high]");
     row("gpu field missing", goldenWith("\"kernel_s\"", "\"kernel\""),
@@ -293,12 +355,209 @@ class TestSession : public QObject {
         "runs[0].system.caches[0].level: expected an integer, got boolean");
     row("deep nesting", std::string(100000, '[') + std::string(100000, ']'),
         "nested deeper than 32 levels: not a session");
+    row("33 levels", std::string(33, '[') + std::string(33, ']'),
+        "nested deeper than 32 levels: not a session");
+    row("32 levels", std::string(32, '[') + std::string(32, ']'),
+        "not an AccelLab session: the file holds a JSON array, not an object");
+    // Brackets inside strings are text, escaped quotes do not end a string.
+    row("brackets in a name",
+        goldenWith("\"loop again", "\"\\\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ loop again"), "");
+    row("object of many members", "{" + manyMembers(4097) + "}",
+        "an object with more than 4096 members: not a session");
+    row("object of 4096 members", "{" + manyMembers(4096) + "}",
+        "not an AccelLab session (\"format\" is not \"accellab-session\")");
+    row("array of many elements",
+        "[" + std::string(100000, '0').replace(1, 99998, std::string(99998, ',')) + "]",
+        "not valid JSON");
+    row("kernel with a path", goldenWith("\"kernel\": \"add\"", "\"kernel\": \"../x\""),
+        "runs[0].points[0].kernel: '../x' is not a plain name (letters, digits, _ - . +; 1 to 64 "
+        "characters; not starting with '.')");
+    row("kernel absolute", goldenWith("\"kernel\": \"add\"", "\"kernel\": \"/abs/x\""),
+        "runs[0].points[0].kernel: '/abs/x' is not a plain name");
+    row("variant dot dot", goldenWith("\"variant\": \"loop\"", "\"variant\": \"..\""),
+        "runs[0].points[0].variant: '..' is not a plain name");
+    row("variant hidden", goldenWith("\"variant\": \"loop\"", "\"variant\": \".loop\""),
+        "runs[0].points[0].variant: '.loop' is not a plain name");
+    row("variant empty", goldenWith("\"variant\": \"loop\"", "\"variant\": \"\""),
+        "runs[0].points[0].variant: '' is not a plain name");
+    row("variant with a space", goldenWith("\"variant\": \"loop\"", "\"variant\": \"lo op\""),
+        "runs[0].points[0].variant: 'lo op' is not a plain name");
+    row("kernel with an escape",
+        goldenWith("\"kernel\": \"add\"", "\"kernel\": \"a\\u001b[31m\\r\\nb\""),
+        "runs[0].points[0].kernel: 'a\\u001b[31m\\r\\nb' is not a plain name");
+    row("kernel of 65 characters",
+        goldenWith("\"kernel\": \"add\"", "\"kernel\": \"" + std::string(65, 'k') + "\""),
+        "runs[0].points[0].kernel: '" + std::string(64, 'k') + "\u2026' is not a plain name");
+    row("kernel of 64 characters",
+        goldenWith("\"kernel\": \"add\"", "\"kernel\": \"" + std::string(64, 'k') + "\""), "");
+    row("status with an escape",
+        goldenWith("\"status\": \"ok\"", "\"status\": \"\\u001b]0;owned\\u0007\""),
+        "runs[0].points[0].status: unknown status '\\u001b]0;owned\\u0007'");
+    row("run name too long", goldenWith("\"loop again", "\"" + std::string(kMaxTextBytes, 'x')),
+        "runs[1].name: a text of 4123 bytes, more than the 4096 a file may hold");
+    row("host name at the limit",
+        goldenWith("\"lab-node-1\"", "\"" + std::string(kMaxTextBytes, 'h') + "\""), "");
   }
   void malformed() {
     QFETCH(QString, json);
     QFETCH(QString, error);
     const QString actual = sessionError(json.toStdString());
-    QVERIFY2(actual.startsWith(error), qPrintable(actual));  // JSON syntax errors say more
+    if (error.isEmpty())  // the limit itself: read
+      QVERIFY2(actual.isEmpty(), qPrintable(actual));
+    else
+      QVERIFY2(actual.startsWith(error), qPrintable(actual));  // JSON syntax errors say more
+  }
+
+  void writerRefusesWhatTheReaderRefuses_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("kernel path") << "kernel"
+                                 << "../x"
+                                 << "cannot store '../x' is not a plain name (letters, digits, _ "
+                                    "- . +; 1 to 64 characters; not starting with '.')";
+    QTest::newRow("variant escape") << "variant"
+                                    << "a\x1b[2Jb"
+                                    << "cannot store 'a\\u001b[2Jb' is not a plain name";
+    QTest::newRow("variant empty") << "variant"
+                                   << ""
+                                   << "cannot store '' is not a plain name";
+    QTest::newRow("run name") << "name" << QString(4097, 'n')
+                              << "cannot store name: a text of 4097 bytes, more than the 4096 a "
+                                 "session may hold";
+    QTest::newRow("reason") << "reason" << QString(5000, 'r')
+                            << "cannot store reason: a text of 5000 bytes";
+    QTest::newRow("cpu model") << "cpu_model" << QString(4097, 'c')
+                               << "cannot store cpu_model: a text of 4097 bytes";
+  }
+  void writerRefusesWhatTheReaderRefuses() {
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QString, error);
+    Session session = test::sampleSession();
+    Run& run = session.runs.front();
+    PointResult& point = run.points.front();
+    std::string* target = field == "kernel"    ? &point.point.kernel
+                          : field == "variant" ? &point.point.variant
+                          : field == "name"    ? &run.name
+                          : field == "reason"  ? &point.reason
+                                               : &run.system.cpuModel;
+    *target = value.toStdString();
+    try {
+      sessionToJson(session);
+      QFAIL("no SessionError");
+    } catch (const SessionError& e) {
+      QVERIFY2(QString::fromStdString(e.what()).startsWith(error), e.what());
+    }
+    // Through the file writer: an OutputError naming the file, and no file.
+    QTemporaryDir dir;
+    const std::filesystem::path path = dir.filePath("run.json").toStdString();
+    try {
+      writeSessionFile(session, path);
+      QFAIL("no OutputError");
+    } catch (const OutputError& e) {
+      const QString what = QString::fromStdString(e.what());
+      QVERIFY2(what.startsWith(QString::fromStdString("cannot write " + path.string() + ": ")),
+               e.what());
+      QVERIFY2(what.contains(error), e.what());
+    }
+    QVERIFY(filesIn(dir.path().toStdString()).empty());
+    // At the limit, both agree the other way.
+    if (field != "kernel" && field != "variant") {
+      *target = std::string(kMaxTextBytes, 'x');
+      QVERIFY(sessionFromJson(sessionToJson(session)) == session);
+    }
+  }
+
+  void writerRefusesMoreThanTheReaderReads() {
+    // Texts that escape to six bytes a character, in points of no samples: past 256 MiB the
+    // writer refuses, as the reader would.
+    Session session = test::sampleSession();
+    PointResult point = test::refusedPoint({"add", "loop", test::arrayParams({8, 8, 8}), 1},
+                                           PointStatus::failed, std::string(kMaxTextBytes, '\x01'));
+    point.verifyDetail = point.reason;
+    session.runs.front().points.assign(std::size_t{5500}, point);
+    try {
+      sessionToJson(session);
+      QFAIL("no SessionError");
+    } catch (const SessionError& e) {
+      QCOMPARE(QString::fromStdString(e.what()),
+               QString("the session would take more than the 256 MiB a session file may hold: "
+                       "save fewer runs in one file"));
+    }
+  }
+
+  void largestRunRoundTrips() {
+    // The largest run the runner makes: kMaxRunPoints points sharing kMaxRunSamples samples,
+    // every number at its longest, names and texts at their limits. It fits, and reads back.
+    const Session session =
+        test::largeSession(kMaxRunPoints, kMaxRunSamples / kMaxRunPoints, kMaxNameLength);
+    const std::string text = sessionToJson(session);
+    QVERIFY2(text.size() <= kMaxSessionBytes, qPrintable(QString::number(text.size())));
+    QVERIFY(text.size() > kMaxRunSamples * 23);  // the samples did take their longest form
+    QVERIFY(sessionFromJson(text) == session);
+  }
+
+  void onePointOfTheWholeBudget() {
+    const Session session = test::largeSession(1, kMaxRunSamples, kMaxNameLength);
+    QVERIFY(sessionFromJson(sessionToJson(session)) == session);
+  }
+
+  void loadingIsLinear() {
+    // 200 000 points: quadratic loading (the callback parser's) took over a minute; linear
+    // takes a few seconds, ten on a two-core machine busy with other builds.
+    Session session = test::sampleSession();
+    const PointResult point = session.runs.front().points.front();
+    session.runs.front().points.assign(200000, point);
+    const std::string text = sessionToJson(session);
+    QElapsedTimer timer;
+    timer.start();
+    const Session read = sessionFromJson(text);
+    QVERIFY2(timer.elapsed() < 30000, qPrintable(QString::number(timer.elapsed())));
+    QCOMPARE(read.runs.front().points.size(), std::size_t{200000});
+  }
+
+  void killedWhileSavingLosesNothing() {
+    // SIGKILL at random moments while a child saves two large sessions in turn: the file is
+    // always one of them whole, and the next save leaves no temporary file of the dead. Every
+    // other child skips serialising (done before the file is touched) so that more kills land
+    // in the middle of writing.
+    QTemporaryDir dir;
+    const std::filesystem::path path = dir.filePath("run.json").toStdString();
+    const Session first = test::largeSession(4000, 20, 8);
+    Session second = first;
+    second.runs.front().name = "second";
+    const std::string firstText = sessionToJson(first);
+    const std::string secondText = sessionToJson(second);
+    writeSessionFile(first, path);
+    std::mt19937 random(20261130);
+    int temporaries = 0;
+    constexpr int kKills = 24;
+    for (int kill = 0; kill < kKills; ++kill) {
+      const pid_t child = fork();
+      QVERIFY(child >= 0);
+      if (child == 0) {
+        for (int i = 0;; ++i) {
+          if (kill % 2)
+            writeFileAtomically(path, i % 2 ? firstText : secondText);
+          else
+            writeSessionFile(i % 2 ? first : second, path);
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20 + random() % 200));
+      ::kill(child, SIGKILL);
+      int status = 0;
+      QCOMPARE(waitpid(child, &status, 0), child);
+      QVERIFY(WIFSIGNALED(status));
+      const std::string text = readText(path);
+      QVERIFY2(text == firstText || text == secondText,
+               qPrintable(QString("kill %1: %2 bytes").arg(kill).arg(text.size())));
+      temporaries += static_cast<int>(filesIn(dir.path().toStdString()).size()) - 1;
+    }
+    qInfo("%d of %d kills left a temporary file", temporaries, kKills);
+    writeSessionFile(first, path);
+    QCOMPARE(filesIn(dir.path().toStdString()), std::vector<std::string>{"run.json"});
+    QVERIFY(readSessionFile(path) == first);
   }
 
   void refusesHugeInput() {

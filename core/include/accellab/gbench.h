@@ -21,10 +21,13 @@ inline constexpr std::string_view kGbenchOrigin = "Google Benchmark";
 Session gbenchFromJson(std::string_view json);
 
 // Where a benchmark lands among AccelLab's axes: kernel = the family (the name up to the first
-// '/'); samples = the first argument when it is a positive integer, plain or named
+// '/'); samples = the first argument when it is a positive integer up to 2^63, plain or named
 // ("BM_Sum/1024", "BM_Sum/size:1024"), else 1; variant = the name without that argument and
 // without "threads:N" (the threads field says it): "BM_Sum/1024/real_time/threads:2" is kernel
-// BM_Sum, 1024 samples, variant "BM_Sum/real_time", 2 threads.
+// BM_Sum, 1024 samples, variant "BM_Sum.real_time", 2 threads. Both names are made plain
+// (isPlainName): '/' becomes '.', any other run of characters a name may not hold one '_'
+// ("BM_Vec<float, 8>" is "BM_Vec_float_8_"), and a name over 64 characters keeps its first
+// 47 and a hash of the whole. The original name stays in the point's verify_detail.
 Point gbenchPoint(std::string_view runName, int threads);
 
 // The name a point is exported under: "add/parallel/shape:64x64x64/dtype:f64/threads:2",

@@ -42,6 +42,16 @@ double steadySeconds();
 inline constexpr std::string_view kOutOfMemory = "out of memory";
 bool ranOutOfMemory(const PointResult& result);
 
+// The most repetitions each point of a run of `pointCount` points may store: kMaxRunSamples
+// / pointCount (session.h), so that a whole run fits a session file. The runner caps
+// MeasureConfig::maxReps at it.
+std::size_t pointSampleCap(std::size_t pointCount);
+// Why `pointCount` points cannot be one run (each would get fewer than kMinPointSamples
+// samples): "a sweep of 250000 points is more than one run may hold (100000): …"; nullopt
+// when they can. Front ends ask before starting; Runner::run and rerunUnstable throw
+// std::length_error with the same message.
+std::optional<std::string> runSizeProblem(std::size_t pointCount);
+
 class Runner {
  public:
   // `memory` answers what the machine has free, GPU included where the registry has gpu
@@ -50,6 +60,7 @@ class Runner {
   Runner(const Registry& registry, MemoryProbe memory, Clock clock = steadySeconds);
 
   // Never throws for a kernel's failure: the result says failed/skipped/cancelled and why.
+  // Stores at most pointSampleCap(1) samples.
   PointResult runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop = {});
   PointResult runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop,
                        const PointProgress& progress);
@@ -57,6 +68,7 @@ class Runner {
   // Runs points in order, reporting progress and each result as it completes. After a
   // stop request the remaining points are returned as cancelled. Fingerprints (pi's hit
   // counts) are compared across the points with equal params: a mismatch fails the point.
+  // Each point stores at most pointSampleCap(points.size()) samples.
   std::vector<PointResult> run(const std::vector<Point>& points, const MeasureConfig& config,
                                const RunCallbacks& callbacks = {}, std::stop_token stop = {});
 

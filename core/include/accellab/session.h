@@ -3,6 +3,8 @@
 // docs/session-format.md.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -18,6 +20,23 @@ namespace accellab {
 inline constexpr std::string_view kSessionFormat = "accellab-session";
 inline constexpr int kSessionVersion = 2;
 
+// What a session may hold, the same for the writer and the reader (docs/session-format.md,
+// "Limits"). A file is at most this large; the writer refuses to write a larger one.
+inline constexpr std::uint64_t kMaxSessionBytes = std::uint64_t{256} << 20;
+// Kernel and variant names are plain names: they become parts of file names.
+inline constexpr std::size_t kMaxNameLength = 64;
+// Every other string (run names, host names, reasons, notes) is free text of at most this
+// many bytes of UTF-8.
+inline constexpr std::size_t kMaxTextBytes = 4096;
+// Samples one run may store, over all its points: the runner caps each point's repetitions
+// at kMaxRunSamples / points (runner.h). At up to 25 bytes a sample that is 50 MB.
+inline constexpr std::uint64_t kMaxRunSamples = 2'000'000;
+// A sweep whose points would get fewer samples each than this is refused before it starts.
+inline constexpr std::uint64_t kMinPointSamples = 20;
+inline constexpr std::size_t kMaxRunPoints = kMaxRunSamples / kMinPointSamples;
+// params.samples of a point, as the kernels accept it.
+inline constexpr std::uint64_t kMaxSampleCount = std::uint64_t{1} << 63;
+
 // What the user asked for when starting a run.
 struct RunSettings {
   MeasureConfig measure;
@@ -28,7 +47,8 @@ struct RunSettings {
 
 // A system-conditions check that found something to warn about (never a refusal).
 struct SystemCondition {
-  std::string check;    // "build-type", "governor", "turbo", "load", "busy-process", "virtual-machine"
+  std::string
+      check;  // "build-type", "governor", "turbo", "load", "busy-process", "virtual-machine"
   std::string message;  // "CPU frequency governor is 'powersave', not 'performance'"
   friend bool operator==(const SystemCondition&, const SystemCondition&) = default;
 };
@@ -36,9 +56,9 @@ struct SystemCondition {
 // One sweep as it was started: every derived number (speedup, scaling, efficiency) is
 // computed within one run, never across runs unless a comparison says so.
 struct Run {
-  int id = 1;            // unique within its session, from 1
-  std::string name;      // editable; defaultRunName() when started
-  std::string created;   // ISO-8601 UTC, "2026-11-30T04:33:24Z"
+  int id = 1;           // unique within its session, from 1
+  std::string name;     // editable; defaultRunName() when started
+  std::string created;  // ISO-8601 UTC, "2026-11-30T04:33:24Z"
   RunSettings settings;
   SystemInfo system;
   std::vector<SystemCondition> conditions;
@@ -54,6 +74,12 @@ struct Session {
 
 std::string nowIso8601();
 
+// Letters, digits, '_', '-', '.' and '+', 1 to kMaxNameLength characters, not starting with
+// '.': "add", "loop-strided", "BM_Sum.real_time". Never a path, never a control character.
+bool isPlainName(std::string_view name);
+// `text` cut to kMaxTextBytes at a UTF-8 character boundary, ending in "…" when cut.
+std::string clippedText(std::string text);
+
 // "add 3 sizes × 5 variants", "pi 2 sample counts × 2 variants × 2 thread counts".
 std::string summarizePoints(const std::vector<Point>& points);
 // "2026-11-30 16:05 add 3 sizes × 5 variants": the time (UTC) and summarizePoints().
@@ -68,6 +94,9 @@ class SessionError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Arrays of numbers and strings (samples, shapes, flags) are written on one line each, the
+// rest indented. Throws SessionError when the session breaks a limit above (a name that is
+// not plain, a text too long, more than kMaxSessionBytes in all): the reader would refuse it.
 std::string sessionToJson(const Session& session);
 // The "system" object of a session, alone (accellab-cli sysinfo --json).
 std::string systemInfoToJson(const SystemInfo& system);
@@ -77,7 +106,8 @@ std::string systemInfoToJson(const SystemInfo& system);
 Session sessionFromJson(std::string_view json);
 
 // Serialised first, then written atomically (output_file.h): a crash or a full disk never
-// leaves a half-written session. Throws OutputError.
+// leaves a half-written session. Throws OutputError, naming the file, also when
+// sessionToJson refuses the session.
 void writeSessionFile(const Session& session, const std::filesystem::path& path);
 Session readSessionFile(const std::filesystem::path& path);
 
