@@ -250,7 +250,8 @@ void ChartView::setChartTitle(const QString& title, QStringList notes) {
                         .arg(escapedTitle, escaped.join(QStringLiteral("<br>"))));
 }
 
-void ChartView::showEmpty(const QString& title, const QString& hint) {
+void ChartView::showEmpty(const QString& title, const QString& hint, const QStringList& notes) {
+  if (!notes.isEmpty()) return setChartTitle(title, notes);
   chart()->setTitle(QStringLiteral("%1<br><small>%2</small>").arg(title.toHtmlEscaped(), hint));
 }
 

@@ -80,8 +80,9 @@ class ChartView : public QChartView {
   // title says it shows the first `shown` of `total`. Call before setChartTitle.
   enum class Limited { slotPoints, lines, linePoints };
   void noteLimit(Limited what, std::size_t shown, std::size_t total);
-  // Shown as the chart's title when there is nothing to draw yet.
-  void showEmpty(const QString& title, const QString& hint);
+  // Shown as the chart's title when there is nothing to draw: the notes on why, when points
+  // were tried, else the hint on what to measure.
+  void showEmpty(const QString& title, const QString& hint, const QStringList& notes = {});
 
  private:
   void placeValueLabels();

@@ -38,7 +38,7 @@ std::string chosenGroup(const ChartInput& input) {
 void GpuBreakdownChart::build(const ChartInput& input) {
   const QString title = withKernel(tr("Where the time goes"), input);
   if (input.empty()) {
-    showEmpty(title, tr("Run an experiment with the gpu variant to see transfer costs."));
+    showEmpty(title, tr("Run an experiment with the gpu variant to see transfer costs."), input.notesOf(input.gaps));
     return;
   }
   const std::string group = chosenGroup(input);

@@ -72,7 +72,7 @@ void ThroughputChart::build(const ChartInput& input) {
   for (const ChartPoint& point : input.points)
     if (!drawn(point)) gaps.push_back(input.gapAt(point, tr("no throughput")));
   if (std::ranges::none_of(input.points, drawn)) {
-    showEmpty(title, tr("Run an experiment to see throughput against problem size."));
+    showEmpty(title, tr("Run an experiment to see throughput against problem size."), input.notesOf(gaps));
     return;
   }
   // A line per variant and run, in the order of the labels' colours, by size.
