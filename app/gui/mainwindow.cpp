@@ -367,9 +367,8 @@ void MainWindow::connectDocument() {
            "window: %1")
             .arg(message));
   });
-  connect(document_, &SessionDocument::autosaveResumed, this, [this] {
-    statusBar()->showMessage(tr("Autosave works again"), 4000);
-  });
+  connect(document_, &SessionDocument::autosaveResumed, this,
+          [this] { statusBar()->showMessage(tr("Autosave works again"), 4000); });
   connect(compare_, &ComparePanel::comparisonChanged, this, &MainWindow::updateSystemView);
   connect(charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
 }

@@ -2,12 +2,12 @@
 // thread counts drew nothing in 120 s, 3000 problems half the charts, 100 KB names took a
 // minute and 10 GB). Prints one line per session: the chart input, every chart of the panel
 // built (what the window does), and every chart rendered as --export-charts does.
+#include <sys/resource.h>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QImage>
 #include <cstdio>
 #include <functional>
-#include <sys/resource.h>
 
 #include "chart_sessions.h"
 #include "charts/chartexport.h"
@@ -39,16 +39,16 @@ void measure(const char* name, const Session& session) {
     for (int chart = 0; chart < charts.chartCount(); ++chart) (void)charts.snapshot(chart);
   });
   const double exported = secondsOf([&] {
-    (void)renderSessionCharts(session, {}, kExportLogicalSize, kExportScale,
-                              [](const std::string&, const QString&, const QImage&) {
-                                return std::optional<QString>();
-                              });
+    (void)renderSessionCharts(
+        session, {}, kExportLogicalSize, kExportScale,
+        [](const std::string&, const QString&, const QImage&) { return std::optional<QString>(); });
   });
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  std::printf("%-28s %6zu points  input %7.3f s  panel (6 charts) %7.3f s  export (6 PNG images) "
-              "%7.3f s  peak RSS %ld MB\n",
-              name, points, input, panel, exported, usage.ru_maxrss / 1024);
+  std::printf(
+      "%-28s %6zu points  input %7.3f s  panel (6 charts) %7.3f s  export (6 PNG images) "
+      "%7.3f s  peak RSS %ld MB\n",
+      name, points, input, panel, exported, usage.ru_maxrss / 1024);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // (issue 8): points without samples, a speedup that overflows to infinity, thousands of
 // thread counts or problems, 100 KB names; and chart exports named by slugs of hostile kernel
 // names, written atomically.
+#include <sys/resource.h>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -11,7 +12,6 @@
 #include <QtTest>
 #include <cmath>
 #include <csignal>
-#include <sys/resource.h>
 
 #include "chart_sessions.h"
 #include "charts/chartexport.h"
@@ -83,8 +83,8 @@ class TestHostileCharts : public QObject {
       if (p.row.speedup) QVERIFY(std::isfinite(*p.row.speedup) && *p.row.speedup > 0);
       if (p.threadSpeedup) QVERIFY(std::isfinite(*p.threadSpeedup) && *p.threadSpeedup > 0);
     }
-    const auto vectorized = std::ranges::find(input.points, QStringLiteral("vectorized"),
-                                              &ChartPoint::label);
+    const auto vectorized =
+        std::ranges::find(input.points, QStringLiteral("vectorized"), &ChartPoint::label);
     QVERIFY(vectorized != input.points.end());
     QVERIFY(!vectorized->row.speedup);  // 1e300 / 1e-300
   }
@@ -210,7 +210,8 @@ class TestHostileCharts : public QObject {
     }
     QCOMPARE(QDir(out).entryList(QDir::Files).size(), 30);
     // Nothing beside the folder.
-    QCOMPARE(QDir(root.filePath(QStringLiteral("out"))).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
+    QCOMPARE(QDir(root.filePath(QStringLiteral("out")))
+                 .entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
              QStringList{QStringLiteral("charts")});
     QVERIFY(!QFile::exists(QStringLiteral("/abs/x-time.png")));
     QVERIFY(!QFile::exists(QStringLiteral("/tmp/escaped-time.png")));

@@ -2,6 +2,10 @@
 // the reader's limit are refused promptly, off the GUI thread; sessions the reader accepts
 // that once crashed the charts open in the window and export from the command line; a failed
 // autosave keeps the results and says so.
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -10,10 +14,6 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "accellab/kernels/builtin.h"
 #include "chart_sessions.h"

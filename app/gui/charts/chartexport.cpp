@@ -138,18 +138,17 @@ std::optional<QString> exportSessionCharts(const Session& session, const QString
     return tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(dir));
   std::map<std::string, QString> slugOf;
   QStringList slugs;
-  return renderSessionCharts(
-      session, runIds, kExportLogicalSize, kExportScale,
-      [&](const std::string& kernel, const QString& stem,
-          const QImage& image) -> std::optional<QString> {
-        const auto [slug, added] = slugOf.try_emplace(kernel);
-        if (added) slugs << (slug->second = fileSlug(kernel, slugs));
-        const QString path =
-            QDir(dir).filePath(QStringLiteral("%1-%2.png").arg(slug->second, stem));
-        if (auto error = writePng(image, path)) return error;
-        written << path;
-        return std::nullopt;
-      });
+  return renderSessionCharts(session, runIds, kExportLogicalSize, kExportScale,
+                             [&](const std::string& kernel, const QString& stem,
+                                 const QImage& image) -> std::optional<QString> {
+                               const auto [slug, added] = slugOf.try_emplace(kernel);
+                               if (added) slugs << (slug->second = fileSlug(kernel, slugs));
+                               const QString path = QDir(dir).filePath(
+                                   QStringLiteral("%1-%2.png").arg(slug->second, stem));
+                               if (auto error = writePng(image, path)) return error;
+                               written << path;
+                               return std::nullopt;
+                             });
 }
 
 QString fileSlug(const std::string& name, const QStringList& taken) {

@@ -63,7 +63,7 @@ struct ChartGap {
 };
 
 struct ChartInput {
-  std::string kernel;  // as in the session; kernelName() is what titles show
+  std::string kernel;               // as in the session; kernelName() is what titles show
   ReportOptions report;             // the baseline, and which time gpu points show
   std::vector<ChartRun> runs;       // the shown runs that measured the kernel, oldest first
   std::vector<ChartPoint> points;   // their ok points of the kernel, run by run in sweep order
@@ -79,7 +79,7 @@ struct ChartInput {
   // "parallel ×4" where the variant ran with several thread counts in the session or with
   // more than one, else "loop". Not elided: labels tell variants apart.
   QString labelOf(const std::string& variant, int threads) const;
-  QString kernelName() const;  // elided
+  QString kernelName() const;              // elided
   QString runName(std::size_t run) const;  // "run 2"
   // "run 2", "runs 1, 2": for titles.
   QString runsName() const;

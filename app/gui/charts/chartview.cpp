@@ -258,14 +258,12 @@ void ChartView::showEmpty(const QString& title, const QString& hint, const QStri
 void ChartView::noteLimit(Limited what, std::size_t shown, std::size_t total) {
   switch (what) {
     case Limited::slotPoints:
-      limitNotes_ << tr("Showing the first %1 of %2 points (see the table for all)")
-                         .arg(shown)
-                         .arg(total);
+      limitNotes_
+          << tr("Showing the first %1 of %2 points (see the table for all)").arg(shown).arg(total);
       break;
     case Limited::lines:
-      limitNotes_ << tr("Showing the first %1 of %2 lines (see the table for all)")
-                         .arg(shown)
-                         .arg(total);
+      limitNotes_
+          << tr("Showing the first %1 of %2 lines (see the table for all)").arg(shown).arg(total);
       break;
     case Limited::linePoints:
       limitNotes_ << tr("Lines show their first %1 points of up to %2 (see the table for all)")

@@ -38,7 +38,8 @@ std::string chosenGroup(const ChartInput& input) {
 void GpuBreakdownChart::build(const ChartInput& input) {
   const QString title = withKernel(tr("Where the time goes"), input);
   if (input.empty()) {
-    showEmpty(title, tr("Run an experiment with the gpu variant to see transfer costs."), input.notesOf(input.gaps));
+    showEmpty(title, tr("Run an experiment with the gpu variant to see transfer costs."),
+              input.notesOf(input.gaps));
     return;
   }
   const std::string group = chosenGroup(input);
@@ -51,8 +52,9 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   if (!anyGpu) {
     const std::string& reason = input.runs.back().gpuReason;
     notes.prepend(tr("No GPU points in the runs shown: %1")
-                      .arg(reason.empty() ? tr("gpu variant not run")
-                                          : elidedName(QString::fromStdString(reason), 4 * kMaxNameLength)));
+                      .arg(reason.empty()
+                               ? tr("gpu variant not run")
+                               : elidedName(QString::fromStdString(reason), 4 * kMaxNameLength)));
   }
 
   // A GPU point gets a second bar with the copies from and to pageable memory (what the

@@ -99,10 +99,10 @@ void ScalingChart::build(const ChartInput& input) {
     QStringList toolTips;
     for (const ChartPoint* p : line.points) {
       series->append(p->row.threads, *p->threadSpeedup);
-      QString toolTip = tr("%1\n%2 over 1 thread in %3")
-                            .arg(input.elementName(*p),
-                                 formatted(*p->threadSpeedup, ValueKind::ratio),
-                                 input.runName(line.run));
+      QString toolTip =
+          tr("%1\n%2 over 1 thread in %3")
+              .arg(input.elementName(*p), formatted(*p->threadSpeedup, ValueKind::ratio),
+                   input.runName(line.run));
       if (p->result.flags.any()) {
         markFlagged(series, series->count() - 1);
         toolTip += QLatin1Char('\n') + flagNote(input, *p);

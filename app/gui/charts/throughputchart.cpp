@@ -72,7 +72,8 @@ void ThroughputChart::build(const ChartInput& input) {
   for (const ChartPoint& point : input.points)
     if (!drawn(point)) gaps.push_back(input.gapAt(point, tr("no throughput")));
   if (std::ranges::none_of(input.points, drawn)) {
-    showEmpty(title, tr("Run an experiment to see throughput against problem size."), input.notesOf(gaps));
+    showEmpty(title, tr("Run an experiment to see throughput against problem size."),
+              input.notesOf(gaps));
     return;
   }
   // A line per variant and run, in the order of the labels' colours, by size.
@@ -137,7 +138,8 @@ void ThroughputChart::build(const ChartInput& input) {
   for (const Line& line : lines) {
     const std::vector<std::uint64_t>& gapsOfLine = gapSizes[{line.label, line.run}];
     const auto gapBetween = [&](std::uint64_t a, std::uint64_t b) {
-      return std::ranges::any_of(gapsOfLine, [&](std::uint64_t size) { return size > a && size < b; });
+      return std::ranges::any_of(gapsOfLine,
+                                 [&](std::uint64_t size) { return size > a && size < b; });
     };
     QLineSeries* series = nullptr;
     QStringList toolTips;

@@ -14,7 +14,9 @@
 namespace accellab::gui {
 
 Autosave::Autosave(const Session& session, QObject* parent)
-    : QObject(parent), session_(session), watcher_(new QFutureWatcher<std::optional<QString>>(this)) {
+    : QObject(parent),
+      session_(session),
+      watcher_(new QFutureWatcher<std::optional<QString>>(this)) {
   connect(watcher_, &QFutureWatcherBase::finished, this, &Autosave::written);
 }
 

@@ -13,9 +13,7 @@
 namespace accellab::gui {
 
 SessionDocument::SessionDocument(QObject* parent)
-    : QObject(parent),
-      autosave_(new Autosave(session_, this)),
-      loader_(new ResultsLoader(this)) {
+    : QObject(parent), autosave_(new Autosave(session_, this)), loader_(new ResultsLoader(this)) {
   session_.created = nowIso8601();
   connect(autosave_, &Autosave::failed, this, &SessionDocument::autosaveFailed);
   connect(autosave_, &Autosave::resumed, this, &SessionDocument::autosaveResumed);
