@@ -241,6 +241,7 @@ class TestHostileFiles : public QObject {
     QTest::addColumn<Session>("session");
     QTest::newRow("no samples") << testing::noSamples();
     QTest::newRow("infinite speedup") << testing::infiniteSpeedup();
+    QTest::newRow("extreme samples") << testing::extremeSamples();
   }
 
   static std::unique_ptr<MainWindow> makeWindow(FakePrompts& prompts, const QString& autosave) {

@@ -32,16 +32,24 @@ QString whyNotMeasured(const PointResult& result) {
 }
 
 // Why an ok point has nothing any chart could draw; empty when it has.
+// Charts scale values by units up to 1e9 and leave margins of a few times the largest: what
+// is drawn stays this far from overflowing to infinity.
+constexpr double kLargestDrawn = 1e280;
+
 QString whyNotDrawn(const PointResult& result) {
   if (result.samplesS.empty()) return tr("no samples");
-  if (!std::ranges::all_of(result.samplesS, [](double s) { return std::isfinite(s) && s >= 0; }))
-    return tr("samples that are not finite");
+  if (!std::ranges::all_of(result.samplesS, [](double s) {
+        return std::isfinite(s) && s >= 0 && s <= kLargestDrawn;
+      }))
+    return tr("samples out of range");
   return {};
 }
 
 // A value a log axis can take, else 0, which every chart leaves out: Qt Charts' log axis
 // recurses without end on infinity or 0.
-double drawable(double value) { return std::isfinite(value) && value > 0 ? value : 0; }
+double drawable(double value) {
+  return std::isfinite(value) && value > 0 && value <= kLargestDrawn ? value : 0;
+}
 std::optional<double> drawable(const std::optional<double>& value) {
   return value && drawable(*value) > 0 ? value : std::nullopt;
 }
