@@ -13,10 +13,12 @@
 #include <vector>
 
 #include "accellab/kernels/builtin.h"
+#include "accellab/results_file.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
 #include "experiment/experimentpanel.h"
 #include "mainwindow.h"
+#include "session/enginefiles.h"
 #include "session/sessiondocument.h"
 
 namespace {
@@ -61,8 +63,10 @@ int exportCharts(const QString& sessionPath, const QString& outDir, const QStrin
     }
   }
   Session session;
-  if (const auto error = readSession(sessionPath, session)) {
-    printLine(stderr, QStringLiteral("accellab: %1").arg(*error));
+  try {
+    session = readResultsFile(toFilePath(sessionPath));
+  } catch (const SessionError& error) {
+    printLine(stderr, QStringLiteral("accellab: %1").arg(QString::fromLocal8Bit(error.what())));
     return 1;
   }
   QStringList written;

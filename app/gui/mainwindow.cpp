@@ -38,7 +38,8 @@
 #include "models/selectiontext.h"
 #include "prompts.h"
 #include "runs/runspanel.h"
-#include "session/atomicwrite.h"
+#include "session/enginefiles.h"
+#include "session/resultsloader.h"
 #include "session/sessiondocument.h"
 #include "system/systemprobe.h"
 #include "system/systemview.h"
@@ -76,7 +77,8 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
       probe_(new SystemProbe(this)),
       results_(new ResultsModel(this)),
       sorted_(new RunFilterModel(this)),
-      runs_(new RunsModel(*document_, this)) {
+      runs_(new RunsModel(*document_, this)),
+      compareLoader_(new ResultsLoader(this)) {
   initAccellabResources();
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/accellab.svg")));
@@ -337,6 +339,36 @@ void MainWindow::connectDocument() {
     compare_->setCurrentName(document_->displayName());
   });
   connect(document_, &SessionDocument::runRenamed, compare_, &ComparePanel::refresh);
+  connect(document_, &SessionDocument::opened, this, [this](const QString& path) {
+    // Also when it was imported and the document is untitled.
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
+    updateActions();
+  });
+  connect(document_, &SessionDocument::openFailed, this,
+          [this](const QString&, const QString& message) {
+            statusBar()->clearMessage();
+            updateActions();
+            prompts_->error(this, tr("Cannot open session"), message);
+          });
+  connect(document_, &SessionDocument::recovered, this, [this] {
+    statusBar()->showMessage(tr("Recovered the autosaved session"), 4000);
+    updateActions();
+  });
+  connect(document_, &SessionDocument::recoverFailed, this, [this](const QString& message) {
+    statusBar()->clearMessage();
+    updateActions();
+    prompts_->error(this, tr("Cannot recover"), message);
+  });
+  // A run goes on when its autosave fails: its points stay in the window, to be saved.
+  connect(document_, &SessionDocument::autosaveFailed, this, [this](const QString& message) {
+    statusBar()->showMessage(
+        tr("Autosave failed, trying again after the next change; the results are kept in the "
+           "window: %1")
+            .arg(message));
+  });
+  connect(document_, &SessionDocument::autosaveResumed, this,
+          [this] { statusBar()->showMessage(tr("Autosave works again"), 4000); });
   connect(compare_, &ComparePanel::comparisonChanged, this, &MainWindow::updateSystemView);
   connect(charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
 }
@@ -360,7 +392,7 @@ void MainWindow::connectWorker() {
 }
 
 void MainWindow::startRun() {
-  if (isRunning() || !probed_) return;
+  if (isRunning() || document_->isLoading() || !probed_) return;
   const auto experiment = experiment_->experiment();
   if (!experiment) {
     prompts_->error(this, tr("Cannot run"), experiment_->error());
@@ -390,7 +422,7 @@ void MainWindow::startRun() {
 
 void MainWindow::rerunUnstable() {
   const Run* run = targetRun();
-  if (isRunning() || !probed_ || !run) return;
+  if (isRunning() || document_->isLoading() || !probed_ || !run) return;
   Rerun rerun{run->id, unstablePoints(*run)};
   if (rerun.positions.empty()) return;
   std::vector<PointResult> points;
@@ -528,15 +560,17 @@ void MainWindow::onRunEnded() {
 
 void MainWindow::updateActions() {
   const bool running = isRunning();
-  runAction_->setEnabled(!running && probed_);
+  // While a file is read, what would replace or extend the session waits for it.
+  const bool busy = running || document_->isLoading();
+  runAction_->setEnabled(!busy && probed_);
   cancelAction_->setEnabled(running);
   const Run* target = targetRun();
-  rerunAction_->setEnabled(!running && probed_ && target && !unstablePoints(*target).empty());
-  removeRunAction_->setEnabled(!running && runsPanel_->selectedRun().has_value());
-  newAction_->setEnabled(!running);
-  openAction_->setEnabled(!running);
-  recentMenu_->setEnabled(!running && !recentFiles_.isEmpty());
-  experiment_->setEnabled(!running);
+  rerunAction_->setEnabled(!busy && probed_ && target && !unstablePoints(*target).empty());
+  removeRunAction_->setEnabled(!busy && runsPanel_->selectedRun().has_value());
+  newAction_->setEnabled(!busy);
+  openAction_->setEnabled(!busy);
+  recentMenu_->setEnabled(!busy && !recentFiles_.isEmpty());
+  experiment_->setEnabled(!busy);
 }
 
 void MainWindow::updateTitle() {
@@ -546,26 +580,26 @@ void MainWindow::updateTitle() {
 
 void MainWindow::newSession() { document_->reset(); }
 
-bool MainWindow::openSession(const QString& path) {
-  if (isRunning()) return false;
-  if (const auto error = document_->open(path)) {
-    prompts_->error(this, tr("Cannot open session"), *error);
-    return false;
-  }
-  // The file opened, also when it was imported and the document is untitled.
-  addRecentFile(QFileInfo(path).absoluteFilePath());
-  return true;
+void MainWindow::openSession(const QString& path) {
+  if (isRunning()) return;
+  statusBar()->showMessage(tr("Opening %1\u2026").arg(QDir::toNativeSeparators(path)));
+  document_->open(path);
+  updateActions();
 }
 
-bool MainWindow::compareWith(const QString& path) {
-  Session other;
-  if (const auto error = readSession(path, other)) {
-    prompts_->error(this, tr("Cannot compare"), *error);
-    return false;
-  }
-  compare_->setOtherSession(std::move(other), QFileInfo(path).fileName());
-  bottomTabs_->setCurrentWidget(compare_);
-  return true;
+void MainWindow::compareWith(const QString& path) {
+  statusBar()->showMessage(tr("Opening %1\u2026").arg(QDir::toNativeSeparators(path)));
+  compareLoader_->load(
+      path,
+      [this, path](ResultsFile other) {
+        statusBar()->clearMessage();
+        compare_->setOtherSession(std::move(other.session), QFileInfo(path).fileName());
+        bottomTabs_->setCurrentWidget(compare_);
+      },
+      [this](const QString& message) {
+        statusBar()->clearMessage();
+        prompts_->error(this, tr("Cannot compare"), message);
+      });
 }
 
 void MainWindow::compareWithDialog() {
@@ -657,7 +691,7 @@ bool MainWindow::exportResults(const QString& path, ReportFormat format) {
   for (const Run& run : document_->session().runs)
     reportRun(*reporter, run, charts_->reportOptions());
   reporter->finish();
-  if (const auto error = writeFileAtomically(path, out.str())) {
+  if (const auto error = writeFile(path, out.str())) {
     prompts_->error(this, tr("Cannot export results"), *error);
     return false;
   }
@@ -687,8 +721,9 @@ void MainWindow::offerRecovery() {
   const QString path = document_->autosavePath();
   if (path.isEmpty() || !QFileInfo::exists(path)) return;
   if (prompts_->askRecover(this, path)) {
-    if (const auto error = document_->recover(path))
-      prompts_->error(this, tr("Cannot recover"), *error);
+    statusBar()->showMessage(tr("Opening %1\u2026").arg(QDir::toNativeSeparators(path)));
+    document_->recover(path);
+    updateActions();
   } else {
     document_->discardAutosave();
   }

@@ -29,6 +29,7 @@ class ChartPanel;
 class ComparePanel;
 class ExperimentPanel;
 class Prompts;
+class ResultsLoader;
 class ResultsModel;
 class RunFilterModel;
 class RunsModel;
@@ -58,15 +59,17 @@ class MainWindow : public QMainWindow {
   // Offers to recover an autosaved session left by a crash; call once the window is shown.
   void offerRecovery();
 
+  // Starts reading `path` off the GUI thread, the status bar saying so; the document's
+  // opened or openFailed follows (an error is shown). Nothing while a run goes.
+  void openSession(const QString& path);
   // The File menu's actions without their dialogs; false after showing an error.
-  bool openSession(const QString& path);
   bool saveSession(const QString& path);
   bool exportChartPng(int chart, const QString& path, QSize pixelSize);
   bool exportChartSvg(int chart, const QString& path, QSize logicalSize);
   bool exportResults(const QString& path, ReportFormat format);
-  // Opens another session (or results file) beside this one and compares its latest run
-  // with this session's latest in the Compare tab.
-  bool compareWith(const QString& path);
+  // Reads another session (or results file) off the GUI thread, then compares its latest run
+  // with this session's latest in the Compare tab; an error is shown when it cannot be read.
+  void compareWith(const QString& path);
 
   void startRun();
   // Measures the unstable points of the run selected in the Runs panel (else the latest)
@@ -149,6 +152,7 @@ class MainWindow : public QMainWindow {
   ResultsModel* results_;
   RunFilterModel* sorted_;
   RunsModel* runs_;
+  ResultsLoader* compareLoader_;
   // The re-run going: which run, and where in it each re-measured point goes.
   struct Rerun {
     int runId;

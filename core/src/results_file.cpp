@@ -47,28 +47,34 @@ class FormatSniffer final : public nlohmann::json_sax<Json> {
   int depth_ = 0;
 };
 
-}  // namespace
-
-Session resultsFromJson(std::string_view text) {
+ResultsFile resultsFileFromJson(std::string_view text) {
   FormatSniffer sniffer;
   const bool parsed = text.size() <= detail::kMaxResultsBytes &&
                       Json::sax_parse(text.begin(), text.end(), &sniffer);
-  if (sniffer.format == Format::gbench) return gbenchFromJson(text);
+  if (sniffer.format == Format::gbench) return {gbenchFromJson(text), ResultsKind::googleBenchmark};
   if (parsed && sniffer.topLevelObject && sniffer.format == Format::unknown)
     throw SessionError(
         "not an AccelLab session or Google Benchmark JSON (it has neither \"format\" nor "
         "\"benchmarks\")");
   // A session, or no JSON object at all: the session reader says what is wrong with it.
-  return sessionFromJson(text);
+  return {sessionFromJson(text), ResultsKind::session};
 }
 
-Session readResultsFile(const std::filesystem::path& path) {
+}  // namespace
+
+Session resultsFromJson(std::string_view text) { return resultsFileFromJson(text).session; }
+
+ResultsFile readResultsFileWithKind(const std::filesystem::path& path) {
   const std::string text = detail::readBoundedFile(path, "a results file");
   try {
-    return resultsFromJson(text);
+    return resultsFileFromJson(text);
   } catch (const SessionError& problem) {
     throw SessionError(path.string() + ": " + problem.what());
   }
+}
+
+Session readResultsFile(const std::filesystem::path& path) {
+  return readResultsFileWithKind(path).session;
 }
 
 }  // namespace accellab

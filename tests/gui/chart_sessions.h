@@ -2,6 +2,7 @@
 // cancelled, repeated or measured different problems.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,93 @@ inline Session sameProblemTwice() {
                                  measured("vectorized", params, {0.0013, 0.0012, 0.0014}),
                                  measured("parallel", params, {0.0043, 0.0042, 0.0041}, 1),
                                  measured("parallel", params, {0.0028, 0.0029, 0.0030}, 2)}));
+  return session;
+}
+
+// --- Sessions the reader accepts that crashed or stalled the charts (issue 8) ---
+
+// Every ok point of `add` without samples: medians of 0, so speedups of 0 and infinity.
+inline Session noSamples() {
+  Session session;
+  std::vector<PointResult> points;
+  for (const char* variant : {"loop", "vectorized", "parallel"}) {
+    PointResult r = measured(variant, shape(16, 256, 256), {0.001});
+    r.samplesS.clear();
+    r.stats = {};
+    r.firstCallS = 0;
+    r.elementsPerS = 0;
+    r.bytesPerS = 0;
+    points.push_back(r);
+  }
+  session.runs.push_back(run(1, std::move(points)));
+  return session;
+}
+
+// A loop of 1e200 s and a vectorized of 1e-200 s: a speedup of 1e400, infinity in a double.
+inline Session infiniteSpeedup() {
+  Session session;
+  const Params params = shape(16, 256, 256);
+  session.runs.push_back(run(1, {measured("loop", params, {1e200, 1e200, 1e200}),
+                                 measured("vectorized", params, {1e-200, 1e-200, 1e-200}),
+                                 measured("parallel", params, {1e-200, 1e-200}, 2),
+                                 measured("parallel", params, {1e200, 1e200}, 1)}));
+  return session;
+}
+
+// Samples at the ends of what a double holds: 1e300 s beside 1e-300 s. A file can hold them
+// with statistics that did not overflow (the squares of the spread would).
+inline Session extremeSamples() {
+  const Params params = shape(16, 256, 256);
+  std::vector<PointResult> points{measured("loop", params, {1e-300, 1e300, 1e-300}),
+                                  measured("vectorized", params, {1e-300, 1e-300, 1e-300}),
+                                  measured("parallel", params, {1.7e308, 1e-300}, 2),
+                                  measured("parallel", params, {1e300, 1e300}, 1)};
+  for (PointResult& p : points)
+    for (double* value : {&p.stats.meanS, &p.stats.stddevS, &p.stats.ci95HighS, &p.firstCallS,
+                          &p.elementsPerS, &p.bytesPerS})
+      if (!std::isfinite(*value)) *value = 1e300;
+  Session session;
+  session.runs.push_back(run(1, std::move(points)));
+  return session;
+}
+
+// One problem with parallel at 1..`threads` threads, and loop.
+inline Session manyThreadCounts(int threads) {
+  const Params params = shape(16, 256, 256);
+  std::vector<PointResult> points{measured("loop", params, {0.004, 0.0041, 0.0039})};
+  for (int t = 1; t <= threads; ++t) {
+    const double s = 0.004 / t + 1e-6;
+    points.push_back(measured("parallel", params, {s, s * 1.01, s * 0.99}, t));
+  }
+  Session session;
+  session.runs.push_back(run(1, std::move(points)));
+  return session;
+}
+
+// `problems` problems, each with loop and vectorized.
+inline Session manyProblems(int problems) {
+  std::vector<PointResult> points;
+  for (int i = 1; i <= problems; ++i) {
+    const Params params = shape(1, 1, static_cast<std::uint64_t>(i) * 64);
+    const double s = 1e-7 * i;
+    points.push_back(measured("loop", params, {s, s * 1.01, s * 0.99}));
+    points.push_back(measured("vectorized", params, {s / 4, s / 4.1, s / 3.9}));
+  }
+  Session session;
+  session.runs.push_back(run(1, std::move(points)));
+  return session;
+}
+
+// loop and `count` variants whose names are `length` characters long, differing at the end.
+inline Session longVariantNames(std::size_t length, int count) {
+  const Params params = shape(16, 256, 256);
+  std::vector<PointResult> points{measured("loop", params, {0.004, 0.0041, 0.0039})};
+  for (int i = 0; i < count; ++i) {
+    const std::string name = std::string(length, 'v') + std::to_string(i);
+    points.push_back(measured(name, params, {0.001, 0.0011, 0.0009}));
+  }
+  Session session;
+  session.runs.push_back(run(1, std::move(points)));
   return session;
 }
 

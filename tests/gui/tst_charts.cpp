@@ -18,7 +18,6 @@
 #include "chart_sessions.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
-#include "session/sessiondocument.h"
 
 using namespace accellab;
 using namespace accellab::gui;
@@ -29,9 +28,7 @@ namespace {
 enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown, firstCall };
 
 Session goldenSession() {
-  Session session;
-  const auto error = readSession(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session.json"), session);
-  if (error) qFatal("%s", qPrintable(*error));
+  Session session = readSessionFile(ACCELLAB_TEST_DATA_DIR "/session.json");
   session.runs.resize(1);  // one run with every kind of point
   return session;
 }

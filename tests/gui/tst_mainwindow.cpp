@@ -29,6 +29,7 @@
 #include "charts/chartpanel.h"
 #include "compare/comparepanel.h"
 #include "compared_runs.h"
+#include "document_waits.h"
 #include "experiment/experimentpanel.h"
 #include "fake_engine.h"
 #include "fake_prompts.h"
@@ -138,6 +139,17 @@ QByteArray readAll(const QString& path) {
   return file.readAll();
 }
 
+// The window reads files off the GUI thread: opens `path` and waits for the end; true when
+// it opened.
+bool openAndWait(MainWindow& window, const QString& path) {
+  QSignalSpy opened(&window.document(), &SessionDocument::opened);
+  QSignalSpy failed(&window.document(), &SessionDocument::openFailed);
+  window.openSession(path);
+  if (!QTest::qWaitFor([&] { return !opened.isEmpty() || !failed.isEmpty(); }, 20000))
+    qFatal("opening %s timed out", qPrintable(path));
+  return !opened.isEmpty();
+}
+
 // Every point of every run, in order: the tests below run one sweep at a time.
 std::vector<PointResult> pointsOf(const Session& session) {
   std::vector<PointResult> points;
@@ -244,7 +256,7 @@ class TestMainWindow : public QObject {
   }
 
   void exportsTheCurrentChartAsPng() {
-    QVERIFY(window_->openSession(dataFile("session-v1.json")));
+    QVERIFY(openAndWait(*window_, dataFile("session-v1.json")));
     const QString path = dir_->filePath(QStringLiteral("speedup.png"));
     QVERIFY(window_->exportChartPng(1, path, QSize(640, 400)));
     const QImage image(path);
@@ -257,7 +269,7 @@ class TestMainWindow : public QObject {
   }
 
   void cliSessionOpensWithItsCharts() {
-    QVERIFY(window_->openSession(dataFile("session-v1.json")));
+    QVERIFY(openAndWait(*window_, dataFile("session-v1.json")));
     QCOMPARE(window_->resultsModel().rowCount(), 8);
     ChartPanel& charts = window_->chartPanel();
     for (const QString& kernel : {QStringLiteral("add"), QStringLiteral("pi")}) {
@@ -281,7 +293,7 @@ class TestMainWindow : public QObject {
     QVERIFY(!window_->isWindowModified());
 
     auto other = makeWindow();
-    QVERIFY(other->openSession(path));
+    QVERIFY(openAndWait(*other, path));
     QVERIFY(other->document().session() == measured);
     QCOMPARE(other->resultsModel().rowCount(), static_cast<int>(pointsOf(measured).size()));
     QVERIFY(prompts_->errors.isEmpty());
@@ -295,10 +307,10 @@ class TestMainWindow : public QObject {
   }
   void malformedFileShowsAnErrorAndKeepsTheSession() {
     QFETCH(QString, path);
-    QVERIFY(window_->openSession(dataFile("session-v1.json")));
+    QVERIFY(openAndWait(*window_, dataFile("session-v1.json")));
     const Session before = window_->document().session();
     const QString title = window_->windowTitle();
-    QVERIFY(!window_->openSession(path));
+    QVERIFY(!openAndWait(*window_, path));
     QCOMPARE(prompts_->errors.size(), 1);
     QVERIFY(window_->document().session() == before);
     QCOMPARE(window_->windowTitle(), title);
@@ -396,15 +408,18 @@ class TestMainWindow : public QObject {
     QVERIFY(enterEvent.isAccepted());
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(window_.get(), &drop);
-    QCOMPARE(pointsOf(window_->document().session()).size(), std::size_t{8});
+    QTRY_COMPARE_WITH_TIMEOUT(pointsOf(window_->document().session()).size(), std::size_t{8},
+                              20000);
     QVERIFY(window_->document().path().endsWith(QStringLiteral("session-v1.json")));
   }
 
   void offersToRecoverTheAutosave() {
     const QString autosave = dir_->filePath(QStringLiteral("autosave.json"));
     QVERIFY(QFile::copy(dataFile("session-v1.json"), autosave));
+    QSignalSpy recovered(&window_->document(), &SessionDocument::recovered);
     window_->offerRecovery();
     QCOMPARE(prompts_->recoverQuestions, 1);
+    QVERIFY(recovered.wait(20000));
     QCOMPARE(pointsOf(window_->document().session()).size(), std::size_t{8});
     QVERIFY(window_->isWindowModified());
   }
@@ -419,7 +434,7 @@ class TestMainWindow : public QObject {
   void exportsResultsAsCsvAndMarkdown() {
     QFETCH(int, format);
     QFETCH(QByteArray, firstLine);
-    QVERIFY(window_->openSession(dataFile("session-v1.json")));
+    QVERIFY(openAndWait(*window_, dataFile("session-v1.json")));
     const QString path = dir_->filePath(QStringLiteral("results"));
     QVERIFY(window_->exportResults(path, static_cast<ReportFormat>(format)));
     // What the CLI's reporter writes for the same session.
@@ -574,8 +589,9 @@ class TestMainWindow : public QObject {
     QCOMPARE(table.index(1, flags).data().toString(), QString());
     QVERIFY(!rerun->isEnabled());
     QCOMPARE(window->runsModel().index(0, RunsModel::flaggedColumn).data().toInt(), 0);
-    Session autosaved;
-    QVERIFY(!readSession(dir_->filePath(QStringLiteral("autosave.json")), autosaved));
+    QTRY_VERIFY(window->document().isAutosaveIdle());
+    const Session autosaved =
+        readSessionFile(dir_->filePath(QStringLiteral("autosave.json")).toStdString());
     QVERIFY(autosaved.runs.back().points[1] == steady);
     compareTableWithEngine(*window, {1});
   }
@@ -609,7 +625,7 @@ class TestMainWindow : public QObject {
   void runsPanelRenamesAndDeletes() {
     const QString path = dir_->filePath(QStringLiteral("two-runs.json"));
     writeSessionFile(test::sampleSession(), path.toStdString());
-    QVERIFY(window_->openSession(path));
+    QVERIFY(openAndWait(*window_, path));
     QTableView& runsTable = window_->runsPanel().view();
     QCOMPARE(runsTable.model()->rowCount(), 2);
     auto* remove = child<QAction>(*window_, "removeRunAction");
@@ -671,7 +687,7 @@ class TestMainWindow : public QObject {
     writeSessionFile({"2026-11-30T04:33:24Z", {base}}, basePath.toStdString());
     next.id = 1;  // a run of its own session
     writeSessionFile({"2026-11-30T05:00:00Z", {next}}, newPath.toStdString());
-    QVERIFY(window_->openSession(newPath));
+    QVERIFY(openAndWait(*window_, newPath));
     prompts_->fileName = basePath;
     child<QAction>(*window_, "compareAction")->trigger();
 
@@ -695,7 +711,7 @@ class TestMainWindow : public QObject {
     QVERIFY(window_->systemView().differingFields().contains(QStringLiteral("CPU")));
 
     // Opening another session drops the pick of the one it replaces.
-    QVERIFY(window_->openSession(basePath));
+    QVERIFY(openAndWait(*window_, basePath));
     QTRY_VERIFY_WITH_TIMEOUT(!compare.comparison().has_value(), 10000);
     QVERIFY(compare.newTitle().isEmpty());
     compare.setNew(1, false);
@@ -706,8 +722,8 @@ class TestMainWindow : public QObject {
     compare.setBase(1, false);
     QTRY_VERIFY_WITH_TIMEOUT(!compare.comparison().has_value(), 10000);
     QVERIFY(window_->systemView().differingFields().isEmpty());
-    QVERIFY(!window_->compareWith(QStringLiteral("/nonexistent/other.json")));
-    QCOMPARE(prompts_->errors.size(), 1);
+    window_->compareWith(QStringLiteral("/nonexistent/other.json"));
+    QTRY_COMPARE_WITH_TIMEOUT(prompts_->errors.size(), 1, 10000);
   }
 
  private:

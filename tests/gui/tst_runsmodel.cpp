@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "document_waits.h"
 #include "models/runsmodel.h"
 #include "sample_session.h"
 #include "session/sessiondocument.h"
@@ -24,7 +25,7 @@ class TestRunsModel : public QObject {
     model_ = std::make_unique<RunsModel>(*document_);
     tester_ = std::make_unique<QAbstractItemModelTester>(
         model_.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVERIFY(!document_->open(path));
+    QVERIFY(!test::openAndWait(*document_, path));
   }
   void cleanup() {
     tester_.reset();

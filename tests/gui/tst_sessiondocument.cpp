@@ -6,11 +6,15 @@
 #include <QtTest>
 
 #include "accellab/gbench.h"
+#include "accellab/results_file.h"
+#include "document_waits.h"
 #include "sample_session.h"
 #include "session/sessiondocument.h"
 
 using namespace accellab;
 using namespace accellab::gui;
+using accellab::test::openAndWait;
+using accellab::test::recoverAndWait;
 
 namespace {
 
@@ -27,7 +31,7 @@ class TestSessionDocument : public QObject {
   void saveThenOpenIsEqual() {
     QTemporaryDir dir;
     SessionDocument original;
-    QVERIFY(!original.open(dataFile("session-v1.json")));
+    QVERIFY(!openAndWait(original, dataFile("session-v1.json")));
     QVERIFY(!original.isModified());
     const QString path = dir.filePath(QStringLiteral("copy.json"));
     QVERIFY(!original.saveAs(path));
@@ -35,7 +39,7 @@ class TestSessionDocument : public QObject {
 
     SessionDocument reopened;
     QSignalSpy replaced(&reopened, &SessionDocument::sessionReplaced);
-    QVERIFY(!reopened.open(path));
+    QVERIFY(!openAndWait(reopened, path));
     QCOMPARE(replaced.count(), 1);
     QVERIFY(reopened.session() == original.session());
     QCOMPARE(reopened.session().runs.size(), std::size_t{1});
@@ -48,30 +52,28 @@ class TestSessionDocument : public QObject {
   void googleBenchmarkJsonOpensAsAnUntitledRun() {
     SessionDocument document;
     QSignalSpy replaced(&document, &SessionDocument::sessionReplaced);
-    QVERIFY(!document.open(dataFile("gbench/tiny.json")));
+    QVERIFY(!openAndWait(document, dataFile("gbench/tiny.json")));
     QCOMPARE(replaced.count(), 1);
     QCOMPARE(document.session().runs.size(), std::size_t{1});
     QVERIFY(!document.session().runs[0].points.empty());
     QVERIFY(document.session().runs[0].settings.origin.starts_with(kGbenchOrigin));
     QVERIFY(document.path().isEmpty());
     QVERIFY(document.isModified());
-    Session read;
-    FileKind kind = FileKind::session;
-    QVERIFY(!readSession(dataFile("gbench/tiny.json"), read, &kind));
-    QVERIFY(kind == FileKind::imported);
-    QVERIFY(read == document.session());
-    QVERIFY(!readSession(dataFile("session-v1.json"), read, &kind));
-    QVERIFY(kind == FileKind::session);
+    const ResultsFile read = readResultsFileWithKind(dataFile("gbench/tiny.json").toStdString());
+    QVERIFY(read.kind == ResultsKind::googleBenchmark);
+    QVERIFY(read.session == document.session());
+    QVERIFY(readResultsFileWithKind(dataFile("session-v1.json").toStdString()).kind ==
+            ResultsKind::session);
   }
 
   void badFilesLeaveTheDocumentUntouched_data() {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("messagePart");
     QTest::newRow("missing") << QStringLiteral("/nonexistent/session.json")
-                             << QStringLiteral("Cannot open");
-    QTest::newRow("empty") << dataFile("malformed/empty.json") << QStringLiteral("not a session");
+                             << QStringLiteral("cannot read");
+    QTest::newRow("empty") << dataFile("malformed/empty.json") << QStringLiteral("not valid JSON");
     QTest::newRow("truncated") << dataFile("malformed/truncated.json")
-                               << QStringLiteral("not a session");
+                               << QStringLiteral("not valid JSON");
     QTest::newRow("other format") << dataFile("malformed/other-format.json")
                                   << QStringLiteral("not an AccelLab session");
     QTest::newRow("newer version")
@@ -81,11 +83,11 @@ class TestSessionDocument : public QObject {
     QFETCH(QString, path);
     QFETCH(QString, messagePart);
     SessionDocument document;
-    QVERIFY(!document.open(dataFile("session-v1.json")));
+    QVERIFY(!openAndWait(document, dataFile("session-v1.json")));
     const Session before = document.session();
     const QString pathBefore = document.path();
     QSignalSpy replaced(&document, &SessionDocument::sessionReplaced);
-    const auto error = document.open(path);
+    const auto error = openAndWait(document, path);
     QVERIFY(error.has_value());
     QVERIFY2(error->contains(messagePart), qPrintable(*error));
     QCOMPARE(replaced.count(), 0);
@@ -107,8 +109,7 @@ class TestSessionDocument : public QObject {
   void autosavesEveryPointAndRecovers() {
     QTemporaryDir dir;
     const QString autosave = dir.filePath(QStringLiteral("autosave.json"));
-    Session golden;
-    QVERIFY(!readSession(dataFile("session-v1.json"), golden));
+    const Session golden = readSessionFile(dataFile("session-v1.json").toStdString());
 
     SessionDocument running;
     running.setAutosavePath(autosave);
@@ -119,8 +120,8 @@ class TestSessionDocument : public QObject {
     QCOMPARE(running.beginRun(measured), 1);
     for (std::size_t i = 0; i < 3; ++i) {
       running.appendPoint(measured.points[i]);
-      Session onDisk;
-      QVERIFY(!readSession(autosave, onDisk));
+      QTRY_VERIFY(running.isAutosaveIdle());
+      const Session onDisk = readSessionFile(autosave.toStdString());
       QCOMPARE(onDisk.runs.size(), std::size_t{1});
       QCOMPARE(onDisk.runs[0].points.size(), i + 1);
       QVERIFY(onDisk.runs[0].points.back() == measured.points[i]);
@@ -138,7 +139,8 @@ class TestSessionDocument : public QObject {
     // The next start, after a crash: the autosave becomes an unsaved, untitled session.
     SessionDocument recovered;
     recovered.setAutosavePath(autosave);
-    QVERIFY(!recovered.recover(autosave));
+    QTRY_VERIFY(running.isAutosaveIdle());
+    QVERIFY(!recoverAndWait(recovered, autosave));
     QVERIFY(recovered.isModified());
     QVERIFY(recovered.path().isEmpty());
     QVERIFY(recovered.session() == running.session());
@@ -157,11 +159,10 @@ class TestSessionDocument : public QObject {
     const QString autosave = dir.filePath(QStringLiteral("autosave.json"));
     SessionDocument document;
     document.setAutosavePath(autosave);
-    QVERIFY(!document.open(path));
+    QVERIFY(!openAndWait(document, path));
     const auto onDisk = [&] {
-      Session session;
-      if (const auto error = readSession(autosave, session)) qFatal("%s", qPrintable(*error));
-      return session;
+      if (!QTest::qWaitFor([&] { return document.isAutosaveIdle(); })) qFatal("autosave hangs");
+      return readSessionFile(autosave.toStdString());
     };
     QSignalSpy renamed(&document, &SessionDocument::runRenamed);
     QSignalSpy replaced(&document, &SessionDocument::pointReplaced);

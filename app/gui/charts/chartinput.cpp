@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -30,18 +31,61 @@ QString whyNotMeasured(const PointResult& result) {
   return QString::fromStdString(status + ": " + result.reason);
 }
 
-// The run's ok points of the kernel, and a gap wherever a problem of the run lacks a variant
-// that the run measured or tried in some problem.
+// Why an ok point has nothing any chart could draw; empty when it has.
+// Charts scale values by units up to 1e9 and leave margins of a few times the largest: what
+// is drawn stays this far from overflowing to infinity.
+constexpr double kLargestDrawn = 1e280;
+
+QString whyNotDrawn(const PointResult& result) {
+  if (result.samplesS.empty()) return tr("no samples");
+  if (!std::ranges::all_of(result.samplesS, [](double s) {
+        return std::isfinite(s) && s >= 0 && s <= kLargestDrawn;
+      }))
+    return tr("samples out of range");
+  return {};
+}
+
+// A value a log axis can take, else 0, which every chart leaves out: Qt Charts' log axis
+// recurses without end on infinity or 0.
+double drawable(double value) {
+  return std::isfinite(value) && value > 0 && value <= kLargestDrawn ? value : 0;
+}
+std::optional<double> drawable(const std::optional<double>& value) {
+  return value && drawable(*value) > 0 ? value : std::nullopt;
+}
+void makeDrawable(std::optional<GpuTiming>& gpu) {
+  if (!gpu) return;
+  for (double* time : {&gpu->kernelS, &gpu->h2dS, &gpu->d2hS, &gpu->endToEndS, &gpu->h2dPageableS,
+                       &gpu->d2hPageableS})
+    *time = drawable(*time);
+}
+
+ChartPoint chartPoint(std::size_t run, PointResult result, ReportRow row, QString label) {
+  for (double* value : {&result.firstCallS, &result.stats.medianS, &row.medianS, &row.firstCallS,
+                        &row.elementsPerS, &row.bytesPerS})
+    *value = drawable(*value);
+  row.speedup = drawable(row.speedup);
+  makeDrawable(result.gpu);
+  makeDrawable(row.gpu);
+  return {run, std::move(result), std::move(row), std::move(label), std::nullopt};
+}
+
+// The run's ok points of the kernel that have samples, and a gap wherever a problem of the run
+// lacks a variant that the run measured or tried in some problem.
 void addRun(ChartInput& input, const Run& run) {
   const std::size_t index = input.runs.size();
-  input.runs.push_back(
-      {run.id, run.settings.measure.quality, ceilingsOf(run.system), run.system.gpuReason});
+  const Ceilings ceilings = ceilingsOf(run.system);
+  input.runs.push_back({run.id,
+                        run.settings.measure.quality,
+                        {drawable(ceilings.hostBytesPerS), drawable(ceilings.deviceBytesPerS)},
+                        run.system.gpuReason});
   const std::vector<ReportRow> rows = buildRunRows(run, input.report);
   std::vector<std::string> groups;
   std::vector<QString> labels;
   std::map<std::string, std::uint64_t> sizes;
-  std::map<std::pair<std::string, QString>, const PointResult*> tried;
+  std::map<std::pair<std::string, QString>, QString> tried;  // why not drawn
   std::set<std::pair<std::string, QString>> measured;
+  std::vector<std::pair<std::size_t, std::size_t>> drawnAt;  // run.points index, input.points
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const PointResult& result = run.points[i];
     if (result.point.kernel != input.kernel) continue;
@@ -49,21 +93,31 @@ void addRun(ChartInput& input, const Run& run) {
     appendUnique(groups, rows[i].group);
     appendUnique(labels, label);
     sizes[rows[i].group] = rows[i].size;
-    if (result.status == PointStatus::ok) {
-      input.points.push_back({index, result, rows[i], label});
+    const QString why =
+        result.status == PointStatus::ok ? whyNotDrawn(result) : whyNotMeasured(result);
+    if (why.isEmpty()) {
+      drawnAt.emplace_back(i, input.points.size());
+      input.points.push_back(chartPoint(index, result, rows[i], label));
       measured.insert({rows[i].group, label});
     } else {
-      tried.emplace(std::pair(rows[i].group, label), &result);
+      tried.emplace(std::pair(rows[i].group, label), why);
     }
   }
   for (const std::string& group : groups) {
     for (const QString& label : labels) {
       if (measured.contains({group, label})) continue;
       const auto attempt = tried.find({group, label});
-      input.gaps.push_back(
-          {index, group, sizes[group], label,
-           attempt == tried.end() ? tr("not measured") : whyNotMeasured(*attempt->second)});
+      input.gaps.push_back({index, group, sizes[group], label,
+                            attempt == tried.end() ? tr("not measured") : attempt->second});
     }
+  }
+  // The engine's speedups with a variant as the baseline are its speedups over its own
+  // 1-thread points.
+  for (const std::string& variant : input.threadedVariants) {
+    const std::vector<ReportRow> scaled = buildRunRows(run, {variant, input.report.gpuTime});
+    for (const auto& [i, at] : drawnAt)
+      if (run.points[i].point.variant == variant)
+        input.points[at].threadSpeedup = drawable(scaled[i].speedup);
   }
 }
 
@@ -76,6 +130,15 @@ QString ChartInput::labelOf(const std::string& variant, int threads) const {
   if (!threaded && threads == 1) return name;
   return QStringLiteral("%1 \u00d7%2").arg(name).arg(threads);
 }
+
+QString elidedName(const QString& name, qsizetype maxLength) {
+  if (name.size() <= maxLength) return name;
+  // The end says as much as the start: "×4", a problem's type, a run.
+  const qsizetype tail = maxLength / 3;
+  return name.left(maxLength - tail - 1) + QChar(0x2026) + name.right(tail);
+}
+
+QString ChartInput::kernelName() const { return elidedName(QString::fromStdString(kernel)); }
 
 QString ChartInput::runName(std::size_t run) const { return tr("run %1").arg(runs.at(run).id); }
 
@@ -90,17 +153,17 @@ QString ChartInput::groupLabel(const std::string& group) const {
   QString label = QString::fromStdString(group);
   const QString prefix = QString::fromStdString(kernel) + QLatin1Char(' ');
   if (label.startsWith(prefix)) label.remove(0, prefix.size());
-  return label;
+  return elidedName(label);
 }
 
 QString ChartInput::seriesName(const QString& label, std::size_t run) const {
-  if (runs.size() < 2) return label;
-  return QStringLiteral("%1 \u00b7 %2").arg(label, runName(run));
+  if (runs.size() < 2) return elidedName(label);
+  return QStringLiteral("%1 \u00b7 %2").arg(elidedName(label), runName(run));
 }
 
 QString ChartInput::elementName(const ChartPoint& point) const {
   return QStringLiteral("%1 \u00b7 %2 \u00b7 %3")
-      .arg(point.label, runName(point.run), groupLabel(point.row.group));
+      .arg(elidedName(point.label), runName(point.run), groupLabel(point.row.group));
 }
 
 QStringList ChartInput::notesOf(const std::vector<ChartGap>& gaps) const {
@@ -118,22 +181,35 @@ QStringList ChartInput::notesOf(const std::vector<ChartGap>& gaps) const {
       return l.run == gap.run && l.group == gap.group && l.why == gap.why;
     });
     if (line == lines.end()) line = lines.insert(lines.end(), {gap.run, gap.group, gap.why, {}});
-    line->labels << gap.label;
+    line->labels << elidedName(gap.label);
   }
-  constexpr std::size_t kMaxLines = 3;
+  constexpr std::size_t kMaxNoteLines = 3;
+  constexpr qsizetype kMaxLabelsPerLine = 6;
   QStringList notes;
-  for (std::size_t i = 0; i < lines.size() && i < kMaxLines; ++i)
+  for (std::size_t i = 0; i < lines.size() && i < kMaxNoteLines; ++i) {
+    QStringList& labels = lines[i].labels;
+    if (labels.size() > kMaxLabelsPerLine) {
+      const qsizetype more = labels.size() - kMaxLabelsPerLine + 1;
+      labels.resize(kMaxLabelsPerLine - 1);
+      labels << tr("%n more", static_cast<int>(more));
+    }
     notes << tr("Not drawn, %1 \u00b7 %2: %3 (%4)")
                  .arg(runName(lines[i].run), groupLabel(lines[i].group),
-                      lines[i].labels.join(QStringLiteral(", ")), lines[i].why);
-  if (lines.size() > kMaxLines)
+                      labels.join(QStringLiteral(", ")),
+                      elidedName(lines[i].why, 4 * kMaxNameLength));
+  }
+  if (lines.size() > kMaxNoteLines)
     notes << tr("\u2026 and %n more not drawn (see the table)",
-                static_cast<int>(lines.size() - kMaxLines));
+                static_cast<int>(lines.size() - kMaxNoteLines));
   return notes;
 }
 
 ChartGap ChartInput::gapAt(const ChartPoint& point, const QString& why) const {
   return {point.run, point.row.group, point.row.size, point.label, why};
+}
+
+QString ChartInput::limitNote(std::size_t shown, std::size_t total) {
+  return tr("Showing the first %1 of %2 (see the table for all)").arg(shown).arg(total);
 }
 
 const Run* latestRunWith(const Session& session, const std::string& kernel) {

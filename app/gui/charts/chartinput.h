@@ -1,11 +1,13 @@
 // What the charts draw: one kernel's points in the runs shown, each with the engine's report
 // row of its own run, and the points that have nothing to draw. Shared by every chart; holds no
-// Qt Charts type.
+// Qt Charts type. The one place chart inputs are made: every number in it that a chart may
+// draw is finite and positive, or 0 for nothing to draw.
 #pragma once
 
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,13 +25,32 @@ struct ChartRun {
   std::string gpuReason;  // why the machine had no GPU points, when it had none
 };
 
-// An ok point of a shown run. Its row was built over the point's whole run: a speedup is
-// always over the baseline of the same run.
+// What one chart draws at most. Qt Charts lays out every box, legend entry and axis label on
+// each redraw at a cost that grows faster than their number: 4096 thread counts drew nothing in
+// two minutes. Past these a chart draws the first ones, in its own order, and its title says
+// how many of how many it shows; the table lists them all.
+inline constexpr std::size_t kMaxSlots = 128;       // boxes or bars side by side
+inline constexpr std::size_t kMaxLines = 48;        // lines, each a legend entry
+inline constexpr std::size_t kMaxLinePoints = 512;  // points of one line
+// Longer names are drawn with their middle elided ("very_long…name ×4"), in legends, axes,
+// titles and tooltips alike: 100 KB names took a minute and 10 GB to lay out.
+inline constexpr qsizetype kMaxNameLength = 40;
+
+// `name` as charts draw it: at most `maxLength` characters, the start and the end kept.
+QString elidedName(const QString& name, qsizetype maxLength = kMaxNameLength);
+
+// An ok point of a shown run that has samples to draw. Its row was built over the point's
+// whole run: a speedup is always over the baseline of the same run. Values that are not
+// finite and positive (a speedup that overflowed, a rate over a median of 0) are 0 or empty
+// here, so no chart puts them on an axis.
 struct ChartPoint {
   std::size_t run = 0;  // index into ChartInput::runs
   PointResult result;
   ReportRow row;
   QString label;  // ChartInput::labelOf(variant, threads)
+  // For variants in ChartInput::threadedVariants: the engine's speedup over the same
+  // variant's 1-thread point of the problem and run.
+  std::optional<double> threadSpeedup;
 };
 
 // A point of a shown run with no number to draw: charts leave it out and say so in a note.
@@ -42,7 +63,7 @@ struct ChartGap {
 };
 
 struct ChartInput {
-  std::string kernel;
+  std::string kernel;               // as in the session; kernelName() is what titles show
   ReportOptions report;             // the baseline, and which time gpu points show
   std::vector<ChartRun> runs;       // the shown runs that measured the kernel, oldest first
   std::vector<ChartPoint> points;   // their ok points of the kernel, run by run in sweep order
@@ -56,15 +77,16 @@ struct ChartInput {
 
   bool empty() const { return points.empty(); }
   // "parallel ×4" where the variant ran with several thread counts in the session or with
-  // more than one, else "loop".
+  // more than one, else "loop". Not elided: labels tell variants apart.
   QString labelOf(const std::string& variant, int threads) const;
+  QString kernelName() const;              // elided
   QString runName(std::size_t run) const;  // "run 2"
   // "run 2", "runs 1, 2": for titles.
   QString runsName() const;
   // Rows name their group "kernel problem"; within one kernel's charts the problem says it all.
   QString groupLabel(const std::string& group) const;
   // What a legend calls a variant in a run: "loop · run 2" when several runs are shown, else
-  // "loop".
+  // "loop". Elided, as every name below.
   QString seriesName(const QString& label, std::size_t run) const;
   // One drawn element, for tooltips and tests: "loop · run 2 · 64x256x256 f64".
   QString elementName(const ChartPoint& point) const;
@@ -72,6 +94,8 @@ struct ChartInput {
   QStringList notesOf(const std::vector<ChartGap>& gaps) const;
   // A gap where `point` was measured but its chart has no number for it.
   ChartGap gapAt(const ChartPoint& point, const QString& why) const;
+  // The note of a chart that draws the first `shown` of `total` slots or lines.
+  static QString limitNote(std::size_t shown, std::size_t total);
 };
 
 // The latest run of the session that measured `kernel`, or null.

@@ -131,8 +131,10 @@ std::vector<int> ChartPanel::drawnRuns() const {
   return runsShown(*session_, kernel().toStdString(), visibleRuns_);
 }
 
-ChartInput ChartPanel::input() const {
-  return makeChartInput(*session_, kernel().toStdString(), reportOptions(), visibleRuns_);
+const ChartInput& ChartPanel::input() const {
+  if (!input_)
+    input_ = makeChartInput(*session_, kernel().toStdString(), reportOptions(), visibleRuns_);
+  return *input_;
 }
 
 void ChartPanel::fillSelectors() {
@@ -163,6 +165,7 @@ void ChartPanel::fillSelectors() {
 }
 
 void ChartPanel::rebuildCharts() {
+  input_.reset();
   stale_.assign(charts_.size(), true);
   ensureBuilt(currentChart());
 }

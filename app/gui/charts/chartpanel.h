@@ -75,7 +75,8 @@ class ChartPanel : public QWidget {
   void fillSelectors();
   // `runIds` sorted, without repeats and without ids the session does not have.
   std::vector<int> existingRuns(std::vector<int> runIds) const;
-  ChartInput input() const;
+  // Made once for all the charts, until rebuildCharts.
+  const ChartInput& input() const;
   // Marks every chart out of date and redraws the visible one: the others are redrawn when
   // shown, so a point arriving during a run costs one chart, not five.
   void rebuildCharts();
@@ -89,6 +90,7 @@ class ChartPanel : public QWidget {
   QTabWidget* tabs_;
   std::vector<ChartView*> charts_;  // owned by tabs_
   mutable std::vector<bool> stale_;
+  mutable std::optional<ChartInput> input_;
   std::vector<int> visibleRuns_;  // sorted, unique; empty for the latest
 };
 

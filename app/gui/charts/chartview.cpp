@@ -19,6 +19,7 @@
 #include <QToolTip>
 #include <QValueAxis>
 #include <QXYSeries>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -30,17 +31,33 @@ namespace {
 
 bool darkPalette() { return QApplication::palette().color(QPalette::Window).lightness() < 128; }
 
+// What an axis is given is finite and within these, whatever reaches it: Qt Charts' log axis
+// recurses without end on infinity or 0, and a value axis makes no nice numbers of them.
+constexpr double kSmallestOnAxis = 1e-300;
+constexpr double kLargestOnAxis = 1e300;
+
 // Log axes label only whole decades, so the range is widened to decades, with a margin so
 // that no point sits on the frame.
 std::pair<double, double> decades(double minValue, double maxValue) {
-  if (!(minValue > 0)) minValue = maxValue > 0 ? maxValue / 10 : 1;
-  if (!(maxValue >= minValue)) maxValue = minValue;
+  if (!(maxValue > 0) || !std::isfinite(maxValue)) maxValue = 1;
+  if (!(minValue > 0) || !std::isfinite(minValue)) minValue = maxValue / 10;
+  minValue = std::clamp(minValue, kSmallestOnAxis, kLargestOnAxis);
+  maxValue = std::clamp(maxValue, minValue, kLargestOnAxis);
   minValue /= 1.2;
   maxValue *= 1.2;
   double low = std::pow(10.0, std::floor(std::log10(minValue)));
   double high = std::pow(10.0, std::ceil(std::log10(maxValue)));
   if (high <= low) high = low * 10;
   return {low, high};
+}
+
+// A value axis' range: finite, within the limits, and not empty.
+std::pair<double, double> valueRange(double minValue, double maxValue) {
+  minValue = std::isfinite(minValue) ? std::clamp(minValue, -kLargestOnAxis, kLargestOnAxis) : 0;
+  maxValue = std::isfinite(maxValue) ? std::clamp(maxValue, -kLargestOnAxis, kLargestOnAxis)
+                                     : minValue + 1;
+  if (!(maxValue > minValue)) maxValue = minValue + std::max(1.0, std::abs(minValue));
+  return {minValue, maxValue};
 }
 
 // The categories of the bar category axis a bar series is attached to.
@@ -79,6 +96,7 @@ void ChartView::setInput(const ChartInput& input) {
   chart()->setTitle({});
   chart()->legend()->setMarkerShape(QLegend::MarkerShapeDefault);
   hiddenFromLegend_ = 0;
+  limitNotes_.clear();
   build(input);
   // A long legend reads better as a column than cut short in a row.
   const qsizetype entries = chart()->legend()->markers().size() - hiddenFromLegend_;
@@ -103,7 +121,8 @@ QValueAxis* ChartView::addValueAxis(Qt::Alignment alignment, const QString& titl
                                     double maxValue) {
   auto* axis = new QValueAxis;
   axis->setTitleText(title);
-  axis->setRange(minValue, maxValue);
+  const auto [low, high] = valueRange(minValue, maxValue);
+  axis->setRange(low, high);
   axis->applyNiceNumbers();
   chart()->addAxis(axis, alignment);
   return axis;
@@ -215,22 +234,43 @@ void ChartView::showToolTips(QXYSeries* series, const QStringList& toolTips) {
 
 QString ChartView::withKernel(const QString& title, const ChartInput& input) {
   if (input.kernel.empty()) return title;
-  if (input.runs.empty())
-    return QStringLiteral("%1 \u2014 %2").arg(title, QString::fromStdString(input.kernel));
-  return QStringLiteral("%1 \u2014 %2 \u00b7 %3")
-      .arg(title, QString::fromStdString(input.kernel), input.runsName());
+  if (input.runs.empty()) return QStringLiteral("%1 \u2014 %2").arg(title, input.kernelName());
+  return QStringLiteral("%1 \u2014 %2 \u00b7 %3").arg(title, input.kernelName(), input.runsName());
 }
 
-void ChartView::setChartTitle(const QString& title, const QStringList& notes) {
-  if (notes.isEmpty()) return chart()->setTitle(title);
+void ChartView::setChartTitle(const QString& title, QStringList notes) {
+  // Titles are rich text, for the notes' small type: the names in them are escaped, and a
+  // title that needed it is rich text even without notes, so that it reads as written.
+  notes = limitNotes_ + notes;
+  const QString escapedTitle = title.toHtmlEscaped();
+  if (notes.isEmpty() && escapedTitle == title) return chart()->setTitle(title);
   QStringList escaped;
   for (const QString& note : notes) escaped << note.toHtmlEscaped();
-  chart()->setTitle(
-      QStringLiteral("%1<br><small>%2</small>").arg(title, escaped.join(QStringLiteral("<br>"))));
+  chart()->setTitle(QStringLiteral("%1<br><small>%2</small>")
+                        .arg(escapedTitle, escaped.join(QStringLiteral("<br>"))));
 }
 
-void ChartView::showEmpty(const QString& title, const QString& hint) {
-  chart()->setTitle(QStringLiteral("%1<br><small>%2</small>").arg(title, hint));
+void ChartView::showEmpty(const QString& title, const QString& hint, const QStringList& notes) {
+  if (!notes.isEmpty()) return setChartTitle(title, notes);
+  chart()->setTitle(QStringLiteral("%1<br><small>%2</small>").arg(title.toHtmlEscaped(), hint));
+}
+
+void ChartView::noteLimit(Limited what, std::size_t shown, std::size_t total) {
+  switch (what) {
+    case Limited::slotPoints:
+      limitNotes_
+          << tr("Showing the first %1 of %2 points (see the table for all)").arg(shown).arg(total);
+      break;
+    case Limited::lines:
+      limitNotes_
+          << tr("Showing the first %1 of %2 lines (see the table for all)").arg(shown).arg(total);
+      break;
+    case Limited::linePoints:
+      limitNotes_ << tr("Lines show their first %1 points of up to %2 (see the table for all)")
+                         .arg(shown)
+                         .arg(total);
+      break;
+  }
 }
 
 std::vector<SeriesSnapshot> ChartView::snapshot() const {

@@ -73,10 +73,16 @@ class ChartView : public QChartView {
   void showToolTips(QXYSeries* series, const QStringList& toolTips);
   // "Time per run — add · run 2"; without a kernel (nothing measured yet) the title alone.
   static QString withKernel(const QString& title, const ChartInput& input);
-  // The title with `notes` under it in small type: what the chart leaves out and why.
-  void setChartTitle(const QString& title, const QStringList& notes = {});
-  // Shown as the chart's title when there is nothing to draw yet.
-  void showEmpty(const QString& title, const QString& hint);
+  // The title with `notes` under it in small type: what the chart leaves out and why, after
+  // what noteLimit noted.
+  void setChartTitle(const QString& title, QStringList notes = {});
+  // What a chart cut short at kMaxSlots, kMaxLines or kMaxLinePoints (chartinput.h): the
+  // title says it shows the first `shown` of `total`. Call before setChartTitle.
+  enum class Limited { slotPoints, lines, linePoints };
+  void noteLimit(Limited what, std::size_t shown, std::size_t total);
+  // Shown as the chart's title when there is nothing to draw: the notes on why, when points
+  // were tried, else the hint on what to measure.
+  void showEmpty(const QString& title, const QString& hint, const QStringList& notes = {});
 
  private:
   void placeValueLabels();
@@ -89,6 +95,7 @@ class ChartView : public QChartView {
   };
   std::vector<ValueLabel> valueLabels_;
   qsizetype hiddenFromLegend_ = 0;
+  QStringList limitNotes_;
 };
 
 }  // namespace accellab::gui

@@ -19,7 +19,8 @@ void FirstCallChart::build(const ChartInput& input) {
   for (const ChartPoint& point : input.points)
     if (!drawn(point)) gaps.push_back(input.gapAt(point, tr("no first call recorded")));
   if (slotOrder.empty()) {
-    showEmpty(title, tr("Run an experiment to see what the first call of every variant costs."));
+    showEmpty(title, tr("Run an experiment to see what the first call of every variant costs."),
+              input.notesOf(gaps));
     return;
   }
   setChartTitle(title, input.notesOf(gaps));

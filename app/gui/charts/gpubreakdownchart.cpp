@@ -3,9 +3,11 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QSet>
 #include <QStackedBarSeries>
 #include <algorithm>
 #include <iterator>
+#include <map>
 
 namespace accellab::gui {
 
@@ -36,7 +38,8 @@ std::string chosenGroup(const ChartInput& input) {
 void GpuBreakdownChart::build(const ChartInput& input) {
   const QString title = withKernel(tr("Where the time goes"), input);
   if (input.empty()) {
-    showEmpty(title, tr("Run an experiment with the gpu variant to see transfer costs."));
+    showEmpty(title, tr("Run an experiment with the gpu variant to see transfer costs."),
+              input.notesOf(input.gaps));
     return;
   }
   const std::string group = chosenGroup(input);
@@ -48,11 +51,11 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   QStringList notes = input.notesOf(gaps);
   if (!anyGpu) {
     const std::string& reason = input.runs.back().gpuReason;
-    notes.prepend(
-        tr("No GPU points in the runs shown: %1")
-            .arg(reason.empty() ? tr("gpu variant not run") : QString::fromStdString(reason)));
+    notes.prepend(tr("No GPU points in the runs shown: %1")
+                      .arg(reason.empty()
+                               ? tr("gpu variant not run")
+                               : elidedName(QString::fromStdString(reason), 4 * kMaxNameLength)));
   }
-  setChartTitle(QStringLiteral("%1, %2").arg(title, input.groupLabel(group)), notes);
 
   // A GPU point gets a second bar with the copies from and to pageable memory (what the
   // tutorial's to_device does) when they were measured.
@@ -60,9 +63,15 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   std::vector<const ChartPoint*> points;
   for (const ChartPoint& p : input.points)
     if (p.row.group == group) points.push_back(&p);
-  std::ranges::stable_sort(points, {}, [&](const ChartPoint* p) {
-    return std::pair(std::ranges::find(input.labels, p->label) - input.labels.begin(), p->run);
-  });
+  std::map<QString, std::size_t> labelRank;
+  for (std::size_t l = 0; l < input.labels.size(); ++l) labelRank.emplace(input.labels[l], l);
+  std::ranges::stable_sort(
+      points, {}, [&](const ChartPoint* p) { return std::pair(labelRank[p->label], p->run); });
+  if (points.size() > kMaxSlots) {
+    noteLimit(Limited::slotPoints, kMaxSlots, points.size());
+    points.resize(kMaxSlots);
+  }
+  setChartTitle(QStringLiteral("%1, %2").arg(title, input.groupLabel(group)), notes);
   std::vector<Column> columns;
   for (const ChartPoint* p : points) {
     const QString name = input.seriesName(p->label, p->run);
@@ -83,7 +92,14 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   for (const Column& column : columns) high = std::max(high, column.total());
   const AxisUnit unit = timeUnit(high);
   auto* categories = new QBarCategoryAxis;
-  for (const Column& column : columns) categories->append(column.label);
+  QSet<QString> used;
+  for (const Column& column : columns) {
+    // The axis drops a category it has; names elided alike stay apart by a zero-width space.
+    QString label = column.label;
+    while (used.contains(label)) label += QChar(0x200B);
+    used.insert(label);
+    categories->append(label);
+  }
   categories->setTitleText(tr("variant"));
   chart()->addAxis(categories, Qt::AlignBottom);
   addValueAxis(Qt::AlignLeft, tr("time per run (%1)").arg(unit.unit), 0, high * unit.factor * 1.05);

@@ -6,7 +6,9 @@
 #include <QChart>
 #include <QFontMetricsF>
 #include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 
 #include "charts/chartstyle.h"
 
@@ -54,13 +56,21 @@ std::vector<std::size_t> SlotChart::slotsOf(const ChartInput& input,
   std::vector<std::size_t> slotOrder;
   for (std::size_t i = 0; i < input.points.size(); ++i)
     if (drawn(input.points[i])) slotOrder.push_back(i);
-  const auto rank = [&](std::size_t i) {
+  // Ranks looked up once: a search per comparison is quadratic in thousands of slots.
+  std::map<std::string, std::size_t> groupRank;
+  for (std::size_t g = 0; g < input.groups.size(); ++g) groupRank.emplace(input.groups[g], g);
+  std::map<QString, std::size_t> labelRank;
+  for (std::size_t l = 0; l < input.labels.size(); ++l) labelRank.emplace(input.labels[l], l);
+  std::vector<std::tuple<std::size_t, std::size_t, std::size_t>> rank(input.points.size());
+  for (const std::size_t i : slotOrder) {
     const ChartPoint& point = input.points[i];
-    return std::tuple(std::ranges::find(input.groups, point.row.group) - input.groups.begin(),
-                      std::ranges::find(input.labels, point.label) - input.labels.begin(),
-                      point.run);
-  };
-  std::ranges::stable_sort(slotOrder, {}, rank);
+    rank[i] = {groupRank[point.row.group], labelRank[point.label], point.run};
+  }
+  std::ranges::stable_sort(slotOrder, {}, [&](std::size_t i) { return rank[i]; });
+  if (slotOrder.size() > kMaxSlots) {
+    noteLimit(Limited::slotPoints, kMaxSlots, slotOrder.size());
+    slotOrder.resize(kMaxSlots);
+  }
   return slotOrder;
 }
 
@@ -158,7 +168,7 @@ void SlotChart::addSlotLegend(const ChartInput& input, const std::vector<std::si
   }
   for (const QString& label : input.labels)
     if (labels.contains(label))
-      addLegendEntry(label, variantColour(input, label), elementPen(input, label));
+      addLegendEntry(elidedName(label), variantColour(input, label), elementPen(input, label));
   if (input.runs.size() < 2) return;
   for (const std::size_t run : runs)
     addLegendEntry(input.runName(run), QBrush(grey, runPattern(input, run)), QPen(grey));

@@ -38,9 +38,10 @@ class SlotChart : public ChartView {
     bool outlineFlagged = true;
   };
 
-  // Indexes into input.points in slot order, of the points `drawn` accepts.
-  static std::vector<std::size_t> slotsOf(const ChartInput& input,
-                                          const std::function<bool(const ChartPoint&)>& drawn);
+  // Indexes into input.points in slot order, of the points `drawn` accepts: the first
+  // kMaxSlots of them, noted in the title when there were more.
+  std::vector<std::size_t> slotsOf(const ChartInput& input,
+                                   const std::function<bool(const ChartPoint&)>& drawn);
   // The x axes (variant under each slot, problem under its slots), one box series per layer,
   // and a legend of the colours (variants), the patterns (runs) and the shades (layers) drawn.
   // Add the value axis first.

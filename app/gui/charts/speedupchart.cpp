@@ -2,7 +2,6 @@
 
 #include <QLogValueAxis>
 #include <algorithm>
-#include <cmath>
 #include <limits>
 
 #include "accellab/format.h"
@@ -10,11 +9,10 @@
 namespace accellab::gui {
 
 void SpeedupChart::build(const ChartInput& input) {
-  const QString baseline = QString::fromStdString(input.report.baseline);
+  const QString baseline = elidedName(QString::fromStdString(input.report.baseline));
   const QString title = withKernel(tr("Speedup over %1").arg(baseline), input);
-  const auto drawn = [](const ChartPoint& p) {
-    return p.row.speedup && *p.row.speedup > 0 && std::isfinite(*p.row.speedup);
-  };
+  // ChartInput keeps only speedups a log axis can draw.
+  const auto drawn = [](const ChartPoint& p) { return p.row.speedup.has_value(); };
   const auto slotOrder = slotsOf(input, drawn);
   std::vector<ChartGap> gaps = input.gaps;
   for (const ChartPoint& point : input.points)

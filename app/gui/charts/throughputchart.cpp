@@ -3,8 +3,10 @@
 #include <QChart>
 #include <QColor>
 #include <QLineSeries>
+#include <QSet>
 #include <algorithm>
 #include <limits>
+#include <map>
 
 #include "accellab/format.h"
 #include "charts/chartstyle.h"
@@ -70,9 +72,38 @@ void ThroughputChart::build(const ChartInput& input) {
   for (const ChartPoint& point : input.points)
     if (!drawn(point)) gaps.push_back(input.gapAt(point, tr("no throughput")));
   if (std::ranges::none_of(input.points, drawn)) {
-    showEmpty(title, tr("Run an experiment to see throughput against problem size."));
+    showEmpty(title, tr("Run an experiment to see throughput against problem size."),
+              input.notesOf(gaps));
     return;
   }
+  // A line per variant and run, in the order of the labels' colours, by size.
+  struct Line {
+    QString label;
+    std::size_t run;
+    std::vector<const ChartPoint*> points;
+  };
+  std::map<std::pair<QString, std::size_t>, std::vector<const ChartPoint*>> pointsOf;
+  for (const ChartPoint& p : input.points)
+    if (drawn(p)) pointsOf[{p.label, p.run}].push_back(&p);
+  std::vector<Line> lines;
+  for (const QString& label : input.labels) {
+    for (std::size_t run = 0; run < input.runs.size(); ++run) {
+      const auto found = pointsOf.find({label, run});
+      if (found == pointsOf.end()) continue;
+      std::ranges::stable_sort(found->second, {}, [](const ChartPoint* p) { return p->row.size; });
+      lines.push_back({label, run, std::move(found->second)});
+    }
+  }
+  if (lines.size() > kMaxLines) {
+    noteLimit(Limited::lines, kMaxLines, lines.size());
+    lines.resize(kMaxLines);
+  }
+  std::size_t longest = 0;
+  for (Line& line : lines) {
+    longest = std::max(longest, line.points.size());
+    line.points.resize(std::min(line.points.size(), kMaxLinePoints));
+  }
+  if (longest > kMaxLinePoints) noteLimit(Limited::linePoints, kMaxLinePoints, longest);
   showLineSamplesInLegend();
   setChartTitle(title, input.notesOf(gaps));
   const bool sampling = input.points.front().result.point.params.samples.has_value();
@@ -80,12 +111,13 @@ void ThroughputChart::build(const ChartInput& input) {
   double xHigh = 0;
   double yLow = std::numeric_limits<double>::max();
   double yHigh = 0;
-  for (const ChartPoint& p : input.points) {
-    if (!drawn(p)) continue;
-    xLow = std::min(xLow, static_cast<double>(p.row.size));
-    xHigh = std::max(xHigh, static_cast<double>(p.row.size));
-    yLow = std::min(yLow, rateOf(p));
-    yHigh = std::max(yHigh, rateOf(p));
+  for (const Line& line : lines) {
+    for (const ChartPoint* p : line.points) {
+      xLow = std::min(xLow, static_cast<double>(p->row.size));
+      xHigh = std::max(xHigh, static_cast<double>(p->row.size));
+      yLow = std::min(yLow, rateOf(*p));
+      yHigh = std::max(yHigh, rateOf(*p));
+    }
   }
   const std::vector<Ceiling> ceilings = movesMemory ? ceilingsOf(input) : std::vector<Ceiling>{};
   for (const Ceiling& ceiling : ceilings) {
@@ -99,54 +131,50 @@ void ThroughputChart::build(const ChartInput& input) {
   addLogAxis(Qt::AlignLeft, tr("throughput (%1, log)").arg(unit.unit), yLow * unit.factor,
              yHigh * unit.factor);
 
-  // A line per variant and run; it breaks where the run has a gap, so that no line passes
-  // through a size that was not measured.
-  for (const QString& label : input.labels) {
-    for (std::size_t run = 0; run < input.runs.size(); ++run) {
-      std::vector<const ChartPoint*> points;
-      for (const ChartPoint& p : input.points)
-        if (p.run == run && p.label == label && drawn(p)) points.push_back(&p);
-      std::ranges::stable_sort(points, {}, [](const ChartPoint* p) { return p->row.size; });
-      const auto gapBetween = [&](std::uint64_t a, std::uint64_t b) {
-        return std::ranges::any_of(gaps, [&](const ChartGap& g) {
-          return g.run == run && g.label == label && g.size > a && g.size < b;
-        });
-      };
-      QLineSeries* line = nullptr;
-      QStringList toolTips;
-      const auto finish = [&] {
-        if (!line) return;
-        addSeries(line);
-        styleLine(line, variantColour(input, label), runDash(input, run));
-        showToolTips(line, toolTips);
-        toolTips.clear();
-      };
-      for (std::size_t i = 0; i < points.size(); ++i) {
-        if (i == 0 || gapBetween(points[i - 1]->row.size, points[i]->row.size)) {
-          finish();
-          line = new QLineSeries;
-          line->setName(input.seriesName(label, run));
-          line->setPointsVisible(true);
-        }
-        const ChartPoint& p = *points[i];
-        line->append(static_cast<double>(p.row.size), rateOf(p) * unit.factor);
-        QString toolTip = QStringLiteral("%1\n%2").arg(
-            input.elementName(p),
-            formatted(rateOf(p), movesMemory ? ValueKind::byteRate : ValueKind::rate));
-        if (p.result.flags.any()) {
-          markFlagged(line, line->count() - 1);
-          toolTip += QLatin1Char('\n') + flagNote(input, p);
-        }
-        toolTips << toolTip;
+  // A line breaks where its run has a gap, so that no line passes through a size that was
+  // not measured.
+  std::map<std::pair<QString, std::size_t>, std::vector<std::uint64_t>> gapSizes;
+  for (const ChartGap& gap : gaps) gapSizes[{gap.label, gap.run}].push_back(gap.size);
+  for (const Line& line : lines) {
+    const std::vector<std::uint64_t>& gapsOfLine = gapSizes[{line.label, line.run}];
+    const auto gapBetween = [&](std::uint64_t a, std::uint64_t b) {
+      return std::ranges::any_of(gapsOfLine,
+                                 [&](std::uint64_t size) { return size > a && size < b; });
+    };
+    QLineSeries* series = nullptr;
+    QStringList toolTips;
+    const auto finish = [&] {
+      if (!series) return;
+      addSeries(series);
+      styleLine(series, variantColour(input, line.label), runDash(input, line.run));
+      showToolTips(series, toolTips);
+      toolTips.clear();
+    };
+    for (std::size_t i = 0; i < line.points.size(); ++i) {
+      if (i == 0 || gapBetween(line.points[i - 1]->row.size, line.points[i]->row.size)) {
+        finish();
+        series = new QLineSeries;
+        series->setName(input.seriesName(line.label, line.run));
+        series->setPointsVisible(true);
       }
-      finish();
+      const ChartPoint& p = *line.points[i];
+      series->append(static_cast<double>(p.row.size), rateOf(p) * unit.factor);
+      QString toolTip = QStringLiteral("%1\n%2").arg(
+          input.elementName(p),
+          formatted(rateOf(p), movesMemory ? ValueKind::byteRate : ValueKind::rate));
+      if (p.result.flags.any()) {
+        markFlagged(series, series->count() - 1);
+        toolTip += QLatin1Char('\n') + flagNote(input, p);
+      }
+      toolTips << toolTip;
     }
+    finish();
   }
   // Segments after a break share their line's legend entry.
-  QStringList named;
+  QSet<QString> named;
   for (QAbstractSeries* series : chart()->series()) {
     if (named.contains(series->name())) hideFromLegend(series);
-    named << series->name();
+    named.insert(series->name());
   }
   for (const Ceiling& ceiling : ceilings) {
     auto* line = new QLineSeries;

@@ -20,7 +20,8 @@ void TimeChart::build(const ChartInput& input) {
   for (const ChartPoint& point : input.points)
     if (!drawn(point)) gaps.push_back(input.gapAt(point, tr("no samples above 0 s to draw")));
   if (slotOrder.empty()) {
-    showEmpty(title, tr("Run an experiment to see the time of every variant."));
+    showEmpty(title, tr("Run an experiment to see the time of every variant."),
+              input.notesOf(gaps));
     return;
   }
   setChartTitle(title, input.notesOf(gaps));

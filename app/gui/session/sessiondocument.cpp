@@ -1,53 +1,22 @@
 #include "session/sessiondocument.h"
 
-#include "accellab/results_file.h"
-#include "session/atomicwrite.h"
-
-#include <QCoreApplication>
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <algorithm>
-#include <exception>
 #include <utility>
+
+#include "accellab/results_file.h"
+#include "session/autosave.h"
+#include "session/enginefiles.h"
+#include "session/resultsloader.h"
 
 namespace accellab::gui {
 
-namespace {
-QString tr(const char* text) { return QCoreApplication::translate("SessionDocument", text); }
-}  // namespace
-
-std::optional<QString> writeSession(const Session& session, const QString& path) {
-  QDir().mkpath(QFileInfo(path).absolutePath());
-  return writeFileAtomically(path, sessionToJson(session));
-}
-
-std::optional<QString> readSession(const QString& path, Session& out, FileKind* kind) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) {
-    return tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-  }
-  const QByteArray bytes = file.readAll();
-  const std::string_view text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
-  try {
-    try {
-      out = sessionFromJson(text);
-      if (kind) *kind = FileKind::session;
-    } catch (const SessionError&) {
-      // Not a session: results of another tool, or the reader says what is wrong.
-      out = resultsFromJson(text);
-      if (kind) *kind = FileKind::imported;
-    }
-  } catch (const std::exception& e) {
-    return tr("%1 is not a session AccelLab can read: %2")
-        .arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what()));
-  }
-  return std::nullopt;
-}
-
-SessionDocument::SessionDocument(QObject* parent) : QObject(parent) {
+SessionDocument::SessionDocument(QObject* parent)
+    : QObject(parent), autosave_(new Autosave(session_, this)), loader_(new ResultsLoader(this)) {
   session_.created = nowIso8601();
+  connect(autosave_, &Autosave::failed, this, &SessionDocument::autosaveFailed);
+  connect(autosave_, &Autosave::resumed, this, &SessionDocument::autosaveResumed);
 }
 
 QString SessionDocument::displayName() const {
@@ -55,6 +24,7 @@ QString SessionDocument::displayName() const {
 }
 
 void SessionDocument::reset() {
+  loader_->abandon();
   Session session;
   session.created = nowIso8601();
   discardAutosave();
@@ -112,21 +82,34 @@ void SessionDocument::removeRun(int runId) {
   changed();
 }
 
-std::optional<QString> SessionDocument::open(const QString& path) {
-  Session session;
-  FileKind kind = FileKind::session;
-  if (auto error = readSession(path, session, &kind)) return error;
-  discardAutosave();
-  if (kind == FileKind::imported) {
-    replace(std::move(session), {}, true);
-  } else {
-    replace(std::move(session), QFileInfo(path).absoluteFilePath(), false);
-  }
-  return std::nullopt;
+void SessionDocument::open(const QString& path) {
+  loader_->load(
+      path,
+      [this, path](ResultsFile file) {
+        discardAutosave();
+        if (file.kind == ResultsKind::googleBenchmark)
+          replace(std::move(file.session), {}, true);
+        else
+          replace(std::move(file.session), QFileInfo(path).absoluteFilePath(), false);
+        emit opened(path);
+      },
+      [this, path](const QString& message) { emit openFailed(path, message); });
 }
 
+void SessionDocument::recover(const QString& autosavePath) {
+  loader_->load(
+      autosavePath,
+      [this](ResultsFile file) {
+        replace(std::move(file.session), {}, true);
+        emit recovered();
+      },
+      [this](const QString& message) { emit recoverFailed(message); });
+}
+
+bool SessionDocument::isLoading() const { return loader_->isLoading(); }
+
 std::optional<QString> SessionDocument::saveAs(const QString& path) {
-  if (auto error = writeSession(session_, path)) return error;
+  if (auto error = writeFile(path, sessionToJson(session_))) return error;
   discardAutosave();
   path_ = QFileInfo(path).absoluteFilePath();
   emit pathChanged(path_);
@@ -134,21 +117,16 @@ std::optional<QString> SessionDocument::saveAs(const QString& path) {
   return std::nullopt;
 }
 
-std::optional<QString> SessionDocument::recover(const QString& autosavePath) {
-  Session session;
-  if (auto error = readSession(autosavePath, session)) return error;
-  replace(std::move(session), {}, true);
-  return std::nullopt;
-}
+void SessionDocument::setAutosavePath(const QString& path) { autosave_->setPath(path); }
+const QString& SessionDocument::autosavePath() const { return autosave_->path(); }
+bool SessionDocument::isAutosaveIdle() const { return autosave_->isIdle(); }
 
 QString SessionDocument::defaultAutosavePath() {
   return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
          QStringLiteral("/autosave.json");
 }
 
-void SessionDocument::discardAutosave() const {
-  if (!autosavePath_.isEmpty()) QFile::remove(autosavePath_);
-}
+void SessionDocument::discardAutosave() { autosave_->discard(); }
 
 void SessionDocument::replace(Session session, const QString& path, bool modified) {
   session_ = std::move(session);
@@ -167,12 +145,7 @@ void SessionDocument::setModified(bool modified) {
 
 void SessionDocument::changed() {
   setModified(true);
-  autosave();
-}
-
-void SessionDocument::autosave() const {
-  // A failed autosave must not interrupt the run; the next point tries again.
-  if (!autosavePath_.isEmpty()) (void)writeSession(session_, autosavePath_);
+  autosave_->schedule();
 }
 
 }  // namespace accellab::gui

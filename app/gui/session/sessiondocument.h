@@ -1,5 +1,6 @@
 // The open session: its points, its file, whether it has unsaved changes, and the autosave
-// that lets the next start recover a run a crash interrupted.
+// that lets the next start recover a run a crash interrupted. Files are read and written by
+// the engine (results_file.h, output_file.h); reading runs off the GUI thread.
 #pragma once
 
 #include <QObject>
@@ -10,6 +11,9 @@
 #include "worker/metatypes.h"
 
 namespace accellab::gui {
+
+class Autosave;
+class ResultsLoader;
 
 class SessionDocument : public QObject {
   Q_OBJECT
@@ -37,20 +41,26 @@ class SessionDocument : public QObject {
   void renameRun(int runId, const std::string& name);
   void removeRun(int runId);
 
-  // On failure these return a message for the user and leave the document as it was.
-  // Results of another tool (Google Benchmark JSON) open as an untitled, modified session:
-  // saving asks where, and never writes a session over the file they came from.
-  std::optional<QString> open(const QString& path);
+  // Starts reading `path` on a worker thread; `opened` or `openFailed` follows. A failure
+  // leaves the document as it was. Results of another tool (Google Benchmark JSON) open as
+  // an untitled, modified session: saving asks where, and never writes a session over the
+  // file they came from. A later open, recover or reset drops the read going.
+  void open(const QString& path);
+  // Reads an autosaved session as an unsaved, untitled document, as open does; `recovered`
+  // or `recoverFailed` follows.
+  void recover(const QString& autosavePath);
+  bool isLoading() const;
+  // A message for the user on failure (the document stays modified and untitled).
   std::optional<QString> saveAs(const QString& path);
-  // Loads an autosaved session as an unsaved, untitled document.
-  std::optional<QString> recover(const QString& autosavePath);
 
-  // Where the running session is written after each point; empty disables autosave.
-  void setAutosavePath(const QString& path) { autosavePath_ = path; }
-  const QString& autosavePath() const { return autosavePath_; }
+  // Where the session is written after each change; empty disables autosave.
+  void setAutosavePath(const QString& path);
+  const QString& autosavePath() const;
   static QString defaultAutosavePath();
   // The autosave is only needed while there are unsaved changes.
-  void discardAutosave() const;
+  void discardAutosave();
+  // No autosave being written or waiting to be.
+  bool isAutosaveIdle() const;
 
  signals:
   void sessionReplaced();
@@ -62,27 +72,25 @@ class SessionDocument : public QObject {
   void runRemoved(int runId);
   void modifiedChanged(bool modified);
   void pathChanged(const QString& path);
+  void opened(const QString& path);
+  void openFailed(const QString& path, const QString& message);
+  void recovered();
+  void recoverFailed(const QString& message);
+  // An autosave failed: the session is only in memory until a later one succeeds.
+  void autosaveFailed(const QString& message);
+  void autosaveResumed();
 
  private:
   void replace(Session session, const QString& path, bool modified);
   void setModified(bool modified);
-  void autosave() const;
   // The document changed in place: modified, autosaved.
   void changed();
 
   Session session_;
   QString path_;
-  QString autosavePath_;
   bool modified_ = false;
+  Autosave* autosave_;
+  ResultsLoader* loader_;
 };
-
-// What a file read as a session held.
-enum class FileKind { session, imported };
-
-// Reads and writes session files with the engine's JSON; writes go through QSaveFile so a
-// crash never leaves half a file. Reading also takes Google Benchmark JSON, as one run
-// (results_file.h); `kind` says which it was. Errors are messages a user can act on.
-std::optional<QString> writeSession(const Session& session, const QString& path);
-std::optional<QString> readSession(const QString& path, Session& out, FileKind* kind = nullptr);
 
 }  // namespace accellab::gui

@@ -1,0 +1,21 @@
+// The desktop app reads and writes files through the engine's one reader (results_file.h) and
+// one writer (output_file.h), with their checks; this is the bridge: Qt's paths in, messages
+// for the user out. The app has no reader or writer of its own.
+#pragma once
+
+#include <QString>
+#include <filesystem>
+#include <optional>
+#include <string_view>
+
+namespace accellab::gui {
+
+// A path of the file system from a path as Qt holds it (the file name encoding of the system).
+std::filesystem::path toFilePath(const QString& path);
+
+// Replaces `path` with `bytes` all at once (accellab::writeFileAtomically): a full disk or a
+// crash leaves the old file or none, never part of one. The engine's message on failure,
+// which names the file and the reason.
+std::optional<QString> writeFile(const QString& path, std::string_view bytes);
+
+}  // namespace accellab::gui
