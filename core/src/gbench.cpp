@@ -499,7 +499,7 @@ std::string gbenchToJson(const Run& run) {
     }
   }
   const Json json = {{"context", contextOf(run)}, {"benchmarks", benchmarks}};
-  return json.dump(2) + "\n";
+  return json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 void writeGbenchFile(const Run& run, const std::filesystem::path& path) {

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
 namespace accellab::detail {
 
@@ -109,18 +108,31 @@ std::string notPlainName(std::string_view name) {
 std::string readBoundedFile(const std::filesystem::path& path, std::string_view what) {
   const std::string name = path.string();
   std::error_code error;
-  if (std::filesystem::is_directory(path, error))
+  const auto status = std::filesystem::status(path, error);
+  if (error) throw SessionError("cannot read " + name + ": " + error.message());
+  if (std::filesystem::is_directory(status))
     throw SessionError("cannot read " + name + ": it is a directory");
+  // A FIFO would block the reader forever and a device never ends: neither is opened.
+  if (!std::filesystem::is_regular_file(status))
+    throw SessionError("cannot read " + name + ": not a regular file");
+  const auto tooLarge = [&] {
+    return SessionError(name + ": larger than 256 MiB: not " + std::string(what));
+  };
   const auto size = std::filesystem::file_size(path, error);
   if (error) throw SessionError("cannot read " + name + ": " + error.message());
-  if (size > kMaxResultsBytes)
-    throw SessionError(name + ": larger than 256 MiB: not " + std::string(what));
+  if (size > kMaxResultsBytes) throw tooLarge();
   std::ifstream in(path, std::ios::binary);
   if (!in) throw SessionError("cannot read " + name + ": " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read with the limit again: the file may have grown since it was measured.
+  std::string text;
+  text.reserve(size);
+  std::array<char, 1 << 16> chunk;
+  while (in.read(chunk.data(), chunk.size()) || in.gcount() > 0) {
+    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxResultsBytes) throw tooLarge();
+  }
   if (in.bad()) throw SessionError("cannot read " + name + ": " + std::strerror(errno));
-  return text.str();
+  return text;
 }
 
 void JsonNode::fail(const std::string& what) const {

@@ -74,6 +74,13 @@ std::size_t sortedCountOutliers(const std::vector<double>& xs) {
   }));
 }
 
+// The power of two nearest below the largest magnitude of `xs`: dividing by it is exact.
+double powerOfTwoScale(std::span<const double> xs) {
+  double largest = 0;
+  for (double x : xs) largest = std::max(largest, std::fabs(x));
+  return largest > 0 && std::isfinite(largest) ? std::ldexp(1.0, std::ilogb(largest)) : 1;
+}
+
 }  // namespace
 
 double minimum(std::span<const double> xs) {
@@ -82,7 +89,15 @@ double minimum(std::span<const double> xs) {
 
 double mean(std::span<const double> xs) {
   if (xs.empty()) return 0;
-  return std::accumulate(xs.begin(), xs.end(), 0.0) / static_cast<double>(xs.size());
+  const double n = static_cast<double>(xs.size());
+  const double sum = std::accumulate(xs.begin(), xs.end(), 0.0);
+  if (std::isfinite(sum)) return sum / n;
+  // Finite samples whose sum overflows: summed at a power-of-two scale, exact, so that every
+  // statistic of finite samples stays finite and a session holds what it measured.
+  const double scale = powerOfTwoScale(xs);
+  double scaled = 0;
+  for (double x : xs) scaled += x / scale;
+  return scaled / n * scale;
 }
 
 double median(std::span<const double> xs) { return sortedQuantile(sorted(xs), 0.5); }
@@ -92,9 +107,13 @@ double quantile(std::span<const double> xs, double q) { return sortedQuantile(so
 double stddev(std::span<const double> xs) {
   if (xs.size() < 2) return 0;
   const double m = mean(xs);
-  double sum = 0;
-  for (double x : xs) sum += (x - m) * (x - m);
-  return std::sqrt(sum / static_cast<double>(xs.size() - 1));
+  const auto deviation = [&](double scale) {
+    double sum = 0;
+    for (double x : xs) sum += (x / scale - m / scale) * (x / scale - m / scale);
+    return std::sqrt(sum / static_cast<double>(xs.size() - 1)) * scale;
+  };
+  const double plain = deviation(1);
+  return std::isfinite(plain) ? plain : deviation(powerOfTwoScale(xs));
 }
 
 double medianAbsoluteDeviation(std::span<const double> xs) {

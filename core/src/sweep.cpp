@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "accellab/runner.h"
+
 namespace accellab {
 
 namespace {
@@ -75,8 +77,14 @@ std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry) 
   const auto variants = selectVariants(spec, kernel);
   const auto threads = selectThreads(spec);
   const auto dtypes = selectDTypes(spec, kernel);
+  const auto sizes = selectSizes(spec, kernel);
+  // Counted before any point is built: a sweep too large for one run is refused, not expanded.
+  std::size_t perSize = 0;
+  for (const VariantInfo* variant : variants) perSize += variant->usesThreads ? threads.size() : 1;
+  if (auto problem = runSizeProblem(sizes.size() * dtypes.size() * perSize))
+    throw SweepError(*problem);
   std::vector<Point> points;
-  for (Params params : selectSizes(spec, kernel)) {
+  for (Params params : sizes) {
     for (DType dtype : dtypes) {
       params.dtype = dtype;
       if (auto problem = validateParams(kernel, params)) throw SweepError(*problem);

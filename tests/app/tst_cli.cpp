@@ -209,6 +209,8 @@ void TestCli::badInputIsRefused_data() {
   QTest::newRow("report no session") << QStringList{"report"} << "missing SESSION";
   QTest::newRow("report missing file")
       << QStringList{"report", path("absent.json")} << "absent.json";
+  QTest::newRow("report a device")
+      << QStringList{"report", "/dev/zero"} << "cannot read /dev/zero: not a regular file";
   QTest::newRow("report truncated") << QStringList{"report", path("truncated.json")} << "";
   QTest::newRow("report foreign") << QStringList{"report", path("foreign.json")}
                                   << "not an AccelLab session";

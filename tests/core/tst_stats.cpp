@@ -1,5 +1,6 @@
 // Statistics against values computed by hand.
 #include <QtTest>
+#include <limits>
 #include <vector>
 
 #include "accellab/stats.h"
@@ -70,6 +71,8 @@ class TestStats : public QObject {
     QTest::newRow("three") << Values{3, 1, 2} << 1.0;
     QTest::newRow("four") << Values{1, 2, 3, 4} << std::sqrt(5.0 / 3.0);
     QTest::newRow("eight") << Values{2, 4, 4, 4, 5, 5, 7, 9} << std::sqrt(32.0 / 7.0);
+    // Squares past the largest double: the same answer, scaled, instead of infinity.
+    QTest::newRow("huge") << Values{3e200, 1e200, 2e200} << 1e200;
   }
   void stddev() {
     QFETCH(Values, xs);
@@ -179,6 +182,15 @@ class TestStats : public QObject {
     QCOMPARE(s.ci95HighS, 9.0);
     QCOMPARE(s.outliers, std::size_t{1});  // q1 4, q3 5.5, upper fence 7.75: 9 is out
     QVERIFY(accellab::summarize(Values{}) == Statistics{});
+  }
+
+  void finiteSamplesHaveFiniteStatistics() {
+    // A sum past the largest double: a session holding these must still write and read back.
+    const double big = std::numeric_limits<double>::max() / 2;
+    const Statistics s = accellab::summarize(Values{big, big, big / 2, big});
+    QVERIFY(std::isfinite(s.meanS) && std::isfinite(s.stddevS));
+    QCOMPARE(s.meanS, big / 8 * 7);
+    QVERIFY(s.stddevS > big / 8 && s.stddevS < big / 2);
   }
 };
 

@@ -1,6 +1,7 @@
 // Sweep expansion: order, thread rules, defaults and errors.
 #include <QtTest>
 
+#include "accellab/session.h"
 #include "accellab/sweep.h"
 #include "fake_kernel.h"
 
@@ -138,6 +139,23 @@ class TestSweep : public QObject {
       QFAIL("no SweepError");
     } catch (const SweepError& e) {
       QCOMPARE(QString::fromStdString(e.what()), error);
+    }
+  }
+
+  void sweepsTooLargeForOneRunAreRefusedUpFront() {
+    // fast uses threads: 100 000 thread counts make 100 000 points, the most one run holds;
+    // one more count is refused with the reason.
+    SweepSpec spec = specFor("fake", {"fast"});
+    for (int t = 1; t <= static_cast<int>(kMaxRunPoints); ++t) spec.threads.push_back(t);
+    QCOMPARE(expandSweep(spec, registry_).size(), kMaxRunPoints);
+    spec.threads.push_back(static_cast<int>(kMaxRunPoints) + 1);
+    try {
+      expandSweep(spec, registry_);
+      QFAIL("no SweepError");
+    } catch (const SweepError& e) {
+      QVERIFY2(QString(e.what()).startsWith("a sweep of 100001 points is more than one run may "
+                                            "hold (100000)"),
+               e.what());
     }
   }
 

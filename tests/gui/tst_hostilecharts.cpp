@@ -139,8 +139,8 @@ class TestHostileCharts : public QObject {
     for (int chart = 0; chart < panel.chartCount(); ++chart) {
       QVERIFY(panel.chartTitle(chart).size() < 2000);
       for (const SeriesSnapshot& series : panel.snapshot(chart)) {
-        QVERIFY(series.name.size() <= 2 * kMaxNameLength);
-        for (const QString& label : series.labels) QVERIFY(label.size() < 4 * kMaxNameLength);
+        QVERIFY(series.name.size() <= 2 * kMaxShownNameLength);
+        for (const QString& label : series.labels) QVERIFY(label.size() < 4 * kMaxShownNameLength);
         for (const QString& tip : series.toolTips) QVERIFY(tip.size() < 1000);
       }
     }

@@ -196,7 +196,7 @@ QStringList ChartInput::notesOf(const std::vector<ChartGap>& gaps) const {
     notes << tr("Not drawn, %1 \u00b7 %2: %3 (%4)")
                  .arg(runName(lines[i].run), groupLabel(lines[i].group),
                       labels.join(QStringLiteral(", ")),
-                      elidedName(lines[i].why, 4 * kMaxNameLength));
+                      elidedName(lines[i].why, 4 * kMaxShownNameLength));
   }
   if (lines.size() > kMaxNoteLines)
     notes << tr("\u2026 and %n more not drawn (see the table)",

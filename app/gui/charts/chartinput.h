@@ -34,10 +34,10 @@ inline constexpr std::size_t kMaxLines = 48;        // lines, each a legend entr
 inline constexpr std::size_t kMaxLinePoints = 512;  // points of one line
 // Longer names are drawn with their middle elided ("very_long…name ×4"), in legends, axes,
 // titles and tooltips alike: 100 KB names took a minute and 10 GB to lay out.
-inline constexpr qsizetype kMaxNameLength = 40;
+inline constexpr qsizetype kMaxShownNameLength = 40;
 
 // `name` as charts draw it: at most `maxLength` characters, the start and the end kept.
-QString elidedName(const QString& name, qsizetype maxLength = kMaxNameLength);
+QString elidedName(const QString& name, qsizetype maxLength = kMaxShownNameLength);
 
 // An ok point of a shown run that has samples to draw. Its row was built over the point's
 // whole run: a speedup is always over the baseline of the same run. Values that are not

@@ -54,7 +54,7 @@ void GpuBreakdownChart::build(const ChartInput& input) {
     notes.prepend(tr("No GPU points in the runs shown: %1")
                       .arg(reason.empty()
                                ? tr("gpu variant not run")
-                               : elidedName(QString::fromStdString(reason), 4 * kMaxNameLength)));
+                               : elidedName(QString::fromStdString(reason), 4 * kMaxShownNameLength)));
   }
 
   // A GPU point gets a second bar with the copies from and to pageable memory (what the

@@ -1,13 +1,11 @@
 #include "session/autosave.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QtConcurrent>
 #include <memory>
-#include <new>
 
 #include "session/enginefiles.h"
 
@@ -52,12 +50,7 @@ void Autosave::start() {
       QtConcurrent::run([snapshot = std::move(snapshot), path = path_]() -> std::optional<QString> {
         // The application's data folder may not exist yet at the first point.
         QDir().mkpath(QFileInfo(path).absolutePath());
-        try {
-          return writeFile(path, sessionToJson(*snapshot));
-        } catch (const std::bad_alloc&) {
-          return QCoreApplication::translate("Autosave", "cannot write %1: not enough memory")
-              .arg(QDir::toNativeSeparators(path));
-        }
+        return writeSession(path, *snapshot);
       }));
 }
 

@@ -1,8 +1,12 @@
 #include "session/enginefiles.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <new>
 
 #include "accellab/output_file.h"
+#include "accellab/session.h"
 
 namespace accellab::gui {
 
@@ -15,6 +19,18 @@ std::optional<QString> writeFile(const QString& path, std::string_view bytes) {
     writeFileAtomically(toFilePath(path), bytes);
   } catch (const OutputError& error) {
     return QString::fromLocal8Bit(error.what());
+  }
+  return std::nullopt;
+}
+
+std::optional<QString> writeSession(const QString& path, const Session& session) {
+  try {
+    writeSessionFile(session, toFilePath(path));
+  } catch (const OutputError& error) {
+    return QString::fromLocal8Bit(error.what());
+  } catch (const std::bad_alloc&) {
+    return QCoreApplication::translate("SessionDocument", "cannot write %1: not enough memory")
+        .arg(QDir::toNativeSeparators(path));
   }
   return std::nullopt;
 }

@@ -8,6 +8,10 @@
 #include <optional>
 #include <string_view>
 
+namespace accellab {
+struct Session;
+}
+
 namespace accellab::gui {
 
 // A path of the file system from a path as Qt holds it (the file name encoding of the system).
@@ -17,5 +21,9 @@ std::filesystem::path toFilePath(const QString& path);
 // crash leaves the old file or none, never part of one. The engine's message on failure,
 // which names the file and the reason.
 std::optional<QString> writeFile(const QString& path, std::string_view bytes);
+
+// Saves `session` as accellab::writeSessionFile does, all at once; the message when it cannot:
+// the file's problem, a session past the limits the reader accepts, or not enough memory.
+std::optional<QString> writeSession(const QString& path, const Session& session);
 
 }  // namespace accellab::gui

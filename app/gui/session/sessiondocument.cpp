@@ -109,7 +109,7 @@ void SessionDocument::recover(const QString& autosavePath) {
 bool SessionDocument::isLoading() const { return loader_->isLoading(); }
 
 std::optional<QString> SessionDocument::saveAs(const QString& path) {
-  if (auto error = writeFile(path, sessionToJson(session_))) return error;
+  if (auto error = writeSession(path, session_)) return error;
   discardAutosave();
   path_ = QFileInfo(path).absoluteFilePath();
   emit pathChanged(path_);

@@ -33,7 +33,8 @@ class SweepError : public std::invalid_argument {
 // order), then threads. Variants that do not use threads
 // get one point with threads = 1. Unavailable variants are kept: the runner skips them
 // with their reason. Throws SweepError on an unknown kernel or variant, invalid params,
-// or thread counts below 1.
+// thread counts below 1, or more points than one run may hold (runSizeProblem, runner.h),
+// before building any.
 std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry);
 
 }  // namespace accellab
