@@ -69,9 +69,8 @@ std::pair<double, double> sortedFences(const std::vector<double>& xs) {
 std::size_t sortedCountOutliers(const std::vector<double>& xs) {
   // Not a structured binding: clang before 16 cannot capture one in a lambda.
   const std::pair<double, double> fences = sortedFences(xs);
-  return static_cast<std::size_t>(std::count_if(xs.begin(), xs.end(), [&](double x) {
-    return x < fences.first || x > fences.second;
-  }));
+  return static_cast<std::size_t>(std::count_if(
+      xs.begin(), xs.end(), [&](double x) { return x < fences.first || x > fences.second; }));
 }
 
 // The power of two nearest below the largest magnitude of `xs`: dividing by it is exact.

@@ -54,8 +54,10 @@ class TestEngine : public QObject {
     QTest::addColumn<bool>("deviceSeen");
     QTest::addColumn<QString>("status");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("GPU seen") << true << "ok" << "";
-    QTest::newRow("host-only probe") << false << "skipped" << "no GPU present";
+    QTest::newRow("GPU seen") << true << "ok"
+                              << "";
+    QTest::newRow("host-only probe") << false << "skipped"
+                                     << "no GPU present";
   }
 
   void runnersGuardMemoryWithTheEnginesProbe() {

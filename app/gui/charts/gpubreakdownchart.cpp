@@ -52,9 +52,9 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   if (!anyGpu) {
     const std::string& reason = input.runs.back().gpuReason;
     notes.prepend(tr("No GPU points in the runs shown: %1")
-                      .arg(reason.empty()
-                               ? tr("gpu variant not run")
-                               : elidedName(QString::fromStdString(reason), 4 * kMaxShownNameLength)));
+                      .arg(reason.empty() ? tr("gpu variant not run")
+                                          : elidedName(QString::fromStdString(reason),
+                                                       4 * kMaxShownNameLength)));
   }
 
   // A GPU point gets a second bar with the copies from and to pageable memory (what the
