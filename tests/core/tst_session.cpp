@@ -503,18 +503,17 @@ class TestSession : public QObject {
     QVERIFY(sessionFromJson(sessionToJson(session)) == session);
   }
 
-  void loadingIsLinear() {
-    // 200 000 points: quadratic loading (the callback parser's) took over a minute; linear
-    // takes a few seconds, ten on a two-core machine busy with other builds.
+  void loadsTwoHundredThousandPoints() {
+    // Beyond one run's 100 000 points (a session holds many runs). The speed of loading is
+    // measured by accellab-bench-session-io (scripts/bench-session-io), not here: quadratic
+    // loading (the old callback parser's) took minutes at this size and would pass ctest's
+    // timeout only as a failure.
     Session session = test::sampleSession();
     const PointResult point = session.runs.front().points.front();
     session.runs.front().points.assign(200000, point);
-    const std::string text = sessionToJson(session);
-    QElapsedTimer timer;
-    timer.start();
-    const Session read = sessionFromJson(text);
-    QVERIFY2(timer.elapsed() < 30000, qPrintable(QString::number(timer.elapsed())));
+    const Session read = sessionFromJson(sessionToJson(session));
     QCOMPARE(read.runs.front().points.size(), std::size_t{200000});
+    QVERIFY(read.runs.front().points.back() == point);
   }
 
   void killedWhileSavingLosesNothing() {

@@ -10,6 +10,7 @@
 #include <QPen>
 #include <QString>
 #include <QStringList>
+#include <algorithm>
 #include <vector>
 
 #include "charts/chartinput.h"
@@ -80,6 +81,21 @@ class ChartView : public QChartView {
   // title says it shows the first `shown` of `total`. Call before setChartTitle.
   enum class Limited { slotPoints, lines, linePoints };
   void noteLimit(Limited what, std::size_t shown, std::size_t total);
+  // Cuts `lines` (each with a `points` vector) to kMaxLines lines of kMaxLinePoints points,
+  // noting what was left out.
+  template <typename Line>
+  void limitLines(std::vector<Line>& lines) {
+    if (lines.size() > kMaxLines) {
+      noteLimit(Limited::lines, kMaxLines, lines.size());
+      lines.resize(kMaxLines);
+    }
+    std::size_t longest = 0;
+    for (Line& line : lines) {
+      longest = std::max(longest, line.points.size());
+      line.points.resize(std::min(line.points.size(), kMaxLinePoints));
+    }
+    if (longest > kMaxLinePoints) noteLimit(Limited::linePoints, kMaxLinePoints, longest);
+  }
   // Shown as the chart's title when there is nothing to draw: the notes on why, when points
   // were tried, else the hint on what to measure.
   void showEmpty(const QString& title, const QString& hint, const QStringList& notes = {});

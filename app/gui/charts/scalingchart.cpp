@@ -61,16 +61,7 @@ void ScalingChart::build(const ChartInput& input) {
     showEmpty(title, tr("Choose the sweep mode \u201cthreads 1\u2026N\u201d to see scaling."));
     return;
   }
-  if (lines.size() > kMaxLines) {
-    noteLimit(Limited::lines, kMaxLines, lines.size());
-    lines.resize(kMaxLines);
-  }
-  std::size_t longest = 0;
-  for (Line& line : lines) {
-    longest = std::max(longest, line.points.size());
-    line.points.resize(std::min(line.points.size(), kMaxLinePoints));
-  }
-  if (longest > kMaxLinePoints) noteLimit(Limited::linePoints, kMaxLinePoints, longest);
+  limitLines(lines);
   showLineSamplesInLegend();
   setChartTitle(title, input.notesOf(input.gaps));
   int maxThreads = 1;

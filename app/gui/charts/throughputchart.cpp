@@ -94,16 +94,7 @@ void ThroughputChart::build(const ChartInput& input) {
       lines.push_back({label, run, std::move(found->second)});
     }
   }
-  if (lines.size() > kMaxLines) {
-    noteLimit(Limited::lines, kMaxLines, lines.size());
-    lines.resize(kMaxLines);
-  }
-  std::size_t longest = 0;
-  for (Line& line : lines) {
-    longest = std::max(longest, line.points.size());
-    line.points.resize(std::min(line.points.size(), kMaxLinePoints));
-  }
-  if (longest > kMaxLinePoints) noteLimit(Limited::linePoints, kMaxLinePoints, longest);
+  limitLines(lines);
   showLineSamplesInLegend();
   setChartTitle(title, input.notesOf(gaps));
   const bool sampling = input.points.front().result.point.params.samples.has_value();
