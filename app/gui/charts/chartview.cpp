@@ -160,7 +160,9 @@ void ChartView::markFlagged(QXYSeries* series, qsizetype index) {
 
 void ChartView::addLegendEntry(const QString& name, const QBrush& brush, const QPen& pen) {
   // An area without points draws nothing; its legend marker shows its brush and pen.
-  auto* entry = new QAreaSeries(new QLineSeries);
+  // The area does not own its line (Qt Charts), so the line is the area's child.
+  auto* entry = new QAreaSeries;
+  entry->setUpperSeries(new QLineSeries(entry));
   entry->setName(name);
   entry->setBrush(brush);
   entry->setPen(pen);
