@@ -206,6 +206,16 @@ void TestCli::badInputIsRefused_data() {
       << QStringList{"report", ACCELLAB_TEST_DATA_DIR "/session.json", "--gbench-json",
                      path("two.json")}
       << "--gbench-json writes one run; the session has 2: pick one with --run ID";
+  {
+    // 25 sizes x 4096 thread counts: more points than one run holds, refused before the probe.
+    QStringList sweep{"run",   "--kernel",        "pi",       "--variants", "parallel",
+                      "--out", path("huge.json"), "--samples"};
+    for (int samples = 1000; samples <= 25000; samples += 1000) sweep << QString::number(samples);
+    sweep << "--threads";
+    for (int threads = 1; threads <= 4096; ++threads) sweep << QString::number(threads);
+    QTest::newRow("sweep too large for a run")
+        << sweep << "a sweep of 102400 points is more than one run may hold (100000)";
+  }
   QTest::newRow("report no session") << QStringList{"report"} << "missing SESSION";
   QTest::newRow("report missing file")
       << QStringList{"report", path("absent.json")} << "absent.json";
