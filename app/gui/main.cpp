@@ -17,6 +17,7 @@
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
 #include "experiment/experimentpanel.h"
+#include "i18n/translations.h"
 #include "mainwindow.h"
 #include "session/enginefiles.h"
 #include "session/sessiondocument.h"
@@ -136,11 +137,20 @@ int main(int argc, char** argv) {
   QApplication::setApplicationDisplayName(QStringLiteral("AccelLab"));
   QApplication::setApplicationVersion(QStringLiteral(ACCELLAB_VERSION));
   QApplication::setDesktopFileName(QStringLiteral("accellab"));
+  // The user interface's language (--lang, else the setting, else the system's), installed
+  // before any text is made: the command line's help is translated too.
+  installTranslations(app, requestedLanguage(QApplication::arguments()));
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QApplication::translate(
       "main", "Profile compute kernels in their variants and chart the speedups."));
   parser.addHelpOption();
+  const QCommandLineOption langOption(
+      QStringLiteral("lang"),
+      QApplication::translate("main", "The user interface's language: system (the default), %1.")
+          .arg(availableLanguages().join(QStringLiteral(", "))),
+      QStringLiteral("LANG"));
+  parser.addOption(langOption);
   parser.addVersionOption();
   const QCommandLineOption exportOption(
       QStringLiteral("export-charts"),

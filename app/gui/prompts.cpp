@@ -11,18 +11,15 @@
 
 namespace accellab::gui {
 
-namespace {
-QString tr(const char* text) { return QCoreApplication::translate("Prompts", text); }
-}  // namespace
-
 void DialogPrompts::error(QWidget* parent, const QString& title, const QString& message) {
   QMessageBox::critical(parent, title, message);
 }
 
 Prompts::SaveChoice DialogPrompts::askSaveChanges(QWidget* parent, const QString& documentName) {
   const auto answer = QMessageBox::warning(
-      parent, tr("Unsaved changes"),
-      tr("The session \u201c%1\u201d has measurements that are not saved. Save them?")
+      parent, QCoreApplication::translate("Prompts", "Unsaved changes"),
+      QCoreApplication::translate(
+          "Prompts", "The session \u201c%1\u201d has measurements that are not saved. Save them?")
           .arg(documentName),
       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
   if (answer == QMessageBox::Save) return SaveChoice::save;
@@ -32,17 +29,20 @@ Prompts::SaveChoice DialogPrompts::askSaveChanges(QWidget* parent, const QString
 
 bool DialogPrompts::askRecover(QWidget* parent, const QString& autosavePath) {
   return QMessageBox::question(
-             parent, tr("Recover measurements"),
-             tr("AccelLab did not close cleanly last time. Recover the measurements it "
-                "auto-saved in %1?")
+             parent, QCoreApplication::translate("Prompts", "Recover measurements"),
+             QCoreApplication::translate(
+                 "Prompts",
+                 "AccelLab did not close cleanly last time. Recover the measurements it "
+                 "auto-saved in %1?")
                  .arg(QDir::toNativeSeparators(autosavePath)),
              QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
 }
 
 bool DialogPrompts::askRemoveRun(QWidget* parent, const QString& runName) {
   return QMessageBox::question(
-             parent, tr("Delete run"),
-             tr("Delete the run \u201c%1\u201d and its measurements from the session?")
+             parent, QCoreApplication::translate("Prompts", "Delete run"),
+             QCoreApplication::translate(
+                 "Prompts", "Delete the run \u201c%1\u201d and its measurements from the session?")
                  .arg(runName),
              QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
 }
@@ -58,12 +58,12 @@ QString DialogPrompts::saveFileName(QWidget* parent, const QString& title, const
 
 std::optional<QSize> DialogPrompts::imageSize(QWidget* parent, QSize suggested) {
   QDialog dialog(parent);
-  dialog.setWindowTitle(tr("Image size"));
+  dialog.setWindowTitle(QCoreApplication::translate("Prompts", "Image size"));
   auto* width = new QSpinBox(&dialog);
   auto* height = new QSpinBox(&dialog);
   for (QSpinBox* spin : {width, height}) {
     spin->setRange(64, 16384);
-    spin->setSuffix(tr(" px"));
+    spin->setSuffix(QCoreApplication::translate("Prompts", " px"));
   }
   width->setValue(suggested.width());
   height->setValue(suggested.height());
@@ -71,8 +71,8 @@ std::optional<QSize> DialogPrompts::imageSize(QWidget* parent, QSize suggested) 
   QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
   QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
   auto* form = new QFormLayout(&dialog);
-  form->addRow(tr("&Width:"), width);
-  form->addRow(tr("&Height:"), height);
+  form->addRow(QCoreApplication::translate("Prompts", "&Width:"), width);
+  form->addRow(QCoreApplication::translate("Prompts", "&Height:"), height);
   form->addRow(buttons);
   if (dialog.exec() != QDialog::Accepted) return std::nullopt;
   return QSize(width->value(), height->value());

@@ -19,8 +19,6 @@ namespace accellab::gui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("ChartExport", text); }
-
 void layOut(ChartView& view, QSize logicalSize) {
   view.resize(logicalSize);
   view.chart()->resize(logicalSize);
@@ -45,7 +43,8 @@ std::optional<QString> writePng(const QImage& image, const QString& path) {
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
   if (!image.save(&buffer, "PNG"))
-    return tr("Cannot encode the image %1").arg(QDir::toNativeSeparators(path));
+    return QCoreApplication::translate("ChartExport", "Cannot encode the image %1")
+        .arg(QDir::toNativeSeparators(path));
   return writeBytes(path, bytes);
 }
 
@@ -54,7 +53,7 @@ std::vector<std::string> chartedKernels(const Session& session, const std::vecto
                                         QString& why) {
   for (const int id : runIds) {
     if (!findRun(session, id)) {
-      why = tr("The session has no run %1.").arg(id);
+      why = QCoreApplication::translate("ChartExport", "The session has no run %1.").arg(id);
       return {};
     }
   }
@@ -63,8 +62,10 @@ std::vector<std::string> chartedKernels(const Session& session, const std::vecto
     return runsShown(session, kernel, runIds).empty();
   });
   if (kernels.empty())
-    why = runIds.empty() ? tr("The session holds no points to chart.")
-                         : tr("The runs chosen hold no points to chart.");
+    why = runIds.empty()
+              ? QCoreApplication::translate("ChartExport", "The session holds no points to chart.")
+              : QCoreApplication::translate("ChartExport",
+                                            "The runs chosen hold no points to chart.");
   return kernels;
 }
 
@@ -104,7 +105,8 @@ std::optional<QString> saveChartSvg(ChartView& view, const QString& path, QSize 
   svg.setTitle(view.chart()->title());
   QPainter painter;
   if (!painter.begin(&svg))
-    return tr("Cannot encode the drawing %1").arg(QDir::toNativeSeparators(path));
+    return QCoreApplication::translate("ChartExport", "Cannot encode the drawing %1")
+        .arg(QDir::toNativeSeparators(path));
   paint(view, painter, logicalSize);
   painter.end();
   return writeBytes(path, bytes);
@@ -135,7 +137,8 @@ std::optional<QString> exportSessionCharts(const Session& session, const QString
   QString why;
   if (chartedKernels(session, runIds, why).empty()) return why;
   if (!QDir().mkpath(dir))
-    return tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(dir));
+    return QCoreApplication::translate("ChartExport", "Cannot create the folder %1")
+        .arg(QDir::toNativeSeparators(dir));
   std::map<std::string, QString> slugOf;
   QStringList slugs;
   return renderSessionCharts(session, runIds, kExportLogicalSize, kExportScale,

@@ -10,10 +10,6 @@ namespace accellab::gui {
 
 namespace {
 
-QString tr(const char* text, int n = -1) {
-  return QCoreApplication::translate("ChartInput", text, nullptr, n);
-}
-
 template <typename T>
 void appendUnique(std::vector<T>& list, const T& value) {
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
@@ -37,11 +33,11 @@ QString whyNotMeasured(const PointResult& result) {
 constexpr double kLargestDrawn = 1e280;
 
 QString whyNotDrawn(const PointResult& result) {
-  if (result.samplesS.empty()) return tr("no samples");
+  if (result.samplesS.empty()) return QCoreApplication::translate("ChartInput", "no samples");
   if (!std::ranges::all_of(result.samplesS, [](double s) {
         return std::isfinite(s) && s >= 0 && s <= kLargestDrawn;
       }))
-    return tr("samples out of range");
+    return QCoreApplication::translate("ChartInput", "samples out of range");
   return {};
 }
 
@@ -108,7 +104,9 @@ void addRun(ChartInput& input, const Run& run) {
       if (measured.contains({group, label})) continue;
       const auto attempt = tried.find({group, label});
       input.gaps.push_back({index, group, sizes[group], label,
-                            attempt == tried.end() ? tr("not measured") : attempt->second});
+                            attempt == tried.end()
+                                ? QCoreApplication::translate("ChartInput", "not measured")
+                                : attempt->second});
     }
   }
   // The engine's speedups with a variant as the baseline are its speedups over its own
@@ -140,13 +138,16 @@ QString elidedName(const QString& name, qsizetype maxLength) {
 
 QString ChartInput::kernelName() const { return elidedName(QString::fromStdString(kernel)); }
 
-QString ChartInput::runName(std::size_t run) const { return tr("run %1").arg(runs.at(run).id); }
+QString ChartInput::runName(std::size_t run) const {
+  return QCoreApplication::translate("ChartInput", "run %1").arg(runs.at(run).id);
+}
 
 QString ChartInput::runsName() const {
   QStringList ids;
   for (const ChartRun& run : runs) ids << QString::number(run.id);
-  return runs.size() == 1 ? tr("run %1").arg(ids.front())
-                          : tr("runs %1").arg(ids.join(QStringLiteral(", ")));
+  return runs.size() == 1 ? QCoreApplication::translate("ChartInput", "run %1").arg(ids.front())
+                          : QCoreApplication::translate("ChartInput", "runs %1")
+                                .arg(ids.join(QStringLiteral(", ")));
 }
 
 QString ChartInput::groupLabel(const std::string& group) const {
@@ -191,16 +192,18 @@ QStringList ChartInput::notesOf(const std::vector<ChartGap>& gaps) const {
     if (labels.size() > kMaxLabelsPerLine) {
       const qsizetype more = labels.size() - kMaxLabelsPerLine + 1;
       labels.resize(kMaxLabelsPerLine - 1);
-      labels << tr("%n more", static_cast<int>(more));
+      // int(), not static_cast: lupdate misses a translate() whose count has a template.
+      labels << QCoreApplication::translate("ChartInput", "%n more", nullptr, int(more));
     }
-    notes << tr("Not drawn, %1 \u00b7 %2: %3 (%4)")
+    notes << QCoreApplication::translate("ChartInput", "Not drawn, %1 \u00b7 %2: %3 (%4)")
                  .arg(runName(lines[i].run), groupLabel(lines[i].group),
                       labels.join(QStringLiteral(", ")),
                       elidedName(lines[i].why, 4 * kMaxShownNameLength));
   }
   if (lines.size() > kMaxNoteLines)
-    notes << tr("\u2026 and %n more not drawn (see the table)",
-                static_cast<int>(lines.size() - kMaxNoteLines));
+    notes << QCoreApplication::translate("ChartInput",
+                                         "\u2026 and %n more not drawn (see the table)", nullptr,
+                                         int(lines.size() - kMaxNoteLines));
   return notes;
 }
 
@@ -209,7 +212,10 @@ ChartGap ChartInput::gapAt(const ChartPoint& point, const QString& why) const {
 }
 
 QString ChartInput::limitNote(std::size_t shown, std::size_t total) {
-  return tr("Showing the first %1 of %2 (see the table for all)").arg(shown).arg(total);
+  return QCoreApplication::translate("ChartInput",
+                                     "Showing the first %1 of %2 (see the table for all)")
+      .arg(shown)
+      .arg(total);
 }
 
 const Run* latestRunWith(const Session& session, const std::string& kernel) {

@@ -9,8 +9,6 @@ namespace accellab::gui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("Presets", text); }
-
 // The kernel's defaults are the tutorial's experiment: add's 1024x1024x512, pi's ladder.
 Shape3 tutorialShape(const Kernel& kernel) {
   return kernel.info().defaults.shape.value_or(Shape3{});
@@ -68,11 +66,12 @@ bool fits(const Kernel& kernel, const Shape3& shape, DType dtype, const MemoryAv
 std::vector<Preset> presetsFor(const Kernel& kernel, DType dtype, const MemoryAvailable& memory) {
   if (kernel.info().problem == ProblemKind::samples) {
     const QString tutorial = tutorialSamples(kernel.info());
-    return {{tr("Tutorial (%1 samples)").arg(tutorial), tutorial},
-            {tr("1e4 samples"), QStringLiteral("1e4")},
-            {tr("3e7 samples"), QStringLiteral("3e7")},
-            {tr("1e9 samples"), QStringLiteral("1e9")},
-            {tr("1e10 samples"), QStringLiteral("1e10")}};
+    return {
+        {QCoreApplication::translate("Presets", "Tutorial (%1 samples)").arg(tutorial), tutorial},
+        {QCoreApplication::translate("Presets", "1e4 samples"), QStringLiteral("1e4")},
+        {QCoreApplication::translate("Presets", "3e7 samples"), QStringLiteral("3e7")},
+        {QCoreApplication::translate("Presets", "1e9 samples"), QStringLiteral("1e9")},
+        {QCoreApplication::translate("Presets", "1e10 samples"), QStringLiteral("1e10")}};
   }
   const std::uint64_t ram = memory.hostBytes;
   const Shape3 small = largestWithin(kernel, dtype, ram / 256);
@@ -83,11 +82,13 @@ std::vector<Preset> presetsFor(const Kernel& kernel, DType dtype, const MemoryAv
     for (const Shape3& shape : shapes) texts << QString::fromStdString(toString(shape));
     return texts.join(QStringLiteral(", "));
   };
-  return {shapePreset(tr("Tutorial"), kernel, tutorialShape(kernel), dtype),
-          shapePreset(tr("Small"), kernel, small, dtype),
-          shapePreset(tr("Medium"), kernel, medium, dtype),
-          shapePreset(tr("Large"), kernel, large, dtype),
-          {tr("Size sweep (small, medium, large)"), list({small, medium, large})}};
+  return {shapePreset(QCoreApplication::translate("Presets", "Tutorial"), kernel,
+                      tutorialShape(kernel), dtype),
+          shapePreset(QCoreApplication::translate("Presets", "Small"), kernel, small, dtype),
+          shapePreset(QCoreApplication::translate("Presets", "Medium"), kernel, medium, dtype),
+          shapePreset(QCoreApplication::translate("Presets", "Large"), kernel, large, dtype),
+          {QCoreApplication::translate("Presets", "Size sweep (small, medium, large)"),
+           list({small, medium, large})}};
 }
 
 QString defaultSizes(const Kernel& kernel, DType dtype, const MemoryAvailable& memory) {

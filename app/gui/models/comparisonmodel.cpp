@@ -5,6 +5,8 @@
 #include <QFont>
 #include <optional>
 
+#include "i18n/columnheaders.h"
+
 namespace accellab::gui {
 
 namespace {
@@ -98,7 +100,7 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
   if (orientation == Qt::Vertical) return section + 1;
   if (section < 0 || section >= columnCount()) return {};
   const ComparisonColumn& column = *columns_[static_cast<std::size_t>(section)];
-  return QString::fromUtf8(column.header.data(), static_cast<qsizetype>(column.header.size()));
+  return translatedHeader(column.header);
 }
 
 }  // namespace accellab::gui

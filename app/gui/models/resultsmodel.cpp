@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "accellab/quality.h"
+#include "i18n/columnheaders.h"
 
 namespace accellab::gui {
 
@@ -171,7 +172,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
   if (orientation == Qt::Vertical) return section + 1;
   if (section < 0 || section >= columnCount()) return {};
   const ReportColumn& column = *columns_[static_cast<std::size_t>(section)];
-  return QString::fromUtf8(column.header.data(), static_cast<qsizetype>(column.header.size()));
+  return translatedHeader(column.header);
 }
 
 }  // namespace accellab::gui

@@ -1,0 +1,1406 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ChartExport</name>
+    <message>
+        <source>Cannot encode the image %1</source>
+        <translation>无法编码图像 %1</translation>
+    </message>
+    <message>
+        <source>The session has no run %1.</source>
+        <translation>会话中没有运行 %1。</translation>
+    </message>
+    <message>
+        <source>The session holds no points to chart.</source>
+        <translation>会话中没有可绘制的测量点。</translation>
+    </message>
+    <message>
+        <source>The runs chosen hold no points to chart.</source>
+        <translation>所选运行中没有可绘制的测量点。</translation>
+    </message>
+    <message>
+        <source>Cannot encode the drawing %1</source>
+        <translation>无法编码矢量图 %1</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ChartInput</name>
+    <message>
+        <source>no samples</source>
+        <translation>没有样本</translation>
+    </message>
+    <message>
+        <source>samples out of range</source>
+        <translation>样本超出可绘制范围</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>runs %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not drawn, %1 · %2: %3 (%4)</source>
+        <translation>未绘制，%1 · %2：%3（%4）</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more not drawn (see the table)</source>
+        <translation>
+            <numerusform>…… 另有 %n 项未绘制（见表格）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 (see the table for all)</source>
+        <translation>显示 %2 项中的前 %1 项（完整内容见表格）</translation>
+    </message>
+</context>
+<context>
+    <name>ColumnHeader</name>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>problem</source>
+        <translation>问题规模</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>± MAD</source>
+        <translation>± MAD</translation>
+    </message>
+    <message>
+        <source>first call</source>
+        <translation>首次调用</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>% ceiling</source>
+        <translation>占上限 %</translation>
+    </message>
+    <message>
+        <source>speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>已验证</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>flags</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>最小值</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>stddev</source>
+        <translation>标准差</translation>
+    </message>
+    <message>
+        <source>CI95 low</source>
+        <translation>CI95 下限</translation>
+    </message>
+    <message>
+        <source>CI95 high</source>
+        <translation>CI95 上限</translation>
+    </message>
+    <message>
+        <source>outliers</source>
+        <translation>离群值</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>runs/sample</source>
+        <translation>每样本调用次数</translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation>测量次数</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>isa</source>
+        <translation>指令集</translation>
+    </message>
+    <message>
+        <source>GPU kernel</source>
+        <translation>GPU 内核</translation>
+    </message>
+    <message>
+        <source>GPU h2d</source>
+        <translation>GPU 主机→设备</translation>
+    </message>
+    <message>
+        <source>GPU d2h</source>
+        <translation>GPU 设备→主机</translation>
+    </message>
+    <message>
+        <source>GPU end to end</source>
+        <translation>GPU 端到端</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>new threads</source>
+        <translation>新线程数</translation>
+    </message>
+    <message>
+        <source>base</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>new/base</source>
+        <translation>新/基准</translation>
+    </message>
+    <message>
+        <source>95 % CI</source>
+        <translation>95% 置信区间</translation>
+    </message>
+    <message>
+        <source>CI low</source>
+        <translation>置信下限</translation>
+    </message>
+    <message>
+        <source>CI high</source>
+        <translation>置信上限</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p 值</translation>
+    </message>
+    <message>
+        <source>base n</source>
+        <translation>基准样本数</translation>
+    </message>
+    <message>
+        <source>new n</source>
+        <translation>新样本数</translation>
+    </message>
+    <message>
+        <source>base status</source>
+        <translation>基准状态</translation>
+    </message>
+    <message>
+        <source>new status</source>
+        <translation>新状态</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>System Language</source>
+        <translation>跟随系统语言</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>AccelLab will use %1 from its next start.</source>
+        <translation>AccelLab 将在下次启动时使用%1。</translation>
+    </message>
+</context>
+<context>
+    <name>Presets</name>
+    <message>
+        <source>Tutorial (%1 samples)</source>
+        <translation>教程（%1 个样本）</translation>
+    </message>
+    <message>
+        <source>1e4 samples</source>
+        <translation>1e4 个样本</translation>
+    </message>
+    <message>
+        <source>3e7 samples</source>
+        <translation>3e7 个样本</translation>
+    </message>
+    <message>
+        <source>1e9 samples</source>
+        <translation>1e9 个样本</translation>
+    </message>
+    <message>
+        <source>1e10 samples</source>
+        <translation>1e10 个样本</translation>
+    </message>
+    <message>
+        <source>Tutorial</source>
+        <translation>教程</translation>
+    </message>
+    <message>
+        <source>Small</source>
+        <translation>小</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>Large</source>
+        <translation>大</translation>
+    </message>
+    <message>
+        <source>Size sweep (small, medium, large)</source>
+        <translation>规模扫描（小、中、大）</translation>
+    </message>
+</context>
+<context>
+    <name>Prompts</name>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The session “%1” has measurements that are not saved. Save them?</source>
+        <translation>会话“%1”中有尚未保存的测量结果。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Recover measurements</source>
+        <translation>恢复测量结果</translation>
+    </message>
+    <message>
+        <source>AccelLab did not close cleanly last time. Recover the measurements it auto-saved in %1?</source>
+        <translation>AccelLab 上次未正常关闭。要恢复自动保存在 %1 中的测量结果吗？</translation>
+    </message>
+    <message>
+        <source>Delete run</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <source>Delete the run “%1” and its measurements from the session?</source>
+        <translation>要从会话中删除运行“%1”及其测量结果吗？</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>高度(&amp;H)：</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>AccelLab sessions and Google Benchmark JSON (*.json);;All files (*)</source>
+        <translation>AccelLab 会话和 Google Benchmark JSON (*.json);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsLoader</name>
+    <message>
+        <source>%1: not enough memory to read it</source>
+        <translation>%1：内存不足，无法读取</translation>
+    </message>
+</context>
+<context>
+    <name>SessionDocument</name>
+    <message>
+        <source>cannot write %1: not enough memory</source>
+        <translation>无法写入 %1：内存不足</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>ns</source>
+        <translation>ns</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::ChartPanel</name>
+    <message>
+        <source>&amp;Kernel:</source>
+        <translation>内核(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Speedup &amp;baseline:</source>
+        <translation>加速比基准(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>The variant whose 1-thread time the speedups are relative to</source>
+        <translation>计算加速比时以该变体的单线程时间为基准</translation>
+    </message>
+    <message>
+        <source>&amp;GPU time:</source>
+        <translation>GPU 时间(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>kernel only</source>
+        <translation>仅内核</translation>
+    </message>
+    <message>
+        <source>end to end (with copies)</source>
+        <translation>端到端（含数据复制）</translation>
+    </message>
+    <message>
+        <source>What the gpu variants&apos; times and speedups are: the kernel alone, or with the copies to and from the GPU (pinned memory)</source>
+        <translation>gpu 变体的时间和加速比指什么：仅内核本身，还是包括与 GPU 之间的数据复制（锁页内存）</translation>
+    </message>
+    <message>
+        <source>Nothing to export.</source>
+        <translation>没有可导出的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::ChartView</name>
+    <message>
+        <source>GPU copy ceiling %1</source>
+        <translation>GPU 复制带宽上限 %1</translation>
+    </message>
+    <message>
+        <source>host copy ceiling %1</source>
+        <translation>主机复制带宽上限 %1</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 points (see the table for all)</source>
+        <translation>显示 %2 个测量点中的前 %1 个（完整内容见表格）</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 lines (see the table for all)</source>
+        <translation>显示 %2 条曲线中的前 %1 条（完整内容见表格）</translation>
+    </message>
+    <message>
+        <source>Lines show their first %1 points of up to %2 (see the table for all)</source>
+        <translation>每条曲线最多显示 %2 个点中的前 %1 个（完整内容见表格）</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::ComparePanel</name>
+    <message>
+        <source>The run compared against</source>
+        <translation>作为比较基准的运行</translation>
+    </message>
+    <message>
+        <source>The run whose change is measured: new/base below 1 is faster</source>
+        <translation>要衡量其变化的运行：新/基准小于 1 表示更快</translation>
+    </message>
+    <message>
+        <source>Base:</source>
+        <translation>基准：</translation>
+    </message>
+    <message>
+        <source>New:</source>
+        <translation>新：</translation>
+    </message>
+    <message>
+        <source>Choose a run…</source>
+        <translation>选择运行…</translation>
+    </message>
+    <message>
+        <source>Pick two runs to compare: runs of this session, or of another one opened with File ▸ Compare With…</source>
+        <translation>选择两个要比较的运行：可以是本会话中的运行，也可以是通过“文件 ▸ 与…比较”打开的另一个会话中的运行</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>— new/base below 1 is faster; a change counts at p &lt; %1 and over %2 %</source>
+        <translation>—— 新/基准小于 1 表示更快；p &lt; %1 且变化超过 %2 % 时才算显著</translation>
+    </message>
+    <message>
+        <source>1 warning about these runs: hover to read it</source>
+        <translation>这些运行有 1 条警告：悬停查看</translation>
+    </message>
+    <message>
+        <source>%1 warnings about these runs: hover to read them</source>
+        <translation>这些运行有 %1 条警告：悬停查看</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::ExperimentPanel</name>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>GPU(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>The GPU the gpu variants run on</source>
+        <translation>运行 gpu 变体的 GPU</translation>
+    </message>
+    <message>
+        <source>Comma-separated problem sizes: shapes Z×Y×X such as 1024x1024x512, or sample counts such as 1e4, 3e7, 1e9. Several sizes make a size sweep.</source>
+        <translation>以逗号分隔的问题规模：形状 Z×Y×X（如 1024x1024x512），或样本数（如 1e4, 3e7, 1e9）。填写多个规模即进行规模扫描。</translation>
+    </message>
+    <message>
+        <source>Fill the sizes with a preset</source>
+        <translation>用预设填写规模</translation>
+    </message>
+    <message>
+        <source>Fixed thread count</source>
+        <translation>固定线程数</translation>
+    </message>
+    <message>
+        <source>Threads 1…N</source>
+        <translation>线程数 1…N</translation>
+    </message>
+    <message>
+        <source>Threaded variants run with N threads, or once for every count 1 to N</source>
+        <translation>多线程变体以 N 个线程运行，或对 1 到 N 的每个线程数各运行一次</translation>
+    </message>
+    <message>
+        <source>N: threads of the threaded variants (%1 logical cores here)</source>
+        <translation>N：多线程变体的线程数（本机有 %1 个逻辑核心）</translation>
+    </message>
+    <message>
+        <source>Timed repetitions at least, after one untimed warm-up run</source>
+        <translation>在一次不计时的预热运行之后，至少计时重复的次数</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Repeat until the repetitions took at least this long</source>
+        <translation>重复运行，直到累计耗时至少达到该时长</translation>
+    </message>
+    <message>
+        <source> % MAD</source>
+        <translation> % MAD</translation>
+    </message>
+    <message>
+        <source>A point is flagged unstable when the median absolute deviation of its samples is above this share of their median</source>
+        <translation>当测量点样本的中位数绝对偏差（MAD）超过其中位数的该比例时，标记为不稳定</translation>
+    </message>
+    <message>
+        <source>× median</source>
+        <translation>× 中位数</translation>
+    </message>
+    <message>
+        <source>A point is flagged cold when its first call took more than this many medians (page faults, module loading, compilation)</source>
+        <translation>当测量点的首次调用耗时超过中位数的该倍数时，标记为冷启动（缺页、模块加载、编译）</translation>
+    </message>
+    <message>
+        <source>up to </source>
+        <translation>最多 </translation>
+    </message>
+    <message>
+        <source> times</source>
+        <translation> 次</translation>
+    </message>
+    <message>
+        <source>Re-run unstable points measures each one again until it is stable, at most this many times, and keeps its steadiest measurement</source>
+        <translation>“重新测量不稳定的测量点”会再次测量每个不稳定的点，直到稳定为止，最多该次数，并保留最稳定的一次测量</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>&amp;Kernel:</source>
+        <translation>内核(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>&amp;Sizes:</source>
+        <translation>规模(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Presets:</source>
+        <translation>预设(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Element type:</source>
+        <translation>元素类型(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Measurement</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <source>S&amp;weep:</source>
+        <translation>扫描(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Threads (N):</source>
+        <translation>线程数 N(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Repetitions:</source>
+        <translation>重复次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Minimum time:</source>
+        <translation>最短时间(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>质量</translation>
+    </message>
+    <message>
+        <source>&amp;Unstable above:</source>
+        <translation>不稳定阈值(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>C&amp;old above:</source>
+        <translation>冷启动阈值(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Re-r&amp;un unstable:</source>
+        <translation>重测不稳定点(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Choose a preset…</source>
+        <translation>选择预设…</translation>
+    </message>
+    <message>
+        <source>Unavailable: %1</source>
+        <translation>不可用：%1</translation>
+    </message>
+    <message>
+        <source> (off by default: on the tutorial&apos;s array one run takes minutes)</source>
+        <translation>（默认关闭：在教程的数组上运行一次需要几分钟）</translation>
+    </message>
+    <message>
+        <source>No kernel selected.</source>
+        <translation>未选择内核。</translation>
+    </message>
+    <message>
+        <source>Enter at least one problem size.</source>
+        <translation>请至少输入一个问题规模。</translation>
+    </message>
+    <message>
+        <source>Choose at least one available variant.</source>
+        <translation>请至少选择一个可用的变体。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s); the largest needs %1 of RAM (%2 available)</source>
+        <translation>
+            <numerusform>%n 个测量点；最大的需要 %1 内存（可用 %2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> and %1 of GPU memory</source>
+        <translation>以及 %1 显存</translation>
+    </message>
+    <message>
+        <source>Warning: the largest point %1; it will be skipped.</source>
+        <translation>警告：最大的测量点 %1；它将被跳过。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>PCI %1</source>
+        <translation>PCI %1</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::FirstCallChart</name>
+    <message>
+        <source>First call against steady state</source>
+        <translation>首次调用与稳态对比</translation>
+    </message>
+    <message>
+        <source>no first call recorded</source>
+        <translation>没有记录首次调用</translation>
+    </message>
+    <message>
+        <source>Run an experiment to see what the first call of every variant costs.</source>
+        <translation>运行一次实验，即可查看每个变体首次调用的开销。</translation>
+    </message>
+    <message>
+        <source>time per run (%1, log)</source>
+        <translation>每次运行时间（%1，对数）</translation>
+    </message>
+    <message>
+        <source>first call %1 = %2 the median %3</source>
+        <translation>首次调用 %1 = 中位数 %3 的 %2</translation>
+    </message>
+    <message>
+        <source>first call (warm-up)</source>
+        <translation>首次调用（预热）</translation>
+    </message>
+    <message>
+        <source>median (steady state)</source>
+        <translation>中位数（稳态）</translation>
+    </message>
+    <message>
+        <source>First call</source>
+        <translation>首次调用</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::GpuBreakdownChart</name>
+    <message>
+        <source>Where the time goes</source>
+        <translation>时间花在哪里</translation>
+    </message>
+    <message>
+        <source>Run an experiment with the gpu variant to see transfer costs.</source>
+        <translation>运行包含 gpu 变体的实验，即可查看数据传输开销。</translation>
+    </message>
+    <message>
+        <source>No GPU points in the runs shown: %1</source>
+        <translation>所显示的运行中没有 GPU 测量点：%1</translation>
+    </message>
+    <message>
+        <source>gpu variant not run</source>
+        <translation>未运行 gpu 变体</translation>
+    </message>
+    <message>
+        <source>%1, pinned</source>
+        <translation>%1，锁页内存</translation>
+    </message>
+    <message>
+        <source>%1, pageable</source>
+        <translation>%1，可分页内存</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>time per run (%1)</source>
+        <translation>每次运行时间（%1）</translation>
+    </message>
+    <message>
+        <source>host → device</source>
+        <translation>主机 → 设备</translation>
+    </message>
+    <message>
+        <source>GPU kernel</source>
+        <translation>GPU 内核</translation>
+    </message>
+    <message>
+        <source>device → host</source>
+        <translation>设备 → 主机</translation>
+    </message>
+    <message>
+        <source>CPU end-to-end</source>
+        <translation>CPU 端到端</translation>
+    </message>
+    <message>
+        <source>GPU breakdown</source>
+        <translation>GPU 时间分解</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::MainWindow</name>
+    <message>
+        <source>Machine probed: %1</source>
+        <translation>已探测本机：%1</translation>
+    </message>
+    <message>
+        <source>Probing the machine and measuring memory bandwidth…</source>
+        <translation>正在探测本机并测量内存带宽…</translation>
+    </message>
+    <message>
+        <source>Probing the machine…</source>
+        <translation>正在探测本机…</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>与…比较(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Open another session beside this one and compare its runs with this session&apos;s</source>
+        <translation>在本会话旁打开另一个会话，并将其运行与本会话的运行进行比较</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Export Chart as &amp;PNG…</source>
+        <translation>将图表导出为 PNG(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Export Chart as S&amp;VG…</source>
+        <translation>将图表导出为 SVG(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Export Results as &amp;CSV…</source>
+        <translation>将结果导出为 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export Results as &amp;Markdown…</source>
+        <translation>将结果导出为 Markdown(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>Measure the experiment (Ctrl+R)</source>
+        <translation>测量该实验 (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the run; points already measured are kept (Esc)</source>
+        <translation>停止运行；已测量的点会保留 (Esc)</translation>
+    </message>
+    <message>
+        <source>Re-run &amp;Unstable Points</source>
+        <translation>重新测量不稳定的点(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>Measure the unstable points of the selected run (or the latest) again and keep the steadiest measurement of each</source>
+        <translation>重新测量所选运行（或最近一次运行）中不稳定的点，并保留每个点最稳定的一次测量</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Run</source>
+        <translation>删除运行(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected run and its measurements</source>
+        <translation>删除所选运行及其测量结果</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>1 system warning: see System</source>
+        <translation>1 条系统警告：见“系统”</translation>
+    </message>
+    <message>
+        <source>%1 system warnings: see System</source>
+        <translation>%1 条系统警告：见“系统”</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>Recovered the autosaved session</source>
+        <translation>已恢复自动保存的会话</translation>
+    </message>
+    <message>
+        <source>Cannot recover</source>
+        <translation>无法恢复</translation>
+    </message>
+    <message>
+        <source>Autosave failed, trying again after the next change; the results are kept in the window: %1</source>
+        <translation>自动保存失败，将在下次更改后重试；结果仍保留在窗口中：%1</translation>
+    </message>
+    <message>
+        <source>Autosave works again</source>
+        <translation>自动保存已恢复正常</translation>
+    </message>
+    <message>
+        <source>Run failed</source>
+        <translation>运行失败</translation>
+    </message>
+    <message>
+        <source>Cannot run</source>
+        <translation>无法运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting %n point(s)…</source>
+        <translation>
+            <numerusform>正在开始 %n 个测量点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Re-running %n unstable point(s) of run %1…</source>
+        <translation>
+            <numerusform>正在重新测量运行 %1 中 %n 个不稳定的点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n system warning(s) recorded as the run started</source>
+        <translation>
+            <numerusform>运行开始时记录了 %n 条系统警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Point %1 of %2: %3</source>
+        <translation>第 %1/%2 个测量点：%3</translation>
+    </message>
+    <message>
+        <source> — about %1 left</source>
+        <translation> —— 约剩 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Re-ran %n unstable point(s) of run %1; %2 still unstable</source>
+        <translation>
+            <numerusform>已重新测量运行 %1 中 %n 个不稳定的点；仍有 %2 个不稳定</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Run %1 finished: %n point(s) measured</source>
+        <translation>
+            <numerusform>运行 %1 已完成：测量了 %n 个点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1[*] — AccelLab</source>
+        <translation>%1[*] — AccelLab</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Cannot compare</source>
+        <translation>无法比较</translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation>与…比较</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Cannot export chart</source>
+        <translation>无法导出图表</translation>
+    </message>
+    <message>
+        <source>Export Chart as PNG</source>
+        <translation>将图表导出为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export Chart as SVG</source>
+        <translation>将图表导出为 SVG</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Cannot export results</source>
+        <translation>无法导出结果</translation>
+    </message>
+    <message>
+        <source>Export Results as CSV</source>
+        <translation>将结果导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export Results as Markdown</source>
+        <translation>将结果导出为 Markdown</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Markdown files (*.md)</source>
+        <translation>Markdown 文件 (*.md)</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::RunsModel</name>
+    <message>
+        <source>Measured by %1</source>
+        <translation>测量者：%1</translation>
+    </message>
+    <message>
+        <source>Shown in the charts and the results table when checked</source>
+        <translation>勾选后在图表和结果表中显示</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>测量点</translation>
+    </message>
+    <message>
+        <source>flagged</source>
+        <translation>已标记</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::RunsPanel</name>
+    <message>
+        <source>Check the runs to show in the charts and the results table; double-click a name to rename the run</source>
+        <translation>勾选要在图表和结果表中显示的运行；双击名称可重命名运行</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::ScalingChart</name>
+    <message>
+        <source>Thread scaling</source>
+        <translation>线程扩展性</translation>
+    </message>
+    <message>
+        <source>Choose the sweep mode “threads 1…N” to see scaling.</source>
+        <translation>选择扫描方式“线程数 1…N”即可查看扩展性。</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>speedup over 1 thread (×)</source>
+        <translation>相对单线程的加速比（×）</translation>
+    </message>
+    <message>
+        <source>%1
+%2 over 1 thread in %3</source>
+        <translation>%1
+在 %3 中为单线程的 %2</translation>
+    </message>
+    <message>
+        <source>ideal (linear)</source>
+        <translation>理想（线性）</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::SessionDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::SpeedupChart</name>
+    <message>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>Speedup over %1</source>
+        <translation>相对 %1 的加速比</translation>
+    </message>
+    <message>
+        <source>no ok 1-thread %1 point in its run</source>
+        <translation>所在运行中没有成功的单线程 %1 测量点</translation>
+    </message>
+    <message>
+        <source>Needs an ok 1-thread point of the baseline variant in the same problem and run.</source>
+        <translation>需要同一问题规模和同一运行中基准变体的一个成功的单线程测量点。</translation>
+    </message>
+    <message>
+        <source>speedup (×, log)</source>
+        <translation>加速比（×，对数）</translation>
+    </message>
+    <message>
+        <source>speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <source>%1 over the median of %2 in %3 (this median: %4)</source>
+        <translation>在 %3 中为 %2 中位数的 %1（本中位数：%4）</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::SystemView</name>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Warning: </source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Logical cores</source>
+        <translation>逻辑核心</translation>
+    </message>
+    <message>
+        <source>SIMD targets</source>
+        <translation>SIMD 目标</translation>
+    </message>
+    <message>
+        <source>SIMD selected</source>
+        <translation>所选 SIMD</translation>
+    </message>
+    <message>
+        <source>L%1 %2 cache</source>
+        <translation>L%1 %2 缓存</translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>%1 total, %2 available</source>
+        <translation>共 %1，可用 %2</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPU %1 (used)</source>
+        <translation>GPU %1（使用中）</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>%1, %2 SMs, %3, compute capability %4</source>
+        <translation>%1，%2 个 SM，%3，计算能力 %4</translation>
+    </message>
+    <message>
+        <source>%1 copy ceiling</source>
+        <translation>%1 复制带宽上限</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>%1 driver / runtime</source>
+        <translation>%1 驱动 / 运行时</translation>
+    </message>
+    <message>
+        <source>none: %1</source>
+        <translation>无：%1</translation>
+    </message>
+    <message>
+        <source>OS</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>系统内核</translation>
+    </message>
+    <message>
+        <source>Compiler</source>
+        <translation>编译器</translation>
+    </message>
+    <message>
+        <source>Compiler flags</source>
+        <translation>编译选项</translation>
+    </message>
+    <message>
+        <source>Build type</source>
+        <translation>构建类型</translation>
+    </message>
+    <message>
+        <source>OpenMP</source>
+        <translation>OpenMP</translation>
+    </message>
+    <message>
+        <source>not built</source>
+        <translation>未构建</translation>
+    </message>
+    <message>
+        <source>Bandwidth ceiling</source>
+        <translation>带宽上限</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Property</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation>探测</translation>
+    </message>
+    <message>
+        <source>Probing the machine and measuring memory bandwidth…</source>
+        <translation>正在探测本机并测量内存带宽…</translation>
+    </message>
+    <message>
+        <source>Differs between the two machines</source>
+        <translation>两台机器之间有差异</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::ThroughputChart</name>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Throughput against size</source>
+        <translation>吞吐量与规模</translation>
+    </message>
+    <message>
+        <source>no throughput</source>
+        <translation>没有吞吐量</translation>
+    </message>
+    <message>
+        <source>Run an experiment to see throughput against problem size.</source>
+        <translation>运行一次实验，即可查看吞吐量随问题规模的变化。</translation>
+    </message>
+    <message>
+        <source>B/s</source>
+        <translation>B/s</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>elements/s</source>
+        <translation>元素/秒</translation>
+    </message>
+    <message>
+        <source>samples per run (log)</source>
+        <translation>每次运行的样本数（对数）</translation>
+    </message>
+    <message>
+        <source>array elements (log)</source>
+        <translation>数组元素数（对数）</translation>
+    </message>
+    <message>
+        <source>throughput (%1, log)</source>
+        <translation>吞吐量（%1，对数）</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::TimeChart</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Time per run</source>
+        <translation>每次运行时间</translation>
+    </message>
+    <message>
+        <source>no samples above 0 s to draw</source>
+        <translation>没有大于 0 秒的样本可绘制</translation>
+    </message>
+    <message>
+        <source>Run an experiment to see the time of every variant.</source>
+        <translation>运行一次实验，即可查看每个变体的时间。</translation>
+    </message>
+    <message>
+        <source>time per run (%1, log)</source>
+        <translation>每次运行时间（%1，对数）</translation>
+    </message>
+    <message>
+        <source>time per run</source>
+        <translation>每次运行时间</translation>
+    </message>
+    <message numerus="yes">
+        <source>median %1 ± %2 (MAD), %n sample(s)</source>
+        <translation>
+            <numerusform>中位数 %1 ± %2（MAD），%n 个样本</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Profile compute kernels in their variants and chart the speedups.</source>
+        <translation>以多种变体剖析计算内核的性能，并绘制加速比图表。</translation>
+    </message>
+    <message>
+        <source>Render every chart of SESSION to PNG and exit: each kernel&apos;s latest run, or the runs given with --run.</source>
+        <translation>将 SESSION 的每张图表渲染为 PNG 后退出：每个内核取最近一次运行，或取 --run 指定的运行。</translation>
+    </message>
+    <message>
+        <source>With --export-charts: a run to chart, by id; repeat it to overlay several runs.</source>
+        <translation>与 --export-charts 一起使用：按编号指定要绘制的运行；重复此选项可叠加多个运行。</translation>
+    </message>
+    <message>
+        <source>Folder for --export-charts.</source>
+        <translation>--export-charts 的输出文件夹。</translation>
+    </message>
+    <message>
+        <source>A session file to open.</source>
+        <translation>要打开的会话文件。</translation>
+    </message>
+    <message>
+        <source>The user interface&apos;s language: system (the default), %1.</source>
+        <translation>界面语言：system（默认，跟随系统）、%1。</translation>
+    </message>
+</context>
+</TS>
