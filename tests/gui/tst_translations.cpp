@@ -109,7 +109,7 @@ QStringList problemsIn(QIODevice& ts) {
       if (translation.trimmed().isEmpty()) {
         problems << where + QStringLiteral(" has an empty translation");
       } else if (markers(translation) != markers(m.source)) {
-        problems << where + QStringLiteral(" → \"%1\" keeps %2 of %3")
+        problems << where + QStringLiteral(" → \"%1\" has {%2}, the source {%3}")
                                 .arg(translation, markers(translation).join(u' '),
                                      markers(m.source).join(u' '));
       }
@@ -204,6 +204,18 @@ class TestTranslations : public QObject {
                                        "update_translations`, translate them):\n%3")
                             .arg(problems.size())
                             .arg(ts.fileName(), problems.join(u'\n'))));
+  }
+
+  // lupdate files a tr() outside a QObject class (a local tr() helper, a free function) under
+  // a context the program never asks for: such a string would stay English whatever the .ts.
+  void lupdatePlacesEveryString() {
+    QFile warnings(QStringLiteral(ACCELLAB_LUPDATE_WARNINGS));
+    QVERIFY2(warnings.open(QIODevice::ReadOnly), qPrintable(warnings.fileName()));
+    const QString text = QString::fromLocal8Bit(warnings.readAll()).trimmed();
+    QVERIFY2(text.isEmpty(),
+             qPrintable(QStringLiteral("lupdate's warnings (outside QObject classes use "
+                                       "QCoreApplication::translate(\"Context\", \"text\")):\n") +
+                        text));
   }
 
   // The engine's column headers are translated from a list in the GUI: it must know them all.
