@@ -69,11 +69,9 @@ std::vector<Message> readAllMessages(QIODevice& device, QString& error) {
       if (name == QLatin1String("name")) {
         context = xml.readElementText();
       } else if (name == QLatin1String("message")) {
-        message = Message{context,
-                          {},
-                          {},
-                          {},
-                          xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes")};
+        message = Message{};
+        message.context = context;
+        message.numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
       } else if (name == QLatin1String("source")) {
         message.source = xml.readElementText();
       } else if (name == QLatin1String("translation")) {
@@ -338,6 +336,15 @@ class TestTranslations : public QObject {
                  QStringLiteral("Qt's own catalogue qtbase_zh_CN.qm is missing from %1 "
                                 "(Debian: qt6-translations-l10n); the button reads %2")
                      .arg(QLibraryInfo::path(QLibraryInfo::TranslationsPath), cancelButtonText())));
+  }
+
+  // A language AccelLab lacks (a typo after --lang) is said, and the system's is followed.
+  void unknownLanguageIsWarnedAbout() {
+    QTest::ignoreMessage(QtWarningMsg,
+                         "accellab: no xx_YY translation (there are en, zh_CN); following the "
+                         "system's language");
+    QCOMPARE(installTranslations(*QCoreApplication::instance(), QStringLiteral("xx_YY")),
+             resolvedLanguage(kSystem, QLocale::system().uiLanguages()));
   }
 
   // "en" after "zh_CN" removes the Chinese translators: English again.

@@ -84,6 +84,11 @@ QString resolvedLanguage(const QString& request, const QStringList& uiLanguages)
 
 QString installTranslations(QCoreApplication& app, const QString& request) {
   removeInstalledTranslators(app);
+  const QStringList available = availableLanguages();
+  if (!request.isEmpty() && request != QString::fromUtf16(kSystemLanguage) &&
+      !available.contains(request))
+    qWarning("accellab: no %s translation (there are %s); following the system's language",
+             qPrintable(request), qPrintable(available.join(QStringLiteral(", "))));
   const QString language = resolvedLanguage(request, QLocale::system().uiLanguages());
   if (language == kSourceLanguage) return language;
   if (!install(app, kCatalogue + QLatin1Char('_') + language, kTranslationsDir))

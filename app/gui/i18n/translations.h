@@ -31,6 +31,7 @@ QString resolvedLanguage(const QString& request, const QStringList& uiLanguages)
 // Installs the translators of resolvedLanguage(request, the system's ui languages) on `app`,
 // replacing those a previous call installed, and returns the language shown. Qt's own
 // strings (standard buttons, file dialogs) are translated when the system has Qt's catalogue.
+// An unknown request is warned about on stderr.
 QString installTranslations(QCoreApplication& app, const QString& request);
 
 }  // namespace accellab::gui
