@@ -136,6 +136,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationDisplayName(QStringLiteral("AccelLab"));
   QApplication::setApplicationVersion(QStringLiteral(ACCELLAB_VERSION));
   QApplication::setDesktopFileName(QStringLiteral("accellab"));
+  // Translations go here: after the application exists, before the first tr() below.
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QApplication::translate(
