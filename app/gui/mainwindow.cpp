@@ -324,6 +324,10 @@ void MainWindow::createLayout() {
   scroll->setWidget(side);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
+  // Narrower than the panel only on a small screen (it scrolls then), never so narrow that its
+  // labels are cut.
+  scroll->setMinimumWidth(
+      std::min(side->minimumSizeHint().width(), fontMetrics().averageCharWidth() * 28));
   // Docks, named for saveState(): View shows and hides them, Reset Layout puts them back.
   experimentDock_ = new QDockWidget(tr("Experiment"), this);
   experimentDock_->setObjectName(QStringLiteral("experimentDock"));
@@ -374,6 +378,7 @@ void MainWindow::createLayout() {
   setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
   addDockWidget(Qt::BottomDockWidgetArea, resultsDock_);
   resizeDocks({resultsDock_}, {330}, Qt::Vertical);
+  resizeDocks({experimentDock_}, {side->sizeHint().width()}, Qt::Horizontal);
   setCentralWidget(charts_);
 
   progressBar_ = new QProgressBar(this);

@@ -16,6 +16,7 @@ QString tr(const char* text) { return QCoreApplication::translate("AboutDialog",
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 QString onOff(bool on) { return on ? tr("on") : tr("off"); }
+QString orUnknown(const std::string& text) { return text.empty() ? tr("unknown") : qs(text); }
 
 QString cudaText(const SystemInfo& machine, const std::string& toolkit) {
   if (toolkit.empty()) return tr("not built in");
@@ -36,11 +37,12 @@ std::vector<AboutFact> aboutFacts(const SystemInfo* machine,
       {tr("Qt"), tr("%1 (built with %2)")
                      .arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR))},
       {tr("Compiler"),
-       machine ? tr("%1, %2 build").arg(qs(machine->compiler), qs(machine->buildType)) : probing},
-      {tr("Highway"),
-       libraries.highway.empty() ? tr("not built in")
-       : machine ? tr("%1, dispatching to %2").arg(qs(libraries.highway), qs(machine->simdSelected))
-                 : qs(libraries.highway)},
+       machine ? tr("%1, %2 build").arg(orUnknown(machine->compiler), orUnknown(machine->buildType))
+               : probing},
+      {tr("Highway"), libraries.highway.empty() ? tr("not built in")
+                      : machine                 ? tr("%1, dispatching to %2")
+                                      .arg(qs(libraries.highway), orUnknown(machine->simdSelected))
+                                : qs(libraries.highway)},
       {tr("OpenMP"), !machine                         ? probing
                      : machine->openmpVersion.empty() ? tr("not built in")
                                                       : qs(machine->openmpVersion)},
