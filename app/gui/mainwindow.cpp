@@ -11,19 +11,24 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextEdit>
 #include <QThread>
 #include <QTimer>
 #include <QToolBar>
@@ -76,6 +81,11 @@ QString qs(const std::string& text) { return QString::fromStdString(text); }
 QList<QKeySequence> standardKeys(QKeySequence::StandardKey key, const QKeySequence& fallback) {
   const QList<QKeySequence> keys = QKeySequence::keyBindings(key);
   return keys.isEmpty() ? QList<QKeySequence>{fallback} : keys;
+}
+
+bool editsText(const QWidget* widget) {
+  return qobject_cast<const QLineEdit*>(widget) || qobject_cast<const QAbstractSpinBox*>(widget) ||
+         qobject_cast<const QTextEdit*>(widget) || qobject_cast<const QPlainTextEdit*>(widget);
 }
 
 void raiseDialog(QDialog& dialog) {
@@ -841,6 +851,21 @@ void MainWindow::offerRecovery() {
   } else {
     document_->discardAutosave();
   }
+}
+
+bool MainWindow::event(QEvent* event) {
+  // Esc in a text field of this window (a run's name being edited) belongs to the field: an
+  // override the field left unclaimed reaches the window before Cancel's shortcut would fire.
+  if (event->type() == QEvent::ShortcutOverride) {
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const QWidget* focus = QApplication::focusWidget();
+    if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier && editsText(focus) &&
+        focus->window() == this) {
+      event->accept();
+      return true;
+    }
+  }
+  return QMainWindow::event(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -107,6 +107,7 @@ class MainWindow : public QMainWindow {
   void systemReady();
 
  protected:
+  bool event(QEvent* event) override;
   void closeEvent(QCloseEvent* event) override;
   void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;

@@ -13,6 +13,7 @@
 #include <QMenuBar>
 #include <QScreen>
 #include <QSettings>
+#include <QStatusBar>
 #include <QStyle>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -167,7 +168,7 @@ class TestWindowMenus : public QObject {
       QVERIFY2(text.contains(QLatin1String(topic)), topic);
   }
 
-  // Esc cancels a run, but a dialog open during the run keeps its own Esc.
+  // Esc cancels a run, but a dialog or a text field keeps its own Esc.
   void escCancelsOnlyTheRunAndOnlyFromTheWindow() {
     QVERIFY(!action(*window_, "cancelAction")->isEnabled());
     test::ScriptedTimes times;
@@ -189,6 +190,17 @@ class TestWindowMenus : public QObject {
     QVERIFY(window->isRunning());
 
     window->activateWindow();
+    QTRY_COMPARE(QApplication::activeWindow(), window.get());
+    {
+      QLineEdit field(window->statusBar());  // as a run's name being edited in place
+      field.show();
+      field.setFocus();
+      QTRY_COMPARE(QApplication::focusWidget(), &field);
+      QTest::keyClick(&field, Qt::Key_Escape);
+      QTest::qWait(50);
+      QVERIFY(window->isRunning());
+    }
+
     QTRY_COMPARE(QApplication::activeWindow(), window.get());
     QTest::keySequence(window.get(), QKeySequence(Qt::Key_Escape));
     QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 5000);
