@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("accellab"));
   QApplication::setApplicationDisplayName(QStringLiteral("AccelLab"));
   QApplication::setApplicationVersion(QStringLiteral(ACCELLAB_VERSION));
-  QApplication::setDesktopFileName(QStringLiteral("accellab"));
+  QApplication::setDesktopFileName(QStringLiteral("io.github.accellab.AccelLab"));
   // The user interface's language (--lang, else the setting, else the system's), installed
   // before any text is made: the command line's help is translated too.
   installTranslations(app, requestedLanguage(QApplication::arguments()));

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -10,28 +11,41 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextEdit>
 #include <QThread>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 #include <sstream>
+#include <utility>
 
 #include "accellab/format.h"
+#include "accellab/kernels/builtin.h"
 #include "accellab/sweep.h"
 #include "charts/chartpanel.h"
 #include "compare/comparepanel.h"
 #include "experiment/experimentpanel.h"
+#include "help/aboutdialog.h"
+#include "help/shortcutsdialog.h"
+#include "help/userguidedialog.h"
+#include "i18n/languagemenu.h"
 #include "models/resultsmodel.h"
 #include "models/runfiltermodel.h"
 #include "models/runsmodel.h"
@@ -43,6 +57,8 @@
 #include "session/sessiondocument.h"
 #include "system/systemprobe.h"
 #include "system/systemview.h"
+#include "theme/theme.h"
+#include "windowgeometry.h"
 #include "worker/runworker.h"
 
 // Q_INIT_RESOURCE must be called from the global namespace; the resources live in a static
@@ -57,8 +73,27 @@ constexpr int kMaxRecentFiles = 8;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
+const QString kThemeKey = QStringLiteral("view/theme");
+const QString kLastFolderKey = QStringLiteral("lastFolder");
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+// The platform's keys for `key`, else `fallback`: some desktops have no Save As key.
+QList<QKeySequence> standardKeys(QKeySequence::StandardKey key, const QKeySequence& fallback) {
+  const QList<QKeySequence> keys = QKeySequence::keyBindings(key);
+  return keys.isEmpty() ? QList<QKeySequence>{fallback} : keys;
+}
+
+bool editsText(const QWidget* widget) {
+  return qobject_cast<const QLineEdit*>(widget) || qobject_cast<const QAbstractSpinBox*>(widget) ||
+         qobject_cast<const QTextEdit*>(widget) || qobject_cast<const QPlainTextEdit*>(widget);
+}
+
+void raiseDialog(QDialog& dialog) {
+  dialog.show();
+  dialog.raise();
+  dialog.activateWindow();
+}
 
 QString sessionFilter() {
   return QObject::tr("AccelLab sessions and Google Benchmark JSON (*.json);;All files (*)");
@@ -87,6 +122,8 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
   sorted_->setSourceModel(results_);
 
   createActions();
+  createViewActions();
+  createHelpActions();
   createLayout();
   createMenus();
   connectDocument();
@@ -106,7 +143,9 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
                                ? tr("Probing the machine and measuring memory bandwidth\u2026")
                                : tr("Probing the machine\u2026"));
 
-  if (options_.useSettings) loadSettings();
+  lastFolder_ = QDir::homePath();
+  defaultLayout_ = saveState();
+  fitToScreen(options_.useSettings && loadSettings());
   updateTitle();
   updateActions();
 }
@@ -138,8 +177,8 @@ void MainWindow::createActions() {
       tr("Open another session beside this one and compare its runs with this session's"));
   saveAction_ = action("saveAction", tr("&Save"), QStringLiteral("save"), QKeySequence::Save,
                        [this] { save(); });
-  saveAsAction_ =
-      action("saveAsAction", tr("Save &As\u2026"), {}, QKeySequence::SaveAs, [this] { saveAs(); });
+  saveAsAction_ = action("saveAsAction", tr("Save &As\u2026"), {}, {}, [this] { saveAs(); });
+  saveAsAction_->setShortcuts(standardKeys(QKeySequence::SaveAs, QKeySequence(tr("Ctrl+Shift+S"))));
   exportPngAction_ = action("exportPngAction", tr("Export Chart as &PNG\u2026"),
                             QStringLiteral("export"), {}, [this] { exportPngWithDialog(); });
   exportSvgAction_ = action("exportSvgAction", tr("Export Chart as S&VG\u2026"), {}, {},
@@ -149,12 +188,16 @@ void MainWindow::createActions() {
   exportMarkdownAction_ =
       action("exportMarkdownAction", tr("Export Results as &Markdown\u2026"), {}, {},
              [this] { exportResultsWithDialog(ReportFormat::markdown); });
-  quitAction_ = action("quitAction", tr("&Quit"), {}, QKeySequence::Quit, [this] { close(); });
-  runAction_ = action("runAction", tr("&Run"), QStringLiteral("run"), QKeySequence(tr("Ctrl+R")),
-                      [this] { startRun(); });
-  runAction_->setToolTip(tr("Measure the experiment (Ctrl+R)"));
+  quitAction_ = action("quitAction", tr("&Quit"), {}, {}, [this] { close(); });
+  quitAction_->setShortcuts(standardKeys(QKeySequence::Quit, QKeySequence(tr("Ctrl+Q"))));
+  quitAction_->setMenuRole(QAction::QuitRole);
+  runAction_ = action("runAction", tr("&Run"), QStringLiteral("run"), {}, [this] { startRun(); });
+  runAction_->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(tr("Ctrl+R"))});
+  runAction_->setToolTip(tr("Measure the experiment (F5)"));
   cancelAction_ = action("cancelAction", tr("&Cancel"), QStringLiteral("cancel"),
                          QKeySequence(Qt::Key_Escape), [this] { cancelRun(); });
+  // Enabled only while a run goes, so Esc belongs to dialogs and editors the rest of the time;
+  // a dialog is a window of its own, where this window's shortcut does not apply.
   cancelAction_->setToolTip(tr("Stop the run; points already measured are kept (Esc)"));
   rerunAction_ = action("rerunAction", tr("Re-run &Unstable Points"), QStringLiteral("rerun"),
                         QKeySequence(tr("Ctrl+Shift+R")), [this] { rerunUnstable(); });
@@ -168,6 +211,48 @@ void MainWindow::createActions() {
       action("copyAction", tr("&Copy"), {}, QKeySequence::Copy, [this] { copySelection(); });
   copyAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   removeAction(copyAction_);
+}
+
+void MainWindow::createViewActions() {
+  resetLayoutAction_ = new QAction(tr("&Reset Layout"), this);
+  resetLayoutAction_->setObjectName(QStringLiteral("resetLayoutAction"));
+  resetLayoutAction_->setToolTip(tr("Show every panel where it was at first"));
+  connect(resetLayoutAction_, &QAction::triggered, this, &MainWindow::resetLayout);
+  themeActions_ = new QActionGroup(this);
+  themeActions_->setExclusive(true);
+  const struct {
+    Theme theme;
+    const char* name;
+    QString text;
+  } themes[] = {{Theme::followSystem, "themeSystemAction", tr("Follow &System")},
+                {Theme::light, "themeLightAction", tr("&Light")},
+                {Theme::dark, "themeDarkAction", tr("&Dark")}};
+  for (const auto& [theme, name, text] : themes) {
+    QAction* a = themeActions_->addAction(text);
+    a->setObjectName(QLatin1String(name));
+    a->setCheckable(true);
+    a->setData(static_cast<int>(theme));
+    a->setChecked(theme == Theme::followSystem);
+    connect(a, &QAction::triggered, this, [this, theme] { setTheme(theme); });
+  }
+}
+
+void MainWindow::createHelpActions() {
+  const auto action = [this](const char* name, const QString& text, auto slot) {
+    auto* a = new QAction(text, this);
+    a->setObjectName(QLatin1String(name));
+    connect(a, &QAction::triggered, this, slot);
+    addAction(a);
+    return a;
+  };
+  guideAction_ = action("guideAction", tr("AccelLab &User Guide"), [this] { showUserGuide(); });
+  guideAction_->setShortcuts(standardKeys(QKeySequence::HelpContents, QKeySequence(Qt::Key_F1)));
+  shortcutsAction_ =
+      action("shortcutsAction", tr("&Keyboard Shortcuts"), [this] { showShortcuts(); });
+  aboutAction_ = action("aboutAction", tr("&About AccelLab"), [this] { showAbout(); });
+  aboutAction_->setMenuRole(QAction::AboutRole);
+  aboutQtAction_ = action("aboutQtAction", tr("About &Qt"), [] { QApplication::aboutQt(); });
+  aboutQtAction_->setMenuRole(QAction::AboutQtRole);
 }
 
 void MainWindow::createMenus() {
@@ -204,6 +289,23 @@ void MainWindow::createMenus() {
   tools->addSeparator();
   tools->addAction(runAction_);
   tools->addAction(cancelAction_);
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(experimentDock_->toggleViewAction());
+  view->addAction(resultsDock_->toggleViewAction());
+  view->addAction(tools->toggleViewAction());
+  view->addSeparator();
+  view->addAction(resetLayoutAction_);
+  view->addSeparator();
+  QMenu* theme = view->addMenu(tr("&Theme"));
+  theme->addActions(themeActions_->actions());
+  view->addMenu(makeLanguageMenu(view));
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(guideAction_);
+  help->addAction(shortcutsAction_);
+  help->addSeparator();
+  help->addAction(aboutAction_);
+  help->addAction(aboutQtAction_);
 }
 
 void MainWindow::createLayout() {
@@ -234,11 +336,15 @@ void MainWindow::createLayout() {
   scroll->setWidget(side);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
-  auto* dock = new QDockWidget(tr("Experiment"), this);
-  dock->setObjectName(QStringLiteral("experimentDock"));
-  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-  dock->setWidget(scroll);
-  addDockWidget(Qt::LeftDockWidgetArea, dock);
+  // Narrower than the panel only on a small screen (it scrolls then), never so narrow that its
+  // labels are cut.
+  scroll->setMinimumWidth(
+      std::min(side->minimumSizeHint().width(), fontMetrics().averageCharWidth() * 28));
+  // Docks, named for saveState(): View shows and hides them, Reset Layout puts them back.
+  experimentDock_ = new QDockWidget(tr("Experiment"), this);
+  experimentDock_->setObjectName(QStringLiteral("experimentDock"));
+  experimentDock_->setWidget(scroll);
+  addDockWidget(Qt::LeftDockWidgetArea, experimentDock_);
 
   charts_ = new ChartPanel(this);
   table_ = new QTableView(this);
@@ -272,15 +378,20 @@ void MainWindow::createLayout() {
   bottom->setStretchFactor(0, 2);
   bottom->setStretchFactor(1, 5);
   bottom->setSizes({520, 900});
-
-  auto* splitter = new QSplitter(Qt::Vertical, this);
-  splitter->setObjectName(QStringLiteral("mainSplitter"));
-  splitter->addWidget(charts_);
-  splitter->addWidget(bottom);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
-  splitter->setSizes({520, 330});
-  setCentralWidget(splitter);
+  // Scrolled, as the experiment panel is, so that a small screen can hold the window.
+  auto* bottomScroll = new QScrollArea(this);
+  bottomScroll->setWidget(bottom);
+  bottomScroll->setWidgetResizable(true);
+  bottomScroll->setFrameShape(QFrame::NoFrame);
+  resultsDock_ = new QDockWidget(tr("Results"), this);
+  resultsDock_->setObjectName(QStringLiteral("resultsDock"));
+  resultsDock_->setWidget(bottomScroll);
+  // The experiment panel keeps the full height on the left, as before the results were a dock.
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  addDockWidget(Qt::BottomDockWidgetArea, resultsDock_);
+  resizeDocks({resultsDock_}, {330}, Qt::Vertical);
+  resizeDocks({experimentDock_}, {side->sizeHint().width()}, Qt::Horizontal);
+  setCentralWidget(charts_);
 
   progressBar_ = new QProgressBar(this);
   progressBar_->setRange(0, 1000);
@@ -289,7 +400,6 @@ void MainWindow::createLayout() {
   progressLabel_ = new QLabel(this);
   statusBar()->addPermanentWidget(progressLabel_);
   statusBar()->addPermanentWidget(progressBar_);
-  resize(1400, 900);
 }
 
 void MainWindow::connectDocument() {
@@ -389,6 +499,11 @@ void MainWindow::connectWorker() {
   connect(worker_, &RunWorker::failed, this,
           [this](const QString& message) { prompts_->error(this, tr("Run failed"), message); });
   connect(worker_, &RunWorker::finished, this, &MainWindow::onRunEnded);
+  connect(worker_, &RunWorker::finished, this, [this] {
+    // Closed during the run and told to stop it: the run has ended, so close now (after
+    // the run's own end is handled, its points in the document).
+    if (std::exchange(closeAfterRun_, false)) QTimer::singleShot(0, this, &QWidget::close);
+  });
 }
 
 void MainWindow::startRun() {
@@ -603,14 +718,20 @@ void MainWindow::compareWith(const QString& path) {
 }
 
 void MainWindow::compareWithDialog() {
-  const QString path = prompts_->openFileName(this, tr("Compare With"), sessionFilter());
-  if (!path.isEmpty()) compareWith(path);
+  const QString path =
+      prompts_->openFileName(this, tr("Compare With"), lastFolder_, sessionFilter());
+  if (path.isEmpty()) return;
+  rememberFolder(path);
+  compareWith(path);
 }
 
 void MainWindow::openWithDialog() {
   if (!maybeSave()) return;
-  const QString path = prompts_->openFileName(this, tr("Open Session"), sessionFilter());
-  if (!path.isEmpty()) openSession(path);
+  const QString path =
+      prompts_->openFileName(this, tr("Open Session"), lastFolder_, sessionFilter());
+  if (path.isEmpty()) return;
+  rememberFolder(path);
+  openSession(path);
 }
 
 bool MainWindow::saveSession(const QString& path) {
@@ -629,10 +750,12 @@ bool MainWindow::save() {
 
 bool MainWindow::saveAs() {
   const QString suggested = document_->path().isEmpty()
-                                ? QDir::home().filePath(QStringLiteral("session.json"))
+                                ? inLastFolder(QStringLiteral("session.json"))
                                 : document_->path();
   const QString path = prompts_->saveFileName(this, tr("Save Session"), suggested, sessionFilter());
-  return !path.isEmpty() && saveSession(path);
+  if (path.isEmpty()) return false;
+  rememberFolder(path);
+  return saveSession(path);
 }
 
 bool MainWindow::maybeSave() {
@@ -669,9 +792,9 @@ void MainWindow::exportPngWithDialog() {
   const int chart = charts_->currentChart();
   const QString path = prompts_->saveFileName(
       this, tr("Export Chart as PNG"),
-      QDir::home().filePath(charts_->chartStem(chart) + QStringLiteral(".png")),
-      tr("PNG images (*.png)"));
+      inLastFolder(charts_->chartStem(chart) + QStringLiteral(".png")), tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
+  rememberFolder(path);
   const auto size = prompts_->imageSize(this, charts_->chartSize(chart) * 2);
   if (size) exportChartPng(chart, path, *size);
 }
@@ -680,9 +803,10 @@ void MainWindow::exportSvgWithDialog() {
   const int chart = charts_->currentChart();
   const QString path = prompts_->saveFileName(
       this, tr("Export Chart as SVG"),
-      QDir::home().filePath(charts_->chartStem(chart) + QStringLiteral(".svg")),
-      tr("SVG drawings (*.svg)"));
-  if (!path.isEmpty()) exportChartSvg(chart, path, charts_->chartSize(chart));
+      inLastFolder(charts_->chartStem(chart) + QStringLiteral(".svg")), tr("SVG drawings (*.svg)"));
+  if (path.isEmpty()) return;
+  rememberFolder(path);
+  exportChartSvg(chart, path, charts_->chartSize(chart));
 }
 
 bool MainWindow::exportResults(const QString& path, ReportFormat format) {
@@ -702,9 +826,11 @@ void MainWindow::exportResultsWithDialog(ReportFormat format) {
   const bool csv = format == ReportFormat::csv;
   const QString path = prompts_->saveFileName(
       this, csv ? tr("Export Results as CSV") : tr("Export Results as Markdown"),
-      QDir::home().filePath(csv ? QStringLiteral("results.csv") : QStringLiteral("results.md")),
+      inLastFolder(csv ? QStringLiteral("results.csv") : QStringLiteral("results.md")),
       csv ? tr("CSV files (*.csv)") : tr("Markdown files (*.md)"));
-  if (!path.isEmpty()) exportResults(path, format);
+  if (path.isEmpty()) return;
+  rememberFolder(path);
+  exportResults(path, format);
 }
 
 void MainWindow::copySelection() {
@@ -729,7 +855,32 @@ void MainWindow::offerRecovery() {
   }
 }
 
+bool MainWindow::event(QEvent* event) {
+  // Esc in a text field of this window (a run's name being edited) belongs to the field: an
+  // override the field left unclaimed reaches the window before Cancel's shortcut would fire.
+  if (event->type() == QEvent::ShortcutOverride) {
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const QWidget* focus = QApplication::focusWidget();
+    if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier && editsText(focus) &&
+        focus->window() == this) {
+      event->accept();
+      return true;
+    }
+  }
+  return QMainWindow::event(event);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (isRunning()) {
+    // The worker stops between repetitions; the window waits for its end without blocking
+    // the GUI thread and closes then, asking about the measurements as usual.
+    event->ignore();
+    if (!closeAfterRun_ && prompts_->askStopRun(this)) {
+      closeAfterRun_ = true;
+      cancelRun();
+    }
+    return;
+  }
   if (!maybeSave()) {
     event->ignore();
     return;
@@ -772,13 +923,18 @@ void MainWindow::fillRecentMenu() {
   recentMenu_->setEnabled(!recentFiles_.isEmpty() && !isRunning());
 }
 
-void MainWindow::loadSettings() {
+bool MainWindow::loadSettings() {
   QSettings settings;
   recentFiles_ = settings.value(kRecentKey).toStringList();
   fillRecentMenu();
   experiment_->loadSettings(settings);
-  restoreGeometry(settings.value(kGeometryKey).toByteArray());
+  const QString folder = settings.value(kLastFolderKey).toString();
+  if (!folder.isEmpty() && QFileInfo(folder).isDir()) lastFolder_ = folder;
+  if (const auto theme = themeFromKey(settings.value(kThemeKey).toString());
+      theme && *theme != Theme::followSystem)
+    setTheme(*theme);
   restoreState(settings.value(kStateKey).toByteArray());
+  return restoreGeometry(settings.value(kGeometryKey).toByteArray());
 }
 
 void MainWindow::saveSettings() const {
@@ -787,6 +943,76 @@ void MainWindow::saveSettings() const {
   settings.setValue(kGeometryKey, saveGeometry());
   settings.setValue(kStateKey, saveState());
   settings.setValue(kRecentKey, recentFiles_);
+}
+
+QRect MainWindow::availableGeometry() const {
+  const QScreen* screen = QGuiApplication::screenAt(geometry().center());
+  if (!screen) screen = QGuiApplication::primaryScreen();
+  return screen ? screen->availableGeometry() : geometry();
+}
+
+void MainWindow::fitToScreen(bool restored) {
+  const QRect available = availableGeometry();
+  QRect wanted = restored ? geometry() : defaultGeometry(available);
+  wanted.setSize(wanted.size().expandedTo(minimumSizeHint()));
+  setGeometry(fitInside(wanted, available));
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (!std::exchange(firstShow_, false)) return;
+  // The frame is known once the window is on the screen (where the platform says so): the
+  // title bar must not end up above the screen's top or the frame beyond its bottom.
+  const QRect frame = frameGeometry();
+  const QRect fitted = fitInside(frame, availableGeometry());
+  if (fitted == frame) return;
+  const QMargins margins(geometry().left() - frame.left(), geometry().top() - frame.top(),
+                         frame.right() - geometry().right(), frame.bottom() - geometry().bottom());
+  setGeometry(fitted.marginsRemoved(margins));
+}
+
+QString MainWindow::inLastFolder(const QString& name) const {
+  return QDir(lastFolder_).filePath(name);
+}
+
+void MainWindow::rememberFolder(const QString& path) {
+  lastFolder_ = QFileInfo(path).absolutePath();
+  if (options_.useSettings) QSettings().setValue(kLastFolderKey, lastFolder_);
+}
+
+void MainWindow::setTheme(Theme theme) {
+  applyTheme(theme);
+  for (QAction* a : themeActions_->actions())
+    if (a->data().toInt() == static_cast<int>(theme)) a->setChecked(true);
+  if (options_.useSettings) QSettings().setValue(kThemeKey, themeKey(theme));
+}
+
+void MainWindow::resetLayout() {
+  restoreState(defaultLayout_);
+  // A dock floated off may have been closed floating: restoreState docks it again.
+  for (QDockWidget* dock : {experimentDock_, resultsDock_}) dock->show();
+}
+
+void MainWindow::showUserGuide() {
+  if (!guideDialog_) guideDialog_ = new UserGuideDialog(this);
+  raiseDialog(*guideDialog_);
+}
+
+void MainWindow::showShortcuts() {
+  if (!shortcutsDialog_) {
+    shortcutsDialog_ = new ShortcutsDialog(*this);
+    shortcutsDialog_->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  raiseDialog(*shortcutsDialog_);
+}
+
+void MainWindow::showAbout() {
+  // Made anew each time: the machine probe may have finished since.
+  delete aboutDialog_;
+  aboutDialog_ =
+      new AboutDialog(aboutFacts(probed_ ? &machine_ : nullptr, kernels::libraryVersions()), this);
+  aboutDialog_->setAttribute(Qt::WA_DeleteOnClose);
+  raiseDialog(*aboutDialog_);
 }
 
 }  // namespace accellab::gui

@@ -2,7 +2,9 @@
 // panel, the results table and the system view, around one SessionDocument.
 #pragma once
 
+#include <QByteArray>
 #include <QMainWindow>
+#include <QPointer>
 #include <QSize>
 #include <QString>
 #include <map>
@@ -17,6 +19,9 @@
 #include "worker/runworker.h"
 
 class QAction;
+class QActionGroup;
+class QDialog;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -29,6 +34,7 @@ class ChartPanel;
 class ComparePanel;
 class ExperimentPanel;
 class Prompts;
+enum class Theme;
 class ResultsLoader;
 class ResultsModel;
 class RunFilterModel;
@@ -41,8 +47,8 @@ class SystemView;
 struct MainWindowOptions {
   Prompts* prompts = nullptr;    // null: real dialogs
   bool measureBandwidth = true;  // the start-up probe's STREAM copy (about a second)
-  bool useSettings = true;       // QSettings: last experiment, geometry, recent files
-  QString autosavePath;          // empty: no autosave and no recovery offer
+  bool useSettings = true;  // QSettings: last experiment, geometry, theme, folder, recent files
+  QString autosavePath;     // empty: no autosave and no recovery offer
   // Checked as each run starts, its findings recorded with the run and shown as warnings.
   ConditionsCheck checkConditions = [] { return checkSystemConditions(); };
 };
@@ -88,19 +94,30 @@ class MainWindow : public QMainWindow {
   RunsPanel& runsPanel() { return *runsPanel_; }
   SystemView& systemView() { return *systemView_; }
   ComparePanel& comparePanel() { return *compare_; }
+  QDockWidget& experimentDock() { return *experimentDock_; }
+  QDockWidget& resultsDock() { return *resultsDock_; }
+
+  // View > Theme; saved in the settings when the window uses them.
+  void setTheme(Theme theme);
+  // The folder the next file dialog opens in: the one a file was last chosen in.
+  QString lastFolder() const { return lastFolder_; }
 
  signals:
   void runFinished();
   void systemReady();
 
  protected:
+  bool event(QEvent* event) override;
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
  private:
   void createActions();
   void createMenus();
+  void createViewActions();
+  void createHelpActions();
   void createLayout();
   void connectDocument();
   void connectWorker();
@@ -129,9 +146,21 @@ class MainWindow : public QMainWindow {
   void exportResultsWithDialog(ReportFormat format);
   void copySelection();
 
+  // `name` in the last folder a file dialog chose from; remembers the folder of `path`.
+  QString inLastFolder(const QString& name) const;
+  void rememberFolder(const QString& path);
+  void resetLayout();
+  void showUserGuide();
+  void showShortcuts();
+  void showAbout();
+  // The window's first geometry, or the saved one, inside the screen it opens on.
+  void fitToScreen(bool restored);
+  QRect availableGeometry() const;
+
   void addRecentFile(const QString& path);
   void fillRecentMenu();
-  void loadSettings();
+  // True when it restored a saved window geometry.
+  bool loadSettings();
   void saveSettings() const;
 
   // The engine of the GPU chosen in the experiment panel, made on first use and kept: the
@@ -187,6 +216,24 @@ class MainWindow : public QMainWindow {
   QAction* copyAction_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QStringList recentFiles_;
+
+  // The View and Help menus, the docks they show, the dialogs they open.
+  QDockWidget* experimentDock_ = nullptr;
+  QDockWidget* resultsDock_ = nullptr;
+  QByteArray defaultLayout_;  // saveState() as built, for View > Reset Layout
+  QAction* resetLayoutAction_ = nullptr;
+  QActionGroup* themeActions_ = nullptr;
+  QAction* guideAction_ = nullptr;
+  QAction* shortcutsAction_ = nullptr;
+  QAction* aboutAction_ = nullptr;
+  QAction* aboutQtAction_ = nullptr;
+  QPointer<QDialog> guideDialog_;
+  QPointer<QDialog> shortcutsDialog_;
+  QPointer<QDialog> aboutDialog_;
+  QString lastFolder_;
+  // Closing during a run: the run is cancelled and the window closes once it has ended.
+  bool closeAfterRun_ = false;
+  bool firstShow_ = true;
 };
 
 }  // namespace accellab::gui

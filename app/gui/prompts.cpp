@@ -47,8 +47,18 @@ bool DialogPrompts::askRemoveRun(QWidget* parent, const QString& runName) {
              QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
 }
 
-QString DialogPrompts::openFileName(QWidget* parent, const QString& title, const QString& filter) {
-  return QFileDialog::getOpenFileName(parent, title, {}, filter);
+bool DialogPrompts::askStopRun(QWidget* parent) {
+  return QMessageBox::question(
+             parent, QCoreApplication::translate("Prompts", "Run in progress"),
+             QCoreApplication::translate("Prompts",
+                                         "A run is in progress: stop it and quit?\n\nThe points "
+                                         "measured so far are kept."),
+             QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+}
+
+QString DialogPrompts::openFileName(QWidget* parent, const QString& title, const QString& folder,
+                                    const QString& filter) {
+  return QFileDialog::getOpenFileName(parent, title, folder, filter);
 }
 
 QString DialogPrompts::saveFileName(QWidget* parent, const QString& title, const QString& suggested,

@@ -19,8 +19,12 @@ class Prompts {
   virtual SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) = 0;
   virtual bool askRecover(QWidget* parent, const QString& autosavePath) = 0;
   virtual bool askRemoveRun(QWidget* parent, const QString& runName) = 0;
-  // Empty when the user cancelled.
-  virtual QString openFileName(QWidget* parent, const QString& title, const QString& filter) = 0;
+  // Closing the window during a run: true to stop the run and quit.
+  virtual bool askStopRun(QWidget* parent) = 0;
+  // Empty when the user cancelled. `folder` is where the dialog opens; `suggested` (saving)
+  // a full path.
+  virtual QString openFileName(QWidget* parent, const QString& title, const QString& folder,
+                               const QString& filter) = 0;
   virtual QString saveFileName(QWidget* parent, const QString& title, const QString& suggested,
                                const QString& filter) = 0;
   virtual std::optional<QSize> imageSize(QWidget* parent, QSize suggested) = 0;
@@ -32,7 +36,9 @@ class DialogPrompts : public Prompts {
   SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) override;
   bool askRecover(QWidget* parent, const QString& autosavePath) override;
   bool askRemoveRun(QWidget* parent, const QString& runName) override;
-  QString openFileName(QWidget* parent, const QString& title, const QString& filter) override;
+  bool askStopRun(QWidget* parent) override;
+  QString openFileName(QWidget* parent, const QString& title, const QString& folder,
+                       const QString& filter) override;
   QString saveFileName(QWidget* parent, const QString& title, const QString& suggested,
                        const QString& filter) override;
   std::optional<QSize> imageSize(QWidget* parent, QSize suggested) override;

@@ -22,8 +22,17 @@ class FakePrompts : public accellab::gui::Prompts {
     ++removeQuestions;
     return removeAnswer;
   }
-  QString openFileName(QWidget*, const QString&, const QString&) override { return fileName; }
-  QString saveFileName(QWidget*, const QString&, const QString&, const QString&) override {
+  bool askStopRun(QWidget*) override {
+    ++stopRunQuestions;
+    return stopRunAnswer;
+  }
+  QString openFileName(QWidget*, const QString&, const QString& folder, const QString&) override {
+    offered << folder;
+    return fileName;
+  }
+  QString saveFileName(QWidget*, const QString&, const QString& suggested,
+                       const QString&) override {
+    offered << suggested;
     return fileName;
   }
   std::optional<QSize> imageSize(QWidget*, QSize suggested) override { return suggested; }
@@ -32,8 +41,12 @@ class FakePrompts : public accellab::gui::Prompts {
   int saveQuestions = 0;
   int recoverQuestions = 0;
   int removeQuestions = 0;
+  int stopRunQuestions = 0;
   SaveChoice saveAnswer = SaveChoice::discard;
   bool recoverAnswer = true;
   bool removeAnswer = true;
+  bool stopRunAnswer = true;
+  // Where each file dialog opened: the folder (open) or the suggested path (save).
+  QStringList offered;
   QString fileName;
 };

@@ -25,6 +25,7 @@
 #include "accellab/compare_report.h"
 #include "accellab/kernels/builtin.h"
 #include "accellab/report.h"
+#include "accellab/results_file.h"
 #include "accellab/sweep.h"
 #include "charts/chartpanel.h"
 #include "compare/comparepanel.h"
@@ -39,6 +40,7 @@
 #include "runs/runspanel.h"
 #include "sample_session.h"
 #include "scripted_engine.h"
+#include "session/enginefiles.h"
 #include "session/sessiondocument.h"
 #include "skip_rule.h"
 #include "system/systemview.h"
@@ -337,7 +339,18 @@ class TestMainWindow : public QObject {
     QVERIFY(child<QAction>(*window_, "runAction")->isEnabled());
   }
 
-  void closingDuringARunCancelsAndJoins() {
+  // Closing during a run asks first. Yes: the run stops, and once it has (the GUI thread never
+  // waits for it) the window closes, offering the measured point for saving. No: it runs on.
+  void closingDuringARunAsksToStopIt_data() {
+    QTest::addColumn<bool>("stop");
+    QTest::newRow("stop and quit") << true;
+    QTest::newRow("keep running") << false;
+  }
+  void closingDuringARunAsksToStopIt() {
+    QFETCH(bool, stop);
+    prompts_->stopRunAnswer = stop;
+    prompts_->saveAnswer = Prompts::SaveChoice::save;
+    prompts_->fileName = dir_->filePath(QStringLiteral("kept.json"));
     enter(*window_, kLongPi);
     clickRun(*window_);
     QTRY_COMPARE_WITH_TIMEOUT(pointsOf(window_->document().session()).size(), std::size_t{1},
@@ -346,10 +359,27 @@ class TestMainWindow : public QObject {
     QVERIFY(window_->isRunning());
     QElapsedTimer sinceClose;
     sinceClose.start();
-    QVERIFY(window_->close());
-    window_.reset();  // joins the worker thread
+    QVERIFY(!window_->close());  // not while the run goes
+    QCOMPARE(prompts_->stopRunQuestions, 1);
+    QCOMPARE(prompts_->saveQuestions, 0);
+    if (!stop) {
+      QTest::qWait(300);
+      QVERIFY(window_->isRunning());
+      QVERIFY(window_->isVisible());
+      QCOMPARE(prompts_->saveQuestions, 0);
+      window_->cancelRun();
+      QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 5000);
+      QVERIFY(window_->isVisible());
+      QVERIFY(!QFile::exists(prompts_->fileName));
+      return;
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->isVisible(), 5000);
     QVERIFY2(sinceClose.elapsed() < 600, qPrintable(QString::number(sinceClose.elapsed())));
+    QVERIFY(!window_->isRunning());
+    QCOMPARE(prompts_->stopRunQuestions, 1);
     QCOMPARE(prompts_->saveQuestions, 1);  // the measured point was offered for saving
+    const Session saved = readResultsFile(toFilePath(prompts_->fileName));
+    QCOMPARE(pointsOf(saved).size(), std::size_t{1});
   }
 
   void guiThreadStaysResponsiveDuringARun() {

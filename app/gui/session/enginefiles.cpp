@@ -6,6 +6,7 @@
 #include <new>
 
 #include "accellab/output_file.h"
+#include "accellab/printable.h"
 #include "accellab/session.h"
 
 namespace accellab::gui {
@@ -14,11 +15,15 @@ std::filesystem::path toFilePath(const QString& path) {
   return std::filesystem::path(QFile::encodeName(path).toStdString());
 }
 
+QString engineMessage(const std::exception& error) {
+  return QString::fromStdString(printable(error.what()));
+}
+
 std::optional<QString> writeFile(const QString& path, std::string_view bytes) {
   try {
     writeFileAtomically(toFilePath(path), bytes);
   } catch (const OutputError& error) {
-    return QString::fromLocal8Bit(error.what());
+    return engineMessage(error);
   }
   return std::nullopt;
 }
@@ -27,7 +32,7 @@ std::optional<QString> writeSession(const QString& path, const Session& session)
   try {
     writeSessionFile(session, toFilePath(path));
   } catch (const OutputError& error) {
-    return QString::fromLocal8Bit(error.what());
+    return engineMessage(error);
   } catch (const std::bad_alloc&) {
     return QCoreApplication::translate("SessionDocument", "cannot write %1: not enough memory")
         .arg(QDir::toNativeSeparators(path));

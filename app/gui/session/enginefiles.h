@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QString>
+#include <exception>
 #include <filesystem>
 #include <optional>
 #include <string_view>
@@ -16,6 +17,11 @@ namespace accellab::gui {
 
 // A path of the file system from a path as Qt holds it (the file name encoding of the system).
 std::filesystem::path toFilePath(const QString& path);
+
+// The engine's message as the user may see it: its bytes that are not UTF-8 or are control
+// characters (they came from a file) as visible escapes (accellab::printable), never as
+// U+FFFD or raw control codes in a dialog.
+QString engineMessage(const std::exception& error);
 
 // Replaces `path` with `bytes` all at once (accellab::writeFileAtomically): a full disk or a
 // crash leaves the old file or none, never part of one. The engine's message on failure,

@@ -37,7 +37,7 @@ void ResultsLoader::load(const QString& path, Loaded loaded, Failed failed) {
     try {
       return {readResultsFileWithKind(file), {}};
     } catch (const SessionError& error) {
-      return {std::nullopt, QString::fromLocal8Bit(error.what())};
+      return {std::nullopt, engineMessage(error)};
     } catch (const std::bad_alloc&) {
       return {std::nullopt,
               QCoreApplication::translate("ResultsLoader", "%1: not enough memory to read it")

@@ -4,6 +4,8 @@
 #include <exception>
 #include <memory>
 
+#include "session/enginefiles.h"
+
 namespace accellab::gui {
 
 namespace {
@@ -48,7 +50,7 @@ void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& 
   try {
     engine.runner().run(points, config, callbacks, stop);
   } catch (const std::exception& e) {
-    emit failed(jobId, QString::fromStdString(e.what()));
+    emit failed(jobId, engineMessage(e));
   }
   emit finished(jobId);
 }
@@ -64,7 +66,7 @@ void RunJob::rerun(quint64 jobId, const Engine& engine, std::vector<PointResult>
   try {
     engine.runner().rerunUnstable(points, config, maxAttempts, callbacks, stop);
   } catch (const std::exception& e) {
-    emit failed(jobId, QString::fromStdString(e.what()));
+    emit failed(jobId, engineMessage(e));
   }
   emit finished(jobId);
 }

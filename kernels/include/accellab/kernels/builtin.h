@@ -1,6 +1,8 @@
 // The engine this build ships. The only header of the kernels library that apps include.
 #pragma once
 
+#include <string>
+
 #include "accellab/engine.h"
 
 namespace accellab::kernels {
@@ -11,5 +13,13 @@ namespace accellab::kernels {
 // machine probe completes probeHost() with Highway's targets, the OpenMP version, every GPU and the
 // host's and the GPUs' measured copy ceilings. The CLI and the desktop app both call this.
 Engine makeBuiltinEngine(const EngineOptions& options = {});
+
+// The libraries this build was compiled against, beside what the machine probe reports
+// (compiler, OpenMP, CUDA built): for an About box. Empty when the build has not got it.
+struct LibraryVersions {
+  std::string highway;      // "1.0.3"
+  std::string cudaToolkit;  // "13.0.48"
+};
+LibraryVersions libraryVersions();
 
 }  // namespace accellab::kernels
