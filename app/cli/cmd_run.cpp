@@ -13,6 +13,7 @@
 #include "cli_error.h"
 #include "commands.h"
 #include "interrupt_watcher.h"
+#include "machine_probe.h"
 #include "output_targets.h"
 #include "reporter_set.h"
 #include "run_with_progress.h"
@@ -53,6 +54,7 @@ ArgumentParser makeParser() {
   addReportFileOptions(parser);
   addDeviceOption(parser);
   addGpuTimeOption(parser);
+  addRemeasureOption(parser);
   return parser;
 }
 
@@ -191,7 +193,7 @@ int runCommand(Args args, const EngineFactory& engines) {
   run.created = nowIso8601();
   run.name = defaultRunName(run.created, points);
   run.settings = {config, baseline, commandLine(args)};
-  run.system = engine.probeSystem({.stop = interrupt.token()});
+  run.system = probeMachineFor(parser, engine, interrupt.token(), std::cerr);
   if (!interrupt.interrupted()) run.conditions = checkSystemConditions();
   writeSystemSummary(run.system, run.conditions, std::cout);
   std::cout << std::flush;  // the summary shows while the first point is measured

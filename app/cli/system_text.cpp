@@ -40,6 +40,13 @@ std::string bandwidthText(const SystemInfo& s) {
     return s.bandwidthMethod.empty() ? "not measured" : s.bandwidthMethod;  // "not measured: why"
   std::string text = formatValue(s.bandwidthCeilingBytesPerS, ValueKind::byteRate) + " ceiling";
   if (!s.bandwidthMethod.empty()) text += " (" + s.bandwidthMethod + ")";
+  if (!s.bandwidthMeasured.empty()) {
+    // "2026-12-01T04:30:00Z" -> "2026-12-01 04:30 UTC"
+    std::string when = s.bandwidthMeasured.substr(0, 16);
+    if (when.size() > 10 && when[10] == 'T') when[10] = ' ';
+    text += ", measured " + when + " UTC";
+    if (s.bandwidthCached) text += " (cached)";
+  }
   return text;
 }
 

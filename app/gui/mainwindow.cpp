@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -14,6 +15,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
@@ -129,19 +131,17 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
   connectDocument();
   connectWorker();
 
-  connect(probe_, &SystemProbe::finished, this, [this](const SystemInfo& system) {
-    machine_ = system;
-    probed_ = true;
-    experiment_->setGpus(system.gpus, system.gpuDevice);
-    updateSystemView();
-    statusBar()->showMessage(tr("Machine probed: %1").arg(qs(system.cpuModel)), 4000);
+  // Run is available at once: a run started while the probe measures waits for it.
+  connect(probe_, &SystemProbe::measuring, this, [this](const QString& status) {
+    if (runWaitsForProbe_)
+      progressLabel_->setText(status);
+    else
+      statusBar()->showMessage(status);
     updateActions();
-    emit systemReady();
   });
-  probe_->start(engineFor(0), ProbeOptions{.measureBandwidth = options_.measureBandwidth});
-  statusBar()->showMessage(options_.measureBandwidth
-                               ? tr("Probing the machine and measuring memory bandwidth\u2026")
-                               : tr("Probing the machine\u2026"));
+  connect(probe_, &SystemProbe::finished, this, &MainWindow::onProbeFinished);
+  probe_->start(engineFor(0), options_.measureBandwidth, options_.machineCache);
+  statusBar()->showMessage(probe_->status());
 
   lastFolder_ = QDir::homePath();
   defaultLayout_ = saveState();
@@ -207,6 +207,11 @@ void MainWindow::createActions() {
   removeRunAction_ =
       action("removeRunAction", tr("&Delete Run"), {}, {}, [this] { removeSelectedRun(); });
   removeRunAction_->setToolTip(tr("Delete the selected run and its measurements"));
+  remeasureAction_ =
+      action("remeasureAction", tr("Re-&measure Machine"), {}, {}, [this] { remeasureMachine(); });
+  remeasureAction_->setToolTip(
+      tr("Measure the machine's memory bandwidth again (a few seconds) instead of using the "
+         "measurement kept from an earlier start"));
   copyAction_ =
       action("copyAction", tr("&Copy"), {}, QKeySequence::Copy, [this] { copySelection(); });
   copyAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -276,6 +281,8 @@ void MainWindow::createMenus() {
   run->addSeparator();
   run->addAction(rerunAction_);
   run->addAction(removeRunAction_);
+  run->addSeparator();
+  run->addAction(remeasureAction_);
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   edit->addAction(copyAction_);
   fillRecentMenu();
@@ -507,10 +514,19 @@ void MainWindow::connectWorker() {
 }
 
 void MainWindow::startRun() {
-  if (isRunning() || document_->isLoading() || !probed_) return;
+  if (isRunning() || document_->isLoading() || runWaitsForProbe_) return;
   const auto experiment = experiment_->experiment();
   if (!experiment) {
     prompts_->error(this, tr("Cannot run"), experiment_->error());
+    return;
+  }
+  if (probe_->isRunning()) {
+    // Started when the probe finishes; the experiment panel is locked until then. The probe's
+    // status moves beside Cancel (no progress bar: the probe's own progress is unknown).
+    runWaitsForProbe_ = true;
+    statusBar()->clearMessage();
+    progressLabel_->setText(probe_->status());
+    updateActions();
     return;
   }
   const Engine& engine = engineFor(experiment_->gpuDevice());
@@ -622,6 +638,13 @@ void MainWindow::removeSelectedRun() {
 }
 
 void MainWindow::cancelRun() {
+  if (runWaitsForProbe_) {
+    runWaitsForProbe_ = false;
+    progressLabel_->clear();
+    statusBar()->showMessage(tr("Run cancelled before it started"), 5000);
+    updateActions();
+    return;
+  }
   if (!isRunning()) return;
   worker_->cancel();
   progressLabel_->setText(tr("Cancelling\u2026"));
@@ -635,7 +658,41 @@ const Engine& MainWindow::engineFor(int gpuDevice) {
     found = engineByDevice_.emplace(gpuDevice, engines_({.gpuDevice = gpuDevice})).first;
   return found->second;
 }
-bool MainWindow::isReady() const { return probed_; }
+bool MainWindow::isReady() const { return probed_ && !probe_->isRunning(); }
+
+void MainWindow::remeasureMachine() {
+  if (isRunning() || runWaitsForProbe_ || probe_->isRunning() || !options_.measureBandwidth) return;
+  probe_->remeasure(engineFor(0), options_.machineCache);
+}
+
+void MainWindow::onProbeFinished(const SystemInfo& system, const QString& warning) {
+  const bool first = !probed_;
+  machine_ = system;
+  probed_ = true;
+  if (first) experiment_->setGpus(system.gpus, system.gpuDevice);
+  updateSystemView();
+  QString message = tr("Machine probed: %1").arg(qs(system.cpuModel));
+  if (!system.bandwidthMeasured.empty()) {
+    const QString bandwidth =
+        qs(formatValue(system.bandwidthCeilingBytesPerS, ValueKind::byteRate));
+    const QString when = QLocale().toString(
+        QDateTime::fromString(qs(system.bandwidthMeasured), Qt::ISODate).toLocalTime(),
+        QLocale::ShortFormat);
+    message = system.bandwidthCached ? tr("Machine probed: %1; bandwidth %2, measured %3 (cached)")
+                                           .arg(qs(system.cpuModel), bandwidth, when)
+                                     : tr("Machine probed: %1; bandwidth %2, measured %3")
+                                           .arg(qs(system.cpuModel), bandwidth, when);
+  }
+  if (!warning.isEmpty())
+    message = tr("%1 (not kept for the next start: %2)").arg(message, warning);
+  statusBar()->showMessage(message, warning.isEmpty() ? 8000 : 0);
+  // The experiment panel unlocked first: the waiting run reads it.
+  const bool runWaited = std::exchange(runWaitsForProbe_, false);
+  if (runWaited) progressLabel_->clear();
+  updateActions();
+  if (first) emit systemReady();
+  if (runWaited) startRun();
+}
 
 void MainWindow::onProgress(const Progress& progress) {
   progressBar_->setValue(static_cast<int>(progress.fraction * 1000));
@@ -676,9 +733,10 @@ void MainWindow::onRunEnded() {
 void MainWindow::updateActions() {
   const bool running = isRunning();
   // While a file is read, what would replace or extend the session waits for it.
-  const bool busy = running || document_->isLoading();
-  runAction_->setEnabled(!busy && probed_);
-  cancelAction_->setEnabled(running);
+  const bool busy = running || document_->isLoading() || runWaitsForProbe_;
+  runAction_->setEnabled(!busy);
+  cancelAction_->setEnabled(running || runWaitsForProbe_);
+  remeasureAction_->setEnabled(!busy && !probe_->isRunning() && options_.measureBandwidth);
   const Run* target = targetRun();
   rerunAction_->setEnabled(!busy && probed_ && target && !unstablePoints(*target).empty());
   removeRunAction_->setEnabled(!busy && runsPanel_->selectedRun().has_value());

@@ -7,12 +7,14 @@
 #include <QPointer>
 #include <QSize>
 #include <QString>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "accellab/engine.h"
+#include "accellab/machine_cache.h"
 #include "accellab/report.h"
 #include "accellab/sysinfo.h"
 #include "accellab/system_conditions.h"
@@ -51,6 +53,9 @@ struct MainWindowOptions {
   QString autosavePath;     // empty: no autosave and no recovery offer
   // Checked as each run starts, its findings recorded with the run and shown as warnings.
   ConditionsCheck checkConditions = [] { return checkSystemConditions(); };
+  // Where the measured ceilings are kept between starts (machine_cache.h); only read and
+  // written with measureBandwidth.
+  std::filesystem::path machineCache = defaultMachineCacheFile();
 };
 
 class MainWindow : public QMainWindow {
@@ -81,9 +86,12 @@ class MainWindow : public QMainWindow {
   // Measures the unstable points of the run selected in the Runs panel (else the latest)
   // again, and puts the steadiest measurement of each in its place.
   void rerunUnstable();
+  // Cancels the run going, or the one waiting for the machine probe.
   void cancelRun();
   bool isRunning() const;
-  bool isReady() const;  // the machine probe has finished, Run is possible
+  bool isReady() const;  // the machine probe has finished: a run starts at once
+  // Measures the machine's bandwidth again (Run > Re-measure Machine) and keeps it.
+  void remeasureMachine();
 
   SessionDocument& document() { return *document_; }
   ExperimentPanel& experimentPanel() { return *experiment_; }
@@ -126,6 +134,7 @@ class MainWindow : public QMainWindow {
   void onProgress(const accellab::Progress& progress);
   void onPointRemeasured(int position, const accellab::PointResult& result);
   void onRunEnded();
+  void onProbeFinished(const accellab::SystemInfo& system, const QString& warning);
   // The runs checked in the Runs panel, in the table and the charts.
   void showCheckedRuns();
   void updateSystemView();
@@ -174,6 +183,7 @@ class MainWindow : public QMainWindow {
   Prompts* prompts_;
   SystemInfo machine_;  // this machine's probe, for new sessions
   bool probed_ = false;
+  bool runWaitsForProbe_ = false;  // Run was pressed while the probe was measuring
 
   SessionDocument* document_;
   RunWorker* worker_;
@@ -213,6 +223,7 @@ class MainWindow : public QMainWindow {
   QAction* cancelAction_ = nullptr;
   QAction* rerunAction_ = nullptr;
   QAction* removeRunAction_ = nullptr;
+  QAction* remeasureAction_ = nullptr;
   QAction* copyAction_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QStringList recentFiles_;

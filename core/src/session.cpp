@@ -130,26 +130,32 @@ Json toJson(const SystemInfo& system) {
         {{"level", cache.level}, {"type", cache.type}, {"size_bytes", cache.sizeBytes}});
   Json gpus = Json::array();
   for (const GpuInfo& gpu : system.gpus) gpus.push_back(toJson(gpu));
-  return {{"host_name", system.hostName},
-          {"cpu_model", system.cpuModel},
-          {"logical_cores", system.logicalCores},
-          {"simd_available", system.simdAvailable},
-          {"simd_selected", system.simdSelected},
-          {"caches", caches},
-          {"total_ram_bytes", system.totalRamBytes},
-          {"available_ram_bytes", system.availableRamBytes},
-          {"os", system.os},
-          {"kernel", system.kernel},
-          {"compiler", system.compiler},
-          {"compiler_flags", system.compilerFlags},
-          {"build_type", system.buildType},
-          {"openmp_version", system.openmpVersion},
-          {"cuda_built", system.cudaBuilt},
-          {"gpus", gpus},
-          {"gpu_device", system.gpuDevice},
-          {"gpu_reason", system.gpuReason},
-          {"bandwidth_ceiling_bytes_per_s", system.bandwidthCeilingBytesPerS},
-          {"bandwidth_method", system.bandwidthMethod}};
+  Json json = {{"host_name", system.hostName},
+               {"cpu_model", system.cpuModel},
+               {"logical_cores", system.logicalCores},
+               {"simd_available", system.simdAvailable},
+               {"simd_selected", system.simdSelected},
+               {"caches", caches},
+               {"total_ram_bytes", system.totalRamBytes},
+               {"available_ram_bytes", system.availableRamBytes},
+               {"os", system.os},
+               {"kernel", system.kernel},
+               {"compiler", system.compiler},
+               {"compiler_flags", system.compilerFlags},
+               {"build_type", system.buildType},
+               {"openmp_version", system.openmpVersion},
+               {"cuda_built", system.cudaBuilt},
+               {"gpus", gpus},
+               {"gpu_device", system.gpuDevice},
+               {"gpu_reason", system.gpuReason},
+               {"bandwidth_ceiling_bytes_per_s", system.bandwidthCeilingBytesPerS},
+               {"bandwidth_method", system.bandwidthMethod}};
+  // Written only when known, so the sessions of probes without a time read as before.
+  if (!system.bandwidthMeasured.empty()) {
+    json["bandwidth_measured"] = system.bandwidthMeasured;
+    json["bandwidth_cached"] = system.bandwidthCached;
+  }
+  return json;
 }
 
 Json toJson(const Params& params) {
@@ -289,6 +295,8 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "gpu_reason", system.gpuReason);
   readOptional(node, "bandwidth_ceiling_bytes_per_s", system.bandwidthCeilingBytesPerS);
   readOptional(node, "bandwidth_method", system.bandwidthMethod);
+  readOptional(node, "bandwidth_measured", system.bandwidthMeasured);
+  readOptional(node, "bandwidth_cached", system.bandwidthCached);
   return system;
 }
 
@@ -544,6 +552,14 @@ Run* findRun(Session& session, int id) {
 
 std::string systemInfoToJson(const SystemInfo& system) {
   return Printer(kSystemInlineDepth).print(toJson(system));
+}
+
+SystemInfo systemInfoFromJson(std::string_view text) {
+  const Json json = detail::parseBoundedJson(text, "a system object");
+  if (!json.is_object())
+    throw SessionError(std::string("not a system object: the text holds a JSON ") +
+                       json.type_name() + ", not an object");
+  return readSystem(Node(json, "system"));
 }
 
 std::string sessionToJson(const Session& session) {

@@ -82,6 +82,7 @@ class TestCli : public QObject {
   void sysinfoJsonParses();
   void interruptKeepsPartialResults();
   void interruptDuringTheBandwidthProbe();
+  void runsReuseTheMachineMeasurement();
   void memoryLimitRefusesWhatDoesNotFit();
   void smallMemoryLimitStillRunsPi();
   void runsAppendAndReportOneByOne();
@@ -99,6 +100,9 @@ class TestCli : public QObject {
 void TestCli::initTestCase() {
   QVERIFY(dir_.isValid());
   QVERIFY(QFile::exists(QStringLiteral(ACCELLAB_CLI_PATH)));
+  // The CLIs started here keep their bandwidth measurement here, never in the user's cache;
+  // runs after the first reuse it.
+  qputenv("XDG_CACHE_HOME", path("cache").toUtf8());
   writeText(path("truncated.json"), R"({"format": "accellab-session", "version": 1, "poi)");
   writeText(path("foreign.json"), R"({"format": "something-else", "version": 1})");
   writeText(path("newer.json"),
@@ -450,8 +454,8 @@ void TestCli::interruptKeepsPartialResults() {
 void TestCli::interruptDuringTheBandwidthProbe() {
   QProcess process;
   process.start(QStringLiteral(ACCELLAB_CLI_PATH),
-                {"run", "--kernel", "pi", "--samples", "1000", "--variants", "loop", "--out",
-                 path("probe-interrupted.json")});
+                {"run", "--kernel", "pi", "--samples", "1000", "--variants", "loop", "--remeasure",
+                 "--out", path("probe-interrupted.json")});
   QVERIFY(process.waitForStarted());
   // Once the watcher thread runs, Ctrl+C is a stop request; the probe comes next (a second or
   // more: touching and copying two arrays of at least 256 MiB, twice).
@@ -468,6 +472,77 @@ void TestCli::interruptDuringTheBandwidthProbe() {
   const Session session = readSessionFile(path("probe-interrupted.json").toStdString());
   QCOMPARE(session.runs.front().system.bandwidthCeilingBytesPerS, 0.0);
   QCOMPARE(statusOf(session.runs.front().points.front()), "cancelled");
+}
+
+// The first run measures the bandwidth and keeps it; the next reuses it without measuring
+// (the same ceiling and time, "cached", quicker); --remeasure measures again and replaces it.
+void TestCli::runsReuseTheMachineMeasurement() {
+  QTemporaryDir cacheHome;
+  const QByteArray testCache = qgetenv("XDG_CACHE_HOME");
+  qputenv("XDG_CACHE_HOME", cacheHome.path().toUtf8());
+  const auto restore = qScopeGuard([&] { qputenv("XDG_CACHE_HOME", testCache); });
+  const QString cacheFile = cacheHome.filePath("accellab/machine.json");
+  struct Timed {
+    int exitCode;
+    QString err;
+    SystemInfo system;  // the run's, from its session
+    qint64 ms;
+  };
+  const auto run = [&](const QString& out, const QStringList& more = {}) {
+    QElapsedTimer timer;
+    timer.start();
+    const CliResult r =
+        runCli(QStringList{"run", "--kernel", "pi", "--samples", "1000", "--variants", "loop",
+                           "--reps", "1", "--out", path(out)} +
+               more);
+    Timed timed{r.exitCode, r.err, {}, timer.elapsed()};
+    if (r.exitCode == 0)
+      timed.system = readSessionFile(path(out).toStdString()).runs.front().system;
+    return timed;
+  };
+
+  const Timed first = run("machine-1.json");
+  QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+  const SystemInfo& measured = first.system;
+  QVERIFY(QFile::exists(cacheFile));
+  QVERIFY(measured.bandwidthCeilingBytesPerS > 0);
+  QVERIFY(!measured.bandwidthCached);
+  QVERIFY(!measured.bandwidthMeasured.empty());
+
+  const Timed second = run("machine-2.json");
+  QVERIFY2(second.exitCode == 0, qPrintable(second.err));
+  const SystemInfo& cached = second.system;
+  QVERIFY(cached.bandwidthCached);
+  QCOMPARE(cached.bandwidthCeilingBytesPerS, measured.bandwidthCeilingBytesPerS);
+  QCOMPARE(cached.bandwidthMeasured, measured.bandwidthMeasured);
+  QVERIFY2(
+      second.ms < first.ms,
+      qPrintable(QStringLiteral("%1 ms cached, %2 ms measuring").arg(second.ms).arg(first.ms)));
+  const CliResult sysinfo = runCli({"sysinfo"});
+  QVERIFY2(
+      QRegularExpression(
+          R"(\nBandwidth +\S+ GB/s ceiling .*, measured \d{4}-\d\d-\d\d \d\d:\d\d UTC \(cached\)\n)")
+          .match(sysinfo.out)
+          .hasMatch(),
+      qPrintable(sysinfo.out));
+
+  // Aged by hand: a file replaced by the re-measurement is new again.
+  const QDateTime aged = QDateTime::currentDateTime().addYears(-1);
+  {
+    QFile file(cacheFile);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.setFileTime(aged, QFileDevice::FileModificationTime));
+  }
+  const Timed third = run("machine-3.json", {"--remeasure"});
+  QVERIFY2(third.exitCode == 0, qPrintable(third.err));
+  const SystemInfo& remeasured = third.system;
+  QVERIFY(!remeasured.bandwidthCached);
+  QVERIFY(remeasured.bandwidthCeilingBytesPerS > 0);
+  QVERIFY(QFileInfo(cacheFile).lastModified() > aged.addSecs(3600));
+  const Timed fourth = run("machine-4.json");
+  QVERIFY2(fourth.exitCode == 0, qPrintable(fourth.err));
+  QVERIFY(fourth.system.bandwidthCached);
+  QCOMPARE(fourth.system.bandwidthCeilingBytesPerS, remeasured.bandwidthCeilingBytesPerS);
 }
 
 void TestCli::memoryLimitRefusesWhatDoesNotFit() {

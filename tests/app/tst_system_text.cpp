@@ -47,6 +47,34 @@ class TestSystemText : public QObject {
              text.c_str());
   }
 
+  void bandwidthSaysWhenMeasured_data() {
+    QTest::addColumn<QString>("measured");
+    QTest::addColumn<bool>("cached");
+    QTest::addColumn<QString>("ending");
+    QTest::newRow("older session") << "" << false << "(copy)";
+    QTest::newRow("measured by this probe")
+        << "2026-12-01T04:30:59Z" << false << "(copy), measured 2026-12-01 04:30 UTC";
+    QTest::newRow("from the machine cache")
+        << "2026-12-01T04:30:59Z" << true << "(copy), measured 2026-12-01 04:30 UTC (cached)";
+  }
+
+  void bandwidthSaysWhenMeasured() {
+    QFETCH(QString, measured);
+    QFETCH(bool, cached);
+    QFETCH(QString, ending);
+    SystemInfo system = fakeSystem();
+    system.bandwidthCeilingBytesPerS = 20e9;
+    system.bandwidthMethod = "copy";
+    system.bandwidthMeasured = measured.toStdString();
+    system.bandwidthCached = cached;
+    std::ostringstream out;
+    cli::writeSystemSummary(system, {}, out);
+    const QStringList lines = QString::fromStdString(out.str()).split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 4);  // machine, bandwidth, GPU, and the end of the last line
+    QVERIFY2(lines[1].startsWith(QLatin1String("Bandwidth")) && lines[1].endsWith(ending),
+             qPrintable(lines[1]));
+  }
+
   // A session's machine and warnings are text from a file: control characters are escaped,
   // so that they can neither forge lines nor reach the terminal.
   void hostileTextIsEscaped() {

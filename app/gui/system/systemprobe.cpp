@@ -5,12 +5,76 @@
 namespace accellab::gui {
 
 SystemProbe::SystemProbe(QObject* parent) : QObject(parent) {
-  connect(&watcher_, &QFutureWatcher<SystemInfo>::finished, this,
-          [this] { emit finished(watcher_.result()); });
+  connect(&watcher_, &QFutureWatcher<Step>::finished, this, &SystemProbe::onStepFinished);
 }
 
-void SystemProbe::start(const Engine& engine, const ProbeOptions& options) {
-  watcher_.setFuture(QtConcurrent::run([engine, options] { return engine.probeSystem(options); }));
+SystemProbe::~SystemProbe() { stop_.request_stop(); }
+
+void SystemProbe::start(const Engine& engine, bool measureBandwidth,
+                        std::filesystem::path cacheFile) {
+  engine_ = engine;
+  cacheFile_ = std::move(cacheFile);
+  phase_ = Phase::probing;
+  watcher_.setFuture(QtConcurrent::run(
+      [engine, measureBandwidth, file = cacheFile_, stop = stop_.get_token()]() -> Step {
+        const SystemInfo live = engine.probeSystem({.measureBandwidth = false, .stop = stop});
+        if (!measureBandwidth) return {live, CacheMiss::absent, {}};
+        CacheLookup lookup = MachineCache(file).load(live);
+        return {std::move(lookup.system), lookup.miss, {}};
+      }));
+}
+
+void SystemProbe::remeasure(const Engine& engine, std::filesystem::path cacheFile) {
+  engine_ = engine;
+  cacheFile_ = std::move(cacheFile);
+  measure(tr("Re-measuring the machine's bandwidth\u2026"));
+}
+
+QString SystemProbe::status() const {
+  switch (phase_) {
+    case Phase::probing:
+      return tr("Probing the machine\u2026");
+    case Phase::measuring:
+      return measuringStatus_;
+    case Phase::idle:
+      break;
+  }
+  return {};
+}
+
+void SystemProbe::measure(QString status) {
+  phase_ = Phase::measuring;
+  measuringStatus_ = std::move(status);
+  watcher_.setFuture(
+      QtConcurrent::run([engine = *engine_, file = cacheFile_, stop = stop_.get_token()]() -> Step {
+        MachineProbe probe = measureMachine(engine, MachineCache(file), stop);
+        return {std::move(probe.system), CacheMiss::absent, std::move(probe.warning)};
+      }));
+  emit measuring(measuringStatus_);
+}
+
+void SystemProbe::onStepFinished() {
+  Step step = watcher_.result();
+  if (!step.system) {
+    switch (step.miss) {
+      case CacheMiss::absent:
+        return measure(tr("Measuring the machine's bandwidth (first start on this machine)\u2026"));
+      case CacheMiss::otherMachine:
+        return measure(
+            tr("Measuring the machine's bandwidth (the machine changed since it was "
+               "last measured)\u2026"));
+      case CacheMiss::otherBuild:
+        return measure(
+            tr("Measuring the machine's bandwidth (AccelLab changed since it was last "
+               "measured)\u2026"));
+      case CacheMiss::unreadable:
+        return measure(
+            tr("Measuring the machine's bandwidth (the last measurement could not be "
+               "read)\u2026"));
+    }
+  }
+  phase_ = Phase::idle;
+  emit finished(*step.system, QString::fromStdString(step.warning));
 }
 
 }  // namespace accellab::gui

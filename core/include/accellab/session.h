@@ -100,6 +100,8 @@ class SessionError : public std::runtime_error {
 std::string sessionToJson(const Session& session);
 // The "system" object of a session, alone (accellab-cli sysinfo --json).
 std::string systemInfoToJson(const SystemInfo& system);
+// That object read back, as strictly as a session's: throws SessionError.
+SystemInfo systemInfoFromJson(std::string_view json);
 // Throws SessionError with a message a user can act on: "not an AccelLab session",
 // "session version 7 is newer than this AccelLab reads (2)",
 // "runs[0].points[3].stats: missing median_s". Version-1 files become one run.

@@ -55,6 +55,11 @@ struct SystemInfo {
   // STREAM-style copy with all threads, bytes read + written per second; 0 = not measured.
   double bandwidthCeilingBytesPerS = 0;
   std::string bandwidthMethod;
+  // When the ceilings (this one and the GPUs') were measured, ISO-8601 UTC; empty when not
+  // known (sessions before the machine cache). Cached: they come from the machine cache
+  // (machine_cache.h), measured at that time, not by the probe that made this SystemInfo.
+  std::string bandwidthMeasured;
+  bool bandwidthCached = false;
   friend bool operator==(const SystemInfo&, const SystemInfo&) = default;
 };
 

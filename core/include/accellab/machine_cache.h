@@ -1,0 +1,71 @@
+// The machine's measured ceilings, kept between runs: measuring the memory bandwidth takes
+// seconds and gigabytes, and its result stays true while the machine and the build stay the
+// same. One small JSON file (docs/session-format.md, "The machine cache") holds the probe
+// that measured them; both front ends probe through here.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stop_token>
+#include <string>
+
+#include "accellab/engine.h"
+#include "accellab/sysinfo.h"
+
+namespace accellab {
+
+// $XDG_CACHE_HOME/accellab/machine.json, else $HOME/.cache/accellab/machine.json (the XDG
+// base directory rules: a relative XDG_CACHE_HOME is ignored); empty when neither is set.
+std::filesystem::path defaultMachineCacheFile();
+
+// Why the cache could not serve a probe.
+enum class CacheMiss {
+  absent,        // no cache yet (the first start on this machine)
+  unreadable,    // unreadable, corrupt, from a newer AccelLab or without a ceiling
+  otherMachine,  // measured on other hardware or another OS release
+  otherBuild,    // measured by another build of AccelLab
+};
+
+struct CacheLookup {
+  std::optional<SystemInfo> system;    // the live probe with the cached ceilings
+  CacheMiss miss = CacheMiss::absent;  // why not, when system is empty
+};
+
+class MachineCache {
+ public:
+  explicit MachineCache(std::filesystem::path file) : file_(std::move(file)) {}
+
+  const std::filesystem::path& file() const { return file_; }
+
+  // `live` (a probe that measured nothing) with the ceilings, their time and bandwidthCached
+  // set, when the file holds a measurement of the same machine and build. The machine: CPU
+  // model, logical cores, RAM, caches, SIMD targets, GPUs (name, PCI bus, memory, driver), OS
+  // and kernel release. The build: AccelLab's version, compiler, flags, build type, OpenMP,
+  // CUDA, the SIMD target dispatched to. Not the host name: identical machines sharing a home
+  // share their ceilings. Never throws: a file that cannot serve is a miss, replaced by the
+  // next store().
+  CacheLookup load(const SystemInfo& live) const;
+  // Keeps `measured` (its ceilings and bandwidthMeasured set): replaces the file atomically,
+  // creating its directory. Throws OutputError naming the file and the reason.
+  void store(const SystemInfo& measured) const;
+
+ private:
+  std::filesystem::path file_;
+};
+
+// A probe with its ceilings, and why they could not be kept, if they could not.
+struct MachineProbe {
+  SystemInfo system;
+  std::string warning;  // "cannot write …/machine.json: …": the probe itself is complete
+};
+
+// Measures the ceilings now (ProbeOptions::measureBandwidth), stamps them with the time and
+// stores them in `cache`. Interrupted through `stop`, or measuring nothing, it stores nothing.
+MachineProbe measureMachine(const Engine& engine, const MachineCache& cache,
+                            std::stop_token stop = {});
+// The live probe with the cache's ceilings when it holds this machine and build; else
+// measureMachine().
+MachineProbe probeMachine(const Engine& engine, const MachineCache& cache,
+                          std::stop_token stop = {});
+
+}  // namespace accellab

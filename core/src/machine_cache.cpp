@@ -1,0 +1,156 @@
+#include "accellab/machine_cache.h"
+
+#include <cstdlib>
+#include <exception>
+#include <string_view>
+#include <system_error>
+#include <tuple>
+
+#include "accellab/output_file.h"
+#include "accellab/session.h"
+#include "json_reader.h"
+
+namespace accellab {
+
+namespace {
+
+namespace fs = std::filesystem;
+using detail::Json;
+
+constexpr std::string_view kFormat = "accellab-machine-cache";
+constexpr int kVersion = 1;
+// The ceilings of one AccelLab may not be another's: the copy loop is part of the build.
+constexpr std::string_view kAccellabVersion = ACCELLAB_VERSION;
+
+bool sameGpus(const SystemInfo& a, const SystemInfo& b) {
+  const auto identity = [](const GpuInfo& g) {
+    return std::tie(g.index, g.name, g.pciBusId, g.memoryBytes, g.computeCapability,
+                    g.driverVersion, g.runtimeVersion);
+  };
+  if (a.gpus.size() != b.gpus.size()) return false;
+  for (std::size_t i = 0; i < a.gpus.size(); ++i)
+    if (identity(a.gpus[i]) != identity(b.gpus[i])) return false;
+  return true;
+}
+
+// Hardware and OS release: what the memory system and the drivers are.
+bool sameMachine(const SystemInfo& a, const SystemInfo& b) {
+  const auto identity = [](const SystemInfo& s) {
+    return std::tie(s.cpuModel, s.logicalCores, s.totalRamBytes, s.caches, s.simdAvailable, s.os,
+                    s.kernel);
+  };
+  return identity(a) == identity(b) && sameGpus(a, b);
+}
+
+// How the copy loops were compiled and dispatched (the AccelLab version is checked apart).
+bool sameBuild(const SystemInfo& a, const SystemInfo& b) {
+  const auto identity = [](const SystemInfo& s) {
+    return std::tie(s.compiler, s.compilerFlags, s.buildType, s.openmpVersion, s.cudaBuilt,
+                    s.simdSelected);
+  };
+  return identity(a) == identity(b);
+}
+
+struct Stored {
+  std::string accellabVersion;
+  SystemInfo system;
+};
+
+// Throws (SessionError, or anything the file system throws) when the file cannot serve.
+Stored read(const fs::path& file) {
+  const std::string text = detail::readBoundedFile(file, "a machine cache");
+  const Json json = detail::parseBoundedJson(text, "a machine cache");
+  if (!json.is_object()) throw SessionError("not a machine cache");
+  const detail::JsonNode root(json, "machine cache");
+  if (root["format"].string() != kFormat) throw SessionError("not a machine cache");
+  root["version"].integer(1, kVersion);  // a newer format is refused: measured again
+  return {root["accellab_version"].string(), systemInfoFromJson(root["system"].json().dump())};
+}
+
+SystemInfo withCeilings(SystemInfo live, const SystemInfo& measured) {
+  live.bandwidthCeilingBytesPerS = measured.bandwidthCeilingBytesPerS;
+  live.bandwidthMethod = measured.bandwidthMethod;
+  live.bandwidthMeasured = measured.bandwidthMeasured;
+  live.bandwidthCached = true;
+  // sameMachine: the same devices in the same order.
+  for (std::size_t i = 0; i < live.gpus.size(); ++i)
+    live.gpus[i].copyCeilingBytesPerS = measured.gpus[i].copyCeilingBytesPerS;
+  return live;
+}
+
+}  // namespace
+
+fs::path defaultMachineCacheFile() {
+  fs::path base;
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  if (xdg && fs::path(xdg).is_absolute())
+    base = xdg;
+  else if (home && *home)
+    base = fs::path(home) / ".cache";
+  else
+    return {};
+  return base / "accellab" / "machine.json";
+}
+
+CacheLookup MachineCache::load(const SystemInfo& live) const {
+  std::error_code error;
+  if (file_.empty() || (!fs::exists(file_, error) && !error)) return {{}, CacheMiss::absent};
+  Stored stored;
+  try {
+    stored = read(file_);
+  } catch (const std::exception&) {
+    return {{}, CacheMiss::unreadable};
+  }
+  const SystemInfo& cached = stored.system;
+  if (cached.bandwidthCeilingBytesPerS <= 0 || cached.bandwidthMeasured.empty())
+    return {{}, CacheMiss::unreadable};
+  if (!sameMachine(cached, live)) return {{}, CacheMiss::otherMachine};
+  if (stored.accellabVersion != kAccellabVersion || !sameBuild(cached, live))
+    return {{}, CacheMiss::otherBuild};
+  return {withCeilings(live, cached), CacheMiss::absent};
+}
+
+void MachineCache::store(const SystemInfo& measured) const {
+  if (file_.empty())
+    throw OutputError(
+        "cannot keep the machine's measurement: neither XDG_CACHE_HOME nor HOME is set");
+  std::error_code error;
+  if (file_.has_parent_path()) fs::create_directories(file_.parent_path(), error);
+  if (error) throw OutputError("cannot write " + file_.string() + ": " + error.message());
+  SystemInfo kept = measured;
+  kept.bandwidthCached = false;
+  std::string text;
+  try {
+    const Json json = {{"format", kFormat},
+                       {"version", kVersion},
+                       {"accellab_version", kAccellabVersion},
+                       {"system", Json::parse(systemInfoToJson(kept))}};
+    text = json.dump(2) + '\n';
+  } catch (const SessionError& refused) {
+    throw OutputError("cannot write " + file_.string() + ": " + refused.what());
+  }
+  writeFileAtomically(file_, text);
+}
+
+MachineProbe measureMachine(const Engine& engine, const MachineCache& cache, std::stop_token stop) {
+  MachineProbe probe{engine.probeSystem({.measureBandwidth = true, .stop = stop}), {}};
+  SystemInfo& system = probe.system;
+  // "Not measured" is no ceiling to keep: the next start tries again.
+  if (stop.stop_requested() || system.bandwidthCeilingBytesPerS <= 0) return probe;
+  system.bandwidthMeasured = nowIso8601();
+  try {
+    cache.store(system);
+  } catch (const OutputError& problem) {
+    probe.warning = problem.what();
+  }
+  return probe;
+}
+
+MachineProbe probeMachine(const Engine& engine, const MachineCache& cache, std::stop_token stop) {
+  CacheLookup lookup = cache.load(engine.probeSystem({.measureBandwidth = false, .stop = stop}));
+  if (lookup.system) return {std::move(*lookup.system), {}};
+  return measureMachine(engine, cache, stop);
+}
+
+}  // namespace accellab

@@ -1,0 +1,345 @@
+// The machine cache: a measurement is kept for the same machine and build only, the live
+// parts of a probe stay fresh, a file that cannot serve is measured over, and a cache that
+// cannot be written costs a warning, never the probe.
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <functional>
+#include <stop_token>
+
+#include "accellab/machine_cache.h"
+#include "accellab/session.h"
+
+using namespace accellab;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A machine whose probe counts the bandwidth measurements and measures a new ceiling each
+// time, so a cached ceiling is told apart from a measured one.
+class FakeMachine {
+ public:
+  FakeMachine() {
+    host.hostName = "bench-1";
+    host.cpuModel = "Fake CPU";
+    host.logicalCores = 8;
+    host.caches = {{1, "Data", 32 << 10}, {3, "Unified", 32 << 20}};
+    host.totalRamBytes = std::uint64_t{64} << 30;
+    host.availableRamBytes = std::uint64_t{60} << 30;
+    host.os = "Fake OS 1";
+    host.kernel = "Linux 6.1.0";
+    host.compiler = "GCC 12.2.0";
+    host.compilerFlags = "-O3";
+    host.buildType = "Release";
+    host.simdAvailable = {"AVX2", "SSE4"};
+    host.simdSelected = "AVX2";
+    host.gpus = {GpuInfo{0, "Fake GPU", 4, std::uint64_t{8} << 30, 1000, 2000, "9.0", "13.0",
+                         "13.0", "0000:01:00.0", 0}};
+  }
+
+  Engine engine() {
+    return Engine(
+        std::make_shared<Registry>(), [] { return MemoryAvailable{}; },
+        [this](const ProbeOptions& options) {
+          SystemInfo system = host;
+          if (options.measureBandwidth && !options.stop.stop_requested()) {
+            ++measurements;
+            system.bandwidthCeilingBytesPerS = 1e10 * measurements;
+            system.bandwidthMethod = "fake copy";
+            system.gpus[0].copyCeilingBytesPerS = 1e12 * measurements;
+          }
+          return system;
+        });
+  }
+
+  SystemInfo host;
+  int measurements = 0;
+};
+
+// The environment variable set for one scope, restored (or unset) after.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const QByteArray* value)
+      : name_(name), had_(qEnvironmentVariableIsSet(name)), old_(qgetenv(name)) {
+    value ? qputenv(name, *value) : qunsetenv(name);
+  }
+  ~ScopedEnv() { had_ ? qputenv(name_, old_) : qunsetenv(name_); }
+
+ private:
+  const char* name_;
+  bool had_;
+  QByteArray old_;
+};
+
+QByteArray readAll(const fs::path& file) {
+  QFile f(QString::fromStdString(file.string()));
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeAll(const fs::path& file, const QByteArray& bytes) {
+  QFile f(QString::fromStdString(file.string()));
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  QCOMPARE(f.write(bytes), bytes.size());
+}
+
+// What each row of keyChanges changes of the machine, and whether the cache may serve.
+struct Change {
+  const char* name;
+  std::function<void(SystemInfo&)> apply;
+  std::optional<CacheMiss> miss;  // empty: still served
+};
+
+const std::vector<Change>& changes() {
+  static const std::vector<Change> table{
+      {"CPU model", [](SystemInfo& s) { s.cpuModel = "Other CPU"; }, CacheMiss::otherMachine},
+      {"logical cores", [](SystemInfo& s) { s.logicalCores = 16; }, CacheMiss::otherMachine},
+      {"RAM", [](SystemInfo& s) { s.totalRamBytes *= 2; }, CacheMiss::otherMachine},
+      {"caches", [](SystemInfo& s) { s.caches.pop_back(); }, CacheMiss::otherMachine},
+      {"kernel release", [](SystemInfo& s) { s.kernel = "Linux 6.12.0"; }, CacheMiss::otherMachine},
+      {"GPU added",
+       [](SystemInfo& s) {
+         s.gpus.push_back(s.gpus[0]);
+         s.gpus[1].index = 1;
+         s.gpus[1].pciBusId = "0000:02:00.0";
+       },
+       CacheMiss::otherMachine},
+      {"GPU driver", [](SystemInfo& s) { s.gpus[0].driverVersion = "13.1"; },
+       CacheMiss::otherMachine},
+      {"compiler flags", [](SystemInfo& s) { s.compilerFlags = "-O2"; }, CacheMiss::otherBuild},
+      {"build type", [](SystemInfo& s) { s.buildType = "Debug"; }, CacheMiss::otherBuild},
+      {"SIMD target", [](SystemInfo& s) { s.simdSelected = "SSE4"; }, CacheMiss::otherBuild},
+      {"OpenMP", [](SystemInfo& s) { s.openmpVersion = "5.0 (201811)"; }, CacheMiss::otherBuild},
+      {"host name only", [](SystemInfo& s) { s.hostName = "bench-2"; }, std::nullopt},
+      {"available RAM only", [](SystemInfo& s) { s.availableRamBytes /= 2; }, std::nullopt},
+  };
+  return table;
+}
+
+}  // namespace
+
+class TestMachineCache : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void init() {
+    dir_ = std::make_unique<QTemporaryDir>();
+    QVERIFY(dir_->isValid());
+    file_ = fs::path(dir_->path().toStdString()) / "accellab" / "machine.json";
+  }
+
+  // Measured once, then served: the ceilings and their time from the file, the rest live.
+  void roundTrip() {
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    const MachineProbe first = probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 1);
+    QVERIFY2(first.warning.empty(), first.warning.c_str());
+    QVERIFY(fs::is_regular_file(file_));
+    QVERIFY(!first.system.bandwidthCached);
+    QVERIFY(!first.system.bandwidthMeasured.empty());
+    QCOMPARE(first.system.bandwidthCeilingBytesPerS, 1e10);
+
+    machine.host.availableRamBytes = std::uint64_t{10} << 30;
+    const MachineProbe second = probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 1);
+    QVERIFY(second.warning.empty());
+    QVERIFY(second.system.bandwidthCached);
+    QCOMPARE(second.system.bandwidthCeilingBytesPerS, 1e10);
+    QCOMPARE(second.system.bandwidthMethod, std::string("fake copy"));
+    QCOMPARE(second.system.bandwidthMeasured, first.system.bandwidthMeasured);
+    QCOMPARE(second.system.gpus[0].copyCeilingBytesPerS, 1e12);
+    QCOMPARE(second.system.availableRamBytes, std::uint64_t{10} << 30);
+
+    // The cached probe is exactly the live probe with the measured part added.
+    SystemInfo expected = machine.host;
+    expected.bandwidthCeilingBytesPerS = 1e10;
+    expected.bandwidthMethod = "fake copy";
+    expected.bandwidthMeasured = first.system.bandwidthMeasured;
+    expected.bandwidthCached = true;
+    expected.gpus[0].copyCeilingBytesPerS = 1e12;
+    QVERIFY(second.system == expected);
+  }
+
+  // measureMachine measures although the cache could serve, and replaces it.
+  void remeasureReplaces() {
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    probeMachine(machine.engine(), cache);
+    const MachineProbe again = measureMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 2);
+    QVERIFY(!again.system.bandwidthCached);
+    const MachineProbe served = probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 2);
+    QCOMPARE(served.system.bandwidthCeilingBytesPerS, 2e10);
+  }
+
+  void keyChanges_data() {
+    QTest::addColumn<int>("change");
+    for (std::size_t i = 0; i < changes().size(); ++i)
+      QTest::newRow(changes()[i].name) << static_cast<int>(i);
+  }
+
+  // Another machine or build misses, is measured, and its measurement then serves it.
+  void keyChanges() {
+    QFETCH(int, change);
+    const Change& row = changes()[static_cast<std::size_t>(change)];
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    probeMachine(machine.engine(), cache);
+    row.apply(machine.host);
+
+    const CacheLookup lookup =
+        cache.load(machine.engine().probeSystem({.measureBandwidth = false}));
+    QCOMPARE(lookup.system.has_value(), !row.miss.has_value());
+    if (row.miss) QCOMPARE(lookup.miss, *row.miss);
+
+    probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, row.miss ? 2 : 1);
+    QVERIFY(cache.load(machine.engine().probeSystem({.measureBandwidth = false})).system);
+  }
+
+  void unusableFiles_data() {
+    QTest::addColumn<QByteArray>("from");
+    QTest::addColumn<QByteArray>("to");
+    QTest::addColumn<int>("miss");
+    const auto unreadable = static_cast<int>(CacheMiss::unreadable);
+    QTest::newRow("empty") << QByteArray() << QByteArray() << unreadable;
+    QTest::newRow("not JSON") << QByteArray("\"format\"") << QByteArray("\"format") << unreadable;
+    QTest::newRow("another format")
+        << QByteArray("accellab-machine-cache") << QByteArray("accellab-session") << unreadable;
+    QTest::newRow("newer format") << QByteArray("\"version\": 1") << QByteArray("\"version\": 2")
+                                  << unreadable;
+    QTest::newRow("no ceiling") << QByteArray("\"bandwidth_ceiling_bytes_per_s\": 10000000000.0")
+                                << QByteArray("\"bandwidth_ceiling_bytes_per_s\": 0") << unreadable;
+    QTest::newRow("wrong type") << QByteArray("\"logical_cores\": 8")
+                                << QByteArray("\"logical_cores\": \"8\"") << unreadable;
+    QTest::newRow("another AccelLab")
+        << QByteArray("\"accellab_version\": \"") << QByteArray("\"accellab_version\": \"0.0.0-")
+        << static_cast<int>(CacheMiss::otherBuild);
+  }
+
+  // A file edited, cut or from elsewhere is measured over, then replaced by a good one.
+  void unusableFiles() {
+    QFETCH(QByteArray, from);
+    QFETCH(QByteArray, to);
+    QFETCH(int, miss);
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    probeMachine(machine.engine(), cache);
+    QByteArray text = readAll(file_);
+    if (from.isEmpty()) {
+      text.clear();
+    } else {
+      QVERIFY2(text.contains(from), text.constData());
+      text.replace(from, to);
+    }
+    writeAll(file_, text);
+
+    const CacheLookup lookup =
+        cache.load(machine.engine().probeSystem({.measureBandwidth = false}));
+    QVERIFY(!lookup.system);
+    QCOMPARE(static_cast<int>(lookup.miss), miss);
+    const MachineProbe measured = probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 2);
+    QVERIFY(measured.warning.empty());
+    const MachineProbe served = probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 2);
+    QVERIFY(served.system.bandwidthCached);
+    QCOMPARE(served.system.bandwidthCeilingBytesPerS, 2e10);
+  }
+
+  void absentFileMisses() {
+    FakeMachine machine;
+    const CacheLookup lookup =
+        MachineCache(file_).load(machine.engine().probeSystem({.measureBandwidth = false}));
+    QVERIFY(!lookup.system);
+    QCOMPARE(lookup.miss, CacheMiss::absent);
+  }
+
+  // Under a regular file no directory can be made (even as root): the probe is complete,
+  // the warning names the file, and the next probe measures again.
+  void unwritableCacheWarns() {
+    const fs::path blocker = fs::path(dir_->path().toStdString()) / "not-a-directory";
+    writeAll(blocker, "x");
+    const MachineCache cache(blocker / "accellab" / "machine.json");
+    FakeMachine machine;
+    const MachineProbe probe = probeMachine(machine.engine(), cache);
+    QCOMPARE(probe.system.bandwidthCeilingBytesPerS, 1e10);
+    QVERIFY(!probe.system.bandwidthMeasured.empty());
+    QVERIFY2(probe.warning.find(cache.file().string()) != std::string::npos, probe.warning.c_str());
+    probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 2);
+  }
+
+  void directoryInTheWayWarns() {
+    fs::create_directories(file_);
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    QCOMPARE(cache.load(machine.engine().probeSystem({.measureBandwidth = false})).miss,
+             CacheMiss::unreadable);
+    const MachineProbe probe = probeMachine(machine.engine(), cache);
+    QCOMPARE(probe.system.bandwidthCeilingBytesPerS, 1e10);
+    QVERIFY2(!probe.warning.empty(), "no warning");
+  }
+
+  // A measurement cut short by Ctrl+C is no ceiling: nothing is stored.
+  void interruptedMeasurementIsNotKept() {
+    FakeMachine machine;
+    std::stop_source stop;
+    stop.request_stop();
+    const MachineProbe probe =
+        measureMachine(machine.engine(), MachineCache(file_), stop.get_token());
+    QCOMPARE(probe.system.bandwidthCeilingBytesPerS, 0.0);
+    QVERIFY(probe.warning.empty());
+    QVERIFY(!fs::exists(file_));
+  }
+
+  void location_data() {
+    QTest::addColumn<QByteArray>("xdg");  // "-": unset
+    QTest::addColumn<QByteArray>("home");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("XDG_CACHE_HOME")
+        << QByteArray("/x/cache") << QByteArray("/h") << "/x/cache/accellab/machine.json";
+    QTest::newRow("XDG_CACHE_HOME relative: ignored")
+        << QByteArray("cache") << QByteArray("/h") << "/h/.cache/accellab/machine.json";
+    QTest::newRow("XDG_CACHE_HOME empty")
+        << QByteArray("") << QByteArray("/h") << "/h/.cache/accellab/machine.json";
+    QTest::newRow("XDG_CACHE_HOME unset")
+        << QByteArray("-") << QByteArray("/h") << "/h/.cache/accellab/machine.json";
+    QTest::newRow("neither") << QByteArray("-") << QByteArray("-") << QString();
+  }
+
+  void location() {
+    QFETCH(QByteArray, xdg);
+    QFETCH(QByteArray, home);
+    QFETCH(QString, expected);
+    const ScopedEnv xdgEnv("XDG_CACHE_HOME", xdg == "-" ? nullptr : &xdg);
+    const ScopedEnv homeEnv("HOME", home == "-" ? nullptr : &home);
+    QCOMPARE(QString::fromStdString(defaultMachineCacheFile().string()), expected);
+  }
+
+  // The session records when its ceilings were measured and whether they were cached; an
+  // older session, without either, reads as before.
+  void sessionKeepsTheMeasurementTime() {
+    SystemInfo system = FakeMachine().host;
+    system.bandwidthCeilingBytesPerS = 1e10;
+    const std::string older = systemInfoToJson(system);
+    QVERIFY(older.find("bandwidth_measured") == std::string::npos);
+    QVERIFY(systemInfoFromJson(older) == system);
+    system.bandwidthMeasured = "2026-12-01T04:30:00Z";
+    system.bandwidthCached = true;
+    const std::string text = systemInfoToJson(system);
+    QVERIFY(text.find("\"bandwidth_cached\": true") != std::string::npos);
+    QVERIFY(systemInfoFromJson(text) == system);
+    QVERIFY_THROWS_EXCEPTION(SessionError, systemInfoFromJson("[1]"));
+  }
+
+ private:
+  std::unique_ptr<QTemporaryDir> dir_;
+  fs::path file_;
+};
+
+QTEST_MAIN(TestMachineCache)
+#include "tst_machine_cache.moc"
