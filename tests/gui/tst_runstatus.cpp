@@ -161,6 +161,11 @@ class TestRunStatus : public QObject {
     status.update(report(RunPhase::measuring, 3, 10));
     ElidedLabel& label = *status.label();
     QTRY_COMPARE(label.text(), status.text());  // wide enough: all of it
+    // A longer text later gets the room it needs, as long as the bar has it.
+    Progress longer = report(RunPhase::measuring, 3, 10);
+    longer.point->variant = "loop-strided-and-then-some";
+    status.update(longer);
+    QTRY_COMPARE(label.text(), status.text());
     window.resize(420, 300);
     QTRY_VERIFY(label.text() != status.text());
     QVERIFY2(label.text().startsWith(QStringLiteral("Point 2")), qPrintable(label.text()));

@@ -43,8 +43,11 @@ void ElidedLabel::resizeEvent(QResizeEvent* event) {
 }
 
 void ElidedLabel::elide() {
-  setText(
-      fontMetrics().elidedText(fullText_, Qt::ElideMiddle, contentsRect().width() - 2 * margin()));
+  const int width = contentsRect().width() - 2 * margin();
+  const QFontMetrics metrics = fontMetrics();
+  setText(metrics.horizontalAdvance(fullText_) <= width
+              ? fullText_
+              : metrics.elidedText(fullText_, Qt::ElideMiddle, width));
 }
 
 }  // namespace accellab::gui
