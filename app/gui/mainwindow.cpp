@@ -449,7 +449,7 @@ void MainWindow::rerunUnstable() {
   for (const std::size_t position : rerun.positions) points.push_back(run->points[position]);
   // On the GPU the run measured, with the run's own settings and limits.
   worker_->startRerun(engineFor(run->system.gpuDevice), points, run->settings.measure,
-                      experiment_->rerunAttempts());
+                      experiment_->rerunAttempts(), run->system.bandwidthCeilingBytesPerS);
   rerun_ = std::move(rerun);
   showProgress(tr("Re-running %n unstable point(s) of run %1\u2026", nullptr,
                   static_cast<int>(points.size()))

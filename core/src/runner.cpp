@@ -389,6 +389,7 @@ class ProgressReporter {
     const double inPoint = now - pointStartS_;
     const double left = pointSecondsLeft(stage, now - *phaseStartS_);
     if (inPoint + left > 0) within_ = std::max(within_, std::min(1.0, inPoint / (inPoint + left)));
+    progress_.pointEtaS = left;
     progress_.etaS = left + estimate_.secondsAfter(progress_.pointIndex);
     setFraction();
     forward_(progress_);
@@ -407,6 +408,7 @@ class ProgressReporter {
     progress_.repetitionsDone = 0;
     progress_.repetitionsExpected.reset();
     progress_.etaS = 0.0;
+    progress_.pointEtaS.reset();
     setFraction();
     forward_(progress_);
   }
@@ -446,7 +448,7 @@ class ProgressReporter {
   Progress progress_;
   double pointStartS_ = 0;
   std::optional<double> phaseStartS_;  // empty until the point's first stage
-  double within_ = 0;  // of the current point, never moving back
+  double within_ = 0;                  // of the current point, never moving back
 };
 
 // A point that ends the run early (a stop request) without being measured.

@@ -470,6 +470,10 @@ class TestRunner : public QObject {
     QVERIFY(progress.front().etaS);
     QVERIFY2(std::abs(*progress.front().etaS - expectedS) < 1e-9 * expectedS,
              QByteArray::number(*progress.front().etaS));
+    // The point's own share: all of it for one point, half for two equal ones.
+    QVERIFY(progress.front().pointEtaS);
+    QVERIFY(std::abs(*progress.front().pointEtaS - expectedS / double(points.size())) <
+            1e-9 * expectedS);
   }
 
   // Within a point the estimate counts down with the clock and the fraction moves on.

@@ -121,6 +121,29 @@ class TestRunStatus : public QObject {
     QCOMPARE(status.text(), kPoint + QStringLiteral("preparing \u2014 longer than estimated"));
   }
 
+  // Between reports the bar moves on as the point's estimate says (a long preparation sends
+  // none), never past the point's end and never back.
+  void barMovesOnBetweenReports() {
+    QMainWindow window;
+    RunStatus status(window.statusBar(), [this] { return nowMs_; });
+    status.begin(QStringLiteral("Starting"));
+    Progress preparing = report(RunPhase::preparing);
+    preparing.fraction = 0.25;  // one of four points done, the second just begun
+    preparing.pointEtaS = 10;
+    status.update(preparing);
+    QCOMPARE(status.bar()->value(), 250);
+    nowMs_ += 5000;
+    status.tick();
+    QCOMPARE(status.bar()->value(), 375);  // half of the second point's 10 s
+    nowMs_ += 60000;
+    status.tick();
+    QCOMPARE(status.bar()->value(), 497);  // stops short of the point's end
+    Progress behind = preparing;
+    behind.fraction = 0.3;
+    status.update(behind);
+    QCOMPARE(status.bar()->value(), 497);
+  }
+
   void endStates_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("expected");

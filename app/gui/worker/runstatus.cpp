@@ -16,6 +16,8 @@ namespace {
 
 constexpr int kBarSteps = 1000;
 constexpr int kTickMs = 1000;
+// A point whose estimate ran out is not done: the bar stops short of its end.
+constexpr double kMaxPointShare = 0.99;
 
 MillisecondClock steadyMilliseconds() {
   auto timer = std::make_shared<QElapsedTimer>();
@@ -57,8 +59,9 @@ void RunStatus::update(const Progress& progress) {
   last_ = progress;
   pointsDone_ = progress.pointsDone;
   lastAtMs_ = clock_();
-  // The engine's fraction never moves back within a run; a re-run starts again from 0.
-  bar_->setValue(std::clamp(static_cast<int>(progress.fraction * kBarSteps), 0, kBarSteps));
+  // Never back: the bar may have moved on between reports (tick); a new run starts at 0.
+  bar_->setValue(std::max(
+      bar_->value(), std::clamp(static_cast<int>(progress.fraction * kBarSteps), 0, kBarSteps)));
   tick();
 }
 
@@ -87,8 +90,24 @@ void RunStatus::tick() {
   if (!last_) return;
   const auto left = secondsLeft();
   const double sinceS = static_cast<double>(clock_() - lastAtMs_) / 1000;
+  bar_->setValue(
+      std::max(bar_->value(), static_cast<int>(extrapolatedFraction(sinceS) * kBarSteps)));
   const double overdueS = last_->etaS ? sinceS - *last_->etaS : 0;
   show(progressText(*last_, left, overdueS));
+}
+
+double RunStatus::extrapolatedFraction(double sinceS) const {
+  const Progress& p = *last_;
+  const auto total = static_cast<double>(p.pointsTotal);
+  const double done = static_cast<double>(p.pointsDone);
+  if (!p.pointEtaS || *p.pointEtaS <= 0 || total <= 0) return p.fraction;
+  // The runner's share of the point is elapsed / (elapsed + left); elapsed follows from the
+  // share reported and the seconds left then, and grows by the time since.
+  const double share = std::clamp(p.fraction * total - done, 0.0, kMaxPointShare);
+  const double leftS = *p.pointEtaS;
+  const double elapsedS = share * leftS / (1 - share);
+  const double now = std::min(kMaxPointShare, (elapsedS + sinceS) / (elapsedS + leftS));
+  return (done + now) / total;
 }
 
 void RunStatus::show(const QString& text) { label_->setFullText(text); }

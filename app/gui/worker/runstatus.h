@@ -51,6 +51,9 @@ class RunStatus : public QObject {
 
  private:
   void show(const QString& text);
+  // The fraction `sinceS` seconds after the last report, as the runner would report it if the
+  // current point keeps to its estimate; never past the point's end.
+  double extrapolatedFraction(double sinceS) const;
 
   MillisecondClock clock_;
   ElidedLabel* label_;

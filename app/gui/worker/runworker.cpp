@@ -58,9 +58,11 @@ void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& 
 }
 
 void RunJob::rerun(quint64 jobId, const Engine& engine, std::vector<PointResult> points,
-                   const MeasureConfig& config, std::size_t maxAttempts, std::stop_token stop) {
+                   const MeasureConfig& config, std::size_t maxAttempts, double bandwidthBytesPerS,
+                   std::stop_token stop) {
   int position = 0;
   RunCallbacks callbacks;
+  callbacks.bandwidthBytesPerS = bandwidthBytesPerS;
   callbacks.progress = throttled([&](const Progress& p) { emit progress(jobId, p); });
   callbacks.pointFinished = [&](const PointResult& r) {
     emit pointRemeasured(jobId, position++, r);
@@ -131,12 +133,14 @@ void RunWorker::start(const Engine& engine, const std::vector<Point>& points,
 }
 
 void RunWorker::startRerun(const Engine& engine, const std::vector<PointResult>& points,
-                           const MeasureConfig& config, std::size_t maxAttempts) {
+                           const MeasureConfig& config, std::size_t maxAttempts,
+                           double bandwidthBytesPerS) {
   const quint64 id = nextJob();
   QMetaObject::invokeMethod(
       job_,
-      [job = job_, id, engine, points, config, maxAttempts, token = stop_.get_token()] {
-        job->rerun(id, engine, points, config, maxAttempts, token);
+      [job = job_, id, engine, points, config, maxAttempts, bandwidthBytesPerS,
+       token = stop_.get_token()] {
+        job->rerun(id, engine, points, config, maxAttempts, bandwidthBytesPerS, token);
       },
       Qt::QueuedConnection);
 }

@@ -44,7 +44,8 @@ class RunWorker : public QObject {
   // each. They must all be ok and flagged unstable (unstablePoints): then each is measured
   // again, in order, and the k-th kept result comes back as pointRemeasured(k, result).
   void startRerun(const Engine& engine, const std::vector<PointResult>& points,
-                  const MeasureConfig& config, std::size_t maxAttempts);
+                  const MeasureConfig& config, std::size_t maxAttempts,
+                  double bandwidthBytesPerS = 0);
   void cancel();
   bool isRunning() const { return running_; }
 
@@ -78,7 +79,8 @@ class RunJob : public QObject {
            const MeasureConfig& config, const ConditionsCheck& conditions,
            double bandwidthBytesPerS, std::stop_token stop);
   void rerun(quint64 jobId, const Engine& engine, std::vector<PointResult> points,
-             const MeasureConfig& config, std::size_t maxAttempts, std::stop_token stop);
+             const MeasureConfig& config, std::size_t maxAttempts, double bandwidthBytesPerS,
+             std::stop_token stop);
 
  signals:
   void progress(quint64 jobId, const accellab::Progress& progress);

@@ -48,6 +48,9 @@ struct Progress {
   // Seconds left in the whole run; present from the first report on (predicted before any
   // point finished, from the machine's bandwidth or the measuring targets).
   std::optional<double> etaS;
+  // Seconds left of the current point alone, so a front end can move its bar on between
+  // reports (a phase such as preparing 8 GiB sends none while it lasts).
+  std::optional<double> pointEtaS;
 
   // "add · parallel ×2 threads · 1024x1024x512 f64"; empty without a point.
   std::string describePoint() const;
