@@ -203,12 +203,14 @@ int runCommand(Args args, const EngineFactory& engines) {
 
   Runner runner = engine.runner();
   reporters.console().begin(run);
-  saved.points =
-      runWithProgress(runner, points, config, interrupt.token(), [&](const PointResult& result) {
+  saved.points = runWithProgress(
+      runner, points, config, interrupt.token(),
+      [&](const PointResult& result) {
         saved.points.push_back(result);
         autosave.save(session);  // first: a point printed is a point in the file
         reporters.console().point(result);
-      });
+      },
+      run.system.bandwidthCeilingBytesPerS);
   reporters.console().end();
   if (rerunAttempts && !interrupt.interrupted()) {
     const auto rerun =

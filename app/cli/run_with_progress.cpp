@@ -23,9 +23,11 @@ RunCallbacks callbacksFor(ProgressLine& line, const PointHandler& onPoint) {
 
 std::vector<PointResult> runWithProgress(Runner& runner, const std::vector<Point>& points,
                                          const MeasureConfig& config, std::stop_token stop,
-                                         const PointHandler& onPoint) {
+                                         const PointHandler& onPoint, double bandwidthBytesPerS) {
   ProgressLine line;
-  return runner.run(points, config, callbacksFor(line, onPoint), stop);
+  RunCallbacks callbacks = callbacksFor(line, onPoint);
+  callbacks.bandwidthBytesPerS = bandwidthBytesPerS;
+  return runner.run(points, config, callbacks, stop);
 }
 
 std::vector<std::size_t> rerunWithProgress(Runner& runner, std::vector<PointResult>& results,

@@ -12,9 +12,12 @@ namespace accellab::cli {
 
 using PointHandler = std::function<void(const PointResult&)>;
 
+// `bandwidthBytesPerS`, the machine's measured ceiling, lets the line's time left predict
+// memory-bound points before any has finished (0: not measured).
 std::vector<PointResult> runWithProgress(Runner& runner, const std::vector<Point>& points,
                                          const MeasureConfig& config, std::stop_token stop,
-                                         const PointHandler& onPoint);
+                                         const PointHandler& onPoint,
+                                         double bandwidthBytesPerS = 0);
 
 // Runner::rerunUnstable with the same progress line; returns the indices re-measured.
 std::vector<std::size_t> rerunWithProgress(Runner& runner, std::vector<PointResult>& results,

@@ -61,6 +61,8 @@
 #include "system/systemview.h"
 #include "theme/theme.h"
 #include "windowgeometry.h"
+#include "worker/progresstext.h"
+#include "worker/runstatus.h"
 #include "worker/runworker.h"
 
 // Q_INIT_RESOURCE must be called from the global namespace; the resources live in a static
@@ -134,7 +136,7 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
   // Run is available at once: a run started while the probe measures waits for it.
   connect(probe_, &SystemProbe::measuring, this, [this](const QString& status) {
     if (runWaitsForProbe_)
-      progressLabel_->setText(status);
+      runStatus_->end(status);
     else
       statusBar()->showMessage(status);
     updateActions();
@@ -400,13 +402,7 @@ void MainWindow::createLayout() {
   resizeDocks({experimentDock_}, {side->sizeHint().width()}, Qt::Horizontal);
   setCentralWidget(charts_);
 
-  progressBar_ = new QProgressBar(this);
-  progressBar_->setRange(0, 1000);
-  progressBar_->setMaximumWidth(220);
-  progressBar_->setVisible(false);
-  progressLabel_ = new QLabel(this);
-  statusBar()->addPermanentWidget(progressLabel_);
-  statusBar()->addPermanentWidget(progressBar_);
+  runStatus_ = new RunStatus(statusBar());
 }
 
 void MainWindow::connectDocument() {
@@ -415,6 +411,7 @@ void MainWindow::connectDocument() {
     results_->setRuns(document_->session().runs);
     compare_->currentReplaced();
     charts_->refresh();
+    showSessionKernels();
     table_->resizeColumnsToContents();
     updateActions();
   });
@@ -488,6 +485,25 @@ void MainWindow::connectDocument() {
           [this] { statusBar()->showMessage(tr("Autosave works again"), 4000); });
   connect(compare_, &ComparePanel::comparisonChanged, this, &MainWindow::updateSystemView);
   connect(charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
+  // The experiment panel's kernel box is the window's one kernel selector.
+  connect(experiment_, &ExperimentPanel::kernelSelected, charts_, &ChartPanel::setKernel);
+  connect(experiment_, &ExperimentPanel::kernelSelected, this, [this] { updateActions(); });
+  charts_->setKernel(experiment_->kernel());
+}
+
+void MainWindow::showSessionKernels() {
+  const Session& session = document_->session();
+  QStringList kernels;
+  QString latest;
+  for (const Run& run : session.runs) {
+    for (const PointResult& point : run.points) {
+      const QString kernel = qs(point.point.kernel);
+      if (!kernels.contains(kernel)) kernels << kernel;
+      latest = kernel;
+    }
+  }
+  experiment_->setSessionKernels(kernels);
+  if (!latest.isEmpty()) experiment_->selectKernel(latest);
 }
 
 void MainWindow::connectWorker() {
@@ -503,8 +519,10 @@ void MainWindow::connectWorker() {
     // Cancelled points were never measured: the session keeps only what was.
     if (result.status != PointStatus::cancelled) document_->appendPoint(result);
   });
-  connect(worker_, &RunWorker::failed, this,
-          [this](const QString& message) { prompts_->error(this, tr("Run failed"), message); });
+  connect(worker_, &RunWorker::failed, this, [this](const QString& message) {
+    runFailure_ = message;
+    prompts_->error(this, tr("Run failed"), message);
+  });
   connect(worker_, &RunWorker::finished, this, &MainWindow::onRunEnded);
   connect(worker_, &RunWorker::finished, this, [this] {
     // Closed during the run and told to stop it: the run has ended, so close now (after
@@ -525,7 +543,7 @@ void MainWindow::startRun() {
     // status moves beside Cancel (no progress bar: the probe's own progress is unknown).
     runWaitsForProbe_ = true;
     statusBar()->clearMessage();
-    progressLabel_->setText(probe_->status());
+    runStatus_->end(probe_->status());
     updateActions();
     return;
   }
@@ -547,8 +565,10 @@ void MainWindow::startRun() {
   run.settings = {experiment->measure, baseline, "desktop app"};
   run.system = machine_;
   document_->beginRun(std::move(run));
-  worker_->start(engine, points, experiment->measure, options_.checkConditions);
-  showProgress(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())));
+  worker_->start(engine, points, experiment->measure, options_.checkConditions,
+                 machine_.bandwidthCeilingBytesPerS);
+  showProgress(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())),
+               points.size());
 }
 
 void MainWindow::rerunUnstable() {
@@ -560,17 +580,19 @@ void MainWindow::rerunUnstable() {
   for (const std::size_t position : rerun.positions) points.push_back(run->points[position]);
   // On the GPU the run measured, with the run's own settings and limits.
   worker_->startRerun(engineFor(run->system.gpuDevice), points, run->settings.measure,
-                      experiment_->rerunAttempts());
+                      experiment_->rerunAttempts(), run->system.bandwidthCeilingBytesPerS);
   rerun_ = std::move(rerun);
   showProgress(tr("Re-running %n unstable point(s) of run %1\u2026", nullptr,
                   static_cast<int>(points.size()))
-                   .arg(run->id));
+                   .arg(run->id),
+               points.size());
 }
 
-void MainWindow::showProgress(const QString& text) {
-  progressBar_->setValue(0);
-  progressBar_->setVisible(true);
-  progressLabel_->setText(text);
+void MainWindow::showProgress(const QString& text, std::size_t points) {
+  runPoints_ = points;
+  cancelRequested_ = false;
+  runFailure_.reset();
+  runStatus_->begin(text);
   updateActions();
 }
 
@@ -640,14 +662,15 @@ void MainWindow::removeSelectedRun() {
 void MainWindow::cancelRun() {
   if (runWaitsForProbe_) {
     runWaitsForProbe_ = false;
-    progressLabel_->clear();
+    runStatus_->end(QString());
     statusBar()->showMessage(tr("Run cancelled before it started"), 5000);
     updateActions();
     return;
   }
   if (!isRunning()) return;
   worker_->cancel();
-  progressLabel_->setText(tr("Cancelling\u2026"));
+  cancelRequested_ = true;
+  runStatus_->cancelling();
 }
 
 bool MainWindow::isRunning() const { return worker_->isRunning(); }
@@ -688,42 +711,30 @@ void MainWindow::onProbeFinished(const SystemInfo& system, const QString& warnin
   statusBar()->showMessage(message, warning.isEmpty() ? 8000 : 0);
   // The experiment panel unlocked first: the waiting run reads it.
   const bool runWaited = std::exchange(runWaitsForProbe_, false);
-  if (runWaited) progressLabel_->clear();
+  if (runWaited) runStatus_->end(QString());
   updateActions();
   if (first) emit systemReady();
   if (runWaited) startRun();
 }
 
-void MainWindow::onProgress(const Progress& progress) {
-  progressBar_->setValue(static_cast<int>(progress.fraction * 1000));
-  QString text = tr("Point %1 of %2: %3")
-                     .arg(std::min(progress.pointsDone + 1, progress.pointsTotal))
-                     .arg(progress.pointsTotal)
-                     .arg(qs(progress.current));
-  if (progress.etaS)
-    text += tr(" \u2014 about %1 left").arg(qs(formatValue(*progress.etaS, ValueKind::duration)));
-  progressLabel_->setText(text);
-}
+void MainWindow::onProgress(const Progress& progress) { runStatus_->update(progress); }
 
 void MainWindow::onRunEnded() {
-  progressBar_->setVisible(false);
-  progressLabel_->clear();
   const auto& runs = document_->session().runs;
+  // Cancelled points never reach the session: those it holds are the ones measured.
+  const std::size_t measured = rerun_         ? runStatus_->pointsDone()
+                               : runs.empty() ? 0
+                                              : runs.back().points.size();
+  QString outcome = runFailure_        ? failedText(*runFailure_)
+                    : cancelRequested_ ? cancelledText(measured, runPoints_)
+                                       : finishedText(measured);
   if (rerun_) {
     const Run* run = findRun(document_->session(), rerun_->runId);
     const auto stillUnstable = run ? unstablePoints(*run).size() : 0;
-    statusBar()->showMessage(tr("Re-ran %n unstable point(s) of run %1; %2 still unstable", nullptr,
-                                static_cast<int>(rerun_->positions.size()))
-                                 .arg(rerun_->runId)
-                                 .arg(stillUnstable),
-                             8000);
+    outcome += tr(" (re-run of run %1; still unstable: %2)").arg(rerun_->runId).arg(stillUnstable);
     rerun_.reset();
-  } else {
-    statusBar()->showMessage(tr("Run %1 finished: %n point(s) measured", nullptr,
-                                runs.empty() ? 0 : static_cast<int>(runs.back().points.size()))
-                                 .arg(runs.empty() ? 0 : runs.back().id),
-                             5000);
   }
+  runStatus_->end(outcome);
   table_->resizeColumnsToContents();
   compare_->refresh();
   updateActions();
@@ -734,7 +745,10 @@ void MainWindow::updateActions() {
   const bool running = isRunning();
   // While a file is read, what would replace or extend the session waits for it.
   const bool busy = running || document_->isLoading() || runWaitsForProbe_;
-  runAction_->setEnabled(!busy);
+  const QString blocker = experiment_->runBlocker();
+  runAction_->setEnabled(!busy && blocker.isEmpty());
+  runAction_->setStatusTip(blocker);
+  runAction_->setToolTip(blocker.isEmpty() ? tr("Measure the experiment (F5)") : blocker);
   cancelAction_->setEnabled(running || runWaitsForProbe_);
   remeasureAction_->setEnabled(!busy && !probe_->isRunning() && options_.measureBandwidth);
   const Run* target = targetRun();

@@ -42,6 +42,7 @@ class ResultsModel;
 class RunFilterModel;
 class RunsModel;
 class RunsPanel;
+class RunStatus;
 class SessionDocument;
 class SystemProbe;
 class SystemView;
@@ -141,7 +142,10 @@ class MainWindow : public QMainWindow {
   // The run the run actions act on: the one selected in the Runs panel, else the latest.
   const Run* targetRun() const;
   void removeSelectedRun();
-  void showProgress(const QString& text);
+  // A run or re-run of `points` points begins: the status bar shows `text` and the progress.
+  void showProgress(const QString& text, std::size_t points);
+  // The experiment panel's kernel box lists the session's kernels, the latest run's chosen.
+  void showSessionKernels();
 
   void newSession();
   void openWithDialog();
@@ -206,8 +210,11 @@ class MainWindow : public QMainWindow {
   RunsPanel* runsPanel_ = nullptr;
   ComparePanel* compare_ = nullptr;
   QTabWidget* bottomTabs_ = nullptr;
-  QProgressBar* progressBar_ = nullptr;
-  QLabel* progressLabel_ = nullptr;
+  RunStatus* runStatus_ = nullptr;
+  // How the run going will end, for the status it leaves: cancelled, failed, or finished.
+  std::size_t runPoints_ = 0;
+  bool cancelRequested_ = false;
+  std::optional<QString> runFailure_;
 
   QAction* newAction_ = nullptr;
   QAction* openAction_ = nullptr;

@@ -10,6 +10,7 @@
 #include "accellab/format.h"
 #include "accellab/quality.h"
 #include "accellab/session.h"
+#include "runner_estimate.h"
 
 namespace accellab {
 
@@ -46,7 +47,24 @@ constexpr std::uint64_t kMaxRunsPerSample = std::uint64_t{1} << 30;
 struct Measured {
   PointResult result;
   std::optional<std::uint64_t> fingerprint;
+  double prepareS = 0;  // how long the kernel took to allocate and fill the point's buffers
 };
+
+// What measuring one point says as it goes: the phase, and in the measuring phase how far.
+struct Stage {
+  RunPhase phase = RunPhase::preparing;
+  std::size_t repetitionsDone = 0;
+  std::optional<std::size_t> repetitionsExpected;
+  std::optional<double> runS;  // one run's time, once the warm-up or the samples told it
+  double fraction = 0;         // of the stop rule, in the measuring phase
+};
+using StageReport = std::function<void(const Stage&)>;
+
+Stage entering(RunPhase phase) {
+  Stage stage;
+  stage.phase = phase;
+  return stage;
+}
 
 void setStatus(PointResult& result, PointStatus status, std::string reason) {
   result.status = status;
@@ -149,13 +167,21 @@ GpuTiming madGpu(const std::vector<GpuTiming>& timings, const GpuTiming& medians
 // Warm-up, calibration and repetitions of one prepared run. Returns false when cancelled;
 // the samples measured until then are kept.
 bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock& clock,
-                        std::stop_token stop, const PointProgress& progress, PointResult& result) {
+                        std::stop_token stop, const StageReport& stage, PointResult& result) {
+  stage(entering(RunPhase::warmingUp));
   run.poisonOutput();
   const double warmStart = clock();
   const RunOutcome warm = run.run(stop);
   const double warmS = clock() - warmStart;
   if (warm.cancelled) return false;
   result.firstCallS = warm.timedS.value_or(warmS);
+  // The warm-up's time foretells the repetitions until the first sample corrects it.
+  stage({.phase = RunPhase::measuring,
+         .repetitionsDone = 0,
+         .repetitionsExpected =
+             detail::expectedRepetitions(std::max(result.firstCallS, config.minSampleS), config),
+         .runS = result.firstCallS,
+         .fraction = 0});
 
   // Growth past minReps stays amortised; a huge minReps does not allocate up front.
   result.samplesS.reserve(std::min<std::size_t>(config.minReps, std::size_t{1} << 20));
@@ -188,9 +214,14 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
       result.flags.cutShort = reps < config.minReps && wallS >= config.maxTimeS;
       break;
     }
-    if (progress && batch.endS - lastReportS >= kProgressIntervalS) {
+    if (batch.endS - lastReportS >= kProgressIntervalS) {
       lastReportS = batch.endS;
-      progress(measuredFraction(config, reps, totalS, wallS));
+      const double sampleS = totalS / static_cast<double>(reps);
+      stage({.phase = RunPhase::measuring,
+             .repetitionsDone = reps,
+             .repetitionsExpected = std::max(reps, detail::expectedRepetitions(sampleS, config)),
+             .runS = batch.sampleS,
+             .fraction = measuredFraction(config, reps, totalS, wallS)});
     }
   }
   if (!gpuSamples.empty()) {
@@ -248,7 +279,7 @@ std::string outOfMemory(const Kernel* kernel, const Point& point, std::string_vi
 
 Measured measure(const Registry& registry, const MemoryProbe& memory, const Clock& clock,
                  const Point& point, const MeasureConfig& config, std::stop_token stop,
-                 const PointProgress& progress) {
+                 const StageReport& stage) {
   Measured measured;
   PointResult& result = measured.result;
   result.point = point;
@@ -267,16 +298,20 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
       return measured;
     }
     step = "preparing its buffers";
+    stage(entering(RunPhase::preparing));
+    const double prepareStart = clock();
     const auto run = kernel->prepare(point.params, point.variant, point.threads);
+    measured.prepareS = clock() - prepareStart;
     result.isa = run->isa();
     step = "measuring";
-    const bool complete = measureRepetitions(*run, config, clock, stop, progress, result);
+    const bool complete = measureRepetitions(*run, config, clock, stop, stage, result);
     summarizeSamples(result);
     if (!complete) {
       setStatus(result, PointStatus::cancelled, "cancelled");
       return measured;
     }
     step = "verifying against the reference";
+    stage(entering(RunPhase::verifying));
     Verification verification = run->verify();
     result.verified = verification.ok;
     result.verifyDetail = verification.detail;
@@ -319,6 +354,111 @@ void checkFingerprint(Measured& measured, std::vector<FingerprintReference>& ref
   }
 }
 
+// Turns the stages of the point being measured into the run's Progress: the point named in
+// full, its phase, the fraction (monotonic) and the time left from the estimate.
+class ProgressReporter {
+ public:
+  ProgressReporter(const Registry& registry, const Clock& clock,
+                   const detail::RunEstimate& estimate,
+                   const std::function<void(const Progress&)>& forward, std::size_t total)
+      : registry_(registry), clock_(clock), estimate_(estimate), forward_(forward) {
+    progress_.pointsTotal = total;
+  }
+
+  void begin(std::size_t index, const Point& point, std::size_t attempt = 0,
+             std::size_t attempts = 0) {
+    const Kernel* kernel = registry_.find(point.kernel);
+    const VariantInfo* variant = kernel ? kernel->info().variant(point.variant) : nullptr;
+    progress_.point = point;
+    progress_.pointIndex = index;
+    progress_.usesThreads = variant && variant->usesThreads;
+    progress_.attempt = attempt;
+    progress_.attempts = attempts;
+    pointStartS_ = clock_();
+    phaseStartS_.reset();
+    within_ = 0;
+  }
+
+  void report(const Stage& stage) {
+    const double now = clock_();
+    if (!phaseStartS_ || stage.phase != progress_.phase) phaseStartS_ = now;
+    progress_.phase = stage.phase;
+    progress_.repetitionsDone = stage.repetitionsDone;
+    progress_.repetitionsExpected = stage.repetitionsExpected;
+    if (!forward_) return;
+    const double inPoint = now - pointStartS_;
+    const double left = pointSecondsLeft(stage, now - *phaseStartS_);
+    if (inPoint + left > 0) within_ = std::max(within_, std::min(1.0, inPoint / (inPoint + left)));
+    progress_.pointEtaS = left;
+    progress_.etaS = left + estimate_.secondsAfter(progress_.pointIndex);
+    setFraction();
+    forward_(progress_);
+  }
+
+  void pointDone() {
+    ++progress_.pointsDone;
+    within_ = 0;
+  }
+
+  // The report that closes the run: everything done, no point named.
+  void finish() {
+    if (!forward_) return;
+    progress_.point.reset();
+    progress_.usesThreads = false;
+    progress_.repetitionsDone = 0;
+    progress_.repetitionsExpected.reset();
+    progress_.etaS = 0.0;
+    progress_.pointEtaS.reset();
+    setFraction();
+    forward_(progress_);
+  }
+
+ private:
+  // The current point's seconds left, from its phase and how long that phase has lasted.
+  double pointSecondsLeft(const Stage& stage, double inPhaseS) const {
+    const detail::PointPlan plan = estimate_.plan(progress_.pointIndex);
+    const auto rest = [&](double predictedS) { return std::max(0.0, predictedS - inPhaseS); };
+    switch (stage.phase) {
+      case RunPhase::preparing:
+        return rest(plan.prepareS) + estimate_.measuringSeconds(plan.runS) + plan.verifyS;
+      case RunPhase::warmingUp:
+        return rest(estimate_.measuringSeconds(plan.runS)) + plan.verifyS;
+      case RunPhase::measuring: {
+        const auto runS = stage.runS ? stage.runS : plan.runS;
+        // The measuring phase began after the warm-up, whose time measuringSeconds includes.
+        return rest(estimate_.measuringSeconds(runS) - runS.value_or(0)) + plan.verifyS;
+      }
+      case RunPhase::verifying:
+        return rest(plan.verifyS);
+    }
+    return 0;
+  }
+
+  void setFraction() {
+    const auto total = static_cast<double>(progress_.pointsTotal);
+    progress_.fraction =
+        total > 0 ? std::min(1.0, (static_cast<double>(progress_.pointsDone) + within_) / total)
+                  : 1.0;
+  }
+
+  const Registry& registry_;
+  const Clock& clock_;
+  const detail::RunEstimate& estimate_;
+  const std::function<void(const Progress&)>& forward_;
+  Progress progress_;
+  double pointStartS_ = 0;
+  std::optional<double> phaseStartS_;  // empty until the point's first stage
+  double within_ = 0;                  // of the current point, never moving back
+};
+
+// A point that ends the run early (a stop request) without being measured.
+PointResult cancelledPoint(const Point& point) {
+  PointResult cancelled;
+  cancelled.point = point;
+  setStatus(cancelled, PointStatus::cancelled, "cancelled");
+  return cancelled;
+}
+
 }  // namespace
 
 Runner::Runner(const Registry& registry, MemoryProbe memory, Clock clock)
@@ -334,7 +474,10 @@ PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
 
 PointResult Runner::runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop,
                              const PointProgress& progress) {
-  return measure(registry_, memory_, clock_, point, budgeted(config, 1), std::move(stop), progress)
+  const StageReport stage = [&progress](const Stage& s) {
+    if (progress && s.phase == RunPhase::measuring && s.repetitionsDone > 0) progress(s.fraction);
+  };
+  return measure(registry_, memory_, clock_, point, budgeted(config, 1), std::move(stop), stage)
       .result;
 }
 
@@ -345,39 +488,58 @@ std::vector<PointResult> Runner::run(const std::vector<Point>& points,
   std::vector<PointResult> results;
   results.reserve(points.size());
   std::vector<FingerprintReference> references;
-  const double start = clock_();
-  Progress progress;
-  progress.pointsTotal = points.size();
-  const auto report = [&](double withinPoint) {
-    if (!callbacks.progress) return;
-    progress.fraction = points.empty() ? 1.0
-                                       : (static_cast<double>(progress.pointsDone) + withinPoint) /
-                                             static_cast<double>(points.size());
-    const double elapsedS = clock_() - start;
-    progress.etaS = progress.fraction > 0
-                        ? std::optional(elapsedS * (1 - progress.fraction) / progress.fraction)
-                        : std::nullopt;
-    callbacks.progress(progress);
-  };
-
-  for (const Point& point : points) {
-    progress.current = describe(point);
+  detail::RunEstimate estimate(registry_, points, config, callbacks.bandwidthBytesPerS);
+  ProgressReporter reporter(registry_, clock_, estimate, callbacks.progress, points.size());
+  const StageReport stage = [&reporter](const Stage& s) { reporter.report(s); };
+  for (std::size_t i = 0; i < points.size(); ++i) {
     if (stop.stop_requested()) {
-      PointResult cancelled;
-      cancelled.point = point;
-      setStatus(cancelled, PointStatus::cancelled, "cancelled");
-      results.push_back(std::move(cancelled));
+      results.push_back(cancelledPoint(points[i]));
     } else {
-      report(0);
-      Measured measured = measure(registry_, memory_, clock_, point, config, stop, report);
+      reporter.begin(i, points[i]);
+      Measured measured = measure(registry_, memory_, clock_, points[i], config, stop, stage);
       checkFingerprint(measured, references);
+      estimate.learn(i, measured.prepareS, measured.result);
       results.push_back(std::move(measured.result));
     }
-    ++progress.pointsDone;
-    report(0);
+    reporter.pointDone();
     if (callbacks.pointFinished) callbacks.pointFinished(results.back());
   }
+  reporter.finish();
   return results;
+}
+
+std::string_view toString(RunPhase phase) {
+  switch (phase) {
+    case RunPhase::preparing:
+      return "preparing";
+    case RunPhase::warmingUp:
+      return "warming up";
+    case RunPhase::measuring:
+      return "measuring";
+    case RunPhase::verifying:
+      return "verifying";
+  }
+  return "working";
+}
+
+std::string Progress::describePoint() const {
+  if (!point) return {};
+  std::string text = point->kernel + " \u00b7 " + point->variant;
+  if (usesThreads || point->threads != 1)
+    text +=
+        " \u00d7" + std::to_string(point->threads) + (point->threads == 1 ? " thread" : " threads");
+  return text + " \u00b7 " + describe(point->params);
+}
+
+std::string Progress::describePhase() const {
+  std::string text(toString(phase));
+  if (phase == RunPhase::measuring && repetitionsDone > 0) {
+    text.append(" ").append(std::to_string(repetitionsDone));
+    if (repetitionsExpected) text.append(" of ").append(std::to_string(*repetitionsExpected));
+  }
+  if (attempt > 0)
+    text += ", re-run " + std::to_string(attempt) + " of " + std::to_string(attempts);
+  return text;
 }
 
 bool ranOutOfMemory(const PointResult& result) {
@@ -393,23 +555,23 @@ std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results
   std::vector<std::size_t> unstable;
   for (std::size_t i = 0; i < results.size(); ++i)
     if (results[i].status == PointStatus::ok && results[i].flags.unstable) unstable.push_back(i);
-  Progress progress;
-  progress.pointsTotal = unstable.size();
-  const auto report = [&](double withinPoint) {
-    if (!callbacks.progress) return;
-    progress.fraction = (static_cast<double>(progress.pointsDone) + withinPoint) /
-                        static_cast<double>(unstable.size());
-    callbacks.progress(progress);
-  };
+  std::vector<Point> points;
+  std::vector<std::optional<double>> knownRunS;
   for (const std::size_t index : unstable) {
-    PointResult& kept = results[index];
+    points.push_back(results[index].point);
+    knownRunS.push_back(results[index].stats.medianS);
+  }
+  detail::RunEstimate estimate(registry_, points, config, callbacks.bandwidthBytesPerS,
+                               std::move(knownRunS));
+  ProgressReporter reporter(registry_, clock_, estimate, callbacks.progress, unstable.size());
+  const StageReport stage = [&reporter](const Stage& s) { reporter.report(s); };
+  for (std::size_t k = 0; k < unstable.size(); ++k) {
+    PointResult& kept = results[unstable[k]];
     for (std::size_t attempt = 1; attempt <= maxAttempts && kept.flags.unstable; ++attempt) {
       if (stop.stop_requested()) break;
-      progress.current = describe(kept.point) + ", re-run " + std::to_string(attempt) + " of " +
-                         std::to_string(maxAttempts);
-      report(0);
+      reporter.begin(k, kept.point, attempt, maxAttempts);
       PointResult again =
-          measure(registry_, memory_, clock_, kept.point, config, stop, report).result;
+          measure(registry_, memory_, clock_, kept.point, config, stop, stage).result;
       if (again.status == PointStatus::cancelled) break;
       again.attempts = kept.attempts + 1;
       // A failure is news, never hidden behind an earlier good measurement.
@@ -419,10 +581,10 @@ std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results
         kept.attempts = again.attempts;
       }
     }
-    ++progress.pointsDone;
-    report(0);
+    reporter.pointDone();
     if (callbacks.pointFinished) callbacks.pointFinished(kept);
   }
+  reporter.finish();
   return unstable;
 }
 

@@ -35,6 +35,7 @@ struct FakeScript {
   bool throwOnPrepare = false;
   std::size_t throwAtRun = std::numeric_limits<std::size_t>::max();
   MemoryNeed need;
+  bool computeBound = false;  // a workload without memory traffic, as pi's
   // At this run number the run requests a stop through `stopper` and reports itself
   // cancelled, as a chunked kernel does.
   std::size_t stopAtRun = std::numeric_limits<std::size_t>::max();
@@ -118,7 +119,7 @@ class FakeKernel : public Kernel {
 
   Workload workload(const Params& params) const override {
     const std::uint64_t n = problemSize(params);
-    return {n, n * 2 * sizeOf(params.dtype)};
+    return {n, script_.computeBound ? 0 : n * 2 * sizeOf(params.dtype)};
   }
 
   MemoryNeed memoryNeed(const Params&, std::string_view variant) const override {

@@ -377,8 +377,140 @@ class TestRunner : public QObject {
     QCOMPARE(progress.back().pointsDone, std::size_t{3});
     QCOMPARE(progress.back().pointsTotal, std::size_t{3});
     QCOMPARE(progress.back().etaS, std::optional<double>(0.0));
-    QCOMPARE(progress.front().current, describe(points[0]));
+    QCOMPARE(progress.front().point, points[0]);
+    QVERIFY(!progress.back().point);
     QCOMPARE(progress.front().fraction, 0.0);
+  }
+
+  // Every report names the point being worked on: the pointIndex-th, pointsDone of them
+  // finished before it; the closing report names none.
+  void progressNamesThePointWorkedOn() {
+    script_.runS = 0.01;
+    const std::vector<Point> points{fakePoint("loop"), fakePoint("fast", 2), fakePoint("loop")};
+    std::vector<Progress> progress;
+    std::size_t finished = 0;
+    RunCallbacks callbacks;
+    callbacks.progress = [&](const Progress& p) { progress.push_back(p); };
+    callbacks.pointFinished = [&](const PointResult&) { ++finished; };
+    runner_->run(points, config(3, 0.1), callbacks);
+    QCOMPARE(finished, points.size());
+    for (const Progress& p : progress) {
+      if (!p.point) continue;
+      QCOMPARE(p.pointIndex, p.pointsDone);
+      QCOMPARE(*p.point, points[p.pointIndex]);
+      QCOMPARE(p.usesThreads, p.point->variant == "fast");
+    }
+    QCOMPARE(progress[0].describePoint(), std::string("fake \u00b7 loop \u00b7 2x3x4 f64"));
+    const auto threaded = std::find_if(progress.begin(), progress.end(),
+                                       [](const Progress& p) { return p.pointIndex == 1; });
+    QVERIFY(threaded != progress.end());
+    QCOMPARE(threaded->describePoint(),
+             std::string("fake \u00b7 fast \u00d72 threads \u00b7 2x3x4 f64"));
+  }
+
+  void phasesInOrder() {
+    script_.runS = 0.01;
+    std::vector<RunPhase> phases;
+    std::vector<Progress> measuring;
+    RunCallbacks callbacks;
+    callbacks.progress = [&](const Progress& p) {
+      if (!p.point) return;
+      if (phases.empty() || phases.back() != p.phase) phases.push_back(p.phase);
+      if (p.phase == RunPhase::measuring) measuring.push_back(p);
+    };
+    const auto results = runner_->run({fakePoint()}, config(20, 0), callbacks);
+    QCOMPARE(toString(results[0].status), toString(PointStatus::ok));
+    QVERIFY(phases == (std::vector<RunPhase>{RunPhase::preparing, RunPhase::warmingUp,
+                                             RunPhase::measuring, RunPhase::verifying}));
+    // Measuring counts its repetitions; the warm-up already foretold the 20 the rule takes.
+    QVERIFY(measuring.size() >= 3);
+    QCOMPARE(measuring.front().repetitionsDone, std::size_t{0});
+    QCOMPARE(measuring.front().repetitionsExpected, std::optional<std::size_t>(20));
+    QCOMPARE(measuring.front().describePhase(), std::string("measuring"));
+    const Progress& later = measuring.back();
+    QVERIFY(later.repetitionsDone > 0 && later.repetitionsDone < 20);
+    QCOMPARE(later.describePhase(),
+             "measuring " + std::to_string(later.repetitionsDone) + " of 20");
+  }
+
+  // The time left is known from the very first report, before any point finished: a
+  // memory-bound point from its bytes and the machine's bandwidth, a compute-bound one from
+  // the measuring targets.
+  void etaFromTheFirstReport_data() {
+    QTest::addColumn<bool>("computeBound");
+    QTest::addColumn<double>("bandwidth");
+    QTest::addColumn<double>("expectedS");
+    // 2^27 f64 elements in and out: 2 GiB a run, 2 GiB to prepare and to verify. At 1 GB/s
+    // one run takes 2.147 s; preparing 4 copies' worth, then warm-up + 3 runs, verifying 1.
+    const double runS = double(1ull << 31) / 1e9;
+    QTest::newRow("memory-bound, measured bandwidth") << false << 1e9 << 9 * runS;
+    QTest::newRow("memory-bound, assumed bandwidth")
+        << false << 0.0 << 9 * runS * 1e9 / kAssumedBandwidthBytesPerS;
+    // No bytes: the 0.5 s the measuring takes at least, per point.
+    QTest::newRow("compute-bound") << true << 1e9 << 2 * 0.5;
+  }
+  void etaFromTheFirstReport() {
+    QFETCH(bool, computeBound);
+    QFETCH(double, bandwidth);
+    QFETCH(double, expectedS);
+    script_.computeBound = computeBound;
+    Params params;
+    params.shape = Shape3{1024, 1024, 128};
+    if (!computeBound) script_.need.hostBytes = 1ull << 31;
+    const Point big{"fake", "loop", params, 1};
+    std::vector<Point> points{big};
+    if (computeBound) points.push_back(big);
+    std::vector<Progress> progress;
+    RunCallbacks callbacks;
+    callbacks.progress = [&](const Progress& p) { progress.push_back(p); };
+    callbacks.bandwidthBytesPerS = bandwidth;
+    runner_->run(points, config(3, computeBound ? 0.5 : 0), callbacks);
+    QVERIFY(!progress.empty());
+    QCOMPARE(toString(progress.front().phase), toString(RunPhase::preparing));
+    QVERIFY(progress.front().etaS);
+    QVERIFY2(std::abs(*progress.front().etaS - expectedS) < 1e-9 * expectedS,
+             QByteArray::number(*progress.front().etaS));
+    // The point's own share: all of it for one point, half for two equal ones.
+    QVERIFY(progress.front().pointEtaS);
+    QVERIFY(std::abs(*progress.front().pointEtaS - expectedS / double(points.size())) <
+            1e-9 * expectedS);
+  }
+
+  // Within a point the estimate counts down with the clock and the fraction moves on.
+  void etaCountsDownWhileMeasuring() {
+    script_.runS = 0.01;
+    std::vector<Progress> measuring;
+    RunCallbacks callbacks;
+    callbacks.progress = [&](const Progress& p) {
+      if (p.phase == RunPhase::measuring && p.repetitionsDone > 0) measuring.push_back(p);
+    };
+    runner_->run({fakePoint(), fakePoint()}, config(3, 1.0), callbacks);
+    QVERIFY(measuring.size() > 10);
+    for (std::size_t i = 1; i < measuring.size(); ++i) {
+      if (measuring[i].pointIndex != measuring[i - 1].pointIndex) continue;
+      QVERIFY(*measuring[i].etaS < *measuring[i - 1].etaS);
+      QVERIFY(measuring[i].fraction > measuring[i - 1].fraction);
+    }
+    // The first point taught the second's run time: one second of repetitions left at its
+    // start, give or take one report interval.
+    const auto second = std::find_if(measuring.begin(), measuring.end(),
+                                     [](const Progress& p) { return p.pointIndex == 1; });
+    QVERIFY(second != measuring.end());
+    QVERIFY2(*second->etaS > 0.8 && *second->etaS < 1.05, QByteArray::number(*second->etaS));
+  }
+
+  void rerunProgressNamesTheAttempt() {
+    script_.runSByRun = {0.5, 0.05, 0.1, 0.2, 0.1, 0.05};  // unstable at first
+    std::vector<PointResult> results = {runner_->runPoint(fakePoint(), config(5, 0))};
+    QVERIFY(results[0].flags.unstable);
+    std::vector<Progress> progress;
+    RunCallbacks callbacks;
+    callbacks.progress = [&](const Progress& p) { progress.push_back(p); };
+    runner_->rerunUnstable(results, config(5, 0), 3, callbacks);
+    QVERIFY(!progress.empty());
+    QCOMPARE(progress.front().attempt, std::size_t{1});
+    QCOMPARE(progress.front().describePhase(), std::string("preparing, re-run 1 of 3"));
+    QVERIFY(progress.front().etaS);  // from the point's own earlier median
   }
 
   void sampleBudgetCapsEachPoint() {

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -171,6 +172,100 @@ class TestExperimentPanel : public QObject {
     for (const auto& preset : pi) piSizes << preset.sizes;
     for (const char* wanted : {"1e4", "3e7", "1e9", "1e10"})
       QVERIFY(piSizes.contains(QLatin1String(wanted)));
+  }
+
+  // The panel adapts to the kernel: "Samples" for a sampling kernel, an element type only
+  // where the kernel has one, a memory line true to what the points need.
+  void adaptsToTheKernel_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("sizes");
+    QTest::addColumn<QString>("sizesLabel");
+    QTest::addColumn<bool>("elementType");
+    QTest::addColumn<QString>("estimate");
+    // add: in and out, 2^27 doubles each, 2 GiB in all.
+    QTest::newRow("add") << QStringLiteral("add") << QStringLiteral("1024x1024x128")
+                         << QStringLiteral("&Sizes:") << true
+                         << QStringLiteral(
+                                "1 point; the largest needs 2.00 GiB of RAM (64.0 "
+                                "GiB available).");
+    QTest::newRow("pi") << QStringLiteral("pi") << QStringLiteral("1e9")
+                        << QStringLiteral("&Samples:") << false
+                        << QStringLiteral(
+                               "1 point; no large buffers: each needs less than 1.00 "
+                               "MiB of memory.");
+  }
+  void adaptsToTheKernel() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, sizes);
+    QFETCH(QString, sizesLabel);
+    QFETCH(bool, elementType);
+    QFETCH(QString, estimate);
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 1);
+    panel.show();
+    child<QComboBox>(panel, "kernel")->setCurrentText(kernel);
+    auto* sizesEdit = child<QLineEdit>(panel, "sizes");
+    sizesEdit->setText(sizes);
+    for (QCheckBox* check : panel.findChildren<QCheckBox*>())
+      if (check->objectName() != QStringLiteral("variant-loop")) check->setChecked(false);
+    child<QComboBox>(panel, "sweepMode")
+        ->setCurrentIndex(static_cast<int>(ExperimentPanel::SweepMode::fixedThreads));
+    QVERIFY2(panel.experiment(), qPrintable(panel.error()));
+    QLabel* label = nullptr;
+    for (QLabel* candidate : panel.findChildren<QLabel*>())
+      if (candidate->buddy() == sizesEdit) label = candidate;
+    QVERIFY(label);
+    QCOMPARE(label->text(), sizesLabel);
+    QCOMPARE(child<QComboBox>(panel, "dtype")->isVisible(), elementType);
+    QCOMPARE(child<QLabel>(panel, "memoryEstimate")->text(), estimate);
+  }
+
+  // More threads than logical cores are allowed, with a warning beside the field.
+  void threadsAboveTheCoresAreWarned_data() {
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<QString>("warning");
+    QTest::newRow("as many as cores") << 2 << QString();
+    QTest::newRow("fewer") << 1 << QString();
+    QTest::newRow("oversubscribed")
+        << 8
+        << QStringLiteral("8 threads on 2 logical cores: oversubscribed, times will not scale");
+  }
+  void threadsAboveTheCoresAreWarned() {
+    QFETCH(int, threads);
+    QFETCH(QString, warning);
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+    panel.show();
+    child<QComboBox>(panel, "kernel")->setCurrentText(QStringLiteral("add"));
+    child<QLineEdit>(panel, "sizes")->setText(QStringLiteral("16x64x64"));
+    child<QSpinBox>(panel, "threads")->setValue(threads);
+    QCOMPARE(panel.threadsWarning(), warning);
+    QCOMPARE(child<QLabel>(panel, "threadsWarning")->isVisible(), !warning.isEmpty());
+    QVERIFY2(panel.experiment(), qPrintable(panel.error()));  // allowed all the same
+  }
+
+  // Kernels of the session that this build cannot run (imports) are listed, marked, and
+  // block Run with the reason; the kernels of the registry stay.
+  void sessionKernelsTheEngineLacksAreNotRunnable() {
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+    QSignalSpy selected(&panel, &ExperimentPanel::kernelSelected);
+    auto* box = child<QComboBox>(panel, "kernel");
+    const int builtIn = box->count();
+    panel.setSessionKernels({QStringLiteral("add"), QStringLiteral("BM_memcpy")});
+    QCOMPARE(box->count(), builtIn + 1);
+    QCOMPARE(box->itemText(builtIn), QStringLiteral("BM_memcpy (not runnable)"));
+    QVERIFY(panel.runBlocker().isEmpty());
+    QVERIFY(panel.selectKernel(QStringLiteral("BM_memcpy")));
+    QCOMPARE(panel.kernel(), QStringLiteral("BM_memcpy"));
+    QCOMPARE(selected.last().at(0).toString(), QStringLiteral("BM_memcpy"));
+    QVERIFY(panel.runBlocker().contains(QStringLiteral("BM_memcpy")));
+    QVERIFY(!panel.experiment());
+    QCOMPARE(panel.error(), panel.runBlocker());
+    QVERIFY(!child<QLineEdit>(panel, "sizes")->isEnabled());
+    // A new session without it: the entry goes, and a runnable kernel is selected.
+    panel.setSessionKernels({});
+    QCOMPARE(box->count(), builtIn);
+    QVERIFY(panel.runBlocker().isEmpty());
+    QVERIFY(panel.experiment());
+    QVERIFY(child<QLineEdit>(panel, "sizes")->isEnabled());
   }
 
   void settingsRoundTrip() {

@@ -79,9 +79,10 @@ QAction* action(QWidget& window, const char* name) {
   return found;
 }
 
+// A label cut to its width keeps its whole text in the tooltip.
 bool labelSays(QWidget& window, const QString& text) {
   for (const QLabel* label : window.findChildren<QLabel*>())
-    if (label->text().contains(text)) return true;
+    if (label->text().contains(text) || label->toolTip().contains(text)) return true;
   return false;
 }
 

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -44,6 +45,7 @@
 #include "session/sessiondocument.h"
 #include "skip_rule.h"
 #include "system/systemview.h"
+#include "worker/elidedlabel.h"
 
 using namespace accellab;
 using namespace accellab::gui;
@@ -704,6 +706,76 @@ class TestMainWindow : public QObject {
     QCOMPARE(systemTree->topLevelItem(1)->text(0), QStringLiteral("Warning: governor"));
     window->cancelRun();
     QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 5000);
+  }
+
+  // The status bar names the point being worked on in full and its phase, and after the run
+  // how it ended: finished, or cancelled after the points measured.
+  void statusNamesThePointThenHowTheRunEnded() {
+    test::ScriptedTimes times;
+    times.blockAtMeasurement = 1;  // the second point waits until cancelled
+    auto window = makeWindow(test::scriptedEngine(times));
+    enter(*window, {"add",
+                    "16x256x256",
+                    ExperimentPanel::SweepMode::fixedThreads,
+                    2,
+                    3,
+                    0,
+                    {QStringLiteral("loop"), QStringLiteral("parallel")}});
+    clickRun(*window);
+    auto* status = child<ElidedLabel>(*window, "runStatus");
+    auto* bar = child<QProgressBar>(*window, "runProgress");
+    QVERIFY(bar->isVisible());
+    // The second point blocks in its warm-up; the first is measured.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        status->fullText().startsWith(QStringLiteral(
+            "Point 2 of 2: add \u00b7 parallel \u00d72 threads \u00b7 16\u00d7256\u00d7256 f64 "
+            "\u2014 warming up \u2014 ")),
+        10000);
+    QCOMPARE(status->toolTip(), status->fullText());
+    QVERIFY(bar->value() >= 500);  // one of two points done
+    window->cancelRun();
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 5000);
+    QCOMPARE(status->fullText(), QStringLiteral("Cancelled after 1 of 2 points"));
+    QVERIFY(!bar->isVisible());
+
+    enter(*window, {"add",
+                    "16x64x64",
+                    ExperimentPanel::SweepMode::fixedThreads,
+                    1,
+                    3,
+                    0,
+                    {QStringLiteral("loop"), QStringLiteral("vectorized")}});
+    clickRun(*window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 10000);
+    QCOMPARE(status->fullText(), QStringLiteral("Finished: 2 points"));
+  }
+
+  // The experiment panel's kernel box is the one selector: the charts follow it, an opened
+  // session selects its latest run's kernel, and an imported kernel cannot be run.
+  void oneKernelSelector() {
+    auto* box = child<QComboBox>(window_->experimentPanel(), "kernel");
+    box->setCurrentText(QStringLiteral("pi"));
+    QVERIFY(openAndWait(*window_, dataFile("session-v1.json")));
+    const Session& session = window_->document().session();
+    const QString latest = QString::fromStdString(session.runs.back().points.back().point.kernel);
+    QCOMPARE(window_->experimentPanel().kernel(), latest);
+    QCOMPARE(window_->chartPanel().kernel(), latest);
+    const QString other =
+        latest == QStringLiteral("add") ? QStringLiteral("pi") : QStringLiteral("add");
+    box->setCurrentText(other);
+    QCOMPARE(window_->chartPanel().kernel(), other);
+    auto* run = child<QAction>(*window_, "runAction");
+    QVERIFY(run->isEnabled());
+
+    QVERIFY(openAndWait(*window_, dataFile("gbench/tiny.json")));
+    const QString imported = QString::fromStdString(
+        window_->document().session().runs.back().points.back().point.kernel);
+    QCOMPARE(window_->experimentPanel().kernel(), imported);
+    QCOMPARE(box->currentText(), QStringLiteral("%1 (not runnable)").arg(imported));
+    QVERIFY(!run->isEnabled());
+    QVERIFY(run->toolTip().contains(imported));
+    box->setCurrentText(QStringLiteral("add"));
+    QVERIFY(run->isEnabled());
   }
 
   // "Compare with…" opens another session beside this one: the Compare tab shows the

@@ -69,6 +69,35 @@ class TestRunWorker : public QObject {
     QCOMPARE(order, (std::vector<QString>{QStringLiteral("conditions"), QStringLiteral("point")}));
   }
 
+  // Every change of point or phase reaches the GUI, however close together: a phase that
+  // follows at once may last long (preparing 8 GiB) without another report.
+  void forwardsEveryPhaseOfEveryPoint() {
+    const EngineFactory scripted = test::scriptedEngine({});
+    const Engine engine = scripted({});
+    RunWorker worker;
+    std::vector<std::pair<std::size_t, RunPhase>> stages;
+    connect(&worker, &RunWorker::progress, this, [&](const Progress& p) {
+      if (!p.point) return;
+      const std::pair stage{p.pointIndex, p.phase};
+      if (stages.empty() || stages.back() != stage) stages.push_back(stage);
+    });
+    QSignalSpy done(&worker, &RunWorker::finished);
+    Params params;
+    params.shape = Shape3{16, 64, 64};
+    const std::vector<Point> points{{"add", "loop", params, 1}, {"add", "parallel", params, 2}};
+    MeasureConfig config;
+    config.minReps = 3;
+    config.minTimeS = 0;
+    worker.start(engine, points, config);
+    QVERIFY(done.wait(20000));
+    std::vector<std::pair<std::size_t, RunPhase>> expected;
+    for (std::size_t i = 0; i < points.size(); ++i)
+      for (RunPhase phase :
+           {RunPhase::preparing, RunPhase::warmingUp, RunPhase::measuring, RunPhase::verifying})
+        expected.emplace_back(i, phase);
+    QVERIFY(stages == expected);
+  }
+
   void aNewRunDropsTheOldOnesResults() {
     RunWorker worker;
     QSignalSpy finished(&worker, &RunWorker::pointFinished);

@@ -41,6 +41,13 @@ const QString kUnstableKey = QStringLiteral("experiment/unstablePercent");
 const QString kColdKey = QStringLiteral("experiment/coldFactor");
 const QString kRerunKey = QStringLiteral("experiment/rerunAttempts");
 
+// The kernel box's roles: the kernel's name (the text may say more), and whether it runs here.
+constexpr int kNameRole = Qt::UserRole;
+constexpr int kRunnableRole = Qt::UserRole + 1;
+
+// Below this a point's buffers are not worth a number: "no large buffers".
+constexpr std::uint64_t kLargeBufferBytes = std::uint64_t{1} << 20;
+
 // What the CLI's --rerun-unstable is typically given: enough for a passing disturbance to end.
 constexpr int kDefaultRerunAttempts = 3;
 
@@ -51,6 +58,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
     : QWidget(parent),
       registry_(registry),
       memory_(memory),
+      logicalCores_(logicalCores),
       gpuBox_(new QComboBox(this)),
       gpuLabel_(new QLabel(tr("&GPU:"), this)),
       kernelBox_(new QComboBox(this)),
@@ -61,6 +69,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
       variantsLayout_(new QVBoxLayout(variantsBox_)),
       modeBox_(new QComboBox(this)),
       threadsSpin_(new QSpinBox(this)),
+      threadsWarning_(new QLabel(this)),
       repsSpin_(new QSpinBox(this)),
       minTimeSpin_(new QDoubleSpinBox(this)),
       unstableSpin_(new QDoubleSpinBox(this)),
@@ -88,13 +97,15 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   gpuLabel_->setBuddy(gpuBox_);
 
   for (const Kernel* kernel : registry_.kernels()) {
-    kernelBox_->addItem(qs(kernel->info().name));
+    const QString name = qs(kernel->info().name);
+    kernelBox_->addItem(name, name);
+    kernelBox_->setItemData(kernelBox_->count() - 1, true, kRunnableRole);
     kernelBox_->setItemData(kernelBox_->count() - 1, qs(kernel->info().description),
                             Qt::ToolTipRole);
   }
-  sizesEdit_->setToolTip(
-      tr("Comma-separated problem sizes: shapes Z\u00d7Y\u00d7X such as 1024x1024x512, or sample "
-         "counts such as 1e4, 3e7, 1e9. Several sizes make a size sweep."));
+  threadsWarning_->setObjectName(QStringLiteral("threadsWarning"));
+  threadsWarning_->setWordWrap(true);
+  threadsWarning_->setStyleSheet(QStringLiteral("color: #b35c00"));
   presetBox_->setToolTip(tr("Fill the sizes with a preset"));
   modeBox_->addItem(tr("Fixed thread count"));
   modeBox_->addItem(tr("Threads 1\u2026N"));
@@ -143,16 +154,17 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   estimateLabel_->setWordWrap(true);
 
   auto* problem = new QGroupBox(tr("Problem"), this);
-  auto* problemForm = new QFormLayout(problem);
-  problemForm->addRow(tr("&Kernel:"), kernelBox_);
-  problemForm->addRow(tr("&Sizes:"), sizesEdit_);
-  problemForm->addRow(tr("&Presets:"), presetBox_);
-  problemForm->addRow(tr("&Element type:"), dtypeBox_);
+  problemForm_ = new QFormLayout(problem);
+  problemForm_->addRow(tr("&Kernel:"), kernelBox_);
+  problemForm_->addRow(tr("&Sizes:"), sizesEdit_);
+  problemForm_->addRow(tr("&Presets:"), presetBox_);
+  problemForm_->addRow(tr("&Element type:"), dtypeBox_);
 
   auto* measure = new QGroupBox(tr("Measurement"), this);
   auto* measureForm = new QFormLayout(measure);
   measureForm->addRow(tr("S&weep:"), modeBox_);
   measureForm->addRow(tr("&Threads (N):"), threadsSpin_);
+  measureForm->addRow(threadsWarning_);
   measureForm->addRow(tr("&Repetitions:"), repsSpin_);
   measureForm->addRow(tr("&Minimum time:"), minTimeSpin_);
   measureForm->addRow(gpuLabel_, gpuBox_);
@@ -187,16 +199,89 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   });
   connect(sizesEdit_, &QLineEdit::textChanged, this, [this] { updateEstimate(); });
   connect(modeBox_, &QComboBox::currentIndexChanged, this, [this] { updateEstimate(); });
-  connect(threadsSpin_, &QSpinBox::valueChanged, this, [this] { updateEstimate(); });
+  connect(threadsSpin_, &QSpinBox::valueChanged, this, [this] {
+    updateThreadsWarning();
+    updateEstimate();
+  });
   connect(repsSpin_, &QSpinBox::valueChanged, this, &ExperimentPanel::changed);
   connect(minTimeSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
   connect(unstableSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
   connect(coldSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
+  updateThreadsWarning();
   kernelChanged();
 }
 
 const Kernel* ExperimentPanel::currentKernel() const {
-  return registry_.find(kernelBox_->currentText().toStdString());
+  if (!kernelBox_->currentData(kRunnableRole).toBool()) return nullptr;
+  return registry_.find(kernel().toStdString());
+}
+
+QString ExperimentPanel::kernel() const { return kernelBox_->currentData(kNameRole).toString(); }
+
+bool ExperimentPanel::selectKernel(const QString& name) {
+  const int index = kernelBox_->findData(name, kNameRole);
+  if (index >= 0) kernelBox_->setCurrentIndex(index);
+  return index >= 0;
+}
+
+void ExperimentPanel::setSessionKernels(const QStringList& kernels) {
+  const QString selected = kernel();
+  const QSignalBlocker blocker(kernelBox_);
+  for (int i = kernelBox_->count() - 1; i >= 0; --i)
+    if (!kernelBox_->itemData(i, kRunnableRole).toBool()) kernelBox_->removeItem(i);
+  for (const QString& name : kernels) {
+    if (kernelBox_->findData(name, kNameRole) >= 0) continue;
+    kernelBox_->addItem(tr("%1 (not runnable)").arg(name), name);
+    const int index = kernelBox_->count() - 1;
+    kernelBox_->setItemData(index, false, kRunnableRole);
+    kernelBox_->setItemData(index,
+                            tr("Measured elsewhere (an imported file): its results can be "
+                               "charted, but this build has no kernel %1 to run")
+                                .arg(name),
+                            Qt::ToolTipRole);
+  }
+  const int index = kernelBox_->findData(selected, kNameRole);
+  kernelBox_->setCurrentIndex(index >= 0 ? index : 0);
+  if (kernel() != selected) kernelChanged();
+}
+
+QString ExperimentPanel::runBlocker() const {
+  if (kernelBox_->count() == 0 || kernelBox_->currentData(kRunnableRole).toBool()) return {};
+  return tr("%1 was measured elsewhere (an imported file); this build has no such kernel to "
+            "run. Choose a kernel of this build to measure.")
+      .arg(kernel());
+}
+
+QString ExperimentPanel::threadsWarning() const { return threadsWarning_->text(); }
+
+void ExperimentPanel::updateThreadsWarning() {
+  const int threads = threadsSpin_->value();
+  threadsWarning_->setText(
+      logicalCores_ > 0 && threads > logicalCores_
+          ? (logicalCores_ == 1
+                 ? tr("%1 threads on 1 logical core: oversubscribed, times will not scale")
+                 : tr("%1 threads on %2 logical cores: oversubscribed, times will not scale"))
+                .arg(threads)
+                .arg(logicalCores_)
+          : QString());
+  threadsWarning_->setVisible(!threadsWarning_->text().isEmpty());
+}
+
+void ExperimentPanel::adaptFields(const Kernel* kernel) {
+  const bool samples = kernel && kernel->info().problem == ProblemKind::samples;
+  if (auto* label = qobject_cast<QLabel*>(problemForm_->labelForField(sizesEdit_)))
+    label->setText(samples ? tr("&Samples:") : tr("&Sizes:"));
+  sizesEdit_->setToolTip(
+      samples ? tr("Comma-separated sample counts such as 1e4, 3e7, 1e9. Several counts make a "
+                   "size sweep.")
+              : tr("Comma-separated problem sizes: shapes Z\u00d7Y\u00d7X such as "
+                   "1024x1024x512. Several sizes make a size sweep."));
+  sizesEdit_->setPlaceholderText(samples ? tr("1e4, 3e7, 1e9") : tr("1024x1024x512"));
+  // No element type where the kernel has none: hidden, not an empty box.
+  problemForm_->setRowVisible(dtypeBox_, kernel && !kernel->info().dtypes.empty());
+  for (QWidget* field : {static_cast<QWidget*>(sizesEdit_), static_cast<QWidget*>(presetBox_),
+                         static_cast<QWidget*>(variantsBox_)})
+    field->setEnabled(kernel != nullptr);
 }
 
 DType ExperimentPanel::currentDType() const {
@@ -204,10 +289,17 @@ DType ExperimentPanel::currentDType() const {
 }
 
 void ExperimentPanel::kernelChanged() {
-  if (!shownKernel_.isEmpty()) sizesByKernel_[shownKernel_] = sizesEdit_->text();
+  if (!shownKernel_.isEmpty() && registry_.find(shownKernel_.toStdString()))
+    sizesByKernel_[shownKernel_] = sizesEdit_->text();
   const Kernel* kernel = currentKernel();
-  if (!kernel) return;
-  shownKernel_ = kernelBox_->currentText();
+  adaptFields(kernel);
+  shownKernel_ = this->kernel();
+  emit kernelSelected(shownKernel_);
+  if (!kernel) {
+    fillVariants();
+    updateEstimate();
+    return;
+  }
   {
     const QSignalBlocker blocker(dtypeBox_);
     dtypeBox_->clear();
@@ -262,7 +354,7 @@ void ExperimentPanel::fillVariants() {
 std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
   const Kernel* kernel = currentKernel();
   if (!kernel) {
-    error = tr("No kernel selected.");
+    error = kernelBox_->count() > 0 ? runBlocker() : tr("No kernel selected.");
     return std::nullopt;
   }
   Experiment experiment;
@@ -354,11 +446,18 @@ void ExperimentPanel::updateEstimate() {
     const auto bytes = [](std::uint64_t value) {
       return qs(formatValue(static_cast<double>(value), ValueKind::bytes));
     };
-    QString estimate = tr("%n point(s); the largest needs %1 of RAM (%2 available)", nullptr,
-                          static_cast<int>(points.size()))
-                           .arg(bytes(largest.hostBytes), bytes(memory_.hostBytes));
-    if (largest.deviceBytes > 0)
-      estimate += tr(" and %1 of GPU memory").arg(bytes(largest.deviceBytes));
+    const QString count = points.size() == 1 ? tr("1 point") : tr("%1 points").arg(points.size());
+    QString estimate;
+    if (largest.hostBytes < kLargeBufferBytes && largest.deviceBytes < kLargeBufferBytes) {
+      // A computed workload (pi) holds a few counters per thread, not arrays.
+      estimate = tr("%1; no large buffers: each needs less than %2 of memory")
+                     .arg(count, bytes(kLargeBufferBytes));
+    } else {
+      estimate = tr("%1; the largest needs %2 of RAM (%3 available)")
+                     .arg(count, bytes(largest.hostBytes), bytes(memory_.hostBytes));
+      if (largest.deviceBytes > 0)
+        estimate += tr(" and %1 of GPU memory").arg(bytes(largest.deviceBytes));
+    }
     estimateLabel_->setText(estimate + QLatin1Char('.'));
     if (const auto tooBig = checkMemory(largest, memory_))
       warningLabel_->setText(
@@ -370,7 +469,7 @@ void ExperimentPanel::updateEstimate() {
 
 void ExperimentPanel::setExperiment(const QString& kernel, const QString& sizes, SweepMode mode,
                                     int threads, int minReps, double minTimeS) {
-  kernelBox_->setCurrentText(kernel);
+  selectKernel(kernel);
   sizesEdit_->setText(sizes);
   for (QCheckBox* check : variantChecks_) check->setChecked(check->isEnabled());
   modeBox_->setCurrentIndex(static_cast<int>(mode));
@@ -399,9 +498,9 @@ int ExperimentPanel::gpuDevice() const {
 }
 
 void ExperimentPanel::saveSettings(QSettings& settings) const {
-  settings.setValue(kKernelKey, kernelBox_->currentText());
+  settings.setValue(kKernelKey, kernel());
   auto sizes = sizesByKernel_;
-  sizes[kernelBox_->currentText()] = sizesEdit_->text();
+  if (currentKernel()) sizes[kernel()] = sizesEdit_->text();
   for (const auto& [kernel, text] : sizes) settings.setValue(kSizesKey + kernel, text);
   settings.setValue(kDTypeKey, dtypeBox_->currentText());
   QStringList checked;
@@ -419,15 +518,15 @@ void ExperimentPanel::saveSettings(QSettings& settings) const {
 
 void ExperimentPanel::loadSettings(const QSettings& settings) {
   for (int i = 0; i < kernelBox_->count(); ++i) {
-    const QString kernel = kernelBox_->itemText(i);
+    const QString kernel = kernelBox_->itemData(i, kNameRole).toString();
     const QVariant sizes = settings.value(kSizesKey + kernel);
     if (sizes.isValid()) sizesByKernel_[kernel] = sizes.toString();
   }
   shownKernel_.clear();
-  const QString kernel = settings.value(kKernelKey, kernelBox_->currentText()).toString();
-  if (kernelBox_->findText(kernel) >= 0) {
+  const QString kernel = settings.value(kKernelKey, this->kernel()).toString();
+  if (const int index = kernelBox_->findData(kernel, kNameRole); index >= 0) {
     const QSignalBlocker blocker(kernelBox_);
-    kernelBox_->setCurrentText(kernel);
+    kernelBox_->setCurrentIndex(index);
   }
   kernelChanged();
   const QString dtype = settings.value(kDTypeKey).toString();

@@ -18,6 +18,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
@@ -51,6 +52,19 @@ class ExperimentPanel : public QWidget {
   void setExperiment(const QString& kernel, const QString& sizes, SweepMode mode, int threads,
                      int minReps, double minTimeS);
 
+  // The kernel selected, by name; it may be one the session has but this build cannot run.
+  QString kernel() const;
+  // Selects the kernel `name` if the box has it; false when it does not.
+  bool selectKernel(const QString& name);
+  // The kernels of the open session: those the engine does not have (Google Benchmark
+  // imports) are listed too, marked as not runnable.
+  void setSessionKernels(const QStringList& kernels);
+  // Empty when the selected kernel can run here, else why not (Run is disabled then).
+  QString runBlocker() const;
+
+  // Threads above the machine's logical cores are allowed, with this warning; else empty.
+  QString threadsWarning() const;
+
   // How many times "Re-run unstable points" measures each unstable point again at most.
   std::size_t rerunAttempts() const;
 
@@ -63,6 +77,8 @@ class ExperimentPanel : public QWidget {
 
  signals:
   void changed();
+  // The kernel selector changed: the one selector of the window, the charts follow it.
+  void kernelSelected(const QString& kernel);
 
  private:
   const Kernel* currentKernel() const;
@@ -71,16 +87,22 @@ class ExperimentPanel : public QWidget {
   void fillPresets();
   void fillVariants();
   void updateEstimate();
+  void updateThreadsWarning();
+  // The problem's fields as the kernel needs them: "Samples" or "Sizes", an element type
+  // only where the kernel has one.
+  void adaptFields(const Kernel* kernel);
   std::optional<Experiment> parse(QString& error) const;
 
   const Registry& registry_;
   MemoryAvailable memory_;
+  int logicalCores_;
   QComboBox* gpuBox_;
   QLabel* gpuLabel_;
   std::map<QString, QString> sizesByKernel_;  // what was typed for each kernel
   QString shownKernel_;
 
   QComboBox* kernelBox_;
+  QFormLayout* problemForm_;
   QLineEdit* sizesEdit_;
   QComboBox* presetBox_;
   QComboBox* dtypeBox_;
@@ -89,6 +111,7 @@ class ExperimentPanel : public QWidget {
   std::vector<QCheckBox*> variantChecks_;
   QComboBox* modeBox_;
   QSpinBox* threadsSpin_;
+  QLabel* threadsWarning_;
   QSpinBox* repsSpin_;
   QDoubleSpinBox* minTimeSpin_;
   QDoubleSpinBox* unstableSpin_;

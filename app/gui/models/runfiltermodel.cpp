@@ -1,5 +1,6 @@
 #include "models/runfiltermodel.h"
 
+#include "models/naturalorder.h"
 #include "models/resultsmodel.h"
 
 namespace accellab::gui {
@@ -18,6 +19,15 @@ bool RunFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourcePa
   if (!runIds_) return true;
   const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
   return runIds_->contains(index.data(ResultsModel::RunRole).toInt());
+}
+
+bool RunFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+  const QVariant a = left.data(sortRole());
+  const QVariant b = right.data(sortRole());
+  // Text cells (the problem, the variant) in natural order; measured values by value.
+  if (a.typeId() == QMetaType::QString && b.typeId() == QMetaType::QString)
+    return naturalLess(a.toString(), b.toString());
+  return QSortFilterProxyModel::lessThan(left, right);
 }
 
 }  // namespace accellab::gui

@@ -12,7 +12,7 @@ class RunFilterModel : public QSortFilterProxyModel {
   Q_OBJECT
 
  public:
-  // Sorts by ResultsModel::SortRole; shows every row until setRuns is called.
+  // Sorts by ResultsModel::SortRole, text naturally; shows every row until setRuns is called.
   explicit RunFilterModel(QObject* parent = nullptr);
 
   void setRuns(std::set<int> runIds);
@@ -20,6 +20,8 @@ class RunFilterModel : public QSortFilterProxyModel {
 
  protected:
   bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+  // Text in natural order: "16x256x256" before "1024x1024x512".
+  bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
  private:
   std::optional<std::set<int>> runIds_;

@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 #include <exception>
 #include <memory>
+#include <tuple>
 
 #include "session/enginefiles.h"
 
@@ -14,16 +15,18 @@ namespace {
 // second; the GUI needs a few updates a second at most.
 constexpr qint64 kProgressIntervalMs = 40;
 
-// Forwards a point's first progress report and then a few a second.
+// Forwards every change of point or phase at once (a phase may last long without another
+// report) and otherwise a few reports a second.
 std::function<void(const Progress&)> throttled(std::function<void(const Progress&)> forward) {
   struct State {
     QElapsedTimer sinceProgress;
-    std::size_t lastDone = static_cast<std::size_t>(-1);
+    std::tuple<bool, std::size_t, RunPhase> stage{};
   };
   return [state = std::make_shared<State>(), forward = std::move(forward)](const Progress& p) {
-    if (p.pointsDone != state->lastDone || !state->sinceProgress.isValid() ||
+    const std::tuple stage{p.point.has_value(), p.pointIndex, p.phase};
+    if (stage != state->stage || !state->sinceProgress.isValid() ||
         state->sinceProgress.elapsed() >= kProgressIntervalMs) {
-      state->lastDone = p.pointsDone;
+      state->stage = stage;
       state->sinceProgress.start();
       forward(p);
     }
@@ -42,9 +45,10 @@ std::vector<std::size_t> unstablePoints(const Run& run) {
 
 void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
                  const MeasureConfig& config, const ConditionsCheck& conditions,
-                 std::stop_token stop) {
+                 double bandwidthBytesPerS, std::stop_token stop) {
   if (conditions) emit conditionsChecked(jobId, conditions());
   RunCallbacks callbacks;
+  callbacks.bandwidthBytesPerS = bandwidthBytesPerS;
   callbacks.progress = throttled([&](const Progress& p) { emit progress(jobId, p); });
   callbacks.pointFinished = [&](const PointResult& r) { emit pointFinished(jobId, r); };
   try {
@@ -56,9 +60,11 @@ void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& 
 }
 
 void RunJob::rerun(quint64 jobId, const Engine& engine, std::vector<PointResult> points,
-                   const MeasureConfig& config, std::size_t maxAttempts, std::stop_token stop) {
+                   const MeasureConfig& config, std::size_t maxAttempts, double bandwidthBytesPerS,
+                   std::stop_token stop) {
   int position = 0;
   RunCallbacks callbacks;
+  callbacks.bandwidthBytesPerS = bandwidthBytesPerS;
   callbacks.progress = throttled([&](const Progress& p) { emit progress(jobId, p); });
   callbacks.pointFinished = [&](const PointResult& r) {
     emit pointRemeasured(jobId, position++, r);
@@ -116,22 +122,27 @@ quint64 RunWorker::nextJob() {
 }
 
 void RunWorker::start(const Engine& engine, const std::vector<Point>& points,
-                      const MeasureConfig& config, ConditionsCheck conditions) {
+                      const MeasureConfig& config, ConditionsCheck conditions,
+                      double bandwidthBytesPerS) {
   const quint64 id = nextJob();
   QMetaObject::invokeMethod(
       job_,
       [job = job_, id, engine, points, config, conditions = std::move(conditions),
-       token = stop_.get_token()] { job->run(id, engine, points, config, conditions, token); },
+       bandwidthBytesPerS, token = stop_.get_token()] {
+        job->run(id, engine, points, config, conditions, bandwidthBytesPerS, token);
+      },
       Qt::QueuedConnection);
 }
 
 void RunWorker::startRerun(const Engine& engine, const std::vector<PointResult>& points,
-                           const MeasureConfig& config, std::size_t maxAttempts) {
+                           const MeasureConfig& config, std::size_t maxAttempts,
+                           double bandwidthBytesPerS) {
   const quint64 id = nextJob();
   QMetaObject::invokeMethod(
       job_,
-      [job = job_, id, engine, points, config, maxAttempts, token = stop_.get_token()] {
-        job->rerun(id, engine, points, config, maxAttempts, token);
+      [job = job_, id, engine, points, config, maxAttempts, bandwidthBytesPerS,
+       token = stop_.get_token()] {
+        job->rerun(id, engine, points, config, maxAttempts, bandwidthBytesPerS, token);
       },
       Qt::QueuedConnection);
 }

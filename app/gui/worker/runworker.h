@@ -36,13 +36,16 @@ class RunWorker : public QObject {
   // alive). A run still going is cancelled first and whatever it still delivers is dropped
   // (every job carries an id). `conditions`, when given, is checked first on the worker
   // thread (it takes a moment) and its findings come back by conditionsChecked.
+  // `bandwidthBytesPerS`, the machine's measured ceiling, predicts the time left of
+  // memory-bound points before any has finished (0: not measured).
   void start(const Engine& engine, const std::vector<Point>& points, const MeasureConfig& config,
-             ConditionsCheck conditions = {});
+             ConditionsCheck conditions = {}, double bandwidthBytesPerS = 0);
   // Measures `points` again through Runner::rerunUnstable, up to `maxAttempts` more times
   // each. They must all be ok and flagged unstable (unstablePoints): then each is measured
   // again, in order, and the k-th kept result comes back as pointRemeasured(k, result).
   void startRerun(const Engine& engine, const std::vector<PointResult>& points,
-                  const MeasureConfig& config, std::size_t maxAttempts);
+                  const MeasureConfig& config, std::size_t maxAttempts,
+                  double bandwidthBytesPerS = 0);
   void cancel();
   bool isRunning() const { return running_; }
 
@@ -73,9 +76,11 @@ class RunJob : public QObject {
 
  public:
   void run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
-           const MeasureConfig& config, const ConditionsCheck& conditions, std::stop_token stop);
+           const MeasureConfig& config, const ConditionsCheck& conditions,
+           double bandwidthBytesPerS, std::stop_token stop);
   void rerun(quint64 jobId, const Engine& engine, std::vector<PointResult> points,
-             const MeasureConfig& config, std::size_t maxAttempts, std::stop_token stop);
+             const MeasureConfig& config, std::size_t maxAttempts, double bandwidthBytesPerS,
+             std::stop_token stop);
 
  signals:
   void progress(quint64 jobId, const accellab::Progress& progress);

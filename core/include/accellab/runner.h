@@ -16,17 +16,59 @@
 
 namespace accellab {
 
+// What the runner is doing with the point it works on, in order.
+enum class RunPhase {
+  preparing,  // allocating and filling its inputs (one call into the kernel: no reports within)
+  warmingUp,  // the untimed first run
+  measuring,  // the timed repetitions
+  verifying,  // comparing the output with the reference
+};
+std::string_view toString(RunPhase phase);  // "preparing", "warming up", "measuring", "verifying"
+
+// A run's progress: copied to the front ends as it goes (queued signals, the CLI's line).
 struct Progress {
   std::size_t pointsDone = 0;
   std::size_t pointsTotal = 0;
-  double fraction = 0;  // 0..1, moves within a point as repetitions complete
-  std::string current;  // describe(point) of the point being measured
+  // 0..1; moves within a point from its first phase on, never backwards.
+  double fraction = 0;
+  // The point being worked on, the pointIndex-th (0-based) of the run; empty in the report
+  // that closes the run.
+  std::optional<Point> point;
+  std::size_t pointIndex = 0;
+  // Its variant has a thread count: the threads are named even when there is one.
+  bool usesThreads = false;
+  RunPhase phase = RunPhase::preparing;
+  // Samples measured so far, and how many the stop rule will take once one run's time is
+  // known (before that, empty).
+  std::size_t repetitionsDone = 0;
+  std::optional<std::size_t> repetitionsExpected;
+  // Re-runs of unstable points: attempt k of at most `attempts`; 0 in a first measurement.
+  std::size_t attempt = 0;
+  std::size_t attempts = 0;
+  // Seconds left in the whole run; present from the first report on (predicted before any
+  // point finished, from the machine's bandwidth or the measuring targets).
   std::optional<double> etaS;
+  // Seconds left of the current point alone, so a front end can move its bar on between
+  // reports (a phase such as preparing 8 GiB sends none while it lasts).
+  std::optional<double> pointEtaS;
+
+  // "add · parallel ×2 threads · 1024x1024x512 f64"; empty without a point.
+  std::string describePoint() const;
+  // "preparing", "warming up", "measuring 3 of 10", "measuring 3", "verifying", with
+  // ", re-run 1 of 3" on a re-run.
+  std::string describePhase() const;
 };
+
+// The bandwidth assumed to predict memory-bound points when the machine's was not measured:
+// a modest laptop's, so the first estimate errs long rather than short.
+inline constexpr double kAssumedBandwidthBytesPerS = 10e9;
 
 struct RunCallbacks {
   std::function<void(const Progress&)> progress;
   std::function<void(const PointResult&)> pointFinished;
+  // The machine's measured memory bandwidth (SystemInfo::bandwidthCeilingBytesPerS), which
+  // predicts how long memory-bound points take before any has finished; 0: not measured.
+  double bandwidthBytesPerS = 0;
 };
 
 using Clock = std::function<double()>;  // monotonic seconds
