@@ -10,6 +10,7 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -91,6 +92,7 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
   createMenus();
   connectDocument();
   connectWorker();
+  connectChartSelection();
 
   connect(probe_, &SystemProbe::finished, this, [this](const SystemInfo& system) {
     machine_ = system;
@@ -144,6 +146,11 @@ void MainWindow::createActions() {
                             QStringLiteral("export"), {}, [this] { exportPngWithDialog(); });
   exportSvgAction_ = action("exportSvgAction", tr("Export Chart as S&VG\u2026"), {}, {},
                             [this] { exportSvgWithDialog(); });
+  exportAllChartsAction_ =
+      action("exportAllChartsAction", tr("Export &All Charts\u2026"), {},
+             QKeySequence(tr("Ctrl+Shift+E")), [this] { exportAllChartsWithDialog(); });
+  exportAllChartsAction_->setToolTip(
+      tr("Write every chart of the kernel shown to a folder, as PNG and SVG (Ctrl+Shift+E)"));
   exportCsvAction_ = action("exportCsvAction", tr("Export Results as &CSV\u2026"), {}, {},
                             [this] { exportResultsWithDialog(ReportFormat::csv); });
   exportMarkdownAction_ =
@@ -181,6 +188,7 @@ void MainWindow::createMenus() {
   file->addSeparator();
   file->addAction(exportPngAction_);
   file->addAction(exportSvgAction_);
+  file->addAction(exportAllChartsAction_);
   file->addAction(exportCsvAction_);
   file->addAction(exportMarkdownAction_);
   file->addSeparator();
@@ -650,19 +658,73 @@ bool MainWindow::maybeSave() {
 
 bool MainWindow::exportChartPng(int chart, const QString& path, QSize pixelSize) {
   constexpr qreal kScale = 2;  // sharp text and lines: laid out at half the pixel size
-  if (const auto error = charts_->exportPng(chart, path, pixelSize / kScale, kScale)) {
+  if (const auto error =
+          charts_->exportPng(chart, path, pixelSize / kScale, kScale, charts_->exportCaption())) {
     prompts_->error(this, tr("Cannot export chart"), *error);
     return false;
   }
+  statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
   return true;
 }
 
 bool MainWindow::exportChartSvg(int chart, const QString& path, QSize logicalSize) {
-  if (const auto error = charts_->exportSvg(chart, path, logicalSize)) {
+  if (const auto error = charts_->exportSvg(chart, path, logicalSize, charts_->exportCaption())) {
     prompts_->error(this, tr("Cannot export chart"), *error);
     return false;
   }
+  statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
   return true;
+}
+
+bool MainWindow::exportAllCharts(const QString& dir) {
+  QStringList written;
+  if (const auto error = charts_->exportAllCharts(dir, written)) {
+    prompts_->error(this, tr("Cannot export charts"), *error);
+    return false;
+  }
+  statusBar()->showMessage(
+      tr("Exported %n file(s) to %1", nullptr, static_cast<int>(written.size()))
+          .arg(QDir::toNativeSeparators(dir)),
+      8000);
+  return true;
+}
+
+void MainWindow::exportAllChartsWithDialog() {
+  const QString dir = prompts_->existingDirectory(this, tr("Export All Charts"), QDir::homePath());
+  if (!dir.isEmpty()) exportAllCharts(dir);
+}
+
+void MainWindow::connectChartSelection() {
+  // The table's rows are the runs' points in order, so a point's row is its run's first row
+  // plus its place in the run.
+  const auto firstRowOf = [this](int runId) {
+    for (int row = 0; row < results_->rowCount(); ++row)
+      if (results_->index(row, 0).data(ResultsModel::RunRole).toInt() == runId) return row;
+    return -1;
+  };
+  connect(charts_, &ChartPanel::pointActivated, this,
+          [this, firstRowOf](int runId, std::size_t pointIndex) {
+            const int first = firstRowOf(runId);
+            if (first < 0) return;
+            const QModelIndex row =
+                sorted_->mapFromSource(results_->index(first + static_cast<int>(pointIndex), 0));
+            // A row the run filter hides cannot be selected.
+            if (!row.isValid()) return;
+            bottomTabs_->setCurrentWidget(table_);
+            table_->selectionModel()->setCurrentIndex(
+                row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            table_->scrollTo(row);
+          });
+  connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+          [this, firstRowOf] {
+            std::vector<PointId> points;
+            for (const QModelIndex& selected : table_->selectionModel()->selectedRows()) {
+              const QModelIndex row = sorted_->mapToSource(selected);
+              const int runId = row.data(ResultsModel::RunRole).toInt();
+              points.push_back({runId, static_cast<std::size_t>(row.row() - firstRowOf(runId))});
+            }
+            charts_->highlightPoints(points);
+          });
 }
 
 void MainWindow::exportPngWithDialog() {

@@ -27,6 +27,7 @@ class FakePrompts : public accellab::gui::Prompts {
     return fileName;
   }
   std::optional<QSize> imageSize(QWidget*, QSize suggested) override { return suggested; }
+  QString existingDirectory(QWidget*, const QString&, const QString&) override { return directory; }
 
   QStringList errors;
   int saveQuestions = 0;
@@ -36,4 +37,5 @@ class FakePrompts : public accellab::gui::Prompts {
   bool recoverAnswer = true;
   bool removeAnswer = true;
   QString fileName;
+  QString directory;
 };
