@@ -109,6 +109,7 @@ class TestChartInteraction : public QObject {
     QTest::addRow("time box") << int(timeChart) << QStringLiteral("vectorized");
     QTest::addRow("speedup bar") << int(speedup) << QStringLiteral("loop");
     QTest::addRow("bandwidth line") << int(throughput) << QStringLiteral("loop");
+    QTest::addRow("time breakdown bar") << int(gpuBreakdown) << QStringLiteral("loop");
   }
   void hoverShowsThePointsNumbers() {
     QFETCH(int, chart);
@@ -367,22 +368,31 @@ class TestChartInteraction : public QObject {
 
   // --- with the window ---
 
+  void chartClickSelectsTheTableRow_data() {
+    QTest::addColumn<int>("chart");
+    QTest::addRow("time box") << int(timeChart);
+    QTest::addRow("bandwidth point") << int(throughput);
+    QTest::addRow("time breakdown bar") << int(gpuBreakdown);
+  }
   void chartClickSelectsTheTableRow() {
+    QFETCH(int, chart);
     openWindow();
     ChartPanel& charts = window_->chartPanel();
     const Session& session = window_->document().session();
     charts.setKernel(QStringLiteral("add"));
-    charts.setCurrentChart(timeChart);
+    charts.setCurrentChart(chart);
     const Run& run = session.runs.back();
     std::size_t index = 0;
     while (run.points[index].point.kernel != "add" ||
            run.points[index].point.variant != "vectorized")
       ++index;
-    const auto at = charts.elementPosition(timeChart, {run.id, index});
+    const auto at = charts.elementPosition(chart, {run.id, index});
     QVERIFY(at.has_value());
     QSignalSpy activated(&charts, &ChartPanel::pointActivated);
-    QTest::mouseClick(charts.chartViewport(timeChart), Qt::LeftButton, {}, *at);
+    QTest::mouseClick(charts.chartViewport(chart), Qt::LeftButton, {}, *at);
     QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.at(0).at(0).toInt(), run.id);
+    QCOMPARE(activated.at(0).at(1).value<std::size_t>(), index);
     const QModelIndexList rows = window_->resultsView().selectionModel()->selectedRows();
     QCOMPARE(rows.size(), 1);
     QCOMPARE(rows[0].data(ResultsModel::RunRole).toInt(), run.id);
@@ -392,7 +402,7 @@ class TestChartInteraction : public QObject {
       variantShown |=
           table.index(rows[0].row(), c).data().toString() == QStringLiteral("vectorized");
     QVERIFY(variantShown);
-    screenshot(*window_, QStringLiteral("i9-charts-window-selected"));
+    screenshot(*window_, QStringLiteral("i9-charts-window-selected-%1").arg(chart));
   }
 
   void selectedRowsAreHighlighted() {

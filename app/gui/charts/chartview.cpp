@@ -314,11 +314,16 @@ void ChartView::activateLinePoint(QXYSeries* series, QPointF value) {
 
 void ChartView::addElement(PointId id, QBoxSet* box, const QStringList& entries,
                            QGraphicsSimpleTextItem* valueLabel) {
-  elements_.push_back({id, box, box->brush(), box->pen(), entries, valueLabel, nullptr, 0, false});
+  elements_.push_back(
+      {id, box, box->brush(), box->pen(), entries, valueLabel, nullptr, 0, false, nullptr, 0});
 }
 
 void ChartView::addElement(PointId id, QXYSeries* line, qsizetype index, bool flagged) {
-  elements_.push_back({id, nullptr, {}, {}, {}, nullptr, line, index, flagged});
+  elements_.push_back({id, nullptr, {}, {}, {}, nullptr, line, index, flagged, nullptr, 0});
+}
+
+void ChartView::addElement(PointId id, QAbstractBarSeries* bars, int column, double height) {
+  elements_.push_back({id, nullptr, {}, {}, {}, nullptr, nullptr, column, false, bars, height});
 }
 
 void ChartView::highlightPoints(const std::vector<PointId>& ids) {
@@ -330,10 +335,8 @@ void ChartView::restyleElements() {
   const QColor outline = palette().color(QPalette::WindowText);
   std::set<QXYSeries*> lines;
   for (const Element& e : elements_) {
-    if (e.line) {
-      lines.insert(e.line);
-      continue;
-    }
+    if (e.line) lines.insert(e.line);
+    if (!e.box) continue;
     const bool hidden = std::ranges::any_of(
         e.entries, [&](const QString& entry) { return hiddenEntries_.contains(entry); });
     QPen pen = e.pen;
@@ -413,6 +416,8 @@ std::optional<QPoint> ChartView::elementPosition(PointId id) const {
     QPointF at;
     if (e.line) {
       at = chart()->mapToPosition(e.line->at(e.index), e.line);
+    } else if (e.bars) {
+      at = chart()->mapToPosition(QPointF(static_cast<double>(e.index), e.height / 2), e.bars);
     } else {
       // Boxes of several series share a slot side by side, in the order of the series.
       std::vector<QBoxPlotSeries*> layers;

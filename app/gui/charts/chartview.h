@@ -22,6 +22,7 @@
 #include "charts/seriessnapshot.h"
 
 class QAbstractAxis;
+class QAbstractBarSeries;
 class QAbstractSeries;
 class QBoxPlotSeries;
 class QBoxSet;
@@ -83,6 +84,8 @@ class ChartView : public QChartView {
   void addElement(PointId id, QBoxSet* box, const QStringList& entries,
                   QGraphicsSimpleTextItem* valueLabel);
   void addElement(PointId id, QXYSeries* line, qsizetype index, bool flagged);
+  // A column of bars standing `height` high (axis units), found but not restyled.
+  void addElement(PointId id, QAbstractBarSeries* bars, int column, double height);
 
   void changeEvent(QEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
@@ -122,6 +125,8 @@ class ChartView : public QChartView {
   // point's index.
   void showToolTips(QBoxPlotSeries* series);
   void showToolTips(QXYSeries* series, const QStringList& toolTips);
+  // Shows `text` by the cursor, or hides the tooltip for "": what currentToolTip() says.
+  void showToolTip(const QString& text);
   // "Time per run — add · run 2"; without a kernel (nothing measured yet) the title alone.
   static QString withKernel(const QString& title, const ChartInput& input);
   // The title with `notes` under it in small type: what the chart leaves out and why, after
@@ -158,7 +163,6 @@ class ChartView : public QChartView {
   void restyleElements();
   void connectLegend();
   void layOutNow() const;
-  void showToolTip(const QString& text);
   void activateBox(QBoxSet* box);
   void activateLinePoint(QXYSeries* series, QPointF value);
   // The nearest point on screen of `series` to `value`, or -1.
@@ -174,6 +178,8 @@ class ChartView : public QChartView {
     QXYSeries* line = nullptr;
     qsizetype index = 0;
     bool flagged = false;
+    QAbstractBarSeries* bars = nullptr;
+    double height = 0;
   };
   std::vector<Element> elements_;
   std::set<PointId> highlighted_;
