@@ -3,11 +3,13 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QColor>
 #include <QSet>
 #include <QStackedBarSeries>
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <utility>
 
 #include "accellab/format.h"
 
@@ -125,6 +127,14 @@ void GpuBreakdownChart::build(const ChartInput& input) {
     kernel->append(column.kernelS * unit.factor);
     d2h->append(column.d2hS * unit.factor);
     cpu->append(column.cpuS * unit.factor);
+  }
+  // Colours mean variants on every other tab: the parts of a time are shades of grey here, so
+  // that no part reads as a variant.
+  const std::pair<QBarSet*, QRgb> shades[] = {
+      {h2d, 0xb4b4b4}, {kernel, 0x505050}, {d2h, 0xd8d8d8}, {cpu, 0x8c8c8c}};
+  for (const auto& [set, shade] : shades) {
+    set->setColor(QColor::fromRgb(shade));
+    set->setBorderColor(QColor::fromRgb(shade).darker(140));
   }
   auto* series = new QStackedBarSeries;
   series->append({h2d, kernel, d2h, cpu});
