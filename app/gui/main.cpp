@@ -52,7 +52,8 @@ void printLine(FILE* stream, const QString& text) {
   std::fprintf(stream, "%s\n", text.toLocal8Bit().constData());
 }
 
-int exportCharts(const QString& sessionPath, const QString& outDir, const QStringList& runs) {
+int exportCharts(const QString& sessionPath, const QString& outDir, const QStringList& runs,
+                 bool caption) {
   std::vector<int> runIds;
   for (const QString& run : runs) {
     bool ok = false;
@@ -71,7 +72,7 @@ int exportCharts(const QString& sessionPath, const QString& outDir, const QStrin
     return 1;
   }
   QStringList written;
-  if (const auto error = exportSessionCharts(session, outDir, written, runIds)) {
+  if (const auto error = exportSessionCharts(session, outDir, written, runIds, caption)) {
     printLine(stderr, QStringLiteral("accellab: %1").arg(*error));
     return 1;
   }
@@ -168,12 +169,18 @@ int main(int argc, char** argv) {
   const QCommandLineOption outOption(QStringLiteral("out"),
                                      QApplication::translate("main", "Folder for --export-charts."),
                                      QStringLiteral("DIR"), QStringLiteral("."));
+  const QCommandLineOption captionOption(
+      QStringLiteral("caption"),
+      QApplication::translate("main",
+                              "With --export-charts: a line under each chart naming the "
+                              "machine, the date and the runs."));
   QCommandLineOption demoOption(QStringLiteral("run-demo"));
   QCommandLineOption screenshotOption(QStringLiteral("screenshot"), {}, QStringLiteral("FILE"));
   QCommandLineOption saveOption(QStringLiteral("save-session"), {}, QStringLiteral("FILE"));
   for (QCommandLineOption* hidden : {&demoOption, &screenshotOption, &saveOption})
     hidden->setFlags(QCommandLineOption::HiddenFromHelp);
-  parser.addOptions({exportOption, outOption, runOption, demoOption, screenshotOption, saveOption});
+  parser.addOptions({exportOption, outOption, runOption, captionOption, demoOption,
+                     screenshotOption, saveOption});
   parser.addPositionalArgument(QStringLiteral("session"),
                                QApplication::translate("main", "A session file to open."),
                                QStringLiteral("[session]"));
@@ -181,7 +188,7 @@ int main(int argc, char** argv) {
 
   if (parser.isSet(exportOption))
     return exportCharts(parser.value(exportOption), parser.value(outOption),
-                        parser.values(runOption));
+                        parser.values(runOption), parser.isSet(captionOption));
 
   const bool demo = parser.isSet(demoOption);
   MainWindow window(

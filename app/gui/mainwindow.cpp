@@ -12,6 +12,7 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -132,6 +133,7 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
   createMenus();
   connectDocument();
   connectWorker();
+  connectChartSelection();
 
   // Run is available at once: a run started while the probe measures waits for it.
   connect(probe_, &SystemProbe::measuring, this, [this](const QString& status) {
@@ -185,6 +187,11 @@ void MainWindow::createActions() {
                             QStringLiteral("export"), {}, [this] { exportPngWithDialog(); });
   exportSvgAction_ = action("exportSvgAction", tr("Export Chart as S&VG\u2026"), {}, {},
                             [this] { exportSvgWithDialog(); });
+  exportAllChartsAction_ =
+      action("exportAllChartsAction", tr("Export &All Charts\u2026"), {},
+             QKeySequence(tr("Ctrl+Shift+E")), [this] { exportAllChartsWithDialog(); });
+  exportAllChartsAction_->setToolTip(
+      tr("Write every chart of the kernel shown to a folder, as PNG and SVG (Ctrl+Shift+E)"));
   exportCsvAction_ = action("exportCsvAction", tr("Export Results as &CSV\u2026"), {}, {},
                             [this] { exportResultsWithDialog(ReportFormat::csv); });
   exportMarkdownAction_ =
@@ -273,6 +280,7 @@ void MainWindow::createMenus() {
   file->addSeparator();
   file->addAction(exportPngAction_);
   file->addAction(exportSvgAction_);
+  file->addAction(exportAllChartsAction_);
   file->addAction(exportCsvAction_);
   file->addAction(exportMarkdownAction_);
   file->addSeparator();
@@ -793,7 +801,7 @@ void MainWindow::compareWithDialog() {
   const QString path =
       prompts_->openFileName(this, tr("Compare With"), lastFolder_, sessionFilter());
   if (path.isEmpty()) return;
-  rememberFolder(path);
+  rememberFolder(QFileInfo(path).absolutePath());
   compareWith(path);
 }
 
@@ -802,7 +810,7 @@ void MainWindow::openWithDialog() {
   const QString path =
       prompts_->openFileName(this, tr("Open Session"), lastFolder_, sessionFilter());
   if (path.isEmpty()) return;
-  rememberFolder(path);
+  rememberFolder(QFileInfo(path).absolutePath());
   openSession(path);
 }
 
@@ -826,7 +834,7 @@ bool MainWindow::saveAs() {
                                 : document_->path();
   const QString path = prompts_->saveFileName(this, tr("Save Session"), suggested, sessionFilter());
   if (path.isEmpty()) return false;
-  rememberFolder(path);
+  rememberFolder(QFileInfo(path).absolutePath());
   return saveSession(path);
 }
 
@@ -845,19 +853,75 @@ bool MainWindow::maybeSave() {
 
 bool MainWindow::exportChartPng(int chart, const QString& path, QSize pixelSize) {
   constexpr qreal kScale = 2;  // sharp text and lines: laid out at half the pixel size
-  if (const auto error = charts_->exportPng(chart, path, pixelSize / kScale, kScale)) {
+  if (const auto error =
+          charts_->exportPng(chart, path, pixelSize / kScale, kScale, charts_->exportCaption())) {
     prompts_->error(this, tr("Cannot export chart"), *error);
     return false;
   }
+  statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
   return true;
 }
 
 bool MainWindow::exportChartSvg(int chart, const QString& path, QSize logicalSize) {
-  if (const auto error = charts_->exportSvg(chart, path, logicalSize)) {
+  if (const auto error = charts_->exportSvg(chart, path, logicalSize, charts_->exportCaption())) {
     prompts_->error(this, tr("Cannot export chart"), *error);
     return false;
   }
+  statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
   return true;
+}
+
+bool MainWindow::exportAllCharts(const QString& dir) {
+  QStringList written;
+  if (const auto error = charts_->exportAllCharts(dir, written)) {
+    prompts_->error(this, tr("Cannot export charts"), *error);
+    return false;
+  }
+  statusBar()->showMessage(
+      tr("Exported %n file(s) to %1", nullptr, static_cast<int>(written.size()))
+          .arg(QDir::toNativeSeparators(dir)),
+      8000);
+  return true;
+}
+
+void MainWindow::exportAllChartsWithDialog() {
+  const QString dir = prompts_->existingDirectory(this, tr("Export All Charts"), lastFolder_);
+  if (dir.isEmpty()) return;
+  rememberFolder(dir);
+  exportAllCharts(dir);
+}
+
+void MainWindow::connectChartSelection() {
+  // The table's rows are the runs' points in order, so a point's row is its run's first row
+  // plus its place in the run.
+  const auto firstRowOf = [this](int runId) {
+    for (int row = 0; row < results_->rowCount(); ++row)
+      if (results_->index(row, 0).data(ResultsModel::RunRole).toInt() == runId) return row;
+    return -1;
+  };
+  connect(charts_, &ChartPanel::pointActivated, this,
+          [this, firstRowOf](int runId, std::size_t pointIndex) {
+            const int first = firstRowOf(runId);
+            if (first < 0) return;
+            const QModelIndex row =
+                sorted_->mapFromSource(results_->index(first + static_cast<int>(pointIndex), 0));
+            // A row the run filter hides cannot be selected.
+            if (!row.isValid()) return;
+            bottomTabs_->setCurrentWidget(table_);
+            table_->selectionModel()->setCurrentIndex(
+                row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            table_->scrollTo(row);
+          });
+  connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+          [this, firstRowOf] {
+            std::vector<PointId> points;
+            for (const QModelIndex& selected : table_->selectionModel()->selectedRows()) {
+              const QModelIndex row = sorted_->mapToSource(selected);
+              const int runId = row.data(ResultsModel::RunRole).toInt();
+              points.push_back({runId, static_cast<std::size_t>(row.row() - firstRowOf(runId))});
+            }
+            charts_->highlightPoints(points);
+          });
 }
 
 void MainWindow::exportPngWithDialog() {
@@ -866,7 +930,7 @@ void MainWindow::exportPngWithDialog() {
       this, tr("Export Chart as PNG"),
       inLastFolder(charts_->chartStem(chart) + QStringLiteral(".png")), tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
-  rememberFolder(path);
+  rememberFolder(QFileInfo(path).absolutePath());
   const auto size = prompts_->imageSize(this, charts_->chartSize(chart) * 2);
   if (size) exportChartPng(chart, path, *size);
 }
@@ -877,7 +941,7 @@ void MainWindow::exportSvgWithDialog() {
       this, tr("Export Chart as SVG"),
       inLastFolder(charts_->chartStem(chart) + QStringLiteral(".svg")), tr("SVG drawings (*.svg)"));
   if (path.isEmpty()) return;
-  rememberFolder(path);
+  rememberFolder(QFileInfo(path).absolutePath());
   exportChartSvg(chart, path, charts_->chartSize(chart));
 }
 
@@ -901,7 +965,7 @@ void MainWindow::exportResultsWithDialog(ReportFormat format) {
       inLastFolder(csv ? QStringLiteral("results.csv") : QStringLiteral("results.md")),
       csv ? tr("CSV files (*.csv)") : tr("Markdown files (*.md)"));
   if (path.isEmpty()) return;
-  rememberFolder(path);
+  rememberFolder(QFileInfo(path).absolutePath());
   exportResults(path, format);
 }
 
@@ -1047,8 +1111,8 @@ QString MainWindow::inLastFolder(const QString& name) const {
   return QDir(lastFolder_).filePath(name);
 }
 
-void MainWindow::rememberFolder(const QString& path) {
-  lastFolder_ = QFileInfo(path).absolutePath();
+void MainWindow::rememberFolder(const QString& folder) {
+  lastFolder_ = folder;
   if (options_.useSettings) QSettings().setValue(kLastFolderKey, lastFolder_);
 }
 

@@ -78,6 +78,8 @@ class MainWindow : public QMainWindow {
   bool saveSession(const QString& path);
   bool exportChartPng(int chart, const QString& path, QSize pixelSize);
   bool exportChartSvg(int chart, const QString& path, QSize logicalSize);
+  // Every chart of the kernel shown, as PNG and SVG, into `dir`.
+  bool exportAllCharts(const QString& dir);
   bool exportResults(const QString& path, ReportFormat format);
   // Reads another session (or results file) off the GUI thread, then compares its latest run
   // with this session's latest in the Compare tab; an error is shown when it cannot be read.
@@ -156,12 +158,16 @@ class MainWindow : public QMainWindow {
   bool maybeSave();
   void exportPngWithDialog();
   void exportSvgWithDialog();
+  void exportAllChartsWithDialog();
+  // Clicking a chart element selects its row in the results table; the table's selected rows
+  // are highlighted in the charts.
+  void connectChartSelection();
   void exportResultsWithDialog(ReportFormat format);
   void copySelection();
 
-  // `name` in the last folder a file dialog chose from; remembers the folder of `path`.
+  // `name` in the last folder a file dialog chose from, and the folder to offer next.
   QString inLastFolder(const QString& name) const;
-  void rememberFolder(const QString& path);
+  void rememberFolder(const QString& folder);
   void resetLayout();
   void showUserGuide();
   void showShortcuts();
@@ -223,6 +229,7 @@ class MainWindow : public QMainWindow {
   QAction* saveAsAction_ = nullptr;
   QAction* exportPngAction_ = nullptr;
   QAction* exportSvgAction_ = nullptr;
+  QAction* exportAllChartsAction_ = nullptr;
   QAction* exportCsvAction_ = nullptr;
   QAction* exportMarkdownAction_ = nullptr;
   QAction* quitAction_ = nullptr;

@@ -88,4 +88,9 @@ std::optional<QSize> DialogPrompts::imageSize(QWidget* parent, QSize suggested) 
   return QSize(width->value(), height->value());
 }
 
+QString DialogPrompts::existingDirectory(QWidget* parent, const QString& title,
+                                         const QString& suggested) {
+  return QFileDialog::getExistingDirectory(parent, title, suggested);
+}
+
 }  // namespace accellab::gui

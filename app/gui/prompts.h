@@ -28,6 +28,9 @@ class Prompts {
   virtual QString saveFileName(QWidget* parent, const QString& title, const QString& suggested,
                                const QString& filter) = 0;
   virtual std::optional<QSize> imageSize(QWidget* parent, QSize suggested) = 0;
+  // An existing folder; empty when the user cancelled.
+  virtual QString existingDirectory(QWidget* parent, const QString& title,
+                                    const QString& suggested) = 0;
 };
 
 class DialogPrompts : public Prompts {
@@ -42,6 +45,8 @@ class DialogPrompts : public Prompts {
   QString saveFileName(QWidget* parent, const QString& title, const QString& suggested,
                        const QString& filter) override;
   std::optional<QSize> imageSize(QWidget* parent, QSize suggested) override;
+  QString existingDirectory(QWidget* parent, const QString& title,
+                            const QString& suggested) override;
 };
 
 }  // namespace accellab::gui

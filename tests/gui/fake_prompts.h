@@ -36,6 +36,7 @@ class FakePrompts : public accellab::gui::Prompts {
     return fileName;
   }
   std::optional<QSize> imageSize(QWidget*, QSize suggested) override { return suggested; }
+  QString existingDirectory(QWidget*, const QString&, const QString&) override { return directory; }
 
   QStringList errors;
   int saveQuestions = 0;
@@ -49,4 +50,5 @@ class FakePrompts : public accellab::gui::Prompts {
   // Where each file dialog opened: the folder (open) or the suggested path (save).
   QStringList offered;
   QString fileName;
+  QString directory;
 };

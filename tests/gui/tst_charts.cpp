@@ -599,6 +599,33 @@ class TestCharts : public QObject {
     if (pngs > 0) QVERIFY(pngsIn(out).contains(QStringLiteral("add-first-call.png")));
   }
 
+  // --caption draws a line naming the machine, date and runs under each chart, within its size.
+  void executableCaptionsCharts() {
+    QTemporaryDir dir;
+    const QString sessionPath = dir.filePath(QStringLiteral("session.json"));
+    writeSessionFile(cancelledThenSmaller(), sessionPath.toStdString());
+    QImage images[2];
+    for (const bool caption : {false, true}) {
+      const QString out =
+          dir.filePath(caption ? QStringLiteral("with") : QStringLiteral("without"));
+      QStringList arguments{QStringLiteral("--export-charts"), sessionPath, QStringLiteral("--out"),
+                            out};
+      if (caption) arguments << QStringLiteral("--caption");
+      QProcess app;
+      app.start(QStringLiteral(ACCELLAB_APP), arguments);
+      QVERIFY(app.waitForFinished(120000));
+      QCOMPARE(app.exitCode(), 0);
+      images[caption] = QImage(QDir(out).filePath(QStringLiteral("add-time.png")));
+    }
+    QCOMPARE(images[true].size(), images[false].size());
+    // The bottom rows: empty background without, the caption's text with.
+    const auto bottom = [](const QImage& image) {
+      return distinctColours(image.copy(0, image.height() - 30, image.width(), 30));
+    };
+    QVERIFY(bottom(images[false]) <= 2);
+    QVERIFY(bottom(images[true]) > 3);
+  }
+
  private:
   void showSession() {
     panel_->setSession(&session_);

@@ -56,14 +56,15 @@ void makeDrawable(std::optional<GpuTiming>& gpu) {
     *time = drawable(*time);
 }
 
-ChartPoint chartPoint(std::size_t run, PointResult result, ReportRow row, QString label) {
+ChartPoint chartPoint(std::size_t run, std::size_t position, PointResult result, ReportRow row,
+                      QString label) {
   for (double* value : {&result.firstCallS, &result.stats.medianS, &row.medianS, &row.firstCallS,
                         &row.elementsPerS, &row.bytesPerS})
     *value = drawable(*value);
   row.speedup = drawable(row.speedup);
   makeDrawable(result.gpu);
   makeDrawable(row.gpu);
-  return {run, std::move(result), std::move(row), std::move(label), std::nullopt};
+  return {run, position, std::move(result), std::move(row), std::move(label), std::nullopt};
 }
 
 // The run's ok points of the kernel that have samples, and a gap wherever a problem of the run
@@ -93,7 +94,7 @@ void addRun(ChartInput& input, const Run& run) {
         result.status == PointStatus::ok ? whyNotDrawn(result) : whyNotMeasured(result);
     if (why.isEmpty()) {
       drawnAt.emplace_back(i, input.points.size());
-      input.points.push_back(chartPoint(index, result, rows[i], label));
+      input.points.push_back(chartPoint(index, i, result, rows[i], label));
       measured.insert({rows[i].group, label});
     } else {
       tried.emplace(std::pair(rows[i].group, label), why);
@@ -165,6 +166,20 @@ QString ChartInput::seriesName(const QString& label, std::size_t run) const {
 QString ChartInput::elementName(const ChartPoint& point) const {
   return QStringLiteral("%1 \u00b7 %2 \u00b7 %3")
       .arg(elidedName(point.label), runName(point.run), groupLabel(point.row.group));
+}
+
+QString ChartInput::describe(const ChartPoint& point) const {
+  const PointResult& r = point.result;
+  return QCoreApplication::translate("ChartInput", "%1\nvariant %2, %n thread(s), %3, run %4",
+                                     nullptr, int(point.row.threads))
+             .arg(elementName(point), elidedName(QString::fromStdString(r.point.variant)),
+                  groupLabel(point.row.group))
+             .arg(runs.at(point.run).id) +
+         QLatin1Char('\n') +
+         QCoreApplication::translate("ChartInput", "median %1 \u00b1 %2 (MAD), %n sample(s)",
+                                     nullptr, int(r.samplesS.size()))
+             .arg(formatted(r.stats.medianS, ValueKind::duration),
+                  formatted(r.stats.madS, ValueKind::duration));
 }
 
 QStringList ChartInput::notesOf(const std::vector<ChartGap>& gaps) const {

@@ -39,12 +39,21 @@ inline constexpr qsizetype kMaxShownNameLength = 40;
 // `name` as charts draw it: at most `maxLength` characters, the start and the end kept.
 QString elidedName(const QString& name, qsizetype maxLength = kMaxShownNameLength);
 
+// A measured point as the session and the results table know it: its run's id and its place
+// in that run's points. What a chart element stands for when it is clicked or highlighted.
+struct PointId {
+  int runId = 0;
+  std::size_t index = 0;
+  friend auto operator<=>(const PointId&, const PointId&) = default;
+};
+
 // An ok point of a shown run that has samples to draw. Its row was built over the point's
 // whole run: a speedup is always over the baseline of the same run. Values that are not
 // finite and positive (a speedup that overflowed, a rate over a median of 0) are 0 or empty
 // here, so no chart puts them on an axis.
 struct ChartPoint {
-  std::size_t run = 0;  // index into ChartInput::runs
+  std::size_t run = 0;       // index into ChartInput::runs
+  std::size_t position = 0;  // index into the run's points
   PointResult result;
   ReportRow row;
   QString label;  // ChartInput::labelOf(variant, threads)
@@ -90,6 +99,10 @@ struct ChartInput {
   QString seriesName(const QString& label, std::size_t run) const;
   // One drawn element, for tooltips and tests: "loop · run 2 · 64x256x256 f64".
   QString elementName(const ChartPoint& point) const;
+  // The first lines of every tooltip: the element's name, then its variant, threads, problem
+  // and run, and its median ± MAD with the number of samples.
+  QString describe(const ChartPoint& point) const;
+  PointId idOf(const ChartPoint& point) const { return {runs.at(point.run).id, point.position}; }
   // The notes under a chart's title: `gaps` by run and problem, a few lines at most.
   QStringList notesOf(const std::vector<ChartGap>& gaps) const;
   // A gap where `point` was measured but its chart has no number for it.

@@ -38,21 +38,14 @@ QStringList toStringList(const std::vector<std::string>& items) {
 
 ChartPanel::ChartPanel(QWidget* parent)
     : QWidget(parent),
-      kernelBox_(new QComboBox(this)),
       baselineBox_(new QComboBox(this)),
       gpuTimeBox_(new QComboBox(this)),
       tabs_(new QTabWidget(this)) {
   auto* selectors = new QHBoxLayout;
-  auto* kernelLabel = new QLabel(tr("&Kernel:"), this);
-  kernelLabel->setBuddy(kernelBox_);
   auto* baselineLabel = new QLabel(tr("Speedup &baseline:"), this);
   baselineLabel->setBuddy(baselineBox_);
-  kernelBox_->setObjectName(QStringLiteral("chartKernel"));
   baselineBox_->setObjectName(QStringLiteral("chartBaseline"));
   baselineBox_->setToolTip(tr("The variant whose 1-thread time the speedups are relative to"));
-  selectors->addWidget(kernelLabel);
-  selectors->addWidget(kernelBox_);
-  selectors->addSpacing(12);
   selectors->addWidget(baselineLabel);
   selectors->addWidget(baselineBox_);
   selectors->addSpacing(12);
@@ -83,7 +76,15 @@ ChartPanel::ChartPanel(QWidget* parent)
 
   stale_.assign(charts_.size(), true);
   connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) { ensureBuilt(index); });
-  connect(kernelBox_, &QComboBox::currentTextChanged, this, [this] { refresh(); });
+  for (std::size_t i = 0; i < charts_.size(); ++i) {
+    connect(charts_[i], &ChartView::pointActivated, this,
+            [this](PointId id) { emit pointActivated(id.runId, id.index); });
+    // A new theme resets the series' colours: the chart is built again, now if it is shown.
+    connect(charts_[i], &ChartView::rebuildNeeded, this, [this, i] {
+      stale_[i] = true;
+      if (static_cast<int>(i) == currentChart()) ensureBuilt(currentChart());
+    });
+  }
   for (QComboBox* box : {baselineBox_, gpuTimeBox_}) {
     connect(box, &QComboBox::currentIndexChanged, this, [this] {
       rebuildCharts();
@@ -139,18 +140,7 @@ const ChartInput& ChartPanel::input() const {
 
 void ChartPanel::fillSelectors() {
   if (!session_) return;
-  QStringList shown;
-  for (int i = 0; i < kernelBox_->count(); ++i) shown << kernelBox_->itemText(i);
-  const QStringList kernels = toStringList(kernelsIn(*session_));
-  replaceItems(kernelBox_, kernels, kernels.isEmpty() ? QString() : kernels.back());
-  // A kernel that just got its first point is the one being measured: show it.
-  for (const QString& kernel : kernels) {
-    if (!shown.isEmpty() && !shown.contains(kernel)) {
-      const QSignalBlocker blocker(kernelBox_);
-      kernelBox_->setCurrentText(kernel);
-    }
-  }
-  const std::string kernelName = kernelBox_->currentText().toStdString();
+  const std::string kernelName = kernel().toStdString();
   const QString oldBaseline = baselineBox_->currentText();
   replaceItems(baselineBox_, toStringList(variantsIn(*session_, kernelName)),
                QString::fromStdString(defaultBaseline(*session_, kernelName)));
@@ -167,6 +157,10 @@ void ChartPanel::fillSelectors() {
 void ChartPanel::rebuildCharts() {
   input_.reset();
   stale_.assign(charts_.size(), true);
+  // Tabs are named after what their chart plots for this kernel ("Bandwidth", "Throughput").
+  for (std::size_t i = 0; i < charts_.size(); ++i)
+    tabs_->setTabText(static_cast<int>(i),
+                      session_ ? charts_[i]->tabTitleFor(input()) : charts_[i]->tabTitle());
   ensureBuilt(currentChart());
 }
 
@@ -174,8 +168,44 @@ void ChartPanel::ensureBuilt(int index) const {
   const auto i = static_cast<std::size_t>(index);
   if (!session_ || i >= charts_.size() || !stale_[i]) return;
   charts_[i]->setInput(input());
+  charts_[i]->highlightPoints(highlighted_);
   stale_[i] = false;
 }
+
+ChartView* ChartPanel::chartAt(int index) const {
+  ensureBuilt(index);
+  return charts_.at(static_cast<std::size_t>(index));
+}
+
+void ChartPanel::highlightPoints(const std::vector<PointId>& ids) {
+  highlighted_ = ids;
+  for (std::size_t i = 0; i < charts_.size(); ++i)
+    if (!stale_[i]) charts_[i]->highlightPoints(ids);
+}
+
+QString ChartPanel::currentToolTip() const { return chartAt(currentChart())->currentToolTip(); }
+
+QStringList ChartPanel::hiddenEntries(int index) const { return chartAt(index)->hiddenEntries(); }
+
+void ChartPanel::setEntryHidden(int index, const QString& name, bool hidden) {
+  chartAt(index)->setEntryHidden(name, hidden);
+}
+
+std::optional<QPoint> ChartPanel::elementPosition(int index, PointId id) const {
+  return chartAt(index)->elementPosition(id);
+}
+
+std::optional<QPoint> ChartPanel::legendEntryPosition(int index, const QString& name) const {
+  return chartAt(index)->legendEntryPosition(name);
+}
+
+QWidget* ChartPanel::chartViewport(int index) const { return chartAt(index)->viewport(); }
+
+std::pair<double, double> ChartPanel::axisRange(int index, Qt::Orientation orientation) const {
+  return chartAt(index)->axisRange(orientation);
+}
+
+void ChartPanel::resetZoom(int index) { chartAt(index)->resetZoom(); }
 
 int ChartPanel::chartCount() const { return static_cast<int>(charts_.size()); }
 int ChartPanel::currentChart() const { return tabs_->currentIndex(); }
@@ -201,14 +231,31 @@ QString ChartPanel::chartTitle(int index) const {
   return charts_.at(static_cast<std::size_t>(index))->chart()->title();
 }
 
-QString ChartPanel::kernel() const { return kernelBox_->currentText(); }
+QString ChartPanel::kernel() const {
+  if (!session_) return kernel_;
+  const QStringList kernels = sessionKernels();
+  if (kernels.contains(kernel_)) return kernel_;
+  // The latest run's kernel: during a run, the one being measured.
+  for (auto run = session_->runs.rbegin(); run != session_->runs.rend(); ++run)
+    if (!run->points.empty()) return QString::fromStdString(run->points.back().point.kernel);
+  return kernel_;
+}
+
+QStringList ChartPanel::sessionKernels() const {
+  return session_ ? toStringList(kernelsIn(*session_)) : QStringList();
+}
 
 std::string ChartPanel::baseline() const {
   const QString text = baselineBox_->currentText();
   return text.isEmpty() ? std::string("loop") : text.toStdString();
 }
 
-void ChartPanel::setKernel(const QString& kernel) { kernelBox_->setCurrentText(kernel); }
+void ChartPanel::setKernel(const QString& kernel) {
+  if (kernel == kernel_) return;
+  const QString shown = this->kernel();
+  kernel_ = kernel;
+  if (this->kernel() != shown) refresh();
+}
 void ChartPanel::setBaseline(const QString& variant) { baselineBox_->setCurrentText(variant); }
 
 ReportOptions ChartPanel::reportOptions() const {
@@ -229,14 +276,34 @@ std::unique_ptr<ChartView> ChartPanel::detachedCopy(int index) const {
 
 std::optional<QString> ChartPanel::exportPng(int index, const QString& path, QSize logicalSize,
                                              qreal scale) const {
-  if (!session_) return tr("Nothing to export.");
-  return saveChartPng(*detachedCopy(index), path, logicalSize, scale);
+  return exportPng(index, path, logicalSize, scale, {});
 }
 
 std::optional<QString> ChartPanel::exportSvg(int index, const QString& path,
                                              QSize logicalSize) const {
+  return exportSvg(index, path, logicalSize, {});
+}
+
+std::optional<QString> ChartPanel::exportPng(int index, const QString& path, QSize logicalSize,
+                                             qreal scale, const QString& caption) const {
   if (!session_) return tr("Nothing to export.");
-  return saveChartSvg(*detachedCopy(index), path, logicalSize);
+  return saveChartPng(*detachedCopy(index), path, logicalSize, scale, caption);
+}
+
+std::optional<QString> ChartPanel::exportSvg(int index, const QString& path, QSize logicalSize,
+                                             const QString& caption) const {
+  if (!session_) return tr("Nothing to export.");
+  return saveChartSvg(*detachedCopy(index), path, logicalSize, caption);
+}
+
+std::optional<QString> ChartPanel::exportAllCharts(const QString& dir, QStringList& written) const {
+  if (!session_ || input().empty()) return tr("Nothing to export.");
+  const ChartFiles files{chartSize(currentChart()), kExportScale, exportCaption(), true};
+  return writeChartFiles(input(), dir, fileSlug(kernel().toStdString(), {}), files, written);
+}
+
+QString ChartPanel::exportCaption() const {
+  return session_ ? chartCaption(*session_, drawnRuns()) : QString();
 }
 
 }  // namespace accellab::gui

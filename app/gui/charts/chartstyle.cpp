@@ -1,7 +1,11 @@
 #include "charts/chartstyle.h"
 
+#include <QPainter>
+#include <QPolygonF>
+#include <QtMath>
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 #include "accellab/quality.h"
 
@@ -9,10 +13,22 @@ namespace accellab::gui {
 
 namespace {
 
-// Tableau 10 without its red, which stays for ceilings and flags: distinct in print, on dark
-// and light themes, and for the common forms of colour blindness.
-constexpr std::array<QRgb, 9> kPalette = {0x4e79a7, 0xf28e2b, 0x59a14f, 0x76b7b2, 0xb07aa1,
-                                          0xedc948, 0x9c755f, 0xff9da7, 0xbab0ac};
+// Okabe & Ito's palette without its black, which vanishes on a dark theme: told apart by
+// the common forms of colour blindness, in print, and on light and dark backgrounds.
+constexpr QRgb kBlue = 0x0072b2, kOrange = 0xe69f00, kGreen = 0x009e73, kSky = 0x56b4e9,
+               kPurple = 0xcc79a7, kYellow = 0xf0e442, kVermillion = 0xd55e00;
+// The variants AccelLab ships; any other variant gets a colour from its name's hash.
+struct KnownVariant {
+  const char* name;
+  QRgb colour;
+};
+constexpr std::array<KnownVariant, 5> kKnownVariants = {{{"loop", kBlue},
+                                                         {"loop-strided", kPurple},
+                                                         {"vectorized", kOrange},
+                                                         {"parallel", kGreen},
+                                                         {"gpu", kSky}}};
+constexpr std::array<QRgb, 7> kPalette = {kBlue,   kOrange, kGreen,     kSky,
+                                          kPurple, kYellow, kVermillion};
 constexpr std::array<Qt::BrushStyle, 5> kPatterns = {
     Qt::SolidPattern, Qt::BDiagPattern, Qt::CrossPattern, Qt::FDiagPattern, Qt::DiagCrossPattern};
 // Dots first: a dash longer than the legend's line sample would look solid there.
@@ -24,10 +40,61 @@ std::size_t age(const ChartInput& input, std::size_t run) { return input.runs.si
 
 }  // namespace
 
-QColor variantColour(const ChartInput& input, const QString& label) {
-  const auto found = std::find(input.labels.begin(), input.labels.end(), label);
-  const auto index = static_cast<std::size_t>(found - input.labels.begin());
-  return QColor::fromRgb(kPalette[index % kPalette.size()]);
+QColor variantColour(const std::string& variant) {
+  for (const KnownVariant& known : kKnownVariants)
+    if (variant == known.name) return QColor::fromRgb(known.colour);
+  // FNV-1a: the same in every build and process, unlike qHash's seeded one.
+  std::uint32_t hash = 2166136261u;
+  for (const char c : variant) hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+  return QColor::fromRgb(kPalette[hash % kPalette.size()]);
+}
+
+std::string variantOfLabel(const ChartInput& input, const QString& label) {
+  for (const ChartPoint& point : input.points)
+    if (point.label == label) return point.result.point.variant;
+  // A label of a point not drawn: "parallel ×2" is the variant, then its threads.
+  const qsizetype times = label.lastIndexOf(QStringLiteral(" \u00d7"));
+  return (times > 0 ? label.left(times) : label).toStdString();
+}
+
+QColor labelColour(const ChartInput& input, const QString& label) {
+  return variantColour(variantOfLabel(input, label));
+}
+
+QImage markerImage(std::size_t shape, const QColor& colour, qreal size) {
+  constexpr qreal kScale = 2;  // sharp on high-density screens and in exports
+  QImage image(QSize(qCeil(size * kScale), qCeil(size * kScale)),
+               QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::transparent);
+  image.setDevicePixelRatio(kScale);
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setPen(QPen(colour.darker(130), 1));
+  painter.setBrush(colour);
+  const QRectF box(1, 1, size - 2, size - 2);
+  switch (shape % 5) {
+    case 0:
+      painter.drawEllipse(box);
+      break;
+    case 1:
+      painter.drawRect(box.adjusted(1, 1, -1, -1));
+      break;
+    case 2:
+      painter.drawPolygon(
+          QPolygonF{{box.center().x(), box.top()}, box.bottomRight(), box.bottomLeft()});
+      break;
+    case 3:
+      painter.drawPolygon(QPolygonF{{box.center().x(), box.top()},
+                                    {box.right(), box.center().y()},
+                                    {box.center().x(), box.bottom()},
+                                    {box.left(), box.center().y()}});
+      break;
+    default:
+      painter.drawPolygon(
+          QPolygonF{box.topLeft(), box.topRight(), {box.center().x(), box.bottom()}});
+      break;
+  }
+  return image;
 }
 
 Qt::BrushStyle runPattern(const ChartInput& input, std::size_t run) {
@@ -39,13 +106,13 @@ Qt::PenStyle runDash(const ChartInput& input, std::size_t run) {
 }
 
 QBrush elementBrush(const ChartInput& input, const QString& label, std::size_t run, bool light) {
-  QColor colour = variantColour(input, label);
+  QColor colour = labelColour(input, label);
   if (light) colour = colour.lighter(130);
   return QBrush(colour, runPattern(input, run));
 }
 
 QPen elementPen(const ChartInput& input, const QString& label) {
-  QPen pen(variantColour(input, label).darker(115));
+  QPen pen(labelColour(input, label).darker(115));
   pen.setWidthF(1.5);
   return pen;
 }

@@ -1,19 +1,31 @@
-// How the charts tell variants, runs and flagged points apart, the same on every tab: a colour
-// per variant label, a fill pattern (bars, boxes) and a dash (lines) per run, and one mark for
-// a point whose numbers are not to be trusted as they are.
+// How the charts tell variants, runs and flagged points apart, the same on every tab, kernel
+// and export: a colour per variant (Okabe–Ito's colour-blind-safe palette), a fill pattern
+// (bars, boxes) and a dash (lines) per run, a marker shape per thread count or problem on
+// lines, and one mark for a point whose numbers are not to be trusted as they are.
 #pragma once
 
 #include <QBrush>
 #include <QColor>
+#include <QImage>
 #include <QPen>
 #include <QString>
+
+#include <string>
 
 #include "charts/chartinput.h"
 
 namespace accellab::gui {
 
-// The colour of a variant label, from its place among the kernel's labels in the session.
-QColor variantColour(const ChartInput& input, const QString& label);
+// The colour of a variant, by its name alone: the known variants have fixed colours, others
+// one picked by a hash of the name, so that a variant looks the same whatever else was run.
+QColor variantColour(const std::string& variant);
+// The colour of the variant a point of `input` with `label` ("parallel ×2") measured.
+QColor labelColour(const ChartInput& input, const QString& label);
+// The variant `label` stands for in `input`.
+std::string variantOfLabel(const ChartInput& input, const QString& label);
+// The n-th marker shape (a circle, a square, a triangle, ...), drawn `size` logical pixels
+// wide in `colour`, for QXYSeries::setLightMarker.
+QImage markerImage(std::size_t shape, const QColor& colour, qreal size);
 // The latest run shown is solid; older ones are hatched, each differently.
 Qt::BrushStyle runPattern(const ChartInput& input, std::size_t run);
 // The latest run shown is a solid line; older ones are dashed, each differently.

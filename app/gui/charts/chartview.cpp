@@ -10,12 +10,16 @@
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QKeyEvent>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMouseEvent>
 #include <QPalette>
 #include <QPen>
+#include <QRubberBand>
 #include <QToolTip>
 #include <QValueAxis>
 #include <QXYSeries>
@@ -29,7 +33,15 @@ namespace accellab::gui {
 
 namespace {
 
-bool darkPalette() { return QApplication::palette().color(QPalette::Window).lightness() < 128; }
+bool isDark(const QPalette& palette) { return palette.color(QPalette::Window).lightness() < 128; }
+
+// A legend marker of a hidden entry: its colours at this opacity.
+constexpr qreal kDimmedAlpha = 0.3;
+
+QColor withAlpha(QColor colour, qreal alpha) {
+  colour.setAlphaF(alpha);
+  return colour;
+}
 
 // What an axis is given is finite and within these, whatever reaches it: Qt Charts' log axis
 // recurses without end on infinity or 0, and a value axis makes no nice numbers of them.
@@ -69,25 +81,54 @@ QStringList categoriesOf(QAbstractBarSeries* series) {
 
 }  // namespace
 
-ChartView::ChartView(QWidget* parent) : QChartView(parent) {
+ChartView::ChartView(QWidget* parent)
+    : QChartView(parent), rubberBand_(new QRubberBand(QRubberBand::Rectangle, viewport())) {
   setRenderHint(QPainter::Antialiasing);
-  chart()->setTheme(darkPalette() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+  // Small enough for a laptop at 200 %, large enough that axis labels keep their text.
+  setMinimumSize(320, 240);
   chart()->legend()->setAlignment(Qt::AlignBottom);
   chart()->legend()->setShowToolTips(true);
   chart()->setAnimationOptions(QChart::NoAnimation);
   // Square and edge to edge, so exported images have no frame of another colour.
   chart()->setBackgroundRoundness(0);
   chart()->layout()->setContentsMargins(0, 0, 0, 0);
+  applyPalette();
+  connect(chart(), &QChart::plotAreaChanged, this, &ChartView::placeValueLabels);
+  setFocusPolicy(Qt::ClickFocus);
+}
+
+void ChartView::applyPalette() {
+  // The theme sets every colour, font and series style: the title font is set again after it,
+  // the series by building again.
+  const QPalette colours = palette();
+  chart()->setTheme(isDark(colours) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+  chart()->setBackgroundBrush(colours.color(QPalette::Base));
+  chart()->setTitleBrush(colours.color(QPalette::WindowText));
+  chart()->legend()->setLabelColor(colours.color(QPalette::WindowText));
   QFont title = chart()->titleFont();
   title.setPointSizeF(title.pointSizeF() * 1.25);
   title.setBold(true);
   chart()->setTitleFont(title);
-  connect(chart(), &QChart::plotAreaChanged, this, &ChartView::placeValueLabels);
 }
+
+void ChartView::changeEvent(QEvent* event) {
+  QChartView::changeEvent(event);
+  if (event->type() != QEvent::PaletteChange) return;
+  const bool wasDark = chart()->theme() == QChart::ChartThemeDark;
+  const QColor oldBase = chart()->backgroundBrush().color();
+  if (wasDark == isDark(palette()) && oldBase == palette().color(QPalette::Base)) return;
+  applyPalette();
+  emit rebuildNeeded();
+}
+
+QString ChartView::tabTitleFor(const ChartInput&) const { return tabTitle(); }
 
 void ChartView::setInput(const ChartInput& input) {
   for (const ValueLabel& label : valueLabels_) delete label.item;
   valueLabels_.clear();
+  elements_.clear();
+  showToolTip({});
+  chart()->zoomReset();
   chart()->removeAllSeries();
   for (QAbstractAxis* axis : chart()->axes()) {
     chart()->removeAxis(axis);
@@ -102,6 +143,14 @@ void ChartView::setInput(const ChartInput& input) {
   const qsizetype entries = chart()->legend()->markers().size() - hiddenFromLegend_;
   chart()->legend()->setAlignment(entries > 6 ? Qt::AlignRight : Qt::AlignBottom);
   placeValueLabels();
+  connectLegend();
+  // Entries hidden before stay hidden while the chart still has them.
+  QStringList names;
+  for (QLegendMarker* marker : chart()->legend()->markers()) names << marker->label();
+  const QStringList hidden = std::exchange(hiddenEntries_, {});
+  for (const QString& name : hidden)
+    if (names.contains(name)) setEntryHidden(name, true);
+  restyleElements();
 }
 
 QLogValueAxis* ChartView::addLogAxis(Qt::Alignment alignment, const QString& title, double minValue,
@@ -152,10 +201,11 @@ void ChartView::addReferenceLine(QXYSeries* series, const QColor& color) {
   addSeries(series);
 }
 
-void ChartView::markFlagged(QXYSeries* series, qsizetype index) {
-  series->setPointConfiguration(static_cast<int>(index),
-                                {{QXYSeries::PointConfiguration::Color, flagColour()},
-                                 {QXYSeries::PointConfiguration::Size, 10.0}});
+void ChartView::setMarkerShape(QXYSeries* series, std::size_t shape, const QColor& colour) {
+  constexpr qreal kMarkerSize = 11;
+  if (shape == 0) return series->setPointsVisible(true);
+  series->setMarkerSize(kMarkerSize);
+  series->setLightMarker(markerImage(shape, colour, kMarkerSize));
 }
 
 void ChartView::addLegendEntry(const QString& name, const QBrush& brush, const QPen& pen) {
@@ -170,6 +220,7 @@ void ChartView::addLegendEntry(const QString& name, const QBrush& brush, const Q
 }
 
 void ChartView::hideFromLegend(QAbstractSeries* series) {
+  series->setProperty("hiddenFromLegend", true);
   for (QLegendMarker* marker : chart()->legend()->markers(series)) {
     marker->setVisible(false);
     ++hiddenFromLegend_;
@@ -182,8 +233,9 @@ QFont ChartView::valueLabelFont() const {
   return font;
 }
 
-void ChartView::addValueLabel(QAbstractSeries* series, QPointF value, const QString& text,
-                              bool vertical, const QColor& colour) {
+QGraphicsSimpleTextItem* ChartView::addValueLabel(QAbstractSeries* series, QPointF value,
+                                                  const QString& text, bool vertical,
+                                                  const QColor& colour) {
   auto* item = new QGraphicsSimpleTextItem(text, chart());
   item->setBrush(colour.isValid() ? QBrush(colour) : chart()->titleBrush());
   item->setFont(valueLabelFont());
@@ -191,6 +243,7 @@ void ChartView::addValueLabel(QAbstractSeries* series, QPointF value, const QStr
   item->setZValue(1000);
   if (vertical) item->setRotation(-90);
   valueLabels_.push_back({series, value, item, vertical});
+  return item;
 }
 
 void ChartView::placeValueLabels() {
@@ -205,33 +258,268 @@ void ChartView::placeValueLabels() {
   }
 }
 
+void ChartView::showToolTip(const QString& text) {
+  currentToolTip_ = text;
+  if (text.isEmpty())
+    QToolTip::hideText();
+  else
+    QToolTip::showText(QCursor::pos(), text, this);
+}
+
 void ChartView::showToolTips(QBoxPlotSeries* series) {
-  connect(series, &QBoxPlotSeries::hovered, this, [](bool status, QBoxSet* box) {
-    const QString text = box->property("toolTip").toString();
-    if (!status || text.isEmpty()) return QToolTip::hideText();
-    QToolTip::showText(QCursor::pos(), text);
+  connect(series, &QBoxPlotSeries::hovered, this, [this](bool status, QBoxSet* box) {
+    showToolTip(status ? box->property("toolTip").toString() : QString());
   });
+  connect(series, &QBoxPlotSeries::clicked, this, &ChartView::activateBox);
+}
+
+qsizetype ChartView::nearestIndex(QXYSeries* series, QPointF value) const {
+  // The point under the cursor: the nearest on screen.
+  const QPointF cursor = chart()->mapToPosition(value, series);
+  qsizetype nearest = -1;
+  qreal best = std::numeric_limits<qreal>::max();
+  for (qsizetype i = 0; i < series->count(); ++i) {
+    const QPointF d = chart()->mapToPosition(series->at(i), series) - cursor;
+    if (QPointF::dotProduct(d, d) < best) {
+      best = QPointF::dotProduct(d, d);
+      nearest = i;
+    }
+  }
+  return nearest;
 }
 
 void ChartView::showToolTips(QXYSeries* series, const QStringList& toolTips) {
   series->setProperty("toolTips", toolTips);
   connect(series, &QXYSeries::hovered, this, [this, series](const QPointF& at, bool status) {
     const QStringList texts = series->property("toolTips").toStringList();
-    if (!status || series->count() == 0) return QToolTip::hideText();
-    // The point under the cursor: the nearest on screen.
-    const QPointF cursor = chart()->mapToPosition(at, series);
-    qsizetype nearest = 0;
-    qreal best = std::numeric_limits<qreal>::max();
-    for (qsizetype i = 0; i < series->count(); ++i) {
-      const QPointF d = chart()->mapToPosition(series->at(i), series) - cursor;
-      if (QPointF::dotProduct(d, d) < best) {
-        best = QPointF::dotProduct(d, d);
-        nearest = i;
-      }
-    }
-    if (nearest >= texts.size() || texts[nearest].isEmpty()) return QToolTip::hideText();
-    QToolTip::showText(QCursor::pos(), texts[nearest]);
+    const qsizetype nearest = status ? nearestIndex(series, at) : -1;
+    showToolTip(nearest >= 0 && nearest < texts.size() ? texts[nearest] : QString());
   });
+  connect(series, &QXYSeries::clicked, this,
+          [this, series](const QPointF& at) { activateLinePoint(series, at); });
+}
+
+void ChartView::activateBox(QBoxSet* box) {
+  if (zooming_) return;
+  for (const Element& element : elements_)
+    if (element.box == box) return emit pointActivated(element.id);
+}
+
+void ChartView::activateLinePoint(QXYSeries* series, QPointF value) {
+  if (zooming_) return;
+  const qsizetype index = nearestIndex(series, value);
+  for (const Element& element : elements_)
+    if (element.line == series && element.index == index) return emit pointActivated(element.id);
+}
+
+void ChartView::addElement(PointId id, QBoxSet* box, const QStringList& entries,
+                           QGraphicsSimpleTextItem* valueLabel) {
+  elements_.push_back(
+      {id, box, box->brush(), box->pen(), entries, valueLabel, nullptr, 0, false, nullptr, 0});
+}
+
+void ChartView::addElement(PointId id, QXYSeries* line, qsizetype index, bool flagged) {
+  elements_.push_back({id, nullptr, {}, {}, {}, nullptr, line, index, flagged, nullptr, 0});
+}
+
+void ChartView::addElement(PointId id, QAbstractBarSeries* bars, int column, double height) {
+  elements_.push_back({id, nullptr, {}, {}, {}, nullptr, nullptr, column, false, bars, height});
+}
+
+void ChartView::highlightPoints(const std::vector<PointId>& ids) {
+  highlighted_ = std::set<PointId>(ids.begin(), ids.end());
+  restyleElements();
+}
+
+void ChartView::restyleElements() {
+  const QColor outline = palette().color(QPalette::WindowText);
+  std::set<QXYSeries*> lines;
+  for (const Element& e : elements_) {
+    if (e.line) lines.insert(e.line);
+    if (!e.box) continue;
+    const bool hidden = std::ranges::any_of(
+        e.entries, [&](const QString& entry) { return hiddenEntries_.contains(entry); });
+    QPen pen = e.pen;
+    if (highlighted_.contains(e.id)) {
+      pen.setColor(outline);
+      pen.setStyle(Qt::SolidLine);
+      pen.setWidthF(3.5);
+    }
+    e.box->setBrush(hidden ? QBrush(Qt::NoBrush) : e.brush);
+    e.box->setPen(hidden ? QPen(Qt::NoPen) : pen);
+    if (e.valueLabel) e.valueLabel->setVisible(!hidden);
+  }
+  for (QXYSeries* line : lines) {
+    line->deselectAllPoints();
+    line->setSelectedColor(outline);
+  }
+  for (const Element& e : elements_) {
+    if (!e.line) continue;
+    const auto index = static_cast<int>(e.index);
+    // A flagged point: a larger dot in the flag colour, over the line's own marker.
+    if (e.flagged)
+      e.line->setPointConfiguration(index, {{QXYSeries::PointConfiguration::Color, flagColour()},
+                                            {QXYSeries::PointConfiguration::Size, 5.0},
+                                            {QXYSeries::PointConfiguration::Visibility, true}});
+    if (highlighted_.contains(e.id)) e.line->selectPoint(index);
+  }
+}
+
+void ChartView::connectLegend() {
+  for (QLegendMarker* marker : chart()->legend()->markers()) {
+    connect(marker, &QLegendMarker::clicked, this, [this, marker] {
+      setEntryHidden(marker->label(), !hiddenEntries_.contains(marker->label()));
+    });
+  }
+}
+
+void ChartView::setEntryHidden(const QString& name, bool hidden) {
+  if (hidden == hiddenEntries_.contains(name)) return;
+  if (hidden)
+    hiddenEntries_ << name;
+  else
+    hiddenEntries_.removeAll(name);
+  // A line hides with the segments after its breaks, which share its name; entries for what
+  // no series stands for (a variant among boxes) hide their elements.
+  for (QAbstractSeries* series : chart()->series()) {
+    if (series->name() != name) continue;
+    if (!qobject_cast<QAreaSeries*>(series)) series->setVisible(!hidden);
+    if (series->property("hiddenFromLegend").toBool()) continue;
+    for (QLegendMarker* marker : chart()->legend()->markers(series)) {
+      // Hiding a series hides its marker: it stays, dimmed, to be clicked again.
+      marker->setVisible(true);
+      const qreal alpha = hidden ? kDimmedAlpha : 1.0;
+      marker->setLabelBrush(withAlpha(chart()->legend()->labelColor(), alpha));
+      QBrush brush = marker->brush();
+      brush.setColor(withAlpha(brush.color(), alpha));
+      marker->setBrush(brush);
+      QPen pen = marker->pen();
+      pen.setColor(withAlpha(pen.color(), alpha));
+      marker->setPen(pen);
+    }
+  }
+  restyleElements();
+}
+
+QStringList ChartView::hiddenEntries() const { return hiddenEntries_; }
+
+void ChartView::layOutNow() const {
+  // A tab just shown has its layout pending: positions are those of the laid-out chart.
+  if (chart()->layout()) chart()->layout()->activate();
+  if (chart()->legend()->layout()) chart()->legend()->layout()->activate();
+}
+
+std::optional<QPoint> ChartView::elementPosition(PointId id) const {
+  layOutNow();
+  for (const Element& e : elements_) {
+    if (e.id != id) continue;
+    QPointF at;
+    if (e.line) {
+      at = chart()->mapToPosition(e.line->at(e.index), e.line);
+    } else if (e.bars) {
+      at = chart()->mapToPosition(QPointF(static_cast<double>(e.index), e.height / 2), e.bars);
+    } else {
+      // Boxes of several series share a slot side by side, in the order of the series.
+      std::vector<QBoxPlotSeries*> layers;
+      for (QAbstractSeries* s : chart()->series())
+        if (auto* boxes = qobject_cast<QBoxPlotSeries*>(s)) layers.push_back(boxes);
+      const auto found = std::ranges::find_if(
+          layers, [&](QBoxPlotSeries* boxes) { return boxes->boxSets().contains(e.box); });
+      if (found == layers.end()) continue;
+      QBoxPlotSeries* series = *found;
+      const auto layer = found - layers.begin();
+      const double x = static_cast<double>(series->boxSets().indexOf(e.box)) - 0.5 +
+                       (static_cast<double>(layer) + 0.5) / static_cast<double>(layers.size());
+      // The middle of the box, between its quartiles.
+      at = chart()->mapToPosition(
+          QPointF(x, (e.box->at(QBoxSet::LowerQuartile) + e.box->at(QBoxSet::UpperQuartile)) / 2),
+          series);
+    }
+    return mapFromScene(chart()->mapToScene(at));
+  }
+  return std::nullopt;
+}
+
+std::optional<QPoint> ChartView::legendEntryPosition(const QString& name) const {
+  layOutNow();
+  // The legend draws each entry's label as a text item inside the entry.
+  for (QGraphicsItem* item : chart()->legend()->childItems()) {
+    std::vector<QGraphicsItem*> pending{item};
+    while (!pending.empty()) {
+      QGraphicsItem* current = pending.back();
+      pending.pop_back();
+      for (QGraphicsItem* child : current->childItems()) pending.push_back(child);
+      const auto* text = dynamic_cast<QGraphicsTextItem*>(current);
+      if (text && text->isVisible() && text->toPlainText() == name)
+        return mapFromScene(text->mapToScene(text->boundingRect().center()));
+    }
+  }
+  return std::nullopt;
+}
+
+std::pair<double, double> ChartView::axisRange(Qt::Orientation orientation) const {
+  const QList<QAbstractAxis*> axes = chart()->axes(orientation);
+  if (axes.isEmpty()) return {0, 0};
+  if (auto* log = qobject_cast<QLogValueAxis*>(axes.front())) return {log->min(), log->max()};
+  if (auto* value = qobject_cast<QValueAxis*>(axes.front())) return {value->min(), value->max()};
+  return {0, 0};
+}
+
+void ChartView::resetZoom() { chart()->zoomReset(); }
+
+void ChartView::mousePressEvent(QMouseEvent* event) {
+  const QPoint at = event->position().toPoint();
+  if (zoomable_ && event->button() == Qt::LeftButton &&
+      chart()->plotArea().contains(chart()->mapFromScene(mapToScene(at))))
+    pressedAt_ = at;
+  QChartView::mousePressEvent(event);
+}
+
+void ChartView::mouseMoveEvent(QMouseEvent* event) {
+  if (pressedAt_) {
+    const QRect band = QRect(*pressedAt_, event->position().toPoint()).normalized();
+    if (rubberBand_->isVisible() ||
+        band.width() + band.height() >= QApplication::startDragDistance()) {
+      rubberBand_->setGeometry(band);
+      rubberBand_->show();
+    }
+  }
+  QChartView::mouseMoveEvent(event);
+}
+
+void ChartView::mouseReleaseEvent(QMouseEvent* event) {
+  if (event->button() == Qt::RightButton && zoomable_) {
+    resetZoom();
+    event->accept();
+    return;
+  }
+  const bool zooming = pressedAt_ && rubberBand_->isVisible();
+  pressedAt_.reset();
+  if (!zooming || event->button() != Qt::LeftButton) return QChartView::mouseReleaseEvent(event);
+  rubberBand_->hide();
+  // The band in the chart's coordinates, within the plot.
+  const QRectF band = chart()->mapFromScene(mapToScene(rubberBand_->geometry())).boundingRect();
+  const QRectF zoomed = band.intersected(chart()->plotArea());
+  if (zoomed.width() > 1 && zoomed.height() > 1) chart()->zoomIn(zoomed);
+  // The items saw the press and hear of the release, which is no click on them.
+  zooming_ = true;
+  QChartView::mouseReleaseEvent(event);
+  zooming_ = false;
+  event->accept();
+}
+
+void ChartView::mouseDoubleClickEvent(QMouseEvent* event) {
+  if (zoomable_ && event->button() == Qt::LeftButton) resetZoom();
+  QChartView::mouseDoubleClickEvent(event);
+}
+
+void ChartView::keyPressEvent(QKeyEvent* event) {
+  if (zoomable_ && (event->key() == Qt::Key_Escape || event->key() == Qt::Key_0)) {
+    resetZoom();
+    event->accept();
+    return;
+  }
+  QChartView::keyPressEvent(event);
 }
 
 QString ChartView::withKernel(const QString& title, const ChartInput& input) {
@@ -279,34 +567,48 @@ std::vector<SeriesSnapshot> ChartView::snapshot() const {
   std::vector<SeriesSnapshot> result;
   for (QAbstractSeries* series : chart()->series()) {
     if (auto* xy = qobject_cast<QXYSeries*>(series)) {
-      SeriesSnapshot snap{xy->name(), {}, {}, {}, {}};
+      SeriesSnapshot snap;
+      snap.name = xy->name();
+      snap.visible = xy->isVisible();
       const QStringList toolTips = xy->property("toolTips").toStringList();
       for (qsizetype i = 0; i < xy->count(); ++i) {
         snap.points.push_back(xy->at(i));
         snap.toolTips.push_back(i < toolTips.size() ? toolTips[i] : QString());
         snap.flagged.push_back(!xy->pointConfiguration(static_cast<int>(i)).isEmpty());
+        snap.colours.push_back(xy->pen().color());
+        snap.highlighted.push_back(xy->isPointSelected(static_cast<int>(i)));
       }
       result.push_back(std::move(snap));
     } else if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
       const QStringList categories = categoriesOf(bars);
       for (QBarSet* set : bars->barSets()) {
-        SeriesSnapshot snap{set->label(), {}, {}, {}, {}};
+        SeriesSnapshot snap;
+        snap.name = set->label();
+        snap.visible = bars->isVisible();
         for (int i = 0; i < set->count(); ++i) {
           snap.points.emplace_back(i, set->at(i));
           snap.labels.push_back(i < categories.size() ? categories[i] : QString());
           snap.toolTips.emplace_back();
           snap.flagged.push_back(false);
+          snap.colours.push_back(set->brush().color());
+          snap.highlighted.push_back(false);
         }
         result.push_back(std::move(snap));
       }
     } else if (auto* boxes = qobject_cast<QBoxPlotSeries*>(series)) {
-      SeriesSnapshot snap{boxes->name(), {}, {}, {}, {}};
+      SeriesSnapshot snap;
+      snap.name = boxes->name();
+      snap.visible = boxes->isVisible();
       const QList<QBoxSet*> sets = boxes->boxSets();
       for (qsizetype i = 0; i < sets.size(); ++i) {
         snap.points.emplace_back(i, sets[i]->at(QBoxSet::Median));
         snap.labels.push_back(sets[i]->label());
         snap.toolTips.push_back(sets[i]->property("toolTip").toString());
         snap.flagged.push_back(sets[i]->property("flagged").toBool());
+        snap.colours.push_back(sets[i]->brush().color());
+        const auto element = std::ranges::find(elements_, sets[i], &Element::box);
+        snap.highlighted.push_back(element != elements_.end() &&
+                                   highlighted_.contains(element->id));
       }
       result.push_back(std::move(snap));
     }

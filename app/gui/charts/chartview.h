@@ -1,6 +1,8 @@
-// The common base of every chart: a QChartView with the application's theme, a title with
-// notes, a legend, and helpers for the axes, labels and tooltips all charts use. Subclasses
-// only turn a ChartInput into series.
+// The common base of every chart: a QChartView that follows the application's palette, a title
+// with notes, a legend whose entries toggle what they stand for, tooltips, clickable and
+// highlightable elements (each a measured point), rubber-band zoom where a chart allows it,
+// and helpers for the axes and labels all charts use. Subclasses only turn a ChartInput into
+// series and register what each element stands for.
 #pragma once
 
 #include <QBrush>
@@ -11,14 +13,21 @@
 #include <QString>
 #include <QStringList>
 #include <algorithm>
+#include <optional>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "charts/chartinput.h"
 #include "charts/seriessnapshot.h"
 
 class QAbstractAxis;
+class QAbstractBarSeries;
 class QAbstractSeries;
 class QBoxPlotSeries;
+class QBoxSet;
+class QLegendMarker;
+class QRubberBand;
 class QGraphicsSimpleTextItem;
 class QLogValueAxis;
 class QValueAxis;
@@ -37,10 +46,53 @@ class ChartView : public QChartView {
   // A short name for files and tabs: "time", "speedup".
   virtual QString fileStem() const = 0;
   virtual QString tabTitle() const = 0;
+  // What the tab says for `input`: by default tabTitle().
+  virtual QString tabTitleFor(const ChartInput& input) const;
   std::vector<SeriesSnapshot> snapshot() const;
+
+  // What hovering shows now; "" when nothing is hovered.
+  QString currentToolTip() const { return currentToolTip_; }
+  // Draws the elements of `ids` highlighted (a thicker outline, a larger marker), the others
+  // as usual; kept when the chart is rebuilt.
+  void highlightPoints(const std::vector<PointId>& ids);
+  // Hides what the legend entry `name` stands for (its marker dimmed) or shows it again; kept
+  // when the chart is rebuilt with an entry of that name.
+  void setEntryHidden(const QString& name, bool hidden);
+  QStringList hiddenEntries() const;
+  // Where an element of `id` or the legend entry `name` is drawn, in viewport coordinates.
+  std::optional<QPoint> elementPosition(PointId id) const;
+  std::optional<QPoint> legendEntryPosition(const QString& name) const;
+  // The value range of the axis along `orientation` (the first one), as shown now.
+  std::pair<double, double> axisRange(Qt::Orientation orientation) const;
+  bool isZoomable() const { return zoomable_; }
+  void resetZoom();
+
+ signals:
+  // An element was clicked.
+  void pointActivated(accellab::gui::PointId id);
+  // The palette changed the theme, which resets the series' colours: build again.
+  void rebuildNeeded();
 
  protected:
   virtual void build(const ChartInput& input) = 0;
+
+  // Rubber-band zoom (drag with the left button) and its reset (right click, double click,
+  // Esc or 0): for charts with numeric axes.
+  void setZoomable(bool zoomable) { zoomable_ = zoomable; }
+  // What an element stands for: a box (hidden by the legend entries `entries`, with its value
+  // label), or the point at `index` of a line (hidden with its line).
+  void addElement(PointId id, QBoxSet* box, const QStringList& entries,
+                  QGraphicsSimpleTextItem* valueLabel);
+  void addElement(PointId id, QXYSeries* line, qsizetype index, bool flagged);
+  // A column of bars standing `height` high (axis units), found but not restyled.
+  void addElement(PointId id, QAbstractBarSeries* bars, int column, double height);
+
+  void changeEvent(QEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
 
   // Axes are created by the chart and attached to every series added after them.
   QLogValueAxis* addLogAxis(Qt::Alignment alignment, const QString& title, double minValue,
@@ -56,22 +108,25 @@ class ChartView : public QChartView {
   // A dashed line in a fixed colour for what measurements are read against (the ideal
   // scaling, the bandwidth ceiling); added like addSeries.
   void addReferenceLine(QXYSeries* series, const QColor& color);
-  // Draws the point at `index` of a line larger and in the flag colour.
-  static void markFlagged(QXYSeries* series, qsizetype index);
+  // Gives a line's points the n-th marker shape (0: the plain dots).
+  static void setMarkerShape(QXYSeries* series, std::size_t shape, const QColor& colour);
   // A legend entry for what no single series stands for: a variant in a run among boxes.
   void addLegendEntry(const QString& name, const QBrush& brush, const QPen& pen);
   void hideFromLegend(QAbstractSeries* series);
   // `text` drawn just above `value` (in the coordinates of `series`), upright or read
   // bottom to top, and kept there when the chart is laid out again; in `colour` when valid,
   // else in the title's.
-  void addValueLabel(QAbstractSeries* series, QPointF value, const QString& text, bool vertical,
-                     const QColor& colour = {});
+  QGraphicsSimpleTextItem* addValueLabel(QAbstractSeries* series, QPointF value,
+                                         const QString& text, bool vertical,
+                                         const QColor& colour = {});
   // The font of value labels, to tell whether they fit upright.
   QFont valueLabelFont() const;
   // Hovering a box shows its "toolTip" property; hovering a line's point, `toolTips` at the
   // point's index.
   void showToolTips(QBoxPlotSeries* series);
   void showToolTips(QXYSeries* series, const QStringList& toolTips);
+  // Shows `text` by the cursor, or hides the tooltip for "": what currentToolTip() says.
+  void showToolTip(const QString& text);
   // "Time per run — add · run 2"; without a kernel (nothing measured yet) the title alone.
   static QString withKernel(const QString& title, const ChartInput& input);
   // The title with `notes` under it in small type: what the chart leaves out and why, after
@@ -102,6 +157,38 @@ class ChartView : public QChartView {
 
  private:
   void placeValueLabels();
+  // The theme of the palette: dark or light, the window's background colour.
+  void applyPalette();
+  // Draws every element as hidden entries and highlighted points want.
+  void restyleElements();
+  void connectLegend();
+  void layOutNow() const;
+  void activateBox(QBoxSet* box);
+  void activateLinePoint(QXYSeries* series, QPointF value);
+  // The nearest point on screen of `series` to `value`, or -1.
+  qsizetype nearestIndex(QXYSeries* series, QPointF value) const;
+
+  struct Element {
+    PointId id;
+    QBoxSet* box = nullptr;
+    QBrush brush;  // the box's own, for when it is shown again
+    QPen pen;
+    QStringList entries;
+    QGraphicsSimpleTextItem* valueLabel = nullptr;
+    QXYSeries* line = nullptr;
+    qsizetype index = 0;
+    bool flagged = false;
+    QAbstractBarSeries* bars = nullptr;
+    double height = 0;
+  };
+  std::vector<Element> elements_;
+  std::set<PointId> highlighted_;
+  QStringList hiddenEntries_;
+  QString currentToolTip_;
+  bool zoomable_ = false;
+  QRubberBand* rubberBand_ = nullptr;
+  std::optional<QPoint> pressedAt_;
+  bool zooming_ = false;  // a rubber band's release: no element is clicked
 
   struct ValueLabel {
     QAbstractSeries* series;

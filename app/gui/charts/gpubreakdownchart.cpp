@@ -3,11 +3,15 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QColor>
 #include <QSet>
 #include <QStackedBarSeries>
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <utility>
+
+#include "accellab/format.h"
 
 namespace accellab::gui {
 
@@ -15,6 +19,8 @@ namespace {
 
 // One bar: a CPU variant's time, or a GPU run's copies and kernel.
 struct Column {
+  PointId id;
+  QString toolTip;
   QString label;
   double h2dS = 0;
   double kernelS = 0;
@@ -76,17 +82,25 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   for (const ChartPoint* p : points) {
     const QString name = input.seriesName(p->label, p->run);
     const PointResult& r = p->result;
+    const PointId id = input.idOf(*p);
+    const QString about = input.describe(*p);
     if (!r.gpu) {
-      columns.push_back({name, 0, 0, 0, r.stats.medianS});
+      columns.push_back({id, about, name, 0, 0, 0, r.stats.medianS});
       continue;
     }
     const GpuTiming& gpu = *r.gpu;
     const bool pageable = gpu.h2dPageableS > 0 || gpu.d2hPageableS > 0;
-    columns.push_back(
-        {pageable ? tr("%1, pinned").arg(name) : name, gpu.h2dS, gpu.kernelS, gpu.d2hS, 0});
+    const auto seconds = [](double s) { return formatted(s, ValueKind::duration); };
+    const auto stack = [&](double h2d, double d2h) {
+      return tr("%1\nhost \u2192 device %2, kernel %3, device \u2192 host %4")
+          .arg(about, seconds(h2d), seconds(gpu.kernelS), seconds(d2h));
+    };
+    columns.push_back({id, stack(gpu.h2dS, gpu.d2hS), pageable ? tr("%1, pinned").arg(name) : name,
+                       gpu.h2dS, gpu.kernelS, gpu.d2hS, 0});
     if (pageable)
-      columns.push_back(
-          {tr("%1, pageable").arg(name), gpu.h2dPageableS, gpu.kernelS, gpu.d2hPageableS, 0});
+      columns.push_back({id, stack(gpu.h2dPageableS, gpu.d2hPageableS),
+                         tr("%1, pageable").arg(name), gpu.h2dPageableS, gpu.kernelS,
+                         gpu.d2hPageableS, 0});
   }
   double high = 0;
   for (const Column& column : columns) high = std::max(high, column.total());
@@ -114,9 +128,29 @@ void GpuBreakdownChart::build(const ChartInput& input) {
     d2h->append(column.d2hS * unit.factor);
     cpu->append(column.cpuS * unit.factor);
   }
+  // Colours mean variants on every other tab: the parts of a time are shades of grey here, so
+  // that no part reads as a variant.
+  const std::pair<QBarSet*, QRgb> shades[] = {
+      {h2d, 0xb4b4b4}, {kernel, 0x505050}, {d2h, 0xd8d8d8}, {cpu, 0x8c8c8c}};
+  for (const auto& [set, shade] : shades) {
+    set->setColor(QColor::fromRgb(shade));
+    set->setBorderColor(QColor::fromRgb(shade).darker(140));
+  }
   auto* series = new QStackedBarSeries;
   series->append({h2d, kernel, d2h, cpu});
   addSeries(series);
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    addElement(columns[i].id, series, static_cast<int>(i), columns[i].total() * unit.factor);
+  // A column stands for one point: hovering shows its numbers, clicking names it.
+  connect(series, &QStackedBarSeries::hovered, this,
+          [this, columns](bool status, int index, QBarSet*) {
+            const auto i = static_cast<std::size_t>(index);
+            showToolTip(status && i < columns.size() ? columns[i].toolTip : QString());
+          });
+  connect(series, &QStackedBarSeries::clicked, this, [this, columns](int index, QBarSet*) {
+    const auto i = static_cast<std::size_t>(index);
+    if (i < columns.size()) emit pointActivated(columns[i].id);
+  });
 }
 
 }  // namespace accellab::gui

@@ -14,12 +14,6 @@ namespace accellab::gui {
 
 namespace {
 
-// Several problems of one variant: lighter for the smaller ones, in the variant's colour.
-QColor problemShade(const QColor& colour, std::size_t group, std::size_t groups) {
-  if (groups < 2) return colour;
-  return colour.lighter(150 - static_cast<int>(100 * group / (groups - 1)));
-}
-
 // The points of one variant in one problem and run, by thread count.
 struct Line {
   std::size_t run;
@@ -90,22 +84,18 @@ void ScalingChart::build(const ChartInput& input) {
     QStringList toolTips;
     for (const ChartPoint* p : line.points) {
       series->append(p->row.threads, *p->threadSpeedup);
-      QString toolTip =
-          tr("%1\n%2 over 1 thread in %3")
-              .arg(input.elementName(*p), formatted(*p->threadSpeedup, ValueKind::ratio),
-                   input.runName(line.run));
-      if (p->result.flags.any()) {
-        markFlagged(series, series->count() - 1);
-        toolTip += QLatin1Char('\n') + flagNote(input, *p);
-      }
+      QString toolTip = tr("%1\n%2 over 1 thread in %3")
+                            .arg(input.describe(*p), formatted(*p->threadSpeedup, ValueKind::ratio),
+                                 input.runName(line.run));
+      if (p->result.flags.any()) toolTip += QLatin1Char('\n') + flagNote(input, *p);
+      addElement(input.idOf(*p), series, series->count() - 1, p->result.flags.any());
       toolTips << toolTip;
     }
-    series->setPointsVisible(true);
     addSeries(series);
-    styleLine(series,
-              problemShade(variantColour(input, input.labelOf(line.variant, 1)), line.group,
-                           input.groups.size()),
-              runDash(input, line.run));
+    // The variant's colour; its problems told apart by marker shape, its runs by dash.
+    const QColor colour = variantColour(line.variant);
+    styleLine(series, colour, runDash(input, line.run));
+    setMarkerShape(series, line.group, colour);
     showToolTips(series, toolTips);
   }
 

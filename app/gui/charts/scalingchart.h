@@ -10,7 +10,7 @@ class ScalingChart : public ChartView {
   Q_OBJECT
 
  public:
-  using ChartView::ChartView;
+  explicit ScalingChart(QWidget* parent = nullptr) : ChartView(parent) { setZoomable(true); }
   QString fileStem() const override { return QStringLiteral("scaling"); }
   QString tabTitle() const override { return tr("Thread scaling"); }
 

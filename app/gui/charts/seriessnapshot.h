@@ -2,6 +2,7 @@
 // app/gui/charts can compare them with the engine's results.
 #pragma once
 
+#include <QColor>
 #include <QPointF>
 #include <QString>
 #include <vector>
@@ -21,6 +22,12 @@ struct SeriesSnapshot {
   std::vector<QString> toolTips;
   // Per point: drawn with the mark of a flagged point.
   std::vector<bool> flagged;
+  // Per point: its colour (a box's or bar's fill, a line's pen).
+  std::vector<QColor> colours;
+  // Per point: drawn highlighted (ChartPanel::highlightPoints).
+  std::vector<bool> highlighted;
+  // Drawn at all: false when its legend entry hid it.
+  bool visible = true;
 };
 
 }  // namespace accellab::gui

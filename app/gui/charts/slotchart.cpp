@@ -5,6 +5,7 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
 #include <algorithm>
 #include <map>
 #include <set>
@@ -42,11 +43,22 @@ double slotEnd(std::size_t index, std::size_t count) {
 constexpr double kTypicalPlotWidth = 850;
 
 // Whether the widest of `labels` fits upright in one of `count` slots across the plot.
-bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count) {
+bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
+                 double plotWidth = kTypicalPlotWidth) {
   const QFontMetricsF metrics(font);
   double widest = 0;
   for (const QString& label : labels) widest = std::max(widest, metrics.horizontalAdvance(label));
-  return widest * 1.15 <= kTypicalPlotWidth / static_cast<double>(std::max<std::size_t>(count, 1));
+  return widest * 1.15 <= plotWidth / static_cast<double>(std::max<std::size_t>(count, 1));
+}
+
+// The legend entries that hide a point's boxes: its variant's, its run's (when several runs
+// are shown) and its layer's (when several share a slot).
+QStringList legendEntriesOf(const ChartInput& input, const ChartPoint& point,
+                            const QString& layer) {
+  QStringList entries{elidedName(QString::fromStdString(point.result.point.variant))};
+  if (input.runs.size() > 1) entries << input.runName(point.run);
+  if (!layer.isEmpty()) entries << layer;
+  return entries;
 }
 
 }  // namespace
@@ -96,6 +108,13 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
     first = k + 1;
   }
   variants->setLabelsAngle(fitsUpright(names, variants->labelsFont(), count) ? 0 : -90);
+  // Once laid out, the plot's real width decides: at 200 % or in a small window upright labels
+  // would be elided to "…".
+  connect(
+      chart(), &QChart::plotAreaChanged, variants, [variants, names, count](const QRectF& plot) {
+        const int angle = fitsUpright(names, variants->labelsFont(), count, plot.width()) ? 0 : -90;
+        if (variants->labelsAngle() != angle) variants->setLabelsAngle(angle);
+      });
   // Lines between problems only.
   variants->setGridLineVisible(false);
   chart()->addAxis(variants, Qt::AlignBottom);
@@ -110,6 +129,9 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
       QPointF at;
       QString text;
       bool flagged;
+      QBoxSet* box;
+      PointId id;
+      QStringList entries;
     };
     std::vector<Label> labels;
     for (std::size_t k = 0; k < count; ++k) {
@@ -120,7 +142,7 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
       set->setBrush(elementBrush(input, point.label, point.run, layer.light));
       const bool flagged = point.result.flags.any();
       set->setPen(flagged && layer.outlineFlagged ? flagPen() : elementPen(input, point.label));
-      QString toolTip = input.elementName(point) + QLatin1Char('\n') + layer.toolTip(point);
+      QString toolTip = input.describe(point) + QLatin1Char('\n') + layer.toolTip(point);
       QString valueLabel = layer.valueLabel(point);
       if (flagged) {
         toolTip += QLatin1Char('\n') + flagNote(input, point);
@@ -132,7 +154,8 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
       // Boxes of several series share a slot side by side, in the order of the series.
       const double x = static_cast<double>(k) - 0.5 +
                        (static_cast<double>(l) + 0.5) / static_cast<double>(layers.size());
-      if (!valueLabel.isEmpty()) labels.push_back({QPointF(x, box.high), valueLabel, flagged});
+      labels.push_back({QPointF(x, box.high), valueLabel, flagged, set, input.idOf(point),
+                        legendEntriesOf(input, point, layers.size() > 1 ? layer.name : QString())});
     }
     addSeries(series);
     hideFromLegend(series);
@@ -140,9 +163,13 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
     QStringList texts;
     for (const Label& label : labels) texts << label.text;
     const bool upright = fitsUpright(texts, valueLabelFont(), count * layers.size());
-    for (const Label& label : labels)
-      addValueLabel(series, label.at, label.text, !upright,
-                    label.flagged ? flagColour() : QColor());
+    for (const Label& label : labels) {
+      QGraphicsSimpleTextItem* item = label.text.isEmpty()
+                                          ? nullptr
+                                          : addValueLabel(series, label.at, label.text, !upright,
+                                                          label.flagged ? flagColour() : QColor());
+      addElement(label.id, label.box, label.entries, item);
+    }
   }
   for (QCategoryAxis* axis : {variants, problems})
     axis->setRange(-0.5, static_cast<double>(count) - 0.5);
@@ -166,9 +193,16 @@ void SlotChart::addSlotLegend(const ChartInput& input, const std::vector<std::si
     labels.insert(input.points[slot].label);
     runs.insert(input.points[slot].run);
   }
-  for (const QString& label : input.labels)
-    if (labels.contains(label))
-      addLegendEntry(elidedName(label), variantColour(input, label), elementPen(input, label));
+  // One entry per variant, whatever its thread counts: the colour is the variant's.
+  QStringList variants;
+  for (const QString& label : input.labels) {
+    if (!labels.contains(label)) continue;
+    const QString variant = QString::fromStdString(variantOfLabel(input, label));
+    if (variants.contains(variant)) continue;
+    variants << variant;
+    addLegendEntry(elidedName(variant), variantColour(variant.toStdString()),
+                   elementPen(input, label));
+  }
   if (input.runs.size() < 2) return;
   for (const std::size_t run : runs)
     addLegendEntry(input.runName(run), QBrush(grey, runPattern(input, run)), QPen(grey));

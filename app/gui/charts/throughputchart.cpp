@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QColor>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QSet>
 #include <algorithm>
 #include <limits>
@@ -55,14 +56,33 @@ std::vector<Ceiling> ceilingsOf(const ChartInput& input) {
   return ceilings;
 }
 
+// Kernels that move memory are read in bytes per second against the bandwidth ceiling;
+// sampling kernels in samples per second.
+bool movesMemory(const ChartInput& input) {
+  return std::ranges::any_of(input.points, [](const ChartPoint& p) { return p.row.bytes > 0; });
+}
+
+// Lines of one variant (its thread counts) share its colour: each gets a marker shape.
+std::size_t shapeOf(const ChartInput& input, const QString& label) {
+  const std::string variant = variantOfLabel(input, label);
+  std::size_t shape = 0;
+  for (const QString& other : input.labels) {
+    if (other == label) return shape;
+    if (variantOfLabel(input, other) == variant) ++shape;
+  }
+  return shape;
+}
+
 }  // namespace
 
+QString ThroughputChart::tabTitleFor(const ChartInput& input) const {
+  return movesMemory(input) ? tr("Bandwidth") : tabTitle();
+}
+
 void ThroughputChart::build(const ChartInput& input) {
-  const QString title = withKernel(tr("Throughput against size"), input);
-  // Kernels that move memory are read in bytes per second against the bandwidth ceiling;
-  // sampling kernels in samples per second.
-  const bool movesMemory =
-      std::ranges::any_of(input.points, [](const ChartPoint& p) { return p.row.bytes > 0; });
+  const bool movesMemory = gui::movesMemory(input);
+  const QString title =
+      withKernel(movesMemory ? tr("Bandwidth against size") : tr("Throughput against size"), input);
   const auto rateOf = [movesMemory](const ChartPoint& p) {
     return movesMemory ? p.row.bytesPerS : p.row.elementsPerS;
   };
@@ -117,10 +137,12 @@ void ThroughputChart::build(const ChartInput& input) {
   }
   const AxisUnit unit =
       rateUnit(yHigh, movesMemory ? tr("B/s") : (sampling ? tr("samples/s") : tr("elements/s")));
-  addLogAxis(Qt::AlignBottom, sampling ? tr("samples per run (log)") : tr("array elements (log)"),
-             xLow, xHigh);
-  addLogAxis(Qt::AlignLeft, tr("throughput (%1, log)").arg(unit.unit), yLow * unit.factor,
-             yHigh * unit.factor);
+  const QLogValueAxis* xAxis =
+      addLogAxis(Qt::AlignBottom,
+                 sampling ? tr("samples per run (log)") : tr("array elements (log)"), xLow, xHigh);
+  addLogAxis(Qt::AlignLeft,
+             (movesMemory ? tr("bandwidth (%1, log)") : tr("throughput (%1, log)")).arg(unit.unit),
+             yLow * unit.factor, yHigh * unit.factor);
 
   // A line breaks where its run has a gap, so that no line passes through a size that was
   // not measured.
@@ -134,10 +156,12 @@ void ThroughputChart::build(const ChartInput& input) {
     };
     QLineSeries* series = nullptr;
     QStringList toolTips;
+    const QColor colour = labelColour(input, line.label);
     const auto finish = [&] {
       if (!series) return;
       addSeries(series);
-      styleLine(series, variantColour(input, line.label), runDash(input, line.run));
+      styleLine(series, colour, runDash(input, line.run));
+      setMarkerShape(series, shapeOf(input, line.label), colour);
       showToolTips(series, toolTips);
       toolTips.clear();
     };
@@ -146,17 +170,15 @@ void ThroughputChart::build(const ChartInput& input) {
         finish();
         series = new QLineSeries;
         series->setName(input.seriesName(line.label, line.run));
-        series->setPointsVisible(true);
       }
       const ChartPoint& p = *line.points[i];
       series->append(static_cast<double>(p.row.size), rateOf(p) * unit.factor);
-      QString toolTip = QStringLiteral("%1\n%2").arg(
-          input.elementName(p),
-          formatted(rateOf(p), movesMemory ? ValueKind::byteRate : ValueKind::rate));
-      if (p.result.flags.any()) {
-        markFlagged(series, series->count() - 1);
-        toolTip += QLatin1Char('\n') + flagNote(input, p);
-      }
+      QString toolTip =
+          QStringLiteral("%1\n%2 %3")
+              .arg(input.describe(p), movesMemory ? tr("bandwidth") : tr("throughput"),
+                   formatted(rateOf(p), movesMemory ? ValueKind::byteRate : ValueKind::rate));
+      if (p.result.flags.any()) toolTip += QLatin1Char('\n') + flagNote(input, p);
+      addElement(input.idOf(p), series, series->count() - 1, p.result.flags.any());
       toolTips << toolTip;
     }
     finish();
@@ -170,11 +192,9 @@ void ThroughputChart::build(const ChartInput& input) {
   for (const Ceiling& ceiling : ceilings) {
     auto* line = new QLineSeries;
     line->setName(ceiling.name);
-    // A single size still gets a visible segment.
-    const double left = xLow == xHigh ? xLow / 2 : xLow;
-    const double right = xLow == xHigh ? xHigh * 2 : xHigh;
-    line->append(left, ceiling.bytesPerS * unit.factor);
-    line->append(right, ceiling.bytesPerS * unit.factor);
+    // Across the whole axis: the ceiling holds for every size.
+    line->append(xAxis->min(), ceiling.bytesPerS * unit.factor);
+    line->append(xAxis->max(), ceiling.bytesPerS * unit.factor);
     addReferenceLine(line, ceiling.colour);
   }
 }

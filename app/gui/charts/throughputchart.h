@@ -1,5 +1,6 @@
 // Throughput against problem size (log-log), one line per variant and run, with the measured
-// bandwidth ceiling drawn for kernels that move memory.
+// bandwidth ceiling drawn for kernels that move memory. Named after the table's column it
+// plots: "Bandwidth" (bytes per second) for those, "Throughput" (elements per second) else.
 #pragma once
 
 #include "charts/chartview.h"
@@ -10,9 +11,10 @@ class ThroughputChart : public ChartView {
   Q_OBJECT
 
  public:
-  using ChartView::ChartView;
+  explicit ThroughputChart(QWidget* parent = nullptr) : ChartView(parent) { setZoomable(true); }
   QString fileStem() const override { return QStringLiteral("throughput"); }
   QString tabTitle() const override { return tr("Throughput"); }
+  QString tabTitleFor(const ChartInput& input) const override;
 
  protected:
   void build(const ChartInput& input) override;

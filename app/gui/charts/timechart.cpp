@@ -49,9 +49,11 @@ void TimeChart::build(const ChartInput& input) {
                           whiskerHigh * unit.factor};
              },
              [&](const ChartPoint& p) {
-               return tr("median %1 \u00b1 %2 (MAD), %n sample(s)", nullptr,
-                         static_cast<int>(p.result.samplesS.size()))
-                   .arg(seconds(p.result.stats.medianS), seconds(p.result.stats.madS));
+               const auto& samples = p.result.samplesS;
+               const auto [whiskerLow, whiskerHigh] = tukeyWhiskers(samples);
+               return tr("quartiles %1 \u2013 %2, whiskers %3 \u2013 %4")
+                   .arg(seconds(quantile(samples, 0.25)), seconds(quantile(samples, 0.75)),
+                        seconds(whiskerLow), seconds(whiskerHigh));
              },
              [](const ChartPoint&) { return QString(); }, false, false}});
 }
