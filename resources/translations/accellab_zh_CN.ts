@@ -2,6 +2,105 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not built in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>toolkit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; runtime %1, driver %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>known once the machine probe has finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (built with %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compiler</source>
+        <translation type="unfinished">编译器</translation>
+    </message>
+    <message>
+        <source>%1, %2 build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, dispatching to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenMP</source>
+        <translation type="unfinished">OpenMP</translation>
+    </message>
+    <message>
+        <source>CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA %1, Highway %2, OpenMP %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About AccelLab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;AccelLab %1&lt;/h2&gt;&lt;p&gt;Profiles compute kernels in their variants (scalar, SIMD, threads, GPU) and shows how far each is from the machine&apos;s limits.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished">复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy these facts, for a bug report</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChartExport</name>
     <message>
         <source>Cannot encode the image %1</source>
@@ -26,6 +125,18 @@
     <message>
         <source>Cannot create the folder %1</source>
         <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation type="unfinished">运行 %1</translation>
+    </message>
+    <message>
+        <source>run %1 “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 UTC</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -69,6 +180,19 @@
     <message>
         <source>Showing the first %1 of %2 (see the table for all)</source>
         <translation>显示 %2 项中的前 %1 项（完整内容见表格）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+variant %2, %n thread(s), %3, run %4</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>median %1 ± %2 (MAD), %n sample(s)</source>
+        <translation type="unfinished">
+            <numerusform>中位数 %1 ± %2（MAD），%n 个样本</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -325,6 +449,113 @@
     </message>
 </context>
 <context>
+    <name>ProgressText</name>
+    <message>
+        <source>%1 samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1×%2×%3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ൱ thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ×%2 threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preparing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warming up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measuring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measuring %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measuring %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verifying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, re-run %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>longer than estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>almost done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point %1 of %2: %3 — %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 points done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished: 1 point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished: %1 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of 1 point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Prompts</name>
     <message>
         <source>Unsaved changes</source>
@@ -365,6 +596,16 @@
     <message>
         <source>&amp;Height:</source>
         <translation>高度(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Run in progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run is in progress: stop it and quit?
+
+The points measured so far are kept.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -411,7 +652,7 @@
     <name>accellab::gui::ChartPanel</name>
     <message>
         <source>&amp;Kernel:</source>
-        <translation>内核(&amp;K)：</translation>
+        <translation type="vanished">内核(&amp;K)：</translation>
     </message>
     <message>
         <source>Speedup &amp;baseline:</source>
@@ -524,7 +765,7 @@
     </message>
     <message>
         <source>Comma-separated problem sizes: shapes Z×Y×X such as 1024x1024x512, or sample counts such as 1e4, 3e7, 1e9. Several sizes make a size sweep.</source>
-        <translation>以逗号分隔的问题规模：形状 Z×Y×X（如 1024x1024x512），或样本数（如 1e4, 3e7, 1e9）。填写多个规模即进行规模扫描。</translation>
+        <translation type="vanished">以逗号分隔的问题规模：形状 Z×Y×X（如 1024x1024x512），或样本数（如 1e4, 3e7, 1e9）。填写多个规模即进行规模扫描。</translation>
     </message>
     <message>
         <source>Fill the sizes with a preset</source>
@@ -668,7 +909,7 @@
     </message>
     <message numerus="yes">
         <source>%n point(s); the largest needs %1 of RAM (%2 available)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n 个测量点；最大的需要 %1 内存（可用 %2）</numerusform>
         </translation>
     </message>
@@ -687,6 +928,62 @@
     <message>
         <source>PCI %1</source>
         <translation>PCI %1</translation>
+    </message>
+    <message>
+        <source>%1 (not runnable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured elsewhere (an imported file): its results can be charted, but this build has no kernel %1 to run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was measured elsewhere (an imported file); this build has no such kernel to run. Choose a kernel of this build to measure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads on 1 logical core: oversubscribed, times will not scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads on %2 logical cores: oversubscribed, times will not scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Samples:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated sample counts such as 1e4, 3e7, 1e9. Several counts make a size sweep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated problem sizes: shapes Z×Y×X such as 1024x1024x512. Several sizes make a size sweep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1e4, 3e7, 1e9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1024x1024x512</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; no large buffers: each needs less than %2 of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; the largest needs %2 of RAM (%3 available)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -778,6 +1075,11 @@
         <source>GPU breakdown</source>
         <translation>GPU 时间分解</translation>
     </message>
+    <message>
+        <source>%1
+host → device %2, kernel %3, device → host %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::MainWindow</name>
@@ -787,11 +1089,11 @@
     </message>
     <message>
         <source>Probing the machine and measuring memory bandwidth…</source>
-        <translation>正在探测本机并测量内存带宽…</translation>
+        <translation type="vanished">正在探测本机并测量内存带宽…</translation>
     </message>
     <message>
         <source>Probing the machine…</source>
-        <translation>正在探测本机…</translation>
+        <translation type="vanished">正在探测本机…</translation>
     </message>
     <message>
         <source>&amp;New</source>
@@ -847,7 +1149,7 @@
     </message>
     <message>
         <source>Measure the experiment (Ctrl+R)</source>
-        <translation>测量该实验 (Ctrl+R)</translation>
+        <translation type="vanished">测量该实验 (Ctrl+R)</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
@@ -973,25 +1275,25 @@
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation>正在取消…</translation>
+        <translation type="vanished">正在取消…</translation>
     </message>
     <message>
         <source>Point %1 of %2: %3</source>
-        <translation>第 %1/%2 个测量点：%3</translation>
+        <translation type="vanished">第 %1/%2 个测量点：%3</translation>
     </message>
     <message>
         <source> — about %1 left</source>
-        <translation> —— 约剩 %1</translation>
+        <translation type="vanished"> —— 约剩 %1</translation>
     </message>
     <message numerus="yes">
         <source>Re-ran %n unstable point(s) of run %1; %2 still unstable</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>已重新测量运行 %1 中 %n 个不稳定的点；仍有 %2 个不稳定</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Run %1 finished: %n point(s) measured</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>运行 %1 已完成：测量了 %n 个点</numerusform>
         </translation>
     </message>
@@ -1066,6 +1368,131 @@
     <message>
         <source>Markdown files (*.md)</source>
         <translation>Markdown 文件 (*.md)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;All Charts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write every chart of the kernel shown to a folder, as PNG and SVG (Ctrl+Shift+E)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Q</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure the experiment (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-&amp;measure Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure the machine&apos;s memory bandwidth again (a few seconds) instead of using the measurement kept from an earlier start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show every panel where it was at first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow &amp;System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AccelLab &amp;User Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About AccelLab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cancelled before it started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine probed: %1; bandwidth %2, measured %3 (cached)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine probed: %1; bandwidth %2, measured %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not kept for the next start: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (re-run of run %1; still unstable: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n file(s) to %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export All Charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::RunStatus</name>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished">正在取消…</translation>
     </message>
 </context>
 <context>
@@ -1143,6 +1570,25 @@
     </message>
 </context>
 <context>
+    <name>accellab::gui::ShortcutsDialog</name>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>accellab::gui::SpeedupChart</name>
     <message>
         <source>Speedup</source>
@@ -1171,6 +1617,33 @@
     <message>
         <source>%1 over the median of %2 in %3 (this median: %4)</source>
         <translation>在 %3 中为 %2 中位数的 %1（本中位数：%4）</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::SystemProbe</name>
+    <message>
+        <source>Re-measuring the machine&apos;s bandwidth…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probing the machine…</source>
+        <translation type="unfinished">正在探测本机…</translation>
+    </message>
+    <message>
+        <source>Measuring the machine&apos;s bandwidth (first start on this machine)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring the machine&apos;s bandwidth (the machine changed since it was last measured)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring the machine&apos;s bandwidth (AccelLab changed since it was last measured)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring the machine&apos;s bandwidth (the last measurement could not be read)…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1342,6 +1815,26 @@
         <source>throughput (%1, log)</source>
         <translation>吞吐量（%1，对数）</translation>
     </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth against size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bandwidth (%1, log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation type="unfinished">带宽</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation type="unfinished">吞吐量</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::TimeChart</name>
@@ -1371,9 +1864,20 @@
     </message>
     <message numerus="yes">
         <source>median %1 ± %2 (MAD), %n sample(s)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>中位数 %1 ± %2（MAD），%n 个样本</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>quartiles %1 – %2, whiskers %3 – %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::UserGuideDialog</name>
+    <message>
+        <source>AccelLab User Guide</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1401,6 +1905,10 @@
     <message>
         <source>The user interface&apos;s language: system (the default), %1.</source>
         <translation>界面语言：system（默认，跟随系统）、%1。</translation>
+    </message>
+    <message>
+        <source>With --export-charts: a line under each chart naming the machine, the date and the runs.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
