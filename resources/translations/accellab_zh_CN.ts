@@ -5,99 +5,99 @@
     <name>AboutDialog</name>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>开</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>关</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>not built in</source>
-        <translation type="unfinished"></translation>
+        <translation>未内置</translation>
     </message>
     <message>
         <source>toolkit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>工具包 %1</translation>
     </message>
     <message>
         <source>; runtime %1, driver %2</source>
-        <translation type="unfinished"></translation>
+        <translation>；运行时 %1，驱动 %2</translation>
     </message>
     <message>
         <source>; %1</source>
-        <translation type="unfinished"></translation>
+        <translation>；%1</translation>
     </message>
     <message>
         <source>known once the machine probe has finished</source>
-        <translation type="unfinished"></translation>
+        <translation>本机探测完成后可知</translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>Qt</translation>
     </message>
     <message>
         <source>%1 (built with %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（构建时使用 %2）</translation>
     </message>
     <message>
         <source>Compiler</source>
-        <translation type="unfinished">编译器</translation>
+        <translation>编译器</translation>
     </message>
     <message>
         <source>%1, %2 build</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2 构建</translation>
     </message>
     <message>
         <source>Highway</source>
-        <translation type="unfinished"></translation>
+        <translation>Highway</translation>
     </message>
     <message>
         <source>%1, dispatching to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，分派到 %2</translation>
     </message>
     <message>
         <source>OpenMP</source>
-        <translation type="unfinished">OpenMP</translation>
+        <translation>OpenMP</translation>
     </message>
     <message>
         <source>CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA</translation>
     </message>
     <message>
         <source>Features</source>
-        <translation type="unfinished"></translation>
+        <translation>功能</translation>
     </message>
     <message>
         <source>CUDA %1, Highway %2, OpenMP %3</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA %1，Highway %2，OpenMP %3</translation>
     </message>
     <message>
         <source>About AccelLab</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 AccelLab</translation>
     </message>
     <message>
         <source>&lt;h2&gt;AccelLab %1&lt;/h2&gt;&lt;p&gt;Profiles compute kernels in their variants (scalar, SIMD, threads, GPU) and shows how far each is from the machine&apos;s limits.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;AccelLab %1&lt;/h2&gt;&lt;p&gt;以多种变体（标量、SIMD、多线程、GPU）剖析计算内核的性能，并显示每个变体距本机性能上限还有多远。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>%1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：</translation>
     </message>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished">复制(&amp;C)</translation>
+        <translation>复制(&amp;C)</translation>
     </message>
     <message>
         <source>Copy these facts, for a bug report</source>
-        <translation type="unfinished"></translation>
+        <translation>复制这些信息，用于提交错误报告</translation>
     </message>
 </context>
 <context>
@@ -128,15 +128,15 @@
     </message>
     <message>
         <source>run %1</source>
-        <translation type="unfinished">运行 %1</translation>
+        <translation>运行 %1</translation>
     </message>
     <message>
         <source>run %1 “%2”</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1“%2”</translation>
     </message>
     <message>
         <source>%1 UTC</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 UTC</translation>
     </message>
 </context>
 <context>
@@ -184,13 +184,14 @@
     <message numerus="yes">
         <source>%1
 variant %2, %n thread(s), %3, run %4</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1
+变体 %2，%n 个线程，%3，运行 %4</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>median %1 ± %2 (MAD), %n sample(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>中位数 %1 ± %2（MAD），%n 个样本</numerusform>
         </translation>
     </message>
@@ -452,107 +453,107 @@ variant %2, %n thread(s), %3, run %4</source>
     <name>ProgressText</name>
     <message>
         <source>%1 samples</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个样本</translation>
     </message>
     <message>
         <source>%1×%2×%3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×%2×%3 %4</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分 %2 秒</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时 %2 分</translation>
     </message>
     <message>
         <source>%1 ൱ thread</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ×1 线程</translation>
     </message>
     <message>
         <source>%1 ×%2 threads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ×%2 线程</translation>
     </message>
     <message>
         <source>%1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 · %3</translation>
     </message>
     <message>
         <source>preparing</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备</translation>
     </message>
     <message>
         <source>warming up</source>
-        <translation type="unfinished"></translation>
+        <translation>正在预热</translation>
     </message>
     <message>
         <source>measuring</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量</translation>
     </message>
     <message>
         <source>measuring %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量第 %1/%2 次</translation>
     </message>
     <message>
         <source>measuring %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量第 %1 次</translation>
     </message>
     <message>
         <source>verifying</source>
-        <translation type="unfinished"></translation>
+        <translation>正在验证</translation>
     </message>
     <message>
         <source>%1, re-run %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，第 %2/%3 次重新测量</translation>
     </message>
     <message>
         <source>longer than estimated</source>
-        <translation type="unfinished"></translation>
+        <translation>比预计的时间长</translation>
     </message>
     <message>
         <source>almost done</source>
-        <translation type="unfinished"></translation>
+        <translation>即将完成</translation>
     </message>
     <message>
         <source>about %1 left</source>
-        <translation type="unfinished"></translation>
+        <translation>约剩 %1</translation>
     </message>
     <message>
         <source>Point %1 of %2: %3 — %4</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1/%2 个测量点：%3 —— %4</translation>
     </message>
     <message>
         <source>%1 of %2 points done</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成 %1/%2 个测量点</translation>
     </message>
     <message>
         <source> — %1</source>
-        <translation type="unfinished"></translation>
+        <translation> —— %1</translation>
     </message>
     <message>
         <source>Finished: 1 point</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成：1 个测量点</translation>
     </message>
     <message>
         <source>Finished: %1 points</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成：%1 个测量点</translation>
     </message>
     <message>
         <source>Cancelled after %1 of 1 point</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消：完成了 1 个测量点中的 %1 个</translation>
     </message>
     <message>
         <source>Cancelled after %1 of %2 points</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消：完成了 %2 个测量点中的 %1 个</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：%1</translation>
     </message>
 </context>
 <context>
@@ -599,13 +600,15 @@ variant %2, %n thread(s), %3, run %4</source>
     </message>
     <message>
         <source>Run in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行</translation>
     </message>
     <message>
         <source>A run is in progress: stop it and quit?
 
 The points measured so far are kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>有运行正在进行：要停止它并退出吗？
+
+已测量的点会保留。</translation>
     </message>
 </context>
 <context>
@@ -650,10 +653,6 @@ The points measured so far are kept.</source>
 </context>
 <context>
     <name>accellab::gui::ChartPanel</name>
-    <message>
-        <source>&amp;Kernel:</source>
-        <translation type="vanished">内核(&amp;K)：</translation>
-    </message>
     <message>
         <source>Speedup &amp;baseline:</source>
         <translation>加速比基准(&amp;B)：</translation>
@@ -762,10 +761,6 @@ The points measured so far are kept.</source>
     <message>
         <source>The GPU the gpu variants run on</source>
         <translation>运行 gpu 变体的 GPU</translation>
-    </message>
-    <message>
-        <source>Comma-separated problem sizes: shapes Z×Y×X such as 1024x1024x512, or sample counts such as 1e4, 3e7, 1e9. Several sizes make a size sweep.</source>
-        <translation type="vanished">以逗号分隔的问题规模：形状 Z×Y×X（如 1024x1024x512），或样本数（如 1e4, 3e7, 1e9）。填写多个规模即进行规模扫描。</translation>
     </message>
     <message>
         <source>Fill the sizes with a preset</source>
@@ -907,12 +902,6 @@ The points measured so far are kept.</source>
         <source>Choose at least one available variant.</source>
         <translation>请至少选择一个可用的变体。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n point(s); the largest needs %1 of RAM (%2 available)</source>
-        <translation type="vanished">
-            <numerusform>%n 个测量点；最大的需要 %1 内存（可用 %2）</numerusform>
-        </translation>
-    </message>
     <message>
         <source> and %1 of GPU memory</source>
         <translation>以及 %1 显存</translation>
@@ -931,59 +920,59 @@ The points measured so far are kept.</source>
     </message>
     <message>
         <source>%1 (not runnable)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（无法运行）</translation>
     </message>
     <message>
         <source>Measured elsewhere (an imported file): its results can be charted, but this build has no kernel %1 to run</source>
-        <translation type="unfinished"></translation>
+        <translation>在别处测量（导入的文件）：其结果可以绘制成图表，但此构建中没有可运行的内核 %1</translation>
     </message>
     <message>
         <source>%1 was measured elsewhere (an imported file); this build has no such kernel to run. Choose a kernel of this build to measure.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是在别处测量的（导入的文件）；此构建中没有该内核可运行。请选择此构建中的内核进行测量。</translation>
     </message>
     <message>
         <source>%1 threads on 1 logical core: oversubscribed, times will not scale</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个线程运行在 1 个逻辑核心上：超额订阅，时间不会随线程数扩展</translation>
     </message>
     <message>
         <source>%1 threads on %2 logical cores: oversubscribed, times will not scale</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个线程运行在 %2 个逻辑核心上：超额订阅，时间不会随线程数扩展</translation>
     </message>
     <message>
         <source>&amp;Samples:</source>
-        <translation type="unfinished"></translation>
+        <translation>样本数(&amp;S)：</translation>
     </message>
     <message>
         <source>Comma-separated sample counts such as 1e4, 3e7, 1e9. Several counts make a size sweep.</source>
-        <translation type="unfinished"></translation>
+        <translation>以逗号分隔的样本数，如 1e4, 3e7, 1e9。填写多个样本数即进行规模扫描。</translation>
     </message>
     <message>
         <source>Comma-separated problem sizes: shapes Z×Y×X such as 1024x1024x512. Several sizes make a size sweep.</source>
-        <translation type="unfinished"></translation>
+        <translation>以逗号分隔的问题规模：形状 Z×Y×X，如 1024x1024x512。填写多个规模即进行规模扫描。</translation>
     </message>
     <message>
         <source>1e4, 3e7, 1e9</source>
-        <translation type="unfinished"></translation>
+        <translation>1e4, 3e7, 1e9</translation>
     </message>
     <message>
         <source>1024x1024x512</source>
-        <translation type="unfinished"></translation>
+        <translation>1024x1024x512</translation>
     </message>
     <message>
         <source>1 point</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个测量点</translation>
     </message>
     <message>
         <source>%1 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个测量点</translation>
     </message>
     <message>
         <source>%1; no large buffers: each needs less than %2 of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1；没有大缓冲区：每个所需内存均少于 %2</translation>
     </message>
     <message>
         <source>%1; the largest needs %2 of RAM (%3 available)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1；最大的需要 %2 内存（可用 %3）</translation>
     </message>
 </context>
 <context>
@@ -1078,7 +1067,8 @@ The points measured so far are kept.</source>
     <message>
         <source>%1
 host → device %2, kernel %3, device → host %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+主机 → 设备 %2，内核 %3，设备 → 主机 %4</translation>
     </message>
 </context>
 <context>
@@ -1086,14 +1076,6 @@ host → device %2, kernel %3, device → host %4</source>
     <message>
         <source>Machine probed: %1</source>
         <translation>已探测本机：%1</translation>
-    </message>
-    <message>
-        <source>Probing the machine and measuring memory bandwidth…</source>
-        <translation type="vanished">正在探测本机并测量内存带宽…</translation>
-    </message>
-    <message>
-        <source>Probing the machine…</source>
-        <translation type="vanished">正在探测本机…</translation>
     </message>
     <message>
         <source>&amp;New</source>
@@ -1146,10 +1128,6 @@ host → device %2, kernel %3, device → host %4</source>
     <message>
         <source>Ctrl+R</source>
         <translation>Ctrl+R</translation>
-    </message>
-    <message>
-        <source>Measure the experiment (Ctrl+R)</source>
-        <translation type="vanished">测量该实验 (Ctrl+R)</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
@@ -1274,30 +1252,6 @@ host → device %2, kernel %3, device → host %4</source>
         </translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation type="vanished">正在取消…</translation>
-    </message>
-    <message>
-        <source>Point %1 of %2: %3</source>
-        <translation type="vanished">第 %1/%2 个测量点：%3</translation>
-    </message>
-    <message>
-        <source> — about %1 left</source>
-        <translation type="vanished"> —— 约剩 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Re-ran %n unstable point(s) of run %1; %2 still unstable</source>
-        <translation type="vanished">
-            <numerusform>已重新测量运行 %1 中 %n 个不稳定的点；仍有 %2 个不稳定</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Run %1 finished: %n point(s) measured</source>
-        <translation type="vanished">
-            <numerusform>运行 %1 已完成：测量了 %n 个点</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>%1[*] — AccelLab</source>
         <translation>%1[*] — AccelLab</translation>
     </message>
@@ -1371,128 +1325,128 @@ host → device %2, kernel %3, device → host %4</source>
     </message>
     <message>
         <source>Ctrl+Shift+S</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+S</translation>
     </message>
     <message>
         <source>Export &amp;All Charts…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出全部图表(&amp;A)…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
         <source>Write every chart of the kernel shown to a folder, as PNG and SVG (Ctrl+Shift+E)</source>
-        <translation type="unfinished"></translation>
+        <translation>将所显示内核的每张图表以 PNG 和 SVG 格式写入一个文件夹 (Ctrl+Shift+E)</translation>
     </message>
     <message>
         <source>Ctrl+Q</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Q</translation>
     </message>
     <message>
         <source>Measure the experiment (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>测量该实验 (F5)</translation>
     </message>
     <message>
         <source>Re-&amp;measure Machine</source>
-        <translation type="unfinished"></translation>
+        <translation>重新测量本机(&amp;M)</translation>
     </message>
     <message>
         <source>Measure the machine&apos;s memory bandwidth again (a few seconds) instead of using the measurement kept from an earlier start</source>
-        <translation type="unfinished"></translation>
+        <translation>重新测量本机的内存带宽（需几秒钟），而不使用之前启动时保存的测量结果</translation>
     </message>
     <message>
         <source>&amp;Reset Layout</source>
-        <translation type="unfinished"></translation>
+        <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
         <source>Show every panel where it was at first</source>
-        <translation type="unfinished"></translation>
+        <translation>将每个面板恢复到最初的位置</translation>
     </message>
     <message>
         <source>Follow &amp;System</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色(&amp;D)</translation>
     </message>
     <message>
         <source>AccelLab &amp;User Guide</source>
-        <translation type="unfinished"></translation>
+        <translation>AccelLab 用户指南(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
         <source>&amp;About AccelLab</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 AccelLab(&amp;A)</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>主题(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>Run cancelled before it started</source>
-        <translation type="unfinished"></translation>
+        <translation>运行在开始前已取消</translation>
     </message>
     <message>
         <source>Machine probed: %1; bandwidth %2, measured %3 (cached)</source>
-        <translation type="unfinished"></translation>
+        <translation>已探测本机：%1；带宽 %2，测量于 %3（已缓存）</translation>
     </message>
     <message>
         <source>Machine probed: %1; bandwidth %2, measured %3</source>
-        <translation type="unfinished"></translation>
+        <translation>已探测本机：%1；带宽 %2，测量于 %3</translation>
     </message>
     <message>
         <source>%1 (not kept for the next start: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（未能保存以供下次启动使用：%2）</translation>
     </message>
     <message>
         <source> (re-run of run %1; still unstable: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation> （重新测量了运行 %1；仍不稳定：%2）</translation>
     </message>
     <message>
         <source>Exported %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已导出 %1</translation>
     </message>
     <message>
         <source>Cannot export charts</source>
-        <translation type="unfinished"></translation>
+        <translation>无法导出图表</translation>
     </message>
     <message numerus="yes">
         <source>Exported %n file(s) to %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已将 %n 个文件导出到 %1</numerusform>
         </translation>
     </message>
     <message>
         <source>Export All Charts</source>
-        <translation type="unfinished"></translation>
+        <translation>导出全部图表</translation>
     </message>
 </context>
 <context>
     <name>accellab::gui::RunStatus</name>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished">正在取消…</translation>
+        <translation>正在取消…</translation>
     </message>
 </context>
 <context>
@@ -1573,19 +1527,19 @@ host → device %2, kernel %3, device → host %4</source>
     <name>accellab::gui::ShortcutsDialog</name>
     <message>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
     <message>
         <source>Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Shortcut</source>
-        <translation type="unfinished"></translation>
+        <translation>快捷键</translation>
     </message>
 </context>
 <context>
@@ -1623,27 +1577,27 @@ host → device %2, kernel %3, device → host %4</source>
     <name>accellab::gui::SystemProbe</name>
     <message>
         <source>Re-measuring the machine&apos;s bandwidth…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在重新测量本机带宽…</translation>
     </message>
     <message>
         <source>Probing the machine…</source>
-        <translation type="unfinished">正在探测本机…</translation>
+        <translation>正在探测本机…</translation>
     </message>
     <message>
         <source>Measuring the machine&apos;s bandwidth (first start on this machine)…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量本机带宽（首次在本机上启动）…</translation>
     </message>
     <message>
         <source>Measuring the machine&apos;s bandwidth (the machine changed since it was last measured)…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量本机带宽（自上次测量以来本机已有变化）…</translation>
     </message>
     <message>
         <source>Measuring the machine&apos;s bandwidth (AccelLab changed since it was last measured)…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量本机带宽（自上次测量以来 AccelLab 已有变化）…</translation>
     </message>
     <message>
         <source>Measuring the machine&apos;s bandwidth (the last measurement could not be read)…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测量本机带宽（无法读取上次的测量结果）…</translation>
     </message>
 </context>
 <context>
@@ -1817,23 +1771,23 @@ host → device %2, kernel %3, device → host %4</source>
     </message>
     <message>
         <source>Bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>带宽</translation>
     </message>
     <message>
         <source>Bandwidth against size</source>
-        <translation type="unfinished"></translation>
+        <translation>带宽与规模</translation>
     </message>
     <message>
         <source>bandwidth (%1, log)</source>
-        <translation type="unfinished"></translation>
+        <translation>带宽（%1，对数）</translation>
     </message>
     <message>
         <source>bandwidth</source>
-        <translation type="unfinished">带宽</translation>
+        <translation>带宽</translation>
     </message>
     <message>
         <source>throughput</source>
-        <translation type="unfinished">吞吐量</translation>
+        <translation>吞吐量</translation>
     </message>
 </context>
 <context>
@@ -1862,22 +1816,16 @@ host → device %2, kernel %3, device → host %4</source>
         <source>time per run</source>
         <translation>每次运行时间</translation>
     </message>
-    <message numerus="yes">
-        <source>median %1 ± %2 (MAD), %n sample(s)</source>
-        <translation type="vanished">
-            <numerusform>中位数 %1 ± %2（MAD），%n 个样本</numerusform>
-        </translation>
-    </message>
     <message>
         <source>quartiles %1 – %2, whiskers %3 – %4</source>
-        <translation type="unfinished"></translation>
+        <translation>四分位数 %1 – %2，须线 %3 – %4</translation>
     </message>
 </context>
 <context>
     <name>accellab::gui::UserGuideDialog</name>
     <message>
         <source>AccelLab User Guide</source>
-        <translation type="unfinished"></translation>
+        <translation>AccelLab 用户指南</translation>
     </message>
 </context>
 <context>
@@ -1908,7 +1856,7 @@ host → device %2, kernel %3, device → host %4</source>
     </message>
     <message>
         <source>With --export-charts: a line under each chart naming the machine, the date and the runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>与 --export-charts 一起使用：在每张图表下方加一行说明，注明机器、日期和运行。</translation>
     </message>
 </context>
 </TS>
