@@ -42,6 +42,7 @@
 #include "accellab/format.h"
 #include "accellab/kernels/builtin.h"
 #include "accellab/sweep.h"
+#include "actiontext.h"
 #include "charts/chartpanel.h"
 #include "compare/comparepanel.h"
 #include "experiment/experimentpanel.h"
@@ -335,7 +336,7 @@ void MainWindow::createLayout() {
   cancelButton->setObjectName(QStringLiteral("cancelButton"));
   for (auto [button, action] :
        {std::pair{runButton, runAction_}, std::pair{cancelButton, cancelAction_}}) {
-    button->setText(action->text().remove(QLatin1Char('&')));
+    button->setText(withoutMnemonic(action->text()));
     button->setIcon(action->icon());
     connect(button, &QPushButton::clicked, action, &QAction::trigger);
     connect(action, &QAction::enabledChanged, button, &QPushButton::setEnabled);

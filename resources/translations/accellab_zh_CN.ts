@@ -472,7 +472,7 @@ variant %2, %n thread(s), %3, run %4</source>
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <source>%1 ൱ thread</source>
+        <source>%1 ×1 thread</source>
         <translation>%1 ×1 线程</translation>
     </message>
     <message>

@@ -10,12 +10,13 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "actiontext.h"
+
 namespace accellab::gui {
 namespace {
 
 QString plainText(const QAction& action) {
-  QString text = action.text();
-  text.remove(QLatin1Char('&'));
+  QString text = withoutMnemonic(action.text());
   if (text.endsWith(QChar(0x2026))) text.chop(1);
   return text;
 }

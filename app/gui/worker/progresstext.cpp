@@ -44,7 +44,10 @@ QString pointText(const Progress& progress) {
   QString variant = qs(point.variant);
   if (progress.usesThreads || point.threads != 1)
     variant = point.threads == 1
-                  ? ProgressText::tr("%1 \u00d71 thread").arg(variant)
+                  ? ProgressText::tr(
+                        "%1 \u00d7"
+                        "1 thread")
+                        .arg(variant)
                   : ProgressText::tr("%1 \u00d7%2 threads").arg(variant).arg(point.threads);
   return ProgressText::tr("%1 \u00b7 %2 \u00b7 %3")
       .arg(qs(point.kernel), variant, problemText(point.params));
