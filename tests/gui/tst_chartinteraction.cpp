@@ -171,6 +171,8 @@ class TestChartInteraction : public QObject {
     for (std::size_t i = 0; i < after.labels.size(); ++i) {
       const bool loop = after.labels[i].startsWith(QStringLiteral("loop \u00b7"));
       QCOMPARE(after.colours[i] != before.colours[i], loop);
+      // Nothing of a hidden box is drawn: no fill and no outline, whiskers or median line.
+      QCOMPARE(after.colours[i].alpha() == 0, loop);
     }
   }
 

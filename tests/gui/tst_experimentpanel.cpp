@@ -174,6 +174,21 @@ class TestExperimentPanel : public QObject {
       QVERIFY(piSizes.contains(QLatin1String(wanted)));
   }
 
+  // A list of sizes longer than the field shows from its start, not mid-number at its end.
+  void longSizesShowFromTheirStart() {
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 4);
+    panel.resize(200, 600);
+    const QString sizes = QStringLiteral("16x64x64, 64x128x128, 128x256x256, 256x512x512");
+    panel.setExperiment(QStringLiteral("add"), sizes, ExperimentPanel::SweepMode::threadsOneToN, 2,
+                        3, 0.05);
+    const auto* edit = child<QLineEdit>(panel, "sizes");
+    QCOMPARE(edit->text(), sizes);
+    QCOMPARE(edit->cursorPosition(), 0);
+    child<QComboBox>(panel, "kernel")->setCurrentText(QStringLiteral("pi"));
+    child<QComboBox>(panel, "kernel")->setCurrentText(QStringLiteral("add"));
+    QCOMPARE(edit->cursorPosition(), 0);
+  }
+
   // The panel adapts to the kernel: "Samples" for a sampling kernel, an element type only
   // where the kernel has one, a memory line true to what the points need.
   void adaptsToTheKernel_data() {

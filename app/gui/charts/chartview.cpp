@@ -345,8 +345,10 @@ void ChartView::restyleElements() {
       pen.setStyle(Qt::SolidLine);
       pen.setWidthF(3.5);
     }
-    e.box->setBrush(hidden ? QBrush(Qt::NoBrush) : e.brush);
-    e.box->setPen(hidden ? QPen(Qt::NoPen) : pen);
+    // Transparent, not Qt::NoPen or Qt::NoBrush: a box set takes those as "unset" and draws
+    // with the series' pen and brush.
+    e.box->setBrush(hidden ? QBrush(Qt::transparent) : e.brush);
+    e.box->setPen(hidden ? QPen(QColor(Qt::transparent)) : pen);
     if (e.valueLabel) e.valueLabel->setVisible(!hidden);
   }
   for (QXYSeries* line : lines) {
@@ -605,7 +607,9 @@ std::vector<SeriesSnapshot> ChartView::snapshot() const {
         snap.labels.push_back(sets[i]->label());
         snap.toolTips.push_back(sets[i]->property("toolTip").toString());
         snap.flagged.push_back(sets[i]->property("flagged").toBool());
-        snap.colours.push_back(sets[i]->brush().color());
+        // A box shows its fill's colour; a hidden one neither fill nor outline.
+        const bool drawn = sets[i]->pen().color().alpha() > 0;
+        snap.colours.push_back(drawn ? sets[i]->brush().color() : QColor(Qt::transparent));
         const auto element = std::ranges::find(elements_, sets[i], &Element::box);
         snap.highlighted.push_back(element != elements_.end() &&
                                    highlighted_.contains(element->id));

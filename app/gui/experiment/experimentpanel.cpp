@@ -193,7 +193,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
     updateEstimate();
   });
   connect(presetBox_, &QComboBox::activated, this, [this](int index) {
-    if (index > 0) sizesEdit_->setText(presetBox_->itemData(index).toString());
+    if (index > 0) showSizes(presetBox_->itemData(index).toString());
     const QSignalBlocker blocker(presetBox_);
     presetBox_->setCurrentIndex(0);
   });
@@ -313,9 +313,8 @@ void ExperimentPanel::kernelChanged() {
   fillVariants();
   const auto typed = sizesByKernel_.find(shownKernel_);
   const QSignalBlocker blocker(sizesEdit_);
-  sizesEdit_->setText(typed != sizesByKernel_.end()
-                          ? typed->second
-                          : defaultSizes(*kernel, currentDType(), memory_));
+  showSizes(typed != sizesByKernel_.end() ? typed->second
+                                          : defaultSizes(*kernel, currentDType(), memory_));
   updateEstimate();
 }
 
@@ -470,7 +469,7 @@ void ExperimentPanel::updateEstimate() {
 void ExperimentPanel::setExperiment(const QString& kernel, const QString& sizes, SweepMode mode,
                                     int threads, int minReps, double minTimeS) {
   selectKernel(kernel);
-  sizesEdit_->setText(sizes);
+  showSizes(sizes);
   for (QCheckBox* check : variantChecks_) check->setChecked(check->isEnabled());
   modeBox_->setCurrentIndex(static_cast<int>(mode));
   threadsSpin_->setValue(threads);
@@ -543,6 +542,12 @@ void ExperimentPanel::loadSettings(const QSettings& settings) {
   unstableSpin_->setValue(settings.value(kUnstableKey, unstableSpin_->value()).toDouble());
   coldSpin_->setValue(settings.value(kColdKey, coldSpin_->value()).toDouble());
   rerunSpin_->setValue(settings.value(kRerunKey, rerunSpin_->value()).toInt());
+}
+
+void ExperimentPanel::showSizes(const QString& sizes) {
+  sizesEdit_->setText(sizes);
+  // From their start: a long list read from its end begins mid-number ("x128x128, ...").
+  sizesEdit_->setCursorPosition(0);
 }
 
 }  // namespace accellab::gui

@@ -81,6 +81,8 @@ class ExperimentPanel : public QWidget {
   void kernelSelected(const QString& kernel);
 
  private:
+  // Sets the sizes field's text, shown from its start.
+  void showSizes(const QString& sizes);
   const Kernel* currentKernel() const;
   DType currentDType() const;
   void kernelChanged();
