@@ -4,8 +4,11 @@
 // the charts follow a dark palette, a variant has one colour on every tab and kernel, and the
 // exports carry their resolution and caption. Driven offscreen through the widgets; screenshots
 // of each state go to $ACCELLAB_SCREENSHOTS when it is set.
+#include <QAbstractAxis>
 #include <QAction>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -174,6 +177,28 @@ class TestChartInteraction : public QObject {
       // Nothing of a hidden box is drawn: no fill and no outline, whiskers or median line.
       QCOMPARE(after.colours[i].alpha() == 0, loop);
     }
+  }
+
+  // --- small charts ---
+
+  // A chart squeezed (200 % on a small screen) draws its axis text smaller instead of eliding
+  // every label to "…"; given its room again, the theme's size comes back.
+  void smallChartsShrinkTheirAxisText() {
+    panel_->setCurrentChart(timeChart);
+    const auto axisFontSizes = [this] {
+      auto* view = qobject_cast<QChartView*>(panel_->chartViewport(timeChart)->parentWidget());
+      QList<qreal> sizes;
+      for (const QAbstractAxis* axis : view->chart()->axes())
+        sizes << axis->labelsFont().pointSizeF();
+      return sizes;
+    };
+    const QList<qreal> full = axisFontSizes();
+    QVERIFY(!full.isEmpty());
+    panel_->resize(500, 260);
+    QTRY_VERIFY(axisFontSizes().front() < full.front());
+    for (qsizetype i = 0; i < full.size(); ++i) QVERIFY(axisFontSizes()[i] >= full[i] * 0.7 - 1e-9);
+    panel_->resize(1000, 640);
+    QTRY_COMPARE(axisFontSizes(), full);
   }
 
   // --- zoom ---

@@ -19,6 +19,7 @@
 #include <QMouseEvent>
 #include <QPalette>
 #include <QPen>
+#include <QResizeEvent>
 #include <QRubberBand>
 #include <QToolTip>
 #include <QValueAxis>
@@ -94,6 +95,7 @@ ChartView::ChartView(QWidget* parent)
   chart()->layout()->setContentsMargins(0, 0, 0, 0);
   applyPalette();
   connect(chart(), &QChart::plotAreaChanged, this, &ChartView::placeValueLabels);
+  connect(this, &ChartView::pointActivated, this, [this] { clickActivated_ = true; });
   setFocusPolicy(Qt::ClickFocus);
 }
 
@@ -121,6 +123,36 @@ void ChartView::changeEvent(QEvent* event) {
   emit rebuildNeeded();
 }
 
+void ChartView::resizeEvent(QResizeEvent* event) {
+  QChartView::resizeEvent(event);
+  fitFontsToSize();
+}
+
+void ChartView::fitFontsToSize() {
+  // Full size from this height on (logical pixels); below it the text shrinks with the chart,
+  // to at most this factor.
+  constexpr qreal kFullSizeHeight = 420;
+  constexpr qreal kSmallestFactor = 0.7;
+  // In steps of a tenth: every new font lays the chart out again.
+  const qreal factor =
+      std::round(std::clamp(height() / kFullSizeHeight, kSmallestFactor, 1.0) * 10) / 10;
+  const auto scaled = [factor](QFont font) {
+    if (font.pointSizeF() > 0) font.setPointSizeF(font.pointSizeF() * factor);
+    return font;
+  };
+  for (QAbstractAxis* axis : chart()->axes()) {
+    // The theme's fonts, kept on the axis the first time, so that shrinking does not compound.
+    if (!axis->property("themeLabelsFont").isValid()) {
+      axis->setProperty("themeLabelsFont", axis->labelsFont());
+      axis->setProperty("themeTitleFont", axis->titleFont());
+    }
+    const QFont labels = scaled(axis->property("themeLabelsFont").value<QFont>());
+    if (labels != axis->labelsFont()) axis->setLabelsFont(labels);
+    const QFont title = scaled(axis->property("themeTitleFont").value<QFont>());
+    if (title != axis->titleFont()) axis->setTitleFont(title);
+  }
+}
+
 QString ChartView::tabTitleFor(const ChartInput&) const { return tabTitle(); }
 
 void ChartView::setInput(const ChartInput& input) {
@@ -143,6 +175,7 @@ void ChartView::setInput(const ChartInput& input) {
   const qsizetype entries = chart()->legend()->markers().size() - hiddenFromLegend_;
   chart()->legend()->setAlignment(entries > 6 ? Qt::AlignRight : Qt::AlignBottom);
   placeValueLabels();
+  fitFontsToSize();
   connectLegend();
   // Entries hidden before stay hidden while the chart still has them.
   QStringList names;
@@ -310,6 +343,24 @@ void ChartView::activateLinePoint(QXYSeries* series, QPointF value) {
   const qsizetype index = nearestIndex(series, value);
   for (const Element& element : elements_)
     if (element.line == series && element.index == index) return emit pointActivated(element.id);
+}
+
+void ChartView::activatePointUnder(QPointF chartPosition) {
+  if (zooming_) return;
+  // Within a marker's reach, as a click on the line point itself would be.
+  constexpr qreal kReach = 8;
+  const Element* nearest = nullptr;
+  qreal nearestDistance = kReach;
+  for (const Element& e : elements_) {
+    if (!e.line || !e.line->isVisible()) continue;
+    const QPointF delta = chart()->mapToPosition(e.line->at(e.index), e.line) - chartPosition;
+    const qreal distance = std::hypot(delta.x(), delta.y());
+    if (distance <= nearestDistance) {
+      nearest = &e;
+      nearestDistance = distance;
+    }
+  }
+  if (nearest) emit pointActivated(nearest->id);
 }
 
 void ChartView::addElement(PointId id, QBoxSet* box, const QStringList& entries,
@@ -497,7 +548,15 @@ void ChartView::mouseReleaseEvent(QMouseEvent* event) {
   }
   const bool zooming = pressedAt_ && rubberBand_->isVisible();
   pressedAt_.reset();
-  if (!zooming || event->button() != Qt::LeftButton) return QChartView::mouseReleaseEvent(event);
+  if (!zooming || event->button() != Qt::LeftButton) {
+    clickActivated_ = false;
+    QChartView::mouseReleaseEvent(event);
+    // Qt hit-tests the topmost item only: a reference line over a point, or a line of one
+    // point, takes the click from the point under it.
+    if (event->button() == Qt::LeftButton && !clickActivated_)
+      activatePointUnder(chart()->mapFromScene(mapToScene(event->position().toPoint())));
+    return;
+  }
   rubberBand_->hide();
   // The band in the chart's coordinates, within the plot.
   const QRectF band = chart()->mapFromScene(mapToScene(rubberBand_->geometry())).boundingRect();

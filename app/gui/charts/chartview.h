@@ -88,6 +88,7 @@ class ChartView : public QChartView {
   void addElement(PointId id, QAbstractBarSeries* bars, int column, double height);
 
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
@@ -156,6 +157,9 @@ class ChartView : public QChartView {
   void showEmpty(const QString& title, const QString& hint, const QStringList& notes = {});
 
  private:
+  // Axis text smaller on a small chart (200 % on a small screen): at the theme's size every
+  // label would be elided to "…".
+  void fitFontsToSize();
   void placeValueLabels();
   // The theme of the palette: dark or light, the window's background colour.
   void applyPalette();
@@ -165,6 +169,8 @@ class ChartView : public QChartView {
   void layOutNow() const;
   void activateBox(QBoxSet* box);
   void activateLinePoint(QXYSeries* series, QPointF value);
+  // A click no element took: the line point under it, if any.
+  void activatePointUnder(QPointF chartPosition);
   // The nearest point on screen of `series` to `value`, or -1.
   qsizetype nearestIndex(QXYSeries* series, QPointF value) const;
 
@@ -188,7 +194,8 @@ class ChartView : public QChartView {
   bool zoomable_ = false;
   QRubberBand* rubberBand_ = nullptr;
   std::optional<QPoint> pressedAt_;
-  bool zooming_ = false;  // a rubber band's release: no element is clicked
+  bool zooming_ = false;         // a rubber band's release: no element is clicked
+  bool clickActivated_ = false;  // an element took the click being released
 
   struct ValueLabel {
     QAbstractSeries* series;
