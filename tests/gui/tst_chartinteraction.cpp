@@ -29,22 +29,16 @@
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
 #include "fake_prompts.h"
+#include "golden_chart_session.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
 #include "session/sessiondocument.h"
 
 using namespace accellab;
 using namespace accellab::gui;
+using namespace accellab::testing;
 
 namespace {
-
-enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown, firstCall };
-
-Session goldenSession() {
-  Session session = readSessionFile(ACCELLAB_TEST_DATA_DIR "/session.json");
-  session.runs.resize(1);  // one run with every kind of point
-  return session;
-}
 
 // The first ok point of `variant` of `kernel` in the session's first run.
 PointId pointOf(const Session& session, const std::string& kernel, const std::string& variant) {
@@ -89,7 +83,7 @@ class TestChartInteraction : public QObject {
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void init() {
-    session_ = goldenSession();
+    session_ = goldenChartSession();
     panel_ = std::make_unique<ChartPanel>();
     panel_->resize(1000, 640);
     panel_->setSession(&session_);

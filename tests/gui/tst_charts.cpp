@@ -18,20 +18,13 @@
 #include "chart_sessions.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
+#include "golden_chart_session.h"
 
 using namespace accellab;
 using namespace accellab::gui;
 using namespace accellab::testing;
 
 namespace {
-
-enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown, firstCall };
-
-Session goldenSession() {
-  Session session = readSessionFile(ACCELLAB_TEST_DATA_DIR "/session.json");
-  session.runs.resize(1);  // one run with every kind of point
-  return session;
-}
 
 // The kernel's ok points of run 1 and their rows, in session order: what the charts draw.
 std::vector<PointResult> okPoints(const Session& session, const std::string& kernel) {
@@ -108,7 +101,7 @@ class TestCharts : public QObject {
 
  private slots:
   void init() {
-    session_ = goldenSession();
+    session_ = goldenChartSession();
     panel_ = std::make_unique<ChartPanel>();
     panel_->resize(900, 600);
     showSession();
