@@ -248,7 +248,7 @@ void MainWindow::createViewActions() {
     a->setCheckable(true);
     a->setData(static_cast<int>(theme));
     a->setChecked(theme == Theme::followSystem);
-    connect(a, &QAction::triggered, this, [this, theme] { setTheme(theme); });
+    connect(a, &QAction::triggered, this, [this, theme = theme] { setTheme(theme); });
   }
 }
 
