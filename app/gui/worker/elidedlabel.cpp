@@ -8,7 +8,6 @@ namespace {
 
 // Narrower than this the label would say nothing readable; the status bar keeps at least it.
 constexpr int kMinimumCharacters = 12;
-constexpr int kSlackPixels = 4;
 
 }  // namespace
 
