@@ -203,7 +203,6 @@ void MainWindow::createActions() {
   quitAction_->setMenuRole(QAction::QuitRole);
   runAction_ = action("runAction", tr("&Run"), QStringLiteral("run"), {}, [this] { startRun(); });
   runAction_->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(tr("Ctrl+R"))});
-  runAction_->setToolTip(tr("Measure the experiment (F5)"));
   cancelAction_ = action("cancelAction", tr("&Cancel"), QStringLiteral("cancel"),
                          QKeySequence(Qt::Key_Escape), [this] { cancelRun(); });
   // Enabled only while a run goes, so Esc belongs to dialogs and editors the rest of the time;
@@ -599,7 +598,6 @@ void MainWindow::rerunUnstable() {
 
 void MainWindow::showProgress(const QString& text, std::size_t points) {
   runPoints_ = points;
-  cancelRequested_ = false;
   runFailure_.reset();
   runStatus_->begin(text);
   updateActions();
@@ -678,7 +676,6 @@ void MainWindow::cancelRun() {
   }
   if (!isRunning()) return;
   worker_->cancel();
-  cancelRequested_ = true;
   runStatus_->cancelling();
 }
 
@@ -734,9 +731,9 @@ void MainWindow::onRunEnded() {
   const std::size_t measured = rerun_         ? runStatus_->pointsDone()
                                : runs.empty() ? 0
                                               : runs.back().points.size();
-  QString outcome = runFailure_        ? failedText(*runFailure_)
-                    : cancelRequested_ ? cancelledText(measured, runPoints_)
-                                       : finishedText(measured);
+  QString outcome = runFailure_                     ? failedText(*runFailure_)
+                    : runStatus_->cancelRequested() ? cancelledText(measured, runPoints_)
+                                                    : finishedText(measured);
   if (rerun_) {
     const Run* run = findRun(document_->session(), rerun_->runId);
     const auto stillUnstable = run ? unstablePoints(*run).size() : 0;

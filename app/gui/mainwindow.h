@@ -217,9 +217,9 @@ class MainWindow : public QMainWindow {
   ComparePanel* compare_ = nullptr;
   QTabWidget* bottomTabs_ = nullptr;
   RunStatus* runStatus_ = nullptr;
-  // How the run going will end, for the status it leaves: cancelled, failed, or finished.
+  // How the run going will end, for the status it leaves (whether it was cancelled, the run
+  // status knows): failed, or finished.
   std::size_t runPoints_ = 0;
-  bool cancelRequested_ = false;
   std::optional<QString> runFailure_;
 
   QAction* newAction_ = nullptr;

@@ -40,6 +40,8 @@ class RunStatus : public QObject {
 
   // Points the last report before a cancel (or the end) counted as done.
   std::size_t pointsDone() const { return pointsDone_; }
+  // Cancel was asked for since the run began.
+  bool cancelRequested() const { return cancelling_; }
   // The label's whole text (it shows it cut in the middle when narrow).
   QString text() const;
   // The last report, counted down to now: what the label's time left says.
