@@ -1,6 +1,7 @@
 #include "accellab/kernel.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace accellab {
 
@@ -8,6 +9,12 @@ const VariantInfo* KernelInfo::variant(std::string_view wanted) const {
   const auto it = std::find_if(variants.begin(), variants.end(),
                                [&](const VariantInfo& v) { return v.name == wanted; });
   return it == variants.end() ? nullptr : &*it;
+}
+
+const ParamSpec* KernelInfo::parameter(std::string_view wanted) const {
+  const auto it = std::find_if(parameters.begin(), parameters.end(),
+                               [&](const ParamSpec& p) { return p.name == wanted; });
+  return it == parameters.end() ? nullptr : &*it;
 }
 
 namespace {
@@ -24,9 +31,6 @@ std::optional<std::string> validateShape(const KernelInfo& kernel, const Params&
   if (*count > kMaxElements)
     return "shape " + toString(shape) +
            " has more than 2^59 elements: its bytes overflow 64-bit offsets";
-  if (!kernel.dtypes.empty() &&
-      std::find(kernel.dtypes.begin(), kernel.dtypes.end(), params.dtype) == kernel.dtypes.end())
-    return kernel.name + " does not support element type " + std::string(toString(params.dtype));
   return std::nullopt;
 }
 
@@ -37,11 +41,52 @@ std::optional<std::string> validateSamples(const KernelInfo& kernel, const Param
   return std::nullopt;
 }
 
+std::optional<std::string> validateOwnParams(const KernelInfo& kernel, const Params& params) {
+  for (const auto& [name, value] : params.kernelParams) {
+    const ParamSpec* spec = kernel.parameter(name);
+    if (!spec) return kernel.name + " has no parameter '" + name + "'";
+    if (value < spec->min || value > spec->max)
+      return kernel.name + " " + name + "=" + std::to_string(value) + " is outside [" +
+             std::to_string(spec->min) + ", " + std::to_string(spec->max) + "]";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> validateDType(const KernelInfo& kernel, const Params& params) {
+  if (!kernel.dtypes.empty() &&
+      std::find(kernel.dtypes.begin(), kernel.dtypes.end(), params.dtype) == kernel.dtypes.end())
+    return kernel.name + " does not support element type " + std::string(toString(params.dtype));
+  return std::nullopt;
+}
+
+std::optional<std::string> validateSize(const KernelInfo& kernel, const Params& params) {
+  switch (kernel.problem) {
+    case ProblemKind::array3d:
+      return validateShape(kernel, params);
+    case ProblemKind::samples:
+      return validateSamples(kernel, params);
+    case ProblemKind::parameters:
+      if (params.shape || params.samples)
+        return kernel.name + " takes its own parameters, not a shape or sample count";
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> validateParams(const KernelInfo& kernel, const Params& params) {
-  return kernel.problem == ProblemKind::array3d ? validateShape(kernel, params)
-                                                : validateSamples(kernel, params);
+  if (auto problem = validateSize(kernel, params)) return problem;
+  if (auto problem = validateOwnParams(kernel, params)) return problem;
+  return validateDType(kernel, params);
+}
+
+std::uint64_t paramOf(const KernelInfo& kernel, const Params& params, std::string_view name) {
+  if (const auto it = params.kernelParams.find(name); it != params.kernelParams.end())
+    return it->second;
+  const ParamSpec* spec = kernel.parameter(name);
+  if (!spec) throw std::logic_error(kernel.name + " has no parameter '" + std::string(name) + "'");
+  return spec->defaultValue;
 }
 
 }  // namespace accellab

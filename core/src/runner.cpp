@@ -236,6 +236,7 @@ void summarizeSamples(PointResult& result) {
   if (result.stats.medianS <= 0) return;
   result.elementsPerS = static_cast<double>(result.elements) / result.stats.medianS;
   result.bytesPerS = static_cast<double>(result.bytes) / result.stats.medianS;
+  result.flopsPerS = static_cast<double>(result.flops) / result.stats.medianS;
 }
 
 // The checks that refuse a point before anything is allocated; empty when it may run.
@@ -293,6 +294,7 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
     const Workload workload = kernel->workload(point.params);
     result.elements = workload.elements;
     result.bytes = workload.bytes;
+    result.flops = workload.flops;
     if (stop.stop_requested()) {
       setStatus(result, PointStatus::cancelled, "cancelled");
       return measured;

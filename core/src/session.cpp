@@ -155,6 +155,16 @@ Json toJson(const SystemInfo& system) {
     json["bandwidth_measured"] = system.bandwidthMeasured;
     json["bandwidth_cached"] = system.bandwidthCached;
   }
+  if (!system.computeCeilings.empty()) {
+    Json roofs = Json::array();
+    for (const ComputeCeiling& roof : system.computeCeilings)
+      roofs.push_back({{"dtype", toString(roof.dtype)},
+                       {"isa", roof.isa},
+                       {"threads", roof.threads},
+                       {"gpu_index", roof.gpuIndex},
+                       {"flops_per_s", roof.flopsPerS}});
+    json["compute_ceilings"] = roofs;
+  }
   return json;
 }
 
@@ -164,6 +174,7 @@ Json toJson(const Params& params) {
   if (params.samples) json["samples"] = *params.samples;
   json["dtype"] = toString(params.dtype);
   json["seed"] = params.seed;
+  if (!params.kernelParams.empty()) json["kernel_params"] = params.kernelParams;
   return json;
 }
 
@@ -186,6 +197,10 @@ Json toJson(const PointResult& result) {
   json["bytes"] = result.bytes;
   json["elements_per_s"] = result.elementsPerS;
   json["bytes_per_s"] = result.bytesPerS;
+  if (result.flops > 0) {
+    json["flops"] = result.flops;
+    json["flops_per_s"] = result.flopsPerS;
+  }
   json["verified"] = result.verified;
   json["verify_detail"] = result.verifyDetail;
   json["isa"] = result.isa;
@@ -297,6 +312,19 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "bandwidth_method", system.bandwidthMethod);
   readOptional(node, "bandwidth_measured", system.bandwidthMeasured);
   readOptional(node, "bandwidth_cached", system.bandwidthCached);
+  if (auto roofs = node.optional("compute_ceilings")) {
+    for (std::size_t i = 0; i < roofs->size(); ++i) {
+      const Node roof = (*roofs)[i];
+      const Node dtype = roof["dtype"];
+      const auto parsed = parseDType(dtype.string());
+      if (!parsed) dtype.fail("unknown element type '" + detail::shown(dtype.string()) + "'");
+      const double rate = roof["flops_per_s"].amount();
+      if (rate <= 0) roof["flops_per_s"].fail("must be positive");
+      system.computeCeilings.push_back({*parsed, roof["isa"].string(),
+                                        roof["threads"].integer(0, kMaxThreads),
+                                        roof["gpu_index"].integer(-1, 1 << 20), rate});
+    }
+  }
   return system;
 }
 
@@ -310,13 +338,23 @@ Params readParams(const Node& node) {
   Params params;
   const auto shape = node.optional("shape");
   const auto samples = node.optional("samples");
-  if (shape.has_value() == samples.has_value()) node.fail("needs either shape or samples");
+  const auto own = node.optional("kernel_params");
+  if (shape && samples) node.fail("needs either shape or samples, not both");
+  if (!shape && !samples && !own) node.fail("needs a shape, samples or kernel_params");
+  if (own) {
+    if (!own->json().is_object()) own->fail("expected an object of counts");
+    for (const auto& item : own->json().items()) {
+      const Node value = (*own)[item.key()];
+      if (!isPlainName(item.key())) value.fail("is not a plain parameter name");
+      params.kernelParams[item.key()] = value.count();
+    }
+  }
   if (shape) {
     if (shape->size() != 3) shape->fail("expected [z, y, x]");
     params.shape =
         Shape3{positiveCount((*shape)[0]), positiveCount((*shape)[1]), positiveCount((*shape)[2])};
     if (!boundedElementCount(*params.shape)) shape->fail("element count overflows");
-  } else {
+  } else if (samples) {
     params.samples = positiveCount(*samples);
     if (*params.samples > kMaxSampleCount) samples->fail("more than 2^63 samples");
   }
@@ -374,6 +412,8 @@ PointResult readPoint(const Node& node) {
   result.firstCallS = node["first_call_s"].amount();
   readOptional(node, "elements", result.elements);
   readOptional(node, "bytes", result.bytes);
+  readOptional(node, "flops", result.flops);
+  readOptional(node, "flops_per_s", result.flopsPerS);
   result.elementsPerS = node["elements_per_s"].amount();
   result.bytesPerS = node["bytes_per_s"].amount();
   result.verified = node["verified"].boolean();

@@ -51,16 +51,55 @@ std::vector<int> selectThreads(const SweepSpec& spec) {
 // One Params per size, without the element type yet.
 std::vector<Params> selectSizes(const SweepSpec& spec, const KernelInfo& kernel) {
   std::vector<Params> sizes;
-  if (kernel.problem == ProblemKind::array3d) {
-    if (!spec.samples.empty()) throw SweepError(kernel.name + " takes shapes, not sample counts");
-    for (const auto& shape : spec.shapes) sizes.push_back(Params{.shape = shape, .samples = {}});
-  } else {
-    if (!spec.shapes.empty()) throw SweepError(kernel.name + " takes sample counts, not shapes");
-    for (auto samples : spec.samples) sizes.push_back(Params{.shape = {}, .samples = samples});
+  switch (kernel.problem) {
+    case ProblemKind::array3d:
+      if (!spec.samples.empty()) throw SweepError(kernel.name + " takes shapes, not sample counts");
+      for (const auto& shape : spec.shapes)
+        sizes.push_back(Params{.shape = shape, .samples = {}, .kernelParams = {}});
+      break;
+    case ProblemKind::samples:
+      if (!spec.shapes.empty()) throw SweepError(kernel.name + " takes sample counts, not shapes");
+      for (auto samples : spec.samples)
+        sizes.push_back(Params{.shape = {}, .samples = samples, .kernelParams = {}});
+      break;
+    case ProblemKind::parameters:
+      if (!spec.shapes.empty() || !spec.samples.empty())
+        throw SweepError(kernel.name + " takes its own parameters, not shapes or sample counts");
+      sizes.emplace_back();
+      break;
   }
   if (sizes.empty())
-    sizes.push_back(Params{.shape = kernel.defaults.shape, .samples = kernel.defaults.samples});
+    sizes.push_back(Params{
+        .shape = kernel.defaults.shape, .samples = kernel.defaults.samples, .kernelParams = {}});
   for (auto& params : sizes) params.seed = spec.seed;
+  return sizes;
+}
+
+// Every size crossed with each of the kernel's own parameters: the values the spec sweeps, or
+// the default. Each point names all of them, so a table says which value it ran with.
+std::vector<Params> crossOwnParameters(std::vector<Params> sizes, const SweepSpec& spec,
+                                       const KernelInfo& kernel) {
+  for (const auto& [name, values] : spec.parameters) {
+    if (!kernel.parameter(name)) throw SweepError(kernel.name + " has no parameter '" + name + "'");
+    if (values.empty()) throw SweepError("parameter '" + name + "' has no values");
+  }
+  for (const ParamSpec& param : kernel.parameters) {
+    const auto swept = spec.parameters.find(param.name);
+    const std::vector<std::uint64_t> values = swept != spec.parameters.end()
+                                                  ? swept->second
+                                                  : std::vector<std::uint64_t>{param.defaultValue};
+    if (auto problem = runSizeProblem(sizes.size() * values.size())) throw SweepError(*problem);
+    std::vector<Params> crossed;
+    crossed.reserve(sizes.size() * values.size());
+    for (const Params& size : sizes) {
+      for (std::uint64_t value : values) {
+        Params params = size;
+        params.kernelParams[param.name] = value;
+        crossed.push_back(std::move(params));
+      }
+    }
+    sizes = std::move(crossed);
+  }
   return sizes;
 }
 
@@ -77,7 +116,7 @@ std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry) 
   const auto variants = selectVariants(spec, kernel);
   const auto threads = selectThreads(spec);
   const auto dtypes = selectDTypes(spec, kernel);
-  const auto sizes = selectSizes(spec, kernel);
+  const auto sizes = crossOwnParameters(selectSizes(spec, kernel), spec, kernel);
   // Counted before any point is built: a sweep too large for one run is refused, not expanded.
   std::size_t perSize = 0;
   for (const VariantInfo* variant : variants) perSize += variant->usesThreads ? threads.size() : 1;

@@ -37,12 +37,24 @@ std::string toString(const Shape3& shape) {
 
 std::uint64_t problemSize(const Params& params) {
   if (params.shape) return elementCount(*params.shape).value_or(0);
-  return params.samples.value_or(0);
+  if (params.samples) return *params.samples;
+  std::uint64_t product = params.kernelParams.empty() ? 0 : 1;
+  for (const auto& [name, value] : params.kernelParams)
+    product = checkedMul(product, value).value_or(std::numeric_limits<std::uint64_t>::max());
+  return product;
 }
 
 std::string describe(const Params& params) {
-  if (params.shape) return toString(*params.shape) + " " + std::string(toString(params.dtype));
-  return formatCount(params.samples.value_or(0)) + " samples";
+  std::string text;
+  if (params.shape) text = toString(*params.shape);
+  if (params.samples) text = formatCount(*params.samples) + " samples";
+  for (const auto& [name, value] : params.kernelParams) {
+    if (!text.empty()) text += ' ';
+    text.append(name).append("=").append(std::to_string(value));
+  }
+  // A sampling problem has no element type.
+  if (!params.samples) text += " " + std::string(toString(params.dtype));
+  return text;
 }
 
 }  // namespace accellab

@@ -92,7 +92,8 @@ class FakeRun : public KernelRun {
 };
 
 // "fake": an array kernel (f64, f32) with variants loop, fast (threads), gpu, off
-// (unavailable). With ProblemKind::samples it is a sampling kernel instead.
+// (unavailable). With ProblemKind::samples it is a sampling kernel instead; with
+// ProblemKind::parameters it is sized by its own "n" and "block" alone (as matmul is).
 class FakeKernel : public Kernel {
  public:
   FakeKernel(FakeScript& script, std::string name = "fake",
@@ -104,8 +105,11 @@ class FakeKernel : public Kernel {
     if (problem == ProblemKind::array3d) {
       info_.dtypes = {DType::f64, DType::f32};
       info_.defaults.shape = Shape3{2, 3, 4};
-    } else {
+    } else if (problem == ProblemKind::samples) {
       info_.defaults.samples = 1000;
+    } else {
+      info_.dtypes = {DType::f64, DType::f32};
+      info_.parameters = {{"n", "matrix order", 64, 1, 4096}, {"block", "tile", 8, 1, 64}};
     }
     info_.variants = {
         {"loop", "scalar", false, false, Availability::yes()},

@@ -86,6 +86,24 @@ class TestSession : public QObject {
     QVERIFY(sessionFromJson(sessionToJson(session)) == session);
   }
 
+  // A kernel's own parameters, a problem sized by them alone, counted FLOPs and compute roofs
+  // come back as they were written.
+  void roundTripKernelParamsAndFlops() {
+    Session session = test::sampleSession();
+    Run& run = session.runs.front();
+    PointResult& point = run.points.front();
+    point.point.params.shape.reset();
+    point.point.params.samples.reset();
+    point.point.params.kernelParams = {{"n", 2048}, {"block", 64}};
+    point.flops = 2ull * 2048 * 2048 * 2048;
+    point.flopsPerS = 1.5e11;
+    run.system.computeCeilings = {{DType::f64, "AVX2", 2, -1, 6.4e10},
+                                  {DType::f32, "CUDA", 0, 0, 6.7e13}};
+    const std::string json = sessionToJson(session);
+    QVERIFY(json.find("\"kernel_params\": {") != std::string::npos);
+    QVERIFY(sessionFromJson(json) == session);
+  }
+
   void roundTripThroughFile() {
     QTemporaryDir dir;
     const std::filesystem::path path = dir.filePath("run.json").toStdString();
@@ -329,7 +347,15 @@ class TestSession : public QObject {
     row("samples 2^64 - 1", goldenWith("\"samples\": 1000000", "\"samples\": 18446744073709551615"),
         "runs[0].points[4].params.samples: more than 2^63 samples");
     row("no size", goldenWith("\"shape\"", "\"form\""),
-        "runs[0].points[0].params: needs either shape or samples");
+        "runs[0].points[0].params: needs a shape, samples or kernel_params");
+    row("shape and samples", goldenWith("\"shape\": [64", "\"samples\": 5, \"shape\": [64"),
+        "runs[0].points[0].params: needs either shape or samples, not both");
+    row("kernel params not an object",
+        goldenWith("\"shape\": [64", "\"kernel_params\": [1], \"shape\": [64"),
+        "runs[0].points[0].params.kernel_params: expected an object of counts");
+    row("kernel param not a count",
+        goldenWith("\"shape\": [64", "\"kernel_params\": {\"n\": -2}, \"shape\": [64"),
+        "runs[0].points[0].params.kernel_params.n: expected a non-negative integer, got -2");
     row("negative count", goldenWith("\"elements\": 262144", "\"elements\": -1"),
         "runs[0].points[0].elements: expected a non-negative integer, got -1");
     row("fractional count", goldenWith("\"elements\": 262144", "\"elements\": 2.5"),

@@ -34,6 +34,57 @@ class TestSweep : public QObject {
   void initTestCase() {
     registry_.add(std::make_unique<test::FakeKernel>(script_, "fake"));
     registry_.add(std::make_unique<test::FakeKernel>(script_, "count", ProblemKind::samples));
+    registry_.add(std::make_unique<test::FakeKernel>(script_, "mm", ProblemKind::parameters));
+  }
+
+  // A kernel's own parameters are axes in the order the kernel declares them (the first
+  // outermost), a left-out one at its default, every point naming all of them.
+  void ownParametersAreAxes() {
+    SweepSpec spec = specFor("mm", {"loop"});
+    QCOMPARE(names(expandSweep(spec, registry_)),
+             (std::vector<std::string>{"mm loop block=8 n=64 f64"}));
+    spec.parameters = {{"n", {128, 256}}, {"block", {16, 32}}};
+    const auto points = expandSweep(spec, registry_);
+    QCOMPARE(names(points), (std::vector<std::string>{
+                                "mm loop block=16 n=128 f64", "mm loop block=32 n=128 f64",
+                                "mm loop block=16 n=256 f64", "mm loop block=32 n=256 f64"}));
+    QCOMPARE(problemSize(points[1].params), std::uint64_t{32 * 128});
+  }
+
+  void ownParametersRefused_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<quint64>("value");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("unknown") << "mm"
+                             << "m" << quint64{4} << "mm has no parameter 'm'";
+    QTest::newRow("above max") << "mm"
+                               << "n" << quint64{5000} << "mm n=5000 is outside [1, 4096]";
+    QTest::newRow("below min") << "mm"
+                               << "block" << quint64{0} << "mm block=0 is outside [1, 64]";
+    QTest::newRow("kernel without") << "fake"
+                                    << "n" << quint64{4} << "fake has no parameter 'n'";
+  }
+
+  void ownParametersRefused() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, name);
+    QFETCH(quint64, value);
+    QFETCH(QString, error);
+    SweepSpec spec = specFor(kernel.toStdString());
+    spec.parameters[name.toStdString()] = {value};
+    try {
+      expandSweep(spec, registry_);
+      QFAIL("expected a SweepError");
+    } catch (const SweepError& e) {
+      QCOMPARE(QString::fromStdString(e.what()), error);
+    }
+  }
+
+  void parametersKernelRefusesShapes() {
+    SweepSpec spec = specFor("mm");
+    spec.shapes = {{1, 1, 8}};
+    QVERIFY_THROWS_EXCEPTION(SweepError, expandSweep(spec, registry_));
   }
 
   void defaults() {
@@ -105,7 +156,7 @@ class TestSweep : public QObject {
     QTest::addColumn<QString>("error");
     QTest::newRow("unknown kernel")
         << "mul"
-        << "" << 1 << false << false << "unknown kernel 'mul' (known: fake, count)";
+        << "" << 1 << false << false << "unknown kernel 'mul' (known: fake, count, mm)";
     QTest::newRow("unknown variant")
         << "fake"
         << "warp" << 1 << false << false

@@ -29,10 +29,22 @@ struct VariantInfo {
   Availability availability;
 };
 
+// One of a kernel's own parameters (matmul's "n"): an integer within [min, max].
+struct ParamSpec {
+  std::string name;  // "n": a plain lower-case word, as it appears in "n=2048"
+  std::string description;
+  std::uint64_t defaultValue = 1;
+  std::uint64_t min = 1;
+  std::uint64_t max = 1;
+};
+
 struct KernelInfo {
   std::string name;  // "add", "pi"
   std::string description;
   ProblemKind problem = ProblemKind::array3d;
+  // The kernel's own parameters, each swept like a size (SweepSpec::parameters); a missing one
+  // takes its default. Required to be non-empty for ProblemKind::parameters.
+  std::vector<ParamSpec> parameters;
   std::vector<DType> dtypes;  // empty: the element type is not a parameter of this kernel
   Params defaults;            // the default shape or sample count
   // What a default experiment of a sampling kernel sweeps (pi: the tutorial's 1e4, 3e7 and
@@ -40,14 +52,22 @@ struct KernelInfo {
   std::vector<std::uint64_t> defaultSampleSweep;
   std::vector<VariantInfo> variants;
 
+  // How the kernel counts its work, for arithmetic intensity (FLOPs per byte): "1 add per
+  // element; 16 bytes read + written per element (f64)".
+  std::string intensityNote;
+
   const VariantInfo* variant(std::string_view name) const;
+  const ParamSpec* parameter(std::string_view name) const;
 };
 
-// Work done by one run: elements (or samples) processed and bytes the kernel must
-// read plus write (write-allocate traffic not counted, as in STREAM).
+// Work done by one run: elements (or samples) processed, bytes the kernel must read plus
+// write (write-allocate traffic not counted, as in STREAM), and floating-point operations
+// (an FMA counts 2) as KernelInfo::intensityNote documents. flops / bytes is the arithmetic
+// intensity the roofline places the point at.
 struct Workload {
   std::uint64_t elements = 0;
   std::uint64_t bytes = 0;
+  std::uint64_t flops = 0;
 };
 
 struct MemoryNeed {
@@ -114,5 +134,9 @@ class Kernel {
 // Empty when params suit the kernel; otherwise the reason ("shape 0x5x5 has a zero
 // extent", "shape product overflows 64 bits", "samples must be positive").
 std::optional<std::string> validateParams(const KernelInfo& kernel, const Params& params);
+
+// The kernel's own parameter `name` in `params`, or its default when params leave it out.
+// Throws std::logic_error when the kernel declares no such parameter.
+std::uint64_t paramOf(const KernelInfo& kernel, const Params& params, std::string_view name);
 
 }  // namespace accellab

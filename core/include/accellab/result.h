@@ -48,8 +48,10 @@ struct PointResult {
   double firstCallS = 0;         // the warm-up run, kept out of samplesS
   std::uint64_t elements = 0;    // per run
   std::uint64_t bytes = 0;       // read + written per run
+  std::uint64_t flops = 0;       // floating-point operations per run; 0 = not counted
   double elementsPerS = 0;       // elements / median
   double bytesPerS = 0;          // bytes / median
+  double flopsPerS = 0;          // flops / median
   bool verified = false;
   std::string verifyDetail;
   std::string isa;                  // SIMD target of vectorized/parallel points

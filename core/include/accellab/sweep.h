@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -15,9 +17,12 @@ struct SweepSpec {
   std::string kernel;
   std::vector<Shape3> shapes;          // array kernels; empty: the kernel's default
   std::vector<std::uint64_t> samples;  // sampling kernels; empty: the kernel's default
-  std::vector<DType> dtypes;           // empty: the kernel's first dtype
-  std::vector<std::string> variants;   // empty: all variants
-  std::vector<int> threads;            // applies to variants that use threads; empty: {1}
+  // The kernel's own parameters (KernelInfo::parameters) by name, each an axis of the sweep;
+  // one left out takes its default.
+  std::map<std::string, std::vector<std::uint64_t>, std::less<>> parameters;
+  std::vector<DType> dtypes;          // empty: the kernel's first dtype
+  std::vector<std::string> variants;  // empty: all variants
+  std::vector<int> threads;           // applies to variants that use threads; empty: {1}
   std::uint64_t seed = Params{}.seed;
   // Runs first among the variants of each problem, so that a table printed row by row
   // knows every speedup; empty: kernel order.

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "accellab/types.h"
+
 namespace accellab {
 
 struct CacheInfo {
@@ -31,6 +33,18 @@ struct GpuInfo {
   // ceiling of the GPU's own rows. 0 = not measured.
   double copyCeilingBytesPerS = 0;
   friend bool operator==(const GpuInfo&, const GpuInfo&) = default;
+};
+
+// A compute roof of the roofline: the peak floating-point rate of one kind of execution,
+// measured by independent FMA chains that stay in registers. FLOPs per second, an FMA
+// counting 2.
+struct ComputeCeiling {
+  DType dtype = DType::f64;
+  std::string isa;       // "scalar", a Highway target ("AVX2", "AVX3"), or "CUDA" on a device
+  int threads = 1;       // host threads that ran it; 0 on a device
+  int gpuIndex = -1;     // the device's ordinal when measured on a GPU, else -1
+  double flopsPerS = 0;  // > 0
+  friend bool operator==(const ComputeCeiling&, const ComputeCeiling&) = default;
 };
 
 struct SystemInfo {
@@ -60,6 +74,10 @@ struct SystemInfo {
   // (machine_cache.h), measured at that time, not by the probe that made this SystemInfo.
   std::string bandwidthMeasured;
   bool bandwidthCached = false;
+  // The compute roofs (f32 and f64; scalar, best SIMD on one thread, SIMD on all threads; the
+  // device's when present), measured and cached with the bandwidth ceiling; empty = not
+  // measured (sessions before them).
+  std::vector<ComputeCeiling> computeCeilings;
   friend bool operator==(const SystemInfo&, const SystemInfo&) = default;
 };
 

@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,20 +39,30 @@ std::string toString(const Shape3& shape);  // "1024x1024x512"
 // a*b, or nullopt on overflow; used wherever sizes are multiplied.
 std::optional<std::uint64_t> checkedMul(std::uint64_t a, std::uint64_t b);
 
-enum class ProblemKind { array3d, samples };
+// How a kernel's problem is sized: by an array shape, by a sample count, or by the kernel's
+// own named parameters alone (matmul's "n").
+enum class ProblemKind { array3d, samples, parameters };
 
-// One point's problem. Array kernels use `shape` and `dtype`; sampling kernels use `samples`.
+// A kernel's own parameters by name ("n" = 2048), as its KernelInfo::parameters declare them.
+// Core knows no names: a new kernel brings its parameters without a change here.
+using KernelParams = std::map<std::string, std::uint64_t, std::less<>>;
+
+// One point's problem. Array kernels use `shape` and `dtype`; sampling kernels use `samples`;
+// every kernel may add its own parameters.
 struct Params {
   std::optional<Shape3> shape;
   std::optional<std::uint64_t> samples;
   DType dtype = DType::f64;
   std::uint64_t seed = 20261130;
+  KernelParams kernelParams;
   friend bool operator==(const Params&, const Params&) = default;
 };
 
-// Elements of the array or number of samples: the x axis of size sweeps.
+// Elements of the array, number of samples, or (for a problem given by its own parameters
+// alone) the product of those: the x axis of size sweeps.
 std::uint64_t problemSize(const Params& params);
-// "1024x1024x512 f64" or "1e9 samples": names a point's problem in tables and charts.
+// "1024x1024x512 f64", "1e9 samples", "n=2048 f64": names a point's problem in tables and
+// charts. A kernel's own parameters follow the shape or samples as "name=value".
 std::string describe(const Params& params);
 
 }  // namespace accellab
