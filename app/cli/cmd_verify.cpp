@@ -23,11 +23,10 @@ const std::vector<std::uint64_t> kSamples{1, 1000, 123457, 10'000'000};
 SweepSpec verifySweep(const KernelInfo& kernel, bool gpuOnly) {
   SweepSpec spec;
   spec.kernel = kernel.name;
-  if (kernel.problem == ProblemKind::samples) {
-    spec.samples = kSamples;
-  } else {
-    spec.shapes = kShapes;
-  }
+  if (kernel.problem == ProblemKind::samples) spec.samples = kSamples;
+  if (kernel.problem == ProblemKind::array3d) spec.shapes = kShapes;
+  for (const ParamSpec& param : kernel.parameters)
+    if (!param.verifyValues.empty()) spec.parameters[param.name] = param.verifyValues;
   spec.dtypes = kernel.dtypes;
   for (const VariantInfo& v : kernel.variants) {
     if (!gpuOnly || v.onDevice) spec.variants.push_back(v.name);

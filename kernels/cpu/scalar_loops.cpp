@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "src/add_arrays.h"
-#include "src/pi_sampler.h"
-#include "src/stop_chunks.h"
+#include "add/add_verify.h"
+#include "pi/pi_sampler.h"
+#include "shared/stop_chunks.h"
 
 namespace accellab::kernels {
 namespace {

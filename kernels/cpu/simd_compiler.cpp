@@ -2,8 +2,8 @@
 // for the baseline ISA of the build, with no runtime dispatch.
 #include "simd.h"
 
-#include "src/add_arrays.h"
-#include "src/pi_sampler.h"
+#include "add/add_verify.h"
+#include "pi/pi_sampler.h"
 
 namespace accellab::kernels::simd {
 namespace {

@@ -7,8 +7,8 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
-#include "src/add_arrays.h"
-#include "src/pi_sampler.h"
+#include "add/add_verify.h"
+#include "pi/pi_sampler.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace accellab {
@@ -118,8 +118,8 @@ HWY_INLINE V64 MulConst(V64 v, uint64_t k) {
 }
 
 HWY_INLINE V64 Mix(V64 z) {
-  z = MulConst(hn::Xor(z, hn::ShiftRight<30>(z)), pi::kMix1);
-  z = MulConst(hn::Xor(z, hn::ShiftRight<27>(z)), pi::kMix2);
+  z = MulConst(hn::Xor(z, hn::ShiftRight<30>(z)), rng::kMix1);
+  z = MulConst(hn::Xor(z, hn::ShiftRight<27>(z)), rng::kMix2);
   return hn::Xor(z, hn::ShiftRight<31>(z));
 }
 
@@ -135,9 +135,9 @@ uint64_t CountOutside(uint64_t key, uint64_t begin, uint64_t end) {
   const size_t lanes = hn::Lanes(d);
   const V64 low31 = hn::Set(d, pi::kLow31);
   // Lane j holds the state of sample i + j; all lanes advance by lanes samples per step.
-  const V64 step = hn::Set(d, static_cast<uint64_t>(lanes) * pi::kGamma);
+  const V64 step = hn::Set(d, static_cast<uint64_t>(lanes) * rng::kGamma);
   V64 state =
-      hn::Add(hn::Set(d, key + (begin + 1) * pi::kGamma), MulConst(hn::Iota(d, 0), pi::kGamma));
+      hn::Add(hn::Set(d, key + (begin + 1) * rng::kGamma), MulConst(hn::Iota(d, 0), rng::kGamma));
   // Two accumulators hide the latency of the dependent adds.
   V64 count0 = hn::Zero(d);
   V64 count1 = hn::Zero(d);

@@ -7,13 +7,14 @@
 #include <cstddef>
 #include <string>
 
+#include "add/add_verify.h"
 #include "cuda_resources.h"
 #include "event_wait.h"
 #include "gpu.h"
 #include "launch_gate.h"
 #include "launchers.h"
-#include "src/add_arrays.h"
-#include "src/host_array.h"
+#include "shared/array_data.h"
+#include "shared/host_array.h"
 
 namespace accellab::kernels::gpu {
 namespace {
@@ -55,8 +56,8 @@ class GpuAddRun final : public KernelRun {
         pageableIn_(elements),
         pageableOut_(elements) {
     cuda::loadAddKernels();  // before any gate: see launch_gate.h
-    fillInput(pinnedIn_.span(), seed);
-    fillInput(pageableIn_.span(), seed);  // the same numbers, so the device input is too
+    fillUniform(pinnedIn_.span(), seed);
+    fillUniform(pageableIn_.span(), seed);  // the same numbers, so the device input is too
     poisonOutput();
   }
   GpuAddRun(const GpuAddRun&) = delete;
@@ -66,8 +67,8 @@ class GpuAddRun final : public KernelRun {
 
   void poisonOutput() override {
     cuda::selectDevice(device_);
-    kernels::poisonOutput(pinnedOut_.span());
-    kernels::poisonOutput(pageableOut_.span());
+    poison(pinnedOut_.span());
+    poison(pageableOut_.span());
     // All ones: a NaN in both types.
     ACCELLAB_CUDA_CHECK(
         cudaMemsetAsync(deviceOut_.data(), 0xFF, deviceOut_.bytes(), stream_.get()));

@@ -12,8 +12,8 @@
 #include "gpu.h"
 #include "launch_gate.h"
 #include "launchers.h"
-#include "src/pi_estimate.h"
-#include "src/pi_sampler.h"
+#include "pi/pi_estimate.h"
+#include "pi/pi_sampler.h"
 
 namespace accellab::kernels::gpu {
 namespace {
@@ -37,7 +37,7 @@ class GpuPiRun final : public KernelRun {
       : device_(device),
         samples_(samples),
         launches_((samples + kLaunchSamples - 1) / kLaunchSamples),
-        key_(pi::streamKey(seed)),
+        key_(rng::streamKey(seed)),
         blocks_(cuda::countOutsideBlocks()),
         deviceCount_(1),
         hostCount_(1) {

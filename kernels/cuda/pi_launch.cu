@@ -3,7 +3,7 @@
 #include "cuda_check.h"
 #include "launchers.h"
 #include "occupancy.h"
-#include "src/pi_sampler.h"
+#include "pi/pi_sampler.h"
 
 namespace accellab::kernels::cuda {
 namespace {

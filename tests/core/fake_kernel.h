@@ -109,7 +109,7 @@ class FakeKernel : public Kernel {
       info_.defaults.samples = 1000;
     } else {
       info_.dtypes = {DType::f64, DType::f32};
-      info_.parameters = {{"n", "matrix order", 64, 1, 4096}, {"block", "tile", 8, 1, 64}};
+      info_.parameters = {{"n", "matrix order", 64, 1, 4096, {}}, {"block", "tile", 8, 1, 64, {}}};
     }
     info_.variants = {
         {"loop", "scalar", false, false, Availability::yes()},

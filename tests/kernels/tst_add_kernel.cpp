@@ -6,7 +6,8 @@
 #include <vector>
 
 #include "kernel_driver.h"
-#include "src/add_arrays.h"
+#include "add/add_verify.h"
+#include "shared/array_data.h"
 
 using namespace accellab;
 using accellab::test::kernelNamed;
@@ -101,7 +102,7 @@ class TestAddKernel : public QObject {
     const Shape3 shape{3, 5, 7};
     std::vector<double> in(105);
     std::vector<double> out(105);
-    kernels::fillInput<double>(in, 7);
+    kernels::fillUniform<double>(in, 7);
     for (std::size_t i = 0; i < in.size(); ++i) out[i] = in[i] + 2;
     QVERIFY(kernels::verifyAdd<double>(in, out, shape).ok);
 
@@ -118,9 +119,9 @@ class TestAddKernel : public QObject {
     std::vector<float> a(10000);
     std::vector<float> b(10000);
     std::vector<float> c(10000);
-    kernels::fillInput<float>(a, 1);
-    kernels::fillInput<float>(b, 1);
-    kernels::fillInput<float>(c, 2);
+    kernels::fillUniform<float>(a, 1);
+    kernels::fillUniform<float>(b, 1);
+    kernels::fillUniform<float>(c, 2);
     QVERIFY(a == b);
     QVERIFY(a != c);
     float low = 2;
@@ -136,7 +137,7 @@ class TestAddKernel : public QObject {
 
   void poisonIsNaN() {
     std::vector<double> out(17, 1.0);
-    kernels::poisonOutput<double>(out);
+    kernels::poison<double>(out);
     for (const double v : out) QVERIFY(std::isnan(v));
   }
 

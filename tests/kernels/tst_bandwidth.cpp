@@ -5,7 +5,7 @@
 #include <chrono>
 #include <thread>
 
-#include "src/bandwidth.h"
+#include "probe/bandwidth.h"
 
 using namespace accellab::kernels;
 

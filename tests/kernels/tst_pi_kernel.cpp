@@ -7,8 +7,8 @@
 
 #include "cpu/scalar_loops.h"
 #include "kernel_driver.h"
-#include "src/pi_estimate.h"
-#include "src/pi_sampler.h"
+#include "pi/pi_estimate.h"
+#include "pi/pi_sampler.h"
 
 using namespace accellab;
 using accellab::test::kernelNamed;
@@ -43,17 +43,17 @@ class TestPiKernel : public QObject {
                                       16408922859458223821ull};
     std::uint64_t state = 1234567;
     for (const std::uint64_t value : expected) {
-      state += kernels::pi::kGamma;
-      QCOMPARE(kernels::pi::mix(state), value);
+      state += kernels::rng::kGamma;
+      QCOMPARE(kernels::rng::mix(state), value);
     }
   }
 
   void outsideIsTheExactQuarterCircleTest() {
     // Sample i is outside iff x*x + y*y >= 2^62 for its x = top 31 bits, y = low 31 bits.
-    const std::uint64_t key = kernels::pi::streamKey(5);
+    const std::uint64_t key = kernels::rng::streamKey(5);
     int outside = 0;
     for (std::uint64_t i = 0; i < 1000; ++i) {
-      const std::uint64_t bits = kernels::pi::mix(key + (i + 1) * kernels::pi::kGamma);
+      const std::uint64_t bits = kernels::rng::mix(key + (i + 1) * kernels::rng::kGamma);
       const double x = std::ldexp(static_cast<double>(bits >> 33), -31);
       const double y = std::ldexp(static_cast<double>(bits & 0x7FFFFFFF), -31);
       const std::uint64_t got = kernels::pi::outside(key, i);
@@ -75,7 +75,7 @@ class TestPiKernel : public QObject {
   void hitCountsIdenticalAcrossVariants() {
     QFETCH(qulonglong, samples);
     const Kernel& pi = kernelNamed("pi");
-    const std::uint64_t key = kernels::pi::streamKey(piParams(samples).seed);
+    const std::uint64_t key = kernels::rng::streamKey(piParams(samples).seed);
     const std::uint64_t reference = samples - kernels::countOutsideScalar(key, 0, samples);
     for (const VariantRun& run : kCpuRuns) {
       if (!test::unavailableReason(pi, run.variant).empty()) continue;

@@ -11,8 +11,9 @@
 
 #include "cpu/scalar_loops.h"
 #include "cpu/simd.h"
-#include "src/add_arrays.h"
-#include "src/pi_sampler.h"
+#include "add/add_verify.h"
+#include "shared/array_data.h"
+#include "pi/pi_sampler.h"
 
 using namespace accellab;
 
@@ -37,7 +38,7 @@ class TestSimdTargets : public QObject {
     // A target this build did not compile (AVX3_DL, EMU128) falls back to another: skipped.
     if (name != hwy::TargetName(target)) QSKIP(("not compiled in; runs " + name).c_str());
 
-    const std::uint64_t key = kernels::pi::streamKey(99);
+    const std::uint64_t key = kernels::rng::streamKey(99);
     for (const std::uint64_t n : {1ull, 5ull, 1031ull, 100003ull}) {
       QCOMPARE(kernels::simd::countOutside(key, 3, 3 + n),
                kernels::countOutsideScalar(key, 3, 3 + n));
@@ -50,8 +51,8 @@ class TestSimdTargets : public QObject {
         std::vector<double> in(n);
         std::vector<double> out(n + offset);
         const std::span<double> target = std::span(out).subspan(offset, n);
-        kernels::fillInput<double>(in, 5);
-        kernels::poisonOutput<double>(target);
+        kernels::fillUniform<double>(in, 5);
+        kernels::poison<double>(target);
         kernels::simd::add(in.data(), target.data(), n, stores);
         const Verification verification = kernels::verifyAdd<double>(in, target, shape);
         QVERIFY2(verification.ok, verification.detail.c_str());

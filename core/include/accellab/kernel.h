@@ -36,6 +36,9 @@ struct ParamSpec {
   std::uint64_t defaultValue = 1;
   std::uint64_t min = 1;
   std::uint64_t max = 1;
+  // Small awkward values (odd, no block or vector width divides them) that `verify` and the
+  // tests of every kernel run; empty: the default alone.
+  std::vector<std::uint64_t> verifyValues;
 };
 
 struct KernelInfo {

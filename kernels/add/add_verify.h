@@ -1,5 +1,4 @@
-// The data side of the add kernel, shared by its CPU and GPU runs: random inputs,
-// poisoned outputs and the exact check against the reference.
+// The reference check of add, shared by its CPU and GPU runs.
 #pragma once
 
 #include <cstdint>
@@ -12,14 +11,6 @@ namespace accellab::kernels {
 // out = in + kAddend: 2 is exact in both types, and the sum is one IEEE addition wherever
 // it is computed, so every variant must reproduce the reference bit for bit.
 inline constexpr int kAddend = 2;
-
-// Uniform in [1, 2) from the seed, never zero; counter-based, so filled in parallel.
-template <class T>
-void fillInput(std::span<T> in, std::uint64_t seed);
-
-// Quiet NaN everywhere: a correct run overwrites every element.
-template <class T>
-void poisonOutput(std::span<T> out);
 
 // Exact (bitwise) comparison of out with in + kAddend. shape names the first mismatch.
 template <class T>

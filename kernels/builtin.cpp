@@ -2,19 +2,18 @@
 
 #include <memory>
 
-#include "add_kernel.h"
-#include "cuda/gpu.h"
-#include "pi_kernel.h"
-#include "system_probe.h"
+#include "probe/system_probe.h"
+#include "registered_kernels.h"
+#include "shared/kernel_table.h"
 
 namespace accellab::kernels {
 
 Engine makeBuiltinEngine(const EngineOptions& options) {
   const int device = options.gpuDevice;
-  const GpuTarget gpu{device, gpu::availability(device)};  // asks the driver once
+  const Capabilities capabilities = probeCapabilities(device);  // asks the driver once
   auto registry = std::make_shared<Registry>();
-  registry->add(std::make_unique<AddKernel>(gpu));
-  registry->add(std::make_unique<PiKernel>(gpu));
+  for (KernelTable& table : registeredKernels())
+    registry->add(makeKernel(std::move(table), capabilities));
   return Engine(
       std::move(registry), [device] { return probeMemory(device); },
       [device](const ProbeOptions& probe) { return probeSystem(device, probe); });

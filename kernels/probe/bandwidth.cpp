@@ -10,8 +10,8 @@
 
 #include "accellab/format.h"
 #include "cpu/simd.h"
-#include "host_array.h"
-#include "stop_chunks.h"
+#include "shared/host_array.h"
+#include "shared/stop_chunks.h"
 
 namespace accellab::kernels {
 namespace {

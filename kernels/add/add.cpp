@@ -1,0 +1,176 @@
+// add: out[z][y][x] = in[z][y][x] + 2 over a 3-D array in C order, f32 or f64 — the
+// tutorial's first kernel, memory-bound.
+#include <memory>
+#include <stdexcept>
+
+#include "add_verify.h"
+#include "cpu/parallel.h"
+#include "cpu/scalar_loops.h"
+#include "cpu/simd.h"
+#include "cuda/gpu.h"
+#include "shared/array_data.h"
+#include "shared/host_array.h"
+#include "shared/kernel_table.h"
+#include "shared/stop_chunks.h"
+
+namespace accellab::kernels::add {
+namespace {
+
+// The tutorial's array: 512 Mi elements, 4 GiB per f64 array.
+constexpr Shape3 kDefaultShape{1024, 1024, 512};
+
+const Shape3& shapeOf(const Params& params) {
+  if (!params.shape) throw std::runtime_error("add needs a shape");
+  return *params.shape;
+}
+
+std::uint64_t elementsOf(const Params& params) {
+  const auto count = elementCount(shapeOf(params));
+  if (!count) throw std::runtime_error("shape " + toString(shapeOf(params)) + " overflows");
+  return *count;
+}
+
+template <class T>
+struct Arrays {
+  const T* in;
+  T* out;
+  std::uint64_t n;
+  const Shape3& shape;
+  int threads;
+  simd::Stores stores;
+};
+
+// One CPU variant's loop over the whole array; false when stopped.
+struct Loop {
+  static std::string isa() { return "scalar"; }
+  template <class T>
+  static bool run(const Arrays<T>& a, std::stop_token stop) {
+    return addLoop(a.in, a.out, a.shape, stop);
+  }
+};
+
+struct LoopStrided {
+  static std::string isa() { return "scalar"; }
+  template <class T>
+  static bool run(const Arrays<T>& a, std::stop_token stop) {
+    return addLoopStrided(a.in, a.out, a.shape, stop);
+  }
+};
+
+struct Vectorized {
+  static std::string isa() { return simd::targetName(); }
+  template <class T>
+  static bool run(const Arrays<T>& a, std::stop_token stop) {
+    return forEachChunk(a.n, kAddChunkElements, stop, [&](auto begin, auto end) {
+      simd::add(a.in + begin, a.out + begin, end - begin, a.stores);
+    });
+  }
+};
+
+struct Parallel {
+  static std::string isa() { return simd::targetName(); }
+  template <class T>
+  static bool run(const Arrays<T>& a, std::stop_token stop) {
+    // A chunk per thread between stop checks: pieces for every thread, a few ms in all.
+    const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(a.threads);
+    return forEachChunk(a.n, chunk, stop, [&](auto begin, auto end) {
+      addParallel(a.in + begin, a.out + begin, end - begin, a.threads, a.stores);
+    });
+  }
+};
+
+template <class T, class Variant>
+class CpuAddRun final : public KernelRun {
+ public:
+  CpuAddRun(const Shape3& shape, std::uint64_t elements, std::uint64_t seed, int threads)
+      : shape_(shape),
+        in_(elements),
+        out_(elements),
+        threads_(threads),
+        stores_(simd::storesFor(2 * elements * sizeof(T))) {
+    fillUniform(in_.span(), seed);
+    poison(out_.span());
+  }
+
+  void poisonOutput() override { poison(out_.span()); }
+
+  RunOutcome run(std::stop_token stop) override {
+    const Arrays<T> arrays{
+        in_.span().data(), out_.span().data(), in_.span().size(), shape_, threads_, stores_};
+    RunOutcome outcome;
+    outcome.cancelled = !Variant::run(arrays, std::move(stop));
+    return outcome;
+  }
+
+  Verification verify() const override { return verifyAdd<T>(in_.span(), out_.span(), shape_); }
+
+  std::string isa() const override { return Variant::isa(); }
+
+ private:
+  Shape3 shape_;
+  HostArray<T> in_;
+  HostArray<T> out_;
+  int threads_;
+  simd::Stores stores_;
+};
+
+template <class Variant>
+std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
+  const Shape3& shape = shapeOf(request.params);
+  const std::uint64_t elements = elementsOf(request.params);
+  const std::uint64_t seed = request.params.seed;
+  if (request.params.dtype == DType::f32)
+    return std::make_unique<CpuAddRun<float, Variant>>(shape, elements, seed, request.threads);
+  return std::make_unique<CpuAddRun<double, Variant>>(shape, elements, seed, request.threads);
+}
+
+std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
+  return gpu::prepareAdd(request.gpuDevice, shapeOf(request.params), request.params.dtype,
+                         request.params.seed);
+}
+
+Workload workload(const KernelInfo&, const Params& params) {
+  const std::uint64_t elements = elementsOf(params);
+  return {elements, 2 * elements * sizeOf(params.dtype), elements};  // read in, write out
+}
+
+MemoryNeed memory(const KernelInfo& kernel, const Params& params, bool onDevice) {
+  const std::uint64_t arrays = workload(kernel, params).bytes;  // in + out
+  if (!onDevice) return {arrays, 0};
+  // Pinned in + out for the timed copies, pageable for the others.
+  return {2 * arrays, arrays};
+}
+
+}  // namespace
+
+KernelTable table() {
+  KernelTable table;
+  KernelInfo& info = table.info;
+  info.name = "add";
+  info.description = "out[z][y][x] = in[z][y][x] + 2 over a 3-D array (memory-bound)";
+  info.problem = ProblemKind::array3d;
+  info.dtypes = {DType::f32, DType::f64};
+  info.defaults.shape = kDefaultShape;
+  info.defaults.dtype = DType::f64;
+  info.intensityNote =
+      "1 add per element; bytes: one element read and one written (8 per element in f32, 16 in "
+      "f64)";
+  table.workload = &workload;
+  table.memory = &memory;
+  table.variants = {
+      {"loop", "scalar triple loop z, y, x; compiler vectorization off", Needs::nothing, false,
+       &prepareCpu<Loop>},
+      {"loop-strided",
+       "the tutorial's order: x outermost, then z, y innermost; every access jumps a row",
+       Needs::nothing, false, &prepareCpu<LoopStrided>},
+      {"vectorized", "Google Highway SIMD, one thread, best ISA of this CPU", Needs::highway, false,
+       &prepareCpu<Vectorized>},
+      {"parallel", "OpenMP threads over contiguous chunks, each running the SIMD loop",
+       Needs::nothing, true, &prepareCpu<Parallel>},
+      {"gpu", "CUDA grid-stride kernel; pinned and pageable copies timed apart", Needs::cuda, false,
+       &prepareGpu},
+  };
+  return table;
+}
+
+}  // namespace accellab::kernels::add

@@ -1,0 +1,39 @@
+// What this build and this machine offer the variants: asked once per engine, so that the
+// driver is asked about the GPU once, not once per kernel.
+#pragma once
+
+#include "accellab/kernel.h"
+
+namespace accellab::kernels {
+
+// What a variant needs beyond a C++ compiler and OpenMP.
+enum class Needs { nothing, highway, cuda };
+
+struct Capabilities {
+  int gpuDevice = 0;
+  Availability highway;  // "built without Google Highway"
+  Availability gpu;      // "built without CUDA", "no CUDA device", ...
+  Availability of(Needs needs) const;
+};
+
+// The device variants run on `gpuDevice`; asks the driver whether they can.
+Capabilities probeCapabilities(int gpuDevice);
+
+// A variant's prepare function where this build has its code, else null (then the variant is
+// listed as unavailable with Capabilities' reason). Used in kernel tables:
+// `.prepare = ACCELLAB_WITH_CUDA(&prepareGpu)`.
+#if ACCELLAB_HAS_CUDA
+#define ACCELLAB_WITH_CUDA(prepare) (prepare)
+#else
+#define ACCELLAB_WITH_CUDA(prepare) nullptr
+#endif
+#if ACCELLAB_HAS_HIGHWAY
+#define ACCELLAB_WITH_HIGHWAY(prepare) (prepare)
+#else
+#define ACCELLAB_WITH_HIGHWAY(prepare) nullptr
+#endif
+
+// The thread count a parallel run uses: `requested`, or every core when it is not positive.
+int threadsFor(int requested);
+
+}  // namespace accellab::kernels

@@ -1,0 +1,60 @@
+#include "kernel_table.h"
+
+#include <stdexcept>
+
+namespace accellab::kernels {
+namespace {
+
+class TableKernel final : public Kernel {
+ public:
+  TableKernel(KernelTable table, const Capabilities& capabilities)
+      : table_(std::move(table)), gpuDevice_(capabilities.gpuDevice) {
+    info_ = table_.info;
+    info_.variants.clear();
+    for (const VariantRow& row : table_.variants) {
+      VariantInfo variant{row.name, row.description, row.usesThreads, row.needs == Needs::cuda,
+                          capabilities.of(row.needs)};
+      if (variant.availability.available && row.prepare == nullptr)
+        variant.availability = Availability::no("this build has no code for it");
+      info_.variants.push_back(std::move(variant));
+    }
+  }
+
+  const KernelInfo& info() const override { return info_; }
+
+  Workload workload(const Params& params) const override { return table_.workload(info_, params); }
+
+  MemoryNeed memoryNeed(const Params& params, std::string_view variant) const override {
+    return table_.memory(info_, params, row(variant).needs == Needs::cuda);
+  }
+
+  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
+                                     int threads) const override {
+    const VariantRow& chosen = row(variant);
+    const VariantInfo& info = *info_.variant(variant);
+    if (!info.availability.available)
+      throw std::runtime_error(info_.name + " " + info.name + ": " + info.availability.reason);
+    return chosen.prepare(RunRequest{info_, params, threadsFor(threads), gpuDevice_});
+  }
+
+ private:
+  const VariantRow& row(std::string_view name) const {
+    for (const VariantRow& row : table_.variants)
+      if (row.name == name) return row;
+    throw std::runtime_error(info_.name + " has no variant '" + std::string(name) + "'");
+  }
+
+  KernelTable table_;
+  KernelInfo info_;
+  int gpuDevice_;
+};
+
+}  // namespace
+
+std::unique_ptr<Kernel> makeKernel(KernelTable table, const Capabilities& capabilities) {
+  if (!table.workload || !table.memory)
+    throw std::logic_error("kernel table '" + table.info.name + "' lacks workload or memory");
+  return std::make_unique<TableKernel>(std::move(table), capabilities);
+}
+
+}  // namespace accellab::kernels

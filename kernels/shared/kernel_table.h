@@ -1,0 +1,47 @@
+// A kernel as a table of variants: what each one is, what it needs from the build and the
+// machine, and the function that prepares a run of it. One generic Kernel (makeKernel) serves
+// every table, so a kernel's folder holds its table and its runs, a variant is one row, and no
+// kernel switches over variant names.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "accellab/kernel.h"
+#include "capabilities.h"
+
+namespace accellab::kernels {
+
+// What prepare gets for one point.
+struct RunRequest {
+  const KernelInfo& kernel;
+  const Params& params;
+  int threads = 1;  // >= 1: the point's thread count (1 for variants without a thread axis)
+  int gpuDevice = 0;
+};
+
+using PrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&);
+
+struct VariantRow {
+  std::string name;  // "loop", "vectorized", "parallel", "gpu", "blas", ...
+  std::string description;
+  Needs needs = Needs::nothing;  // Needs::cuda: runs on the device and reports a GpuTiming
+  bool usesThreads = false;      // the thread-count axis applies to this variant
+  // Null when this build lacks what the variant needs (ACCELLAB_WITH_* in capabilities.h);
+  // the variant is then listed as unavailable with the reason.
+  PrepareFn prepare = nullptr;
+};
+
+struct KernelTable {
+  KernelInfo info;  // everything but the variants, which come from `variants`
+  Workload (*workload)(const KernelInfo&, const Params&) = nullptr;
+  // Bytes a run allocates on the host and, for a device variant, on the device.
+  MemoryNeed (*memory)(const KernelInfo&, const Params&, bool onDevice) = nullptr;
+  std::vector<VariantRow> variants;
+};
+
+// The Kernel a table describes, with each variant's availability on this build and machine.
+std::unique_ptr<Kernel> makeKernel(KernelTable table, const Capabilities& capabilities);
+
+}  // namespace accellab::kernels
