@@ -13,14 +13,29 @@ Availability Capabilities::of(Needs needs) const {
       return highway;
     case Needs::cuda:
       return gpu;
+    case Needs::blas:
+      return blas;
+    case Needs::tbb:
+      return tbb;
     case Needs::nothing:
       break;
   }
   return Availability::yes();
 }
 
+namespace {
+
+Availability built(bool has, const char* without) {
+  return has ? Availability::yes() : Availability::no(without);
+}
+
+}  // namespace
+
 Capabilities probeCapabilities(int gpuDevice) {
-  return {gpuDevice, simd::vectorizedAvailability(), gpu::availability(gpuDevice)};
+  return {
+      gpuDevice, simd::vectorizedAvailability(), gpu::availability(gpuDevice),
+      built(ACCELLAB_HAS_BLAS, "built without OpenBLAS"),
+      built(ACCELLAB_HAS_TBB, "built without TBB (the backend of C++17's parallel algorithms)")};
 }
 
 int threadsFor(int requested) { return requested > 0 ? requested : omp_get_max_threads(); }

@@ -7,12 +7,14 @@
 namespace accellab::kernels {
 
 // What a variant needs beyond a C++ compiler and OpenMP.
-enum class Needs { nothing, highway, cuda };
+enum class Needs { nothing, highway, cuda, blas, tbb };
 
 struct Capabilities {
   int gpuDevice = 0;
   Availability highway;  // "built without Google Highway"
   Availability gpu;      // "built without CUDA", "no CUDA device", ...
+  Availability blas;     // "built without OpenBLAS"
+  Availability tbb;      // "built without TBB", the backend of C++17's parallel algorithms
   Availability of(Needs needs) const;
 };
 
@@ -26,6 +28,16 @@ Capabilities probeCapabilities(int gpuDevice);
 #define ACCELLAB_WITH_CUDA(prepare) (prepare)
 #else
 #define ACCELLAB_WITH_CUDA(prepare) nullptr
+#endif
+#if ACCELLAB_HAS_BLAS
+#define ACCELLAB_WITH_BLAS(prepare) (prepare)
+#else
+#define ACCELLAB_WITH_BLAS(prepare) nullptr
+#endif
+#if ACCELLAB_HAS_TBB
+#define ACCELLAB_WITH_TBB(prepare) (prepare)
+#else
+#define ACCELLAB_WITH_TBB(prepare) nullptr
 #endif
 #if ACCELLAB_HAS_HIGHWAY
 #define ACCELLAB_WITH_HIGHWAY(prepare) (prepare)
