@@ -33,6 +33,18 @@ std::vector<Params> smallProblems(const KernelInfo& kernel) {
   return problems;
 }
 
+// A problem that takes the slowest variants seconds: 64 Mi f32 elements per array, 1e10
+// samples, or the kernel's own defaults (matmul's n = 2048).
+Params largeProblem(const KernelInfo& kernel) {
+  Params params;
+  params.dtype = kernel.dtypes.empty() ? kernel.defaults.dtype : kernel.dtypes.front();
+  if (kernel.problem == ProblemKind::array3d) params.shape = Shape3{16, 2048, 2048};
+  if (kernel.problem == ProblemKind::samples) params.samples = 10'000'000'000ull;
+  for (const ParamSpec& param : kernel.parameters)
+    params.kernelParams[param.name] = param.defaultValue;
+  return params;
+}
+
 }  // namespace
 
 class TestEveryKernel : public QObject {
@@ -131,6 +143,32 @@ class TestEveryKernel : public QObject {
         QCOMPARE(need.deviceBytes > 0, variant.onDevice);
       }
     }
+  }
+
+  void answersAStopWithinHalfASecond_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("variant");
+    for (const Kernel* kernel : test::builtinKernels().kernels()) {
+      for (const VariantInfo& variant : kernel->info().variants) {
+        const std::string name = kernel->info().name + " " + variant.name;
+        QTest::newRow(name.c_str())
+            << QString::fromStdString(kernel->info().name) << QString::fromStdString(variant.name);
+      }
+    }
+  }
+
+  // Whether the stop lands mid-run or the run was nearly done, run() returns within 0.5 s of
+  // the request: a loop that never looks at the token fails this on a problem this large.
+  void answersAStopWithinHalfASecond() {
+    QFETCH(QString, kernel);
+    QFETCH(QString, variant);
+    const Kernel& k = test::kernelNamed(kernel.toStdString().c_str());
+    const std::string reason = test::unavailableReason(k, variant.toStdString());
+    if (!reason.empty()) QSKIP(reason.c_str());
+    const auto run = k.prepare(largeProblem(k.info()), variant.toStdString(), 2);
+    const test::Cancellation stop = test::cancelMidRun(*run, std::chrono::milliseconds(30));
+    QVERIFY2(stop.secondsAfterRequest < 0.5,
+             (std::to_string(stop.secondsAfterRequest) + " s after the request").c_str());
   }
 
   void unknownVariantIsRefused() {

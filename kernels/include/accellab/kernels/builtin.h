@@ -7,8 +7,8 @@
 
 namespace accellab::kernels {
 
-// add and pi (gpu variants on options.gpuDevice), each with loop / loop-strided / vectorized /
-// parallel / gpu variants (those this build or machine cannot run are registered unavailable, with
+// Every kernel of kernels/CMakeLists.txt's ACCELLAB_KERNELS (docs/kernels.md), gpu variants on
+// options.gpuDevice (variants this build or machine cannot run are registered unavailable, with
 // the reason); memory guarded with the host's MemAvailable and the chosen device's free memory; the
 // machine probe completes probeHost() with Highway's targets, the OpenMP version, every GPU and the
 // host's and the GPUs' measured copy ceilings. The CLI and the desktop app both call this.
