@@ -124,9 +124,17 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   return std::make_unique<CpuAddRun<double, Variant>>(shape, elements, seed, request.threads);
 }
 
-std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
+std::unique_ptr<KernelRun> prepareDevice(const RunRequest& request, gpu::DeviceCode code) {
   return gpu::prepareAdd(request.gpuDevice, shapeOf(request.params), request.params.dtype,
-                         request.params.seed);
+                         request.params.seed, code);
+}
+
+std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
+  return prepareDevice(request, gpu::DeviceCode::ownKernel);
+}
+
+std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
+  return prepareDevice(request, gpu::DeviceCode::library);
 }
 
 Workload workload(const KernelInfo&, const Params& params) {
@@ -169,6 +177,10 @@ KernelTable table() {
        Needs::nothing, true, &prepareCpu<Parallel>},
       {"gpu", "CUDA grid-stride kernel; pinned and pageable copies timed apart", Needs::cuda, false,
        &prepareGpu},
+      {"gpu-lib",
+       "CUB's DeviceTransform, the library call instead of a hand-written kernel (the "
+       "tutorial's CuPy row); copies and timing as gpu",
+       Needs::cuda, false, &prepareGpuLibrary},
   };
   return table;
 }

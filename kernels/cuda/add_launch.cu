@@ -3,16 +3,13 @@
 
 #include "cuda_check.h"
 #include "launchers.h"
+#include "rounding.cuh"
 
 namespace accellab::kernels::cuda {
 namespace {
 
 constexpr unsigned kThreads = 256;
 constexpr std::uint64_t kMaxBlocks = 65536;
-
-// The round-to-nearest intrinsics say exactly which operation runs: bit-identical to the CPU.
-__device__ inline float addNearest(float a, float b) { return __fadd_rn(a, b); }
-__device__ inline double addNearest(double a, double b) { return __dadd_rn(a, b); }
 
 template <class T>
 __global__ void addKernel(const T* __restrict__ in, T* __restrict__ out, std::uint64_t n,

@@ -36,8 +36,12 @@ double measureCopyBandwidth(int device);
 // Runs on `device` with device buffers allocated once, pinned host buffers for the timed
 // transfers and pageable ones for the pageable-transfer times. Throw std::runtime_error (with
 // CUDA's error text) when the device refuses.
+// `library`: the device work is done by CUB (gpu-lib) instead of AccelLab's own kernel (gpu);
+// buffers, copies and timing are the same.
+enum class DeviceCode { ownKernel, library };
 std::unique_ptr<KernelRun> prepareAdd(int device, const Shape3& shape, DType dtype,
-                                      std::uint64_t seed);
-std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed);
+                                      std::uint64_t seed, DeviceCode code);
+std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed,
+                                     DeviceCode code);
 
 }  // namespace accellab::kernels::gpu

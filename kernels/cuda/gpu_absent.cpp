@@ -16,11 +16,11 @@ std::optional<std::uint64_t> freeMemory(int) { return std::nullopt; }
 
 double measureCopyBandwidth(int) { throw std::runtime_error(kReason); }
 
-std::unique_ptr<KernelRun> prepareAdd(int, const Shape3&, DType, std::uint64_t) {
+std::unique_ptr<KernelRun> prepareAdd(int, const Shape3&, DType, std::uint64_t, DeviceCode) {
   throw std::runtime_error(kReason);
 }
 
-std::unique_ptr<KernelRun> preparePi(int, std::uint64_t, std::uint64_t) {
+std::unique_ptr<KernelRun> preparePi(int, std::uint64_t, std::uint64_t, DeviceCode) {
   throw std::runtime_error(kReason);
 }
 

@@ -10,6 +10,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace accellab::kernels::cuda {
@@ -19,12 +20,26 @@ void launchAdd(const float* in, float* out, std::uint64_t n, float addend, cudaS
 void launchAdd(const double* in, double* out, std::uint64_t n, double addend, cudaStream_t stream);
 void loadAddKernels();
 
+// The same through CUB's DeviceTransform (the gpu-lib variant). Its kernels load at the first
+// call: make one (n = 1) before any launch gate.
+void launchAddLibrary(const float* in, float* out, std::uint64_t n, float addend,
+                      cudaStream_t stream);
+void launchAddLibrary(const double* in, double* out, std::uint64_t n, double addend,
+                      cudaStream_t stream);
+
 // Blocks per launch of launchCountOutside that fill the current device.
 int countOutsideBlocks();
 // Adds to *count the samples [begin, end) of pi stream `key` outside the quarter circle.
 void launchCountOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int blocks,
                         unsigned long long* count, cudaStream_t stream);
 void loadCountOutsideKernel();
+// The same through CUB's DeviceReduce (the gpu-lib variant): sums the outcomes of [begin, end)
+// into *partial, then adds *partial to *total. `temp` holds countOutsideLibraryTempBytes of the
+// largest range launched. Its kernels load at the first call: make one before any launch gate.
+std::size_t countOutsideLibraryTempBytes(std::uint64_t samples);
+void launchCountOutsideLibrary(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
+                               void* temp, std::size_t tempBytes, unsigned long long* partial,
+                               unsigned long long* total, cudaStream_t stream);
 
 // Blocks per launch of launchCopy that fill the current device.
 int copyBlocks();

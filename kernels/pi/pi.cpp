@@ -95,8 +95,16 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
                                              request.threads);
 }
 
+std::unique_ptr<KernelRun> prepareDevice(const RunRequest& request, gpu::DeviceCode code) {
+  return gpu::preparePi(request.gpuDevice, samplesOf(request.params), request.params.seed, code);
+}
+
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
-  return gpu::preparePi(request.gpuDevice, samplesOf(request.params), request.params.seed);
+  return prepareDevice(request, gpu::DeviceCode::ownKernel);
+}
+
+std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
+  return prepareDevice(request, gpu::DeviceCode::library);
 }
 
 // Per sample: x*x + y*y and the comparison are integer work; the estimate counts no FLOPs, so
@@ -131,6 +139,10 @@ KernelTable table() {
        true, &prepareCpu<Parallel>},
       {"gpu", "CUDA grid-stride kernel, block reduction, one atomic add per block", Needs::cuda,
        false, &prepareGpu},
+      {"gpu-lib",
+       "CUB's DeviceReduce over the samples' outcomes, the library call instead of a "
+       "hand-written kernel; same samples, so the same hit count",
+       Needs::cuda, false, &prepareGpuLibrary},
   };
   return table;
 }

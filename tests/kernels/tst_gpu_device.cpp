@@ -98,8 +98,10 @@ class TestGpuDevice : public QObject {
     }
     QVERIFY(!gpu::freeMemory(device).has_value());
     QVERIFY(throwsRuntimeError([&] { gpu::measureCopyBandwidth(device); }));
-    QVERIFY(throwsRuntimeError([&] { gpu::prepareAdd(device, Shape3{1, 1, 8}, DType::f32, 1); }));
-    QVERIFY(throwsRuntimeError([&] { gpu::preparePi(device, 1000, 1); }));
+    QVERIFY(throwsRuntimeError([&] {
+      gpu::prepareAdd(device, Shape3{1, 1, 8}, DType::f32, 1, gpu::DeviceCode::ownKernel);
+    }));
+    QVERIFY(throwsRuntimeError([&] { gpu::preparePi(device, 1000, 1, gpu::DeviceCode::library); }));
   }
 };
 
