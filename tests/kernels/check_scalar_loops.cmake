@@ -1,26 +1,35 @@
-# The loop variants must stay scalar (kernels/CMakeLists.txt turns vectorization off for
-# their file): fails when the object of scalar_loops.cpp holds packed arithmetic or any
-# ymm/zmm register. Run as: cmake -DOBJDUMP=... -DOBJECTS=<list> -P check_scalar_loops.cmake
+# The loop variants must stay scalar (kernels/CMakeLists.txt turns vectorization off for every
+# kernel's *_loop.cpp, for cpu/scalar_loops.cpp and the probe's *_scalar.cpp): fails when any of their objects holds
+# packed floating-point arithmetic or any ymm/zmm register, or when none of them holds a scalar
+# addition (then the check would be looking at the wrong files).
+# Run as: cmake -DOBJDUMP=... -DOBJECTS=<list> -P check_scalar_loops.cmake
+set(scalar_objects "")
 foreach(object IN LISTS OBJECTS)
-  if(object MATCHES "scalar_loops\\.cpp\\.o$")
-    set(scalar_object "${object}")
+  if(object MATCHES "(scalar_loops|_loop|_scalar)\\.cpp\\.o$")
+    list(APPEND scalar_objects "${object}")
   endif()
 endforeach()
-if(NOT scalar_object)
-  message(FATAL_ERROR "no scalar_loops object among: ${OBJECTS}")
+if(NOT scalar_objects)
+  message(FATAL_ERROR "no scalar loop object among: ${OBJECTS}")
 endif()
-execute_process(COMMAND "${OBJDUMP}" -d --no-show-raw-insn "${scalar_object}"
-  OUTPUT_VARIABLE disassembly RESULT_VARIABLE failed)
-if(failed)
-  message(FATAL_ERROR "${OBJDUMP} failed on ${scalar_object}")
+set(any_scalar_addition FALSE)
+foreach(object IN LISTS scalar_objects)
+  execute_process(COMMAND "${OBJDUMP}" -d --no-show-raw-insn "${object}"
+    OUTPUT_VARIABLE disassembly RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "${OBJDUMP} failed on ${object}")
+  endif()
+  string(REGEX MATCHALL "[^\n]*(v?(add|sub|mul)p[sd]|%[yz]mm)[^\n]*" packed "${disassembly}")
+  if(packed)
+    string(REPLACE ";" "\n" packed "${packed}")
+    message(FATAL_ERROR "packed SIMD in ${object}:\n${packed}")
+  endif()
+  if(disassembly MATCHES "adds[sd]")
+    set(any_scalar_addition TRUE)
+  endif()
+  get_filename_component(name "${object}" NAME)
+  message(STATUS "${name}: no packed SIMD")
+endforeach()
+if(NOT any_scalar_addition)
+  message(FATAL_ERROR "no scalar addition (addss/addsd) in any of: ${scalar_objects}")
 endif()
-string(REGEX MATCHALL "[^\n]*(v?(add|sub|mul)p[sd]|%[yz]mm)[^\n]*" packed "${disassembly}")
-string(REGEX MATCHALL "[^\n]*adds[sd][^\n]*" scalar "${disassembly}")
-if(packed)
-  string(REPLACE ";" "\n" packed "${packed}")
-  message(FATAL_ERROR "packed SIMD in ${scalar_object}:\n${packed}")
-endif()
-if(NOT scalar)
-  message(FATAL_ERROR "no scalar addition (addss/addsd) in ${scalar_object}")
-endif()
-message(STATUS "scalar_loops: scalar additions only")
