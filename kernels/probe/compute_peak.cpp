@@ -18,8 +18,8 @@ namespace {
 // Steps double until a run takes this long, then grow to kRunSeconds: short enough for the
 // whole probe to stay well under a second, long enough for the clock and the thread start.
 constexpr double kCalibrationSeconds = 0.005;
-constexpr double kRunSeconds = 0.02;
-constexpr int kRuns = 3;  // the best of them: interruptions only ever slow a run down
+constexpr double kRunSeconds = 0.015;
+constexpr int kRuns = 5;  // the best of them: interruptions only ever slow a run down
 constexpr std::uint64_t kFirstSteps = 1024;
 
 struct Timed {

@@ -12,7 +12,7 @@ namespace accellab::kernels::probe {
 
 // For f32 and f64, in this order: scalar on 1 thread ("scalar"), the SIMD target the
 // vectorized variant dispatches to on 1 thread (isa simd::targetName()), and that on
-// omp_get_max_threads() threads. Each the best of a few ~20 ms runs: a few tenths of a
+// omp_get_max_threads() threads. Each the best of five ~15 ms runs: a few tenths of a
 // second in all. A stop request returns nothing measured.
 std::vector<ComputeCeiling> measureHostComputeCeilings(std::stop_token stop = {});
 
