@@ -15,12 +15,12 @@ int sysinfoCommand(Args args, const EngineFactory& engines) {
   ArgumentParser parser(
       "sysinfo [--json] [--no-bandwidth | --remeasure]",
       "Probes the machine: CPU, SIMD targets, caches, RAM, OS, compiler, OpenMP, GPU,\n"
-      "and the memory-bandwidth ceiling, measured once per machine and build (a few\n"
-      "seconds) and reused after. As text, it also checks the conditions a run warns\n"
-      "about: build type, CPU governor and turbo, load, busy processes, virtual machine\n"
-      "(a fifth of a second).");
+      "and the memory-bandwidth and compute ceilings, measured once per machine and\n"
+      "build (a few seconds) and reused after. As text, it also checks the conditions a\n"
+      "run warns about: build type, CPU governor and turbo, load, busy processes,\n"
+      "virtual machine (a fifth of a second).");
   parser.flag("--json", "print the probe as JSON (the \"system\" object of a session)")
-      .flag("--no-bandwidth", "skip the bandwidth measurements");
+      .flag("--no-bandwidth", "skip the bandwidth and compute measurements");
   addDeviceOption(parser);
   addRemeasureOption(parser);
   parser.parse(args);

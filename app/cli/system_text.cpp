@@ -50,6 +50,14 @@ std::string bandwidthText(const SystemInfo& s) {
   return text;
 }
 
+// Measured with the bandwidth ceiling, so cached and re-measured with it.
+std::string computeText(const SystemInfo& s) {
+  if (s.computeCeilings.empty()) return "not measured";
+  std::vector<std::string> parts;
+  for (const ComputeCeiling& ceiling : s.computeCeilings) parts.push_back(describe(ceiling));
+  return join(parts, ", ");
+}
+
 std::string gpuText(const GpuInfo& g) {
   std::string text = g.name + ", " + std::to_string(g.smCount) + " SMs, " +
                      formatValue(static_cast<double>(g.memoryBytes), ValueKind::bytes) +
@@ -133,6 +141,7 @@ void writeSystemDetails(const SystemInfo& s, const std::vector<SystemCondition>&
       {"Caches", cacheText(s)},
       {"Memory", ramText(s)},
       {"Bandwidth", bandwidthText(s)},
+      {"Compute", computeText(s)},
       {"OS", orUnknown(s.os) + ", " + orUnknown(s.kernel)},
       {"Compiler", orUnknown(s.compiler) + " (" + orUnknown(s.buildType) + ") " + s.compilerFlags},
       {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},

@@ -72,6 +72,7 @@ SystemInfo withCeilings(SystemInfo live, const SystemInfo& measured) {
   live.bandwidthMethod = measured.bandwidthMethod;
   live.bandwidthMeasured = measured.bandwidthMeasured;
   live.bandwidthCached = true;
+  live.computeCeilings = measured.computeCeilings;
   // sameMachine: the same devices in the same order.
   for (std::size_t i = 0; i < live.gpus.size(); ++i)
     live.gpus[i].copyCeilingBytesPerS = measured.gpus[i].copyCeilingBytesPerS;
@@ -103,7 +104,9 @@ CacheLookup MachineCache::load(const SystemInfo& live) const {
     return {{}, CacheMiss::unreadable};
   }
   const SystemInfo& cached = stored.system;
-  if (cached.bandwidthCeilingBytesPerS <= 0 || cached.bandwidthMeasured.empty())
+  // No compute ceilings: written before they were measured, so measured now, not served empty.
+  if (cached.bandwidthCeilingBytesPerS <= 0 || cached.bandwidthMeasured.empty() ||
+      cached.computeCeilings.empty())
     return {{}, CacheMiss::unreadable};
   if (!sameMachine(cached, live)) return {{}, CacheMiss::otherMachine};
   if (stored.accellabVersion != kAccellabVersion || !sameBuild(cached, live))
@@ -137,7 +140,9 @@ MachineProbe measureMachine(const Engine& engine, const MachineCache& cache, std
   MachineProbe probe{engine.probeSystem({.measureBandwidth = true, .stop = stop}), {}};
   SystemInfo& system = probe.system;
   // "Not measured" is no ceiling to keep: the next start tries again.
-  if (stop.stop_requested() || system.bandwidthCeilingBytesPerS <= 0) return probe;
+  if (stop.stop_requested() || system.bandwidthCeilingBytesPerS <= 0 ||
+      system.computeCeilings.empty())
+    return probe;
   system.bandwidthMeasured = nowIso8601();
   try {
     cache.store(system);

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <thread>
 
+#include "accellab/format.h"
 #include "host_files.h"
 
 // ACCELLAB_CXX_FLAGS and ACCELLAB_BUILD_TYPE come from core/CMakeLists.txt for this file only.
@@ -98,6 +99,13 @@ const GpuInfo* selectedGpu(const SystemInfo& system) {
   for (const GpuInfo& gpu : system.gpus)
     if (gpu.index == system.gpuDevice) return &gpu;
   return nullptr;
+}
+
+std::string describe(const ComputeCeiling& ceiling) {
+  std::string text = std::string(toString(ceiling.dtype)) + ' ' + ceiling.isa;
+  text += ceiling.gpuIndex >= 0 ? " GPU " + std::to_string(ceiling.gpuIndex)
+                                : " x" + std::to_string(ceiling.threads);
+  return text + ' ' + formatValue(ceiling.flopsPerS, ValueKind::flopRate);
 }
 
 SystemInfo probeHost() { return probeHost("/"); }

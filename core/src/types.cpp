@@ -1,6 +1,7 @@
 #include "accellab/types.h"
 
 #include <limits>
+#include <vector>
 
 #include "accellab/format.h"
 
@@ -45,15 +46,15 @@ std::uint64_t problemSize(const Params& params) {
 }
 
 std::string describe(const Params& params) {
-  std::string text;
-  if (params.shape) text = toString(*params.shape);
-  if (params.samples) text = formatCount(*params.samples) + " samples";
-  for (const auto& [name, value] : params.kernelParams) {
-    if (!text.empty()) text += ' ';
-    text.append(name).append("=").append(std::to_string(value));
-  }
+  std::vector<std::string> words;
+  if (params.shape) words.push_back(toString(*params.shape));
+  if (params.samples) words.push_back(formatCount(*params.samples) + " samples");
+  for (const auto& [name, value] : params.kernelParams)
+    words.push_back(name + "=" + std::to_string(value));
   // A sampling problem has no element type.
-  if (!params.samples) text += " " + std::string(toString(params.dtype));
+  if (!params.samples) words.emplace_back(toString(params.dtype));
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "" : " ") + word;
   return text;
 }
 

@@ -32,6 +32,10 @@ std::optional<std::uint64_t> freeMemory(int device);
 // bytes read + written per second, the ceiling of the gpu rows. Throws std::runtime_error
 // (with CUDA's error text) when the device refuses.
 double measureCopyBandwidth(int device);
+// Peak multiply-add throughput of `device` in `dtype`, FLOP/s (2 per FMA): independent FMA
+// chains in registers on every thread that fits on the device, best of several runs. Throws
+// std::runtime_error (with CUDA's error text) when the device refuses.
+double measureFmaThroughput(int device, DType dtype);
 
 // Runs on `device` with device buffers allocated once, pinned host buffers for the timed
 // transfers and pageable ones for the pageable-transfer times. Throw std::runtime_error (with

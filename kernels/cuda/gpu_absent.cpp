@@ -16,6 +16,8 @@ std::optional<std::uint64_t> freeMemory(int) { return std::nullopt; }
 
 double measureCopyBandwidth(int) { throw std::runtime_error(kReason); }
 
+double measureFmaThroughput(int, DType) { throw std::runtime_error(kReason); }
+
 std::unique_ptr<KernelRun> prepareAdd(int, const Shape3&, DType, std::uint64_t, DeviceCode) {
   throw std::runtime_error(kReason);
 }

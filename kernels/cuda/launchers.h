@@ -48,6 +48,18 @@ int copyBlocks();
 void launchCopy(const void* from, void* to, std::uint64_t bytes, int blocks, cudaStream_t stream);
 void loadCopyKernel();
 
+// Threads per block of launchFmaChains, and the blocks of its T (float or double) kernel that
+// fill the current device.
+int fmaThreads();
+template <class T>
+int fmaBlocks();
+// kFmaChains independent chains acc = fma(acc, m, a), each `steps` long, on blocks x
+// fmaThreads() threads; each thread writes its sum to out[its index], so none is optimised
+// away. Returns the FLOPs it queues (2 per FMA).
+double launchFmaChains(float* out, std::uint64_t steps, int blocks, cudaStream_t stream);
+double launchFmaChains(double* out, std::uint64_t steps, int blocks, cudaStream_t stream);
+void loadFmaKernels();
+
 // The launch gate's kernel (launch_gate.h): one thread that returns once flags[0] is non-zero,
 // or sets flags[1] and returns once timeoutNs have passed. `flags` is the device's address of
 // mapped host memory.

@@ -7,6 +7,7 @@
 #include "bandwidth.h"
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
+#include "probe/compute_peak.h"
 
 namespace accellab::kernels {
 namespace {
@@ -64,6 +65,7 @@ SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
         measureCopyBandwidth(largestCache, probeHostMemory().hostBytes, options.stop);
     info.bandwidthCeilingBytesPerS = bandwidth.bytesPerS;
     info.bandwidthMethod = bandwidth.method;
+    info.computeCeilings = probe::measureComputeCeilings(info.gpus, options.stop);
   }
   return info;
 }

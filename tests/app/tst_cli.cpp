@@ -426,6 +426,7 @@ void TestCli::sysinfoJsonParses() {
   QCOMPARE(parsed.runs.front().system.logicalCores, QThread::idealThreadCount());
   QVERIFY(!parsed.runs.front().system.cpuModel.empty());
   QCOMPARE(parsed.runs.front().system.bandwidthCeilingBytesPerS, 0.0);  // --no-bandwidth
+  QVERIFY(parsed.runs.front().system.computeCeilings.empty());
   QVERIFY(doc.isObject());
 }
 
@@ -508,6 +509,7 @@ void TestCli::runsReuseTheMachineMeasurement() {
   QVERIFY(measured.bandwidthCeilingBytesPerS > 0);
   QVERIFY(!measured.bandwidthCached);
   QVERIFY(!measured.bandwidthMeasured.empty());
+  QVERIFY(measured.computeCeilings.size() >= 6);  // f32 and f64: scalar, SIMD x1, SIMD x all
 
   const Timed second = run("machine-2.json");
   QVERIFY2(second.exitCode == 0, qPrintable(second.err));
@@ -515,6 +517,7 @@ void TestCli::runsReuseTheMachineMeasurement() {
   QVERIFY(cached.bandwidthCached);
   QCOMPARE(cached.bandwidthCeilingBytesPerS, measured.bandwidthCeilingBytesPerS);
   QCOMPARE(cached.bandwidthMeasured, measured.bandwidthMeasured);
+  QVERIFY(cached.computeCeilings == measured.computeCeilings);
   QVERIFY2(
       second.ms < first.ms,
       qPrintable(QStringLiteral("%1 ms cached, %2 ms measuring").arg(second.ms).arg(first.ms)));
@@ -525,6 +528,10 @@ void TestCli::runsReuseTheMachineMeasurement() {
           .match(sysinfo.out)
           .hasMatch(),
       qPrintable(sysinfo.out));
+  QVERIFY2(QRegularExpression(R"(\nCompute +f32 scalar x1 \S+ .?FLOP/s, f32 \S+ x1 \S+ .?FLOP/s, )")
+               .match(sysinfo.out)
+               .hasMatch(),
+           qPrintable(sysinfo.out));
 
   // Aged by hand: a file replaced by the re-measurement is new again.
   const QDateTime aged = QDateTime::currentDateTime().addYears(-1);
@@ -538,11 +545,13 @@ void TestCli::runsReuseTheMachineMeasurement() {
   const SystemInfo& remeasured = third.system;
   QVERIFY(!remeasured.bandwidthCached);
   QVERIFY(remeasured.bandwidthCeilingBytesPerS > 0);
+  QVERIFY(remeasured.computeCeilings.size() >= 6);
   QVERIFY(QFileInfo(cacheFile).lastModified() > aged.addSecs(3600));
   const Timed fourth = run("machine-4.json");
   QVERIFY2(fourth.exitCode == 0, qPrintable(fourth.err));
   QVERIFY(fourth.system.bandwidthCached);
   QCOMPARE(fourth.system.bandwidthCeilingBytesPerS, remeasured.bandwidthCeilingBytesPerS);
+  QVERIFY(fourth.system.computeCeilings == remeasured.computeCeilings);
 }
 
 void TestCli::memoryLimitRefusesWhatDoesNotFit() {

@@ -75,6 +75,22 @@ class TestSystemText : public QObject {
              qPrintable(lines[1]));
   }
 
+  // Every ceiling on one line, formatted as other rates; a probe that measured nothing says so.
+  void computeCeilingsOnOneLine() {
+    SystemInfo system = fakeSystem();
+    QVERIFY2(details({}, system).find("\nCompute     not measured\n") != std::string::npos,
+             details({}, system).c_str());
+    system.computeCeilings = {{DType::f64, "scalar", 1, -1, 4.1e9},
+                              {DType::f64, "AVX2", 1, -1, 16.3e9},
+                              {DType::f64, "AVX2", 2, -1, 32.4e9},
+                              {DType::f32, "CUDA", 0, 1, 61.2e12}};
+    const std::string text = details({}, system);
+    QVERIFY2(
+        text.find("\nCompute     f64 scalar x1 4.10 GFLOP/s, f64 AVX2 x1 16.3 GFLOP/s, "
+                  "f64 AVX2 x2 32.4 GFLOP/s, f32 CUDA GPU 1 61.2 TFLOP/s\n") != std::string::npos,
+        text.c_str());
+  }
+
   // A session's machine and warnings are text from a file: control characters are escaped,
   // so that they can neither forge lines nor reach the terminal.
   void hostileTextIsEscaped() {

@@ -17,8 +17,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A machine whose probe counts the bandwidth measurements and measures a new ceiling each
-// time, so a cached ceiling is told apart from a measured one.
+// A machine whose probe counts the measurements and measures new ceilings each time, so a
+// cached ceiling is told apart from a measured one.
 class FakeMachine {
  public:
   FakeMachine() {
@@ -49,9 +49,16 @@ class FakeMachine {
             system.bandwidthCeilingBytesPerS = 1e10 * measurements;
             system.bandwidthMethod = "fake copy";
             system.gpus[0].copyCeilingBytesPerS = 1e12 * measurements;
+            system.computeCeilings = computeCeilings(measurements);
           }
           return system;
         });
+  }
+
+  static std::vector<ComputeCeiling> computeCeilings(int measurement) {
+    return {{DType::f64, "scalar", 1, -1, 4e9 * measurement},
+            {DType::f64, "AVX2", 8, -1, 2e11 * measurement},
+            {DType::f32, "CUDA", 0, 0, 5e13 * measurement}};
   }
 
   SystemInfo host;
@@ -150,6 +157,7 @@ class TestMachineCache : public QObject {
     QCOMPARE(second.system.bandwidthMethod, std::string("fake copy"));
     QCOMPARE(second.system.bandwidthMeasured, first.system.bandwidthMeasured);
     QCOMPARE(second.system.gpus[0].copyCeilingBytesPerS, 1e12);
+    QVERIFY(second.system.computeCeilings == FakeMachine::computeCeilings(1));
     QCOMPARE(second.system.availableRamBytes, std::uint64_t{10} << 30);
 
     // The cached probe is exactly the live probe with the measured part added.
@@ -159,7 +167,36 @@ class TestMachineCache : public QObject {
     expected.bandwidthMeasured = first.system.bandwidthMeasured;
     expected.bandwidthCached = true;
     expected.gpus[0].copyCeilingBytesPerS = 1e12;
+    expected.computeCeilings = FakeMachine::computeCeilings(1);
     QVERIFY(second.system == expected);
+  }
+
+  // A cache written before the compute ceilings existed holds a bandwidth ceiling only: it
+  // is measured over and rewritten with them, not served with no compute ceilings.
+  void cacheWithoutComputeCeilingsIsMeasuredAgain() {
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    SystemInfo older = machine.host;
+    older.bandwidthCeilingBytesPerS = 5e9;
+    older.bandwidthMethod = "older copy";
+    older.bandwidthMeasured = "2026-11-01T04:30:00Z";
+    cache.store(older);
+    QVERIFY(!readAll(file_).contains("compute_ceilings"));
+
+    const CacheLookup lookup =
+        cache.load(machine.engine().probeSystem({.measureBandwidth = false}));
+    QVERIFY(!lookup.system);
+    QCOMPARE(lookup.miss, CacheMiss::unreadable);
+
+    const MachineProbe measured = probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 1);
+    QVERIFY(measured.system.computeCeilings == FakeMachine::computeCeilings(1));
+    QVERIFY(readAll(file_).contains("compute_ceilings"));
+    const MachineProbe served = probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 1);
+    QVERIFY(served.system.bandwidthCached);
+    QCOMPARE(served.system.bandwidthCeilingBytesPerS, 1e10);
+    QVERIFY(served.system.computeCeilings == FakeMachine::computeCeilings(1));
   }
 
   // measureMachine measures although the cache could serve, and replaces it.
@@ -173,6 +210,7 @@ class TestMachineCache : public QObject {
     const MachineProbe served = probeMachine(machine.engine(), cache);
     QCOMPARE(machine.measurements, 2);
     QCOMPARE(served.system.bandwidthCeilingBytesPerS, 2e10);
+    QVERIFY(served.system.computeCeilings == FakeMachine::computeCeilings(2));
   }
 
   void keyChanges_data() {
@@ -292,6 +330,7 @@ class TestMachineCache : public QObject {
     const MachineProbe probe =
         measureMachine(machine.engine(), MachineCache(file_), stop.get_token());
     QCOMPARE(probe.system.bandwidthCeilingBytesPerS, 0.0);
+    QVERIFY(probe.system.computeCeilings.empty());
     QVERIFY(probe.warning.empty());
     QVERIFY(!fs::exists(file_));
   }

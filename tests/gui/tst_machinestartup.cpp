@@ -51,6 +51,11 @@ SystemInfo scriptedHost() {
   return system;
 }
 
+// The machine cache keeps a measurement only with its compute ceilings.
+std::vector<ComputeCeiling> scriptedComputeCeilings() {
+  return {{DType::f64, "scalar", 1, -1, 1e9}};
+}
+
 EngineFactory gatedEngine(const std::shared_ptr<ProbeGate>& gate, test::ScriptedTimes times = {}) {
   auto registry = std::make_shared<Registry>();
   registry->add(std::make_unique<test::ScriptedKernel>(std::move(times)));
@@ -68,6 +73,7 @@ EngineFactory gatedEngine(const std::shared_ptr<ProbeGate>& gate, test::Scripted
             return system;  // the window closed first: not measured
           system.bandwidthCeilingBytesPerS = 1e10 * ++gate->measurements;
           system.bandwidthMethod = "scripted copy";
+          system.computeCeilings = scriptedComputeCeilings();
           return system;
         });
   };
@@ -226,6 +232,7 @@ class TestMachineStartup : public QObject {
     system.bandwidthCeilingBytesPerS = ceiling;
     system.bandwidthMethod = "scripted copy";
     system.bandwidthMeasured = "2026-12-01T04:30:00Z";
+    system.computeCeilings = scriptedComputeCeilings();
     MachineCache(cacheFile_).store(system);
   }
 

@@ -20,6 +20,12 @@ QStringList column(const QTreeWidget& tree, int c) {
   return texts;
 }
 
+QString valueOf(const SystemInfo& system, const QString& name) {
+  for (const SystemField& field : systemFields(system))
+    if (field.name == name) return field.value;
+  return QStringLiteral("(no field %1)").arg(name);
+}
+
 }  // namespace
 
 class TestSystemView : public QObject {
@@ -42,6 +48,16 @@ class TestSystemView : public QObject {
 
     view.setSystem(run.system);
     QCOMPARE(tree.topLevelItem(0)->text(0), QStringLiteral("CPU"));
+  }
+
+  void computeCeilingsOnOneLine() {
+    SystemInfo system = test::sampleRun().system;
+    system.computeCeilings.clear();
+    QCOMPARE(valueOf(system, QStringLiteral("Compute ceilings")), QStringLiteral("not measured"));
+    system.computeCeilings = {{DType::f64, "scalar", 1, -1, 4.1e9},
+                              {DType::f32, "CUDA", 0, 0, 61.2e12}};
+    QCOMPARE(valueOf(system, QStringLiteral("Compute ceilings")),
+             QStringLiteral("f64 scalar x1 4.10 GFLOP/s, f32 CUDA GPU 0 61.2 TFLOP/s"));
   }
 
   void twoMachinesSideBySideWithTheirDifferences() {

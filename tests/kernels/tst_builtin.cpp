@@ -102,6 +102,7 @@ class TestBuiltin : public QObject {
              system.openmpVersion.c_str());
     QCOMPARE(system.bandwidthCeilingBytesPerS, 0.0);
     QVERIFY(system.bandwidthMethod.empty());
+    QVERIFY(system.computeCeilings.empty());
   }
 
   void bandwidthIsMeasured() {
@@ -111,6 +112,10 @@ class TestBuiltin : public QObject {
     QVERIFY(system.bandwidthCeilingBytesPerS < 1e14);
     QVERIFY2(system.bandwidthMethod.starts_with("STREAM copy a[i] = b[i]"),
              system.bandwidthMethod.c_str());
+    // Measured with it: the host's six, then two per GPU that accepted the kernel.
+    QVERIFY(system.computeCeilings.size() >= 6);
+    QVERIFY(system.computeCeilings.size() <= 6 + 2 * system.gpus.size());
+    for (const ComputeCeiling& ceiling : system.computeCeilings) QVERIFY(ceiling.flopsPerS > 0);
   }
 
   void memoryProbeAddsTheDevice() {

@@ -87,6 +87,10 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
                 text(formatValue(s.bandwidthCeilingBytesPerS, ValueKind::byteRate)),
                 text(s.bandwidthMethod))
           : SystemView::tr("not measured"));
+  QStringList ceilings;
+  for (const ComputeCeiling& ceiling : s.computeCeilings) ceilings << text(describe(ceiling));
+  add(SystemView::tr("Compute ceilings"),
+      ceilings.isEmpty() ? SystemView::tr("not measured") : ceilings.join(QStringLiteral(", ")));
   return fields;
 }
 

@@ -15,7 +15,9 @@
 namespace accellab {
 
 struct ProbeOptions {
-  bool measureBandwidth = true;  // the host's STREAM copy (about a second) and each GPU's copy
+  // The host's STREAM copy (about a second), each GPU's copy, and the compute ceilings of the
+  // host and each GPU (a few tenths of a second): every ceiling the machine cache keeps.
+  bool measureBandwidth = true;
   // A stop request (Ctrl+C) ends the measurements within a few milliseconds: "not measured".
   std::stop_token stop{};
 };

@@ -1,7 +1,7 @@
-// The machine's measured ceilings, kept between runs: measuring the memory bandwidth takes
-// seconds and gigabytes, and its result stays true while the machine and the build stay the
-// same. One small JSON file (docs/session-format.md, "The machine cache") holds the probe
-// that measured them; both front ends probe through here.
+// The machine's measured ceilings (memory bandwidth, compute), kept between runs: measuring
+// the memory bandwidth takes seconds and gigabytes, and the results stay true while the
+// machine and the build stay the same. One small JSON file (docs/session-format.md, "The
+// machine cache") holds the probe that measured them; both front ends probe through here.
 #pragma once
 
 #include <filesystem>
@@ -21,7 +21,8 @@ std::filesystem::path defaultMachineCacheFile();
 // Why the cache could not serve a probe.
 enum class CacheMiss {
   absent,        // no cache yet (the first start on this machine)
-  unreadable,    // unreadable, corrupt, from a newer AccelLab or without a ceiling
+  unreadable,    // unreadable, corrupt, from a newer AccelLab or without a ceiling (bandwidth or
+                 // compute: a file written before the compute ceilings were measured)
   otherMachine,  // measured on other hardware or another OS release
   otherBuild,    // measured by another build of AccelLab
 };

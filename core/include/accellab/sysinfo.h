@@ -84,6 +84,10 @@ struct SystemInfo {
 // The device the gpu variants ran on; nullptr when there is none.
 const GpuInfo* selectedGpu(const SystemInfo& system);
 
+// "f64 AVX2 x2 32.4 GFLOP/s" on the host (x: threads), "f32 CUDA GPU 0 61.2 TFLOP/s" on a
+// device: how the CLI and the desktop app list the compute ceilings.
+std::string describe(const ComputeCeiling& ceiling);
+
 // Everything that needs no OpenMP, Highway or CUDA: CPU model, cores, caches, RAM, OS,
 // compiler. The kernels library completes the rest (accellab::kernels::probeSystem).
 SystemInfo probeHost();
