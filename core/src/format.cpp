@@ -92,6 +92,8 @@ constexpr std::array<std::string_view, 7> kRateUnits = {" /s",  " k/s", " M/s", 
                                                         " T/s", " P/s", " E/s"};
 constexpr std::array<std::string_view, 7> kByteRateUnits = {" B/s",  " kB/s", " MB/s", " GB/s",
                                                             " TB/s", " PB/s", " EB/s"};
+constexpr std::array<std::string_view, 7> kFlopRateUnits = {
+    " FLOP/s", " kFLOP/s", " MFLOP/s", " GFLOP/s", " TFLOP/s", " PFLOP/s", " EFLOP/s"};
 constexpr std::array<std::string_view, 7> kByteUnits = {" B",   " KiB", " MiB", " GiB",
                                                         " TiB", " PiB", " EiB"};
 
@@ -104,6 +106,14 @@ std::string formatNonNegative(double value, ValueKind kind) {
       return scaled(value, {1, 1000, kRateUnits, " /s", false});
     case ValueKind::byteRate:
       return scaled(value, {1, 1000, kByteRateUnits, " B/s", false});
+    case ValueKind::flopRate:
+      return scaled(value, {1, 1000, kFlopRateUnits, " FLOP/s", false});
+    case ValueKind::intensity:
+      // Intensities below 1 are common (add: 1 FLOP per 16 bytes); three significant
+      // digits there too, not two decimals.
+      if (needsScientific(value) || value >= 1) return wholeOrThreeDigits(value) + " FLOP/B";
+      std::snprintf(text.data(), text.size(), "%.3g FLOP/B", value);
+      return text.data();
     case ValueKind::bytes:
       return scaled(value, {1, 1024, kByteUnits, " B", true});
     case ValueKind::percentage:

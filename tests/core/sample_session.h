@@ -29,6 +29,8 @@ inline PointResult measuredPoint(Point point, std::vector<double> samples, Workl
   result.bytes = work.bytes;
   result.elementsPerS = static_cast<double>(work.elements) / result.stats.medianS;
   result.bytesPerS = static_cast<double>(work.bytes) / result.stats.medianS;
+  result.flops = work.flops;
+  result.flopsPerS = static_cast<double>(work.flops) / result.stats.medianS;
   result.verified = true;
   result.verifyDetail = "max |error| 0";
   return result;
@@ -73,7 +75,8 @@ inline SystemInfo sampleSystem() {
 
 inline std::vector<PointResult> samplePoints() {
   const Params add = arrayParams({64, 64, 64});
-  const Workload addWork{262144, 262144 * 16};
+  // One add per element: add counts its FLOPs, pi does not.
+  const Workload addWork{262144, 262144 * 16, 262144};
   const Params pi = sampleParams(1000000);
   const Workload piWork{1000000, 0};
   std::vector<PointResult> points;
@@ -135,7 +138,7 @@ inline Run sampleSecondRun() {
   run.settings.origin = "desktop app";
   run.system = sampleSystem();
   run.points.push_back(measuredPoint({"add", "loop", arrayParams({64, 64, 64}), 1},
-                                     {0.0037, 0.0038, 0.0038}, {262144, 262144 * 16}));
+                                     {0.0037, 0.0038, 0.0038}, {262144, 262144 * 16, 0}));
   return run;
 }
 

@@ -10,6 +10,8 @@ enum class ValueKind {
   duration,     // seconds            -> "812 ns", "1.23 ms", "4.56 s"
   rate,         // items per second   -> "1.23 G/s"
   byteRate,     // bytes per second   -> "12.3 GB/s" (decimal, as bandwidths are quoted)
+  flopRate,     // FLOPs per second   -> "12.3 GFLOP/s"
+  intensity,    // FLOPs per byte     -> "0.125 FLOP/B" (the roofline's x axis)
   bytes,        // bytes              -> "8.00 GiB" (binary, as memory is sized)
   percentage,   // fraction 0..1      -> "91.2 %"
   ratio,        // speedup            -> "12.3x"
