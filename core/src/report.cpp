@@ -96,8 +96,7 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
     row.bytesPerS = static_cast<double>(result.bytes) / time.medianS;
     row.flopsPerS = static_cast<double>(result.flops) / time.medianS;
   }
-  if (result.flops > 0 && result.bytes > 0)
-    row.intensity = static_cast<double>(result.flops) / static_cast<double>(result.bytes);
+
   row.verified = result.verified;
   row.flags = result.flags;
   row.attempts = result.attempts;
@@ -113,6 +112,8 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
         0;
     row.stats = {};
   }
+  if (ok && result.flops > 0 && result.bytes > 0)
+    row.intensity = static_cast<double>(result.flops) / static_cast<double>(result.bytes);
   const double ceiling = result.gpu ? ceilings.deviceBytesPerS : ceilings.hostBytesPerS;
   if (ok && !time.endToEnd && ceiling > 0 && row.bytesPerS > 0)
     row.ceilingFraction = row.bytesPerS / ceiling;

@@ -306,8 +306,8 @@ class TestCliEngine : public QObject {
     QTest::newRow("samples refused")
         << mm + QStringList{"--samples", "1e3"}
         << "--samples does not apply to kernel 'mm': it is sized by its own parameters";
-    QTest::newRow("verify unknown")
-        << QStringList{"verify", "--param", "x=3"} << "no kernel has a parameter 'x'";
+    QTest::newRow("verify unknown") << QStringList{"verify", "--param", "x=3"}
+                                    << "invalid --param: no kernel has a parameter 'x'";
     QTest::newRow("verify out of range") << QStringList{"verify", "--param", "n=0"}
                                          << "invalid --param: n: '0' is not a positive count";
   }
@@ -358,8 +358,8 @@ class TestCliEngine : public QObject {
     HookedMachine machine(makeOwnParamsKernel);
     const Captured r = runCli({"verify", "--param", "n=3,5"}, machine.factory());
     QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
-    QVERIFY2(r.out.find("PASS  block=8 n=3 f64") != std::string::npos, r.out.c_str());
-    QVERIFY2(r.out.find("PASS  block=8 n=5 f32") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("PASS  mm loop block=8 n=3 f64") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("PASS  mm loop block=8 n=5 f32") != std::string::npos, r.out.c_str());
   }
 
   void listShowsTheKernelsParametersAndFlops() {
