@@ -31,9 +31,9 @@ constexpr std::uint64_t kMaxThreads = 4096;
 ArgumentParser makeParser() {
   ArgumentParser parser("run --kernel NAME [options]",
                         "Measures the variants of one kernel over a sweep (the cartesian product "
-                        "of the\nsizes, element types, variants and thread counts given) and "
-                        "prints a table row\nper point as it finishes. Ctrl+C stops after the "
-                        "current repetition and keeps\nwhat was measured.");
+                        "of the\nsizes, kernel parameters, element types, variants and thread "
+                        "counts given)\nand prints a table row per point as it finishes. Ctrl+C "
+                        "stops after the current\nrepetition and keeps what was measured.");
   parser.option("--kernel", "NAME", "the kernel: add or pi (see 'accellab-cli list')")
       .multiOption("--shape", "ZxYxX", "array shapes, e.g. 1024x1024x512 (add)")
       .multiOption("--dtype", "TYPE", "element types f32, f64 (add; default f64)")

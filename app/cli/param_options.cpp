@@ -34,8 +34,7 @@ std::string paramName(const std::string& text) {
 
 void addParamOption(ArgumentParser& parser) {
   parser.multiOption(std::string(kOption), "NAME=V,V",
-                     "values of a kernel's own parameter, e.g. n=256,512 (see 'accellab-cli "
-                     "list')");
+                     "values of a parameter of the kernel, e.g. n=256,512 (see list)");
 }
 
 ParamAxes paramAxesFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
