@@ -338,7 +338,8 @@ class TestMainWindow : public QObject {
     QCOMPARE(points.size(), std::size_t{1});
     QVERIFY(points[0].status == PointStatus::ok);
     QCOMPARE(*points[0].point.params.samples, std::uint64_t{10000});
-    QVERIFY(child<QAction>(*window_, "runAction")->isEnabled());
+    auto* run = child<QAction>(*window_, "runAction");
+    QVERIFY2(run->isEnabled(), qPrintable(run->toolTip()));
   }
 
   // Closing during a run asks first. Yes: the run stops, and once it has (the GUI thread never

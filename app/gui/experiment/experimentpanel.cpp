@@ -446,8 +446,10 @@ std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
     sweep.parameters[params[i].name] = std::move(*values.value);
   }
   if (!kernel->info().dtypes.empty()) sweep.dtypes = {currentDType()};
+  // Available, whether or not the panel is enabled: the window disables it during a run, and
+  // the experiment (Run's blocker) must read the same then.
   for (QCheckBox* check : variantChecks_)
-    if (check->isEnabled() && check->isChecked())
+    if (check->isEnabledTo(variantsBox_) && check->isChecked())
       sweep.variants.push_back(check->text().toStdString());
   if (sweep.variants.empty()) {
     error = tr("Choose at least one available variant.");
