@@ -29,6 +29,12 @@ void writeParameters(const KernelInfo& kernel, const SweepSpec& defaults, std::o
   } else if (!defaults.shapes.empty()) {
     rows.emplace_back("--shape ZxYxX", toString(defaults.shapes.front()));
   }
+  // "--param n=N  default 2048 (1 to 16384): matrix order"
+  for (const ParamSpec& param : kernel.parameters) {
+    rows.emplace_back("--param " + param.name + "=N",
+                      std::to_string(param.defaultValue) + " (" + std::to_string(param.min) +
+                          " to " + std::to_string(param.max) + "): " + param.description);
+  }
   if (!kernel.dtypes.empty()) {
     std::string name = "--dtype ";
     for (DType dtype : kernel.dtypes) name += std::string(toString(dtype)) + '|';
@@ -87,6 +93,8 @@ int listCommand(Args args, const EngineFactory& engines) {
     first = false;
     std::cout << info.name << " — " << info.description << '\n';
     writeParameters(info, defaultSweep(info, cores), std::cout);
+    // Deeper than a variant's line, which the bash completion reads as one.
+    if (!info.intensityNote.empty()) std::cout << "    FLOPs: " << info.intensityNote << '\n';
     writeVariants(info, std::cout);
   }
   return kExitOk;

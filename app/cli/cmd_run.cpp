@@ -15,6 +15,7 @@
 #include "interrupt_watcher.h"
 #include "machine_probe.h"
 #include "output_targets.h"
+#include "param_options.h"
 #include "reporter_set.h"
 #include "run_with_progress.h"
 #include "session_autosave.h"
@@ -30,14 +31,15 @@ constexpr std::uint64_t kMaxThreads = 4096;
 ArgumentParser makeParser() {
   ArgumentParser parser("run --kernel NAME [options]",
                         "Measures the variants of one kernel over a sweep (the cartesian product "
-                        "of the\nsizes, element types, variants and thread counts given) and "
-                        "prints a table row\nper point as it finishes. Ctrl+C stops after the "
-                        "current repetition and keeps\nwhat was measured.");
+                        "of the\nsizes, kernel parameters, element types, variants and thread "
+                        "counts given)\nand prints a table row per point as it finishes. Ctrl+C "
+                        "stops after the current\nrepetition and keeps what was measured.");
   parser.option("--kernel", "NAME", "the kernel: add or pi (see 'accellab-cli list')")
       .multiOption("--shape", "ZxYxX", "array shapes, e.g. 1024x1024x512 (add)")
       .multiOption("--dtype", "TYPE", "element types f32, f64 (add; default f64)")
-      .multiOption("--samples", "N", "sample counts, 1e9 or 1_000_000 style (pi)")
-      .multiOption("--variants", "A,B", "variants to run (default: all of the kernel's)")
+      .multiOption("--samples", "N", "sample counts, 1e9 or 1_000_000 style (pi)");
+  addParamOption(parser);
+  parser.multiOption("--variants", "A,B", "variants to run (default: all of the kernel's)")
       .multiOption("--threads", "N", "thread counts of threaded variants (default: 1 and all)")
       .option("--reps", "N", "repetitions per point, at least (default 5)")
       .option("--min-time", "S", "seconds of repetitions per point, at least (default 0.2)")
@@ -64,15 +66,32 @@ void refuseAxis(const ArgumentParser& parser, const std::string& option, const K
   }
 }
 
+// A kernel sized by its own parameters alone has no shape or sample count to sweep.
+void refuseSize(const ArgumentParser& parser, const std::string& option, const KernelInfo& kernel) {
+  if (parser.has(option)) {
+    throw UsageError(option + " does not apply to kernel '" + kernel.name +
+                     "': it is sized by its own parameters (--param NAME=V, see 'accellab-cli "
+                     "list')");
+  }
+}
+
 SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
   SweepSpec spec = defaultSweep(kernel, static_cast<int>(std::thread::hardware_concurrency()));
-  if (kernel.problem == ProblemKind::samples) {
-    refuseAxis(parser, "--shape", kernel);
-    if (parser.has("--samples")) spec.samples = parser.counts("--samples");
-  } else {
-    refuseAxis(parser, "--samples", kernel);
-    if (parser.has("--shape")) spec.shapes = parser.shapes("--shape");
+  switch (kernel.problem) {
+    case ProblemKind::samples:
+      refuseAxis(parser, "--shape", kernel);
+      if (parser.has("--samples")) spec.samples = parser.counts("--samples");
+      break;
+    case ProblemKind::array3d:
+      refuseAxis(parser, "--samples", kernel);
+      if (parser.has("--shape")) spec.shapes = parser.shapes("--shape");
+      break;
+    case ProblemKind::parameters:
+      refuseSize(parser, "--shape", kernel);
+      refuseSize(parser, "--samples", kernel);
+      break;
   }
+  spec.parameters = paramAxesFrom(parser, kernel);
   if (kernel.dtypes.empty()) refuseAxis(parser, "--dtype", kernel);
   if (parser.has("--dtype")) spec.dtypes = parser.dtypes("--dtype");
   if (parser.has("--variants")) spec.variants = parser.names("--variants");

@@ -10,6 +10,7 @@
 #include "cli_error.h"
 #include "commands.h"
 #include "interrupt_watcher.h"
+#include "param_options.h"
 #include "run_with_progress.h"
 
 namespace accellab::cli {
@@ -20,13 +21,16 @@ namespace {
 const std::vector<Shape3> kShapes{{1, 1, 1}, {3, 5, 7}, {17, 31, 67}, {2, 3, 1031}};
 const std::vector<std::uint64_t> kSamples{1, 1000, 123457, 10'000'000};
 
-SweepSpec verifySweep(const KernelInfo& kernel, bool gpuOnly) {
+// Each parameter at its verify values (or its default when it names none), unless --param says.
+SweepSpec verifySweep(const KernelInfo& kernel, bool gpuOnly, ParamAxes parameters) {
   SweepSpec spec;
   spec.kernel = kernel.name;
   if (kernel.problem == ProblemKind::samples) spec.samples = kSamples;
   if (kernel.problem == ProblemKind::array3d) spec.shapes = kShapes;
   for (const ParamSpec& param : kernel.parameters)
     if (!param.verifyValues.empty()) spec.parameters[param.name] = param.verifyValues;
+  // --param replaces a parameter's verify values.
+  for (auto& [name, values] : parameters) spec.parameters[name] = std::move(values);
   spec.dtypes = kernel.dtypes;
   for (const VariantInfo& v : kernel.variants) {
     if (!gpuOnly || v.onDevice) spec.variants.push_back(v.name);
@@ -61,6 +65,7 @@ int verifyCommand(Args args, const EngineFactory& engines) {
                         "against the reference; pi's\nhit counts must agree across variants. "
                         "Exits 1 on any failure, 3 when\nthe only failures were out of memory.");
   parser.flag("--gpu-only", "only the GPU variants (fails when none is available)");
+  addParamOption(parser);
   addDeviceOption(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
@@ -76,9 +81,13 @@ int verifyCommand(Args args, const EngineFactory& engines) {
   MeasureConfig once;  // one timed run per point: verification, not measurement
   once.minReps = 1;
   once.minTimeS = 0;
+  const std::vector<const Kernel*> kernels = registry.kernels();
+  std::vector<SweepSpec> specs;  // all checked before the first point runs
+  for (const Kernel* kernel : kernels)
+    specs.push_back(
+        verifySweep(kernel->info(), gpuOnly, paramAxesFrom(parser, kernel->info(), kernels)));
   Tally tally;
-  for (const Kernel* kernel : registry.kernels()) {
-    const SweepSpec spec = verifySweep(kernel->info(), gpuOnly);
+  for (const SweepSpec& spec : specs) {
     if (spec.variants.empty()) continue;
     runWithProgress(runner, expandSweep(spec, registry), once, interrupt.token(),
                     [&](const PointResult& r) { tally.print(r); });

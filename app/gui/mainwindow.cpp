@@ -496,6 +496,8 @@ void MainWindow::connectDocument() {
   // The experiment panel's kernel box is the window's one kernel selector.
   connect(experiment_, &ExperimentPanel::kernelSelected, charts_, &ChartPanel::setKernel);
   connect(experiment_, &ExperimentPanel::kernelSelected, this, [this] { updateActions(); });
+  // Run waits for valid input, and says what is wrong.
+  connect(experiment_, &ExperimentPanel::changed, this, [this] { updateActions(); });
   charts_->setKernel(experiment_->kernel());
 }
 

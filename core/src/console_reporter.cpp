@@ -11,8 +11,7 @@ namespace {
 
 class ConsoleReporter : public Reporter {
  public:
-  ConsoleReporter(std::ostream& out, const ReportOptions& options)
-      : out_(out), stream_(options), columns_(columnsIn(inConsole)) {}
+  ConsoleReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
 
   void begin(const Run& run) override {
     // The machine is introduced by the caller (the CLI prints a fuller summary than a
@@ -26,6 +25,7 @@ class ConsoleReporter : public Reporter {
   void point(const PointResult& result) override {
     const auto next = stream_.add(result);
     if (next.startsGroup) {
+      columns_ = consoleColumnsFor(next.row);
       std::vector<std::string> headers;
       for (const ReportColumn* column : columns_) headers.emplace_back(column->header);
       out_ << "\n" << printable(next.row.group) << "\n" << alignedLine(columns_, headers);

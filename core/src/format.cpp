@@ -108,6 +108,12 @@ std::string formatNonNegative(double value, ValueKind kind) {
       return scaled(value, {1, 1000, kByteRateUnits, " B/s", false});
     case ValueKind::flopRate:
       return scaled(value, {1, 1000, kFlopRateUnits, " FLOP/s", false});
+    case ValueKind::intensity:
+      // Intensities below 1 are common (add: 1 FLOP per 16 bytes); three significant
+      // digits there too, not two decimals.
+      if (needsScientific(value) || value >= 1) return wholeOrThreeDigits(value) + " FLOP/B";
+      std::snprintf(text.data(), text.size(), "%.3g FLOP/B", value);
+      return text.data();
     case ValueKind::bytes:
       return scaled(value, {1, 1024, kByteUnits, " B", true});
     case ValueKind::percentage:

@@ -42,13 +42,8 @@ std::optional<std::string> validateSamples(const KernelInfo& kernel, const Param
 }
 
 std::optional<std::string> validateOwnParams(const KernelInfo& kernel, const Params& params) {
-  for (const auto& [name, value] : params.kernelParams) {
-    const ParamSpec* spec = kernel.parameter(name);
-    if (!spec) return kernel.name + " has no parameter '" + name + "'";
-    if (value < spec->min || value > spec->max)
-      return kernel.name + " " + name + "=" + std::to_string(value) + " is outside [" +
-             std::to_string(spec->min) + ", " + std::to_string(spec->max) + "]";
-  }
+  for (const auto& [name, value] : params.kernelParams)
+    if (auto problem = validateParam(kernel, name, value)) return problem;
   return std::nullopt;
 }
 
@@ -79,6 +74,16 @@ std::optional<std::string> validateParams(const KernelInfo& kernel, const Params
   if (auto problem = validateSize(kernel, params)) return problem;
   if (auto problem = validateOwnParams(kernel, params)) return problem;
   return validateDType(kernel, params);
+}
+
+std::optional<std::string> validateParam(const KernelInfo& kernel, std::string_view name,
+                                         std::uint64_t value) {
+  const ParamSpec* spec = kernel.parameter(name);
+  if (!spec) return kernel.name + " has no parameter '" + std::string(name) + "'";
+  if (value < spec->min || value > spec->max)
+    return kernel.name + " " + spec->name + "=" + std::to_string(value) + " is outside [" +
+           std::to_string(spec->min) + ", " + std::to_string(spec->max) + "]";
+  return std::nullopt;
 }
 
 std::uint64_t paramOf(const KernelInfo& kernel, const Params& params, std::string_view name) {

@@ -7,8 +7,7 @@ namespace {
 
 class MarkdownReporter : public Reporter {
  public:
-  MarkdownReporter(std::ostream& out, const ReportOptions& options)
-      : out_(out), stream_(options), columns_(columnsIn(inConsole)) {}
+  MarkdownReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
 
   void begin(const Run& run) override {
     stream_.begin(run);
@@ -21,6 +20,7 @@ class MarkdownReporter : public Reporter {
   void point(const PointResult& result) override {
     const auto next = stream_.add(result);
     if (next.startsGroup) {
+      columns_ = consoleColumnsFor(next.row);
       std::vector<std::string> headers;
       for (const ReportColumn* column : columns_) headers.emplace_back(column->header);
       out_ << "\n### " << markdownCell(next.row.group) << "\n\n"

@@ -127,4 +127,37 @@ std::vector<std::string> splitList(std::string_view text, char separator) {
   return items;
 }
 
+Parsed<std::vector<std::uint64_t>> parseParamValues(const KernelInfo& kernel,
+                                                    const ParamSpec& param, std::string_view text) {
+  const std::vector<std::string> items = splitList(text);
+  if (items.empty()) return {std::nullopt, param.name + " needs at least one value"};
+  std::vector<std::uint64_t> values;
+  for (const std::string& item : items) {
+    const auto value = parseCount(item);
+    if (!value.value) return {std::nullopt, param.name + ": " + value.error};
+    if (auto problem = validateParam(kernel, param.name, *value.value))
+      return {std::nullopt, *problem};
+    values.push_back(*value.value);
+  }
+  return {std::move(values), {}};
+}
+
+Parsed<ParamAxis> parseParamAxis(const KernelInfo& kernel, std::string_view input) {
+  const std::string_view text = trimmed(input);
+  const std::size_t equals = text.find('=');
+  if (equals == std::string_view::npos)
+    return {std::nullopt, quoted(text) + " is not NAME=VALUE[,VALUE...] (e.g. n=256,512)"};
+  const std::string name(trimmed(text.substr(0, equals)));
+  const ParamSpec* param = kernel.parameter(name);
+  if (!param) {
+    std::string known;
+    for (const ParamSpec& p : kernel.parameters) known += (known.empty() ? "" : ", ") + p.name;
+    return {std::nullopt, kernel.name + " has no parameter " + quoted(name) +
+                              (known.empty() ? " (it has none)" : " (it has: " + known + ")")};
+  }
+  auto values = parseParamValues(kernel, *param, text.substr(equals + 1));
+  if (!values.value) return {std::nullopt, values.error};
+  return {ParamAxis{param->name, std::move(*values.value)}, {}};
+}
+
 }  // namespace accellab

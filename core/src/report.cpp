@@ -89,10 +89,14 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
   row.bytes = result.bytes;
   row.elementsPerS = result.elementsPerS;
   row.bytesPerS = result.bytesPerS;
+  row.flops = result.flops;
+  row.flopsPerS = result.flopsPerS;
   if (time.endToEnd) {
     row.elementsPerS = static_cast<double>(result.elements) / time.medianS;
     row.bytesPerS = static_cast<double>(result.bytes) / time.medianS;
+    row.flopsPerS = static_cast<double>(result.flops) / time.medianS;
   }
+
   row.verified = result.verified;
   row.flags = result.flags;
   row.attempts = result.attempts;
@@ -104,9 +108,12 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
   // A point that did not finish well has no numbers to show: its samples were cut off
   // (cancelled) or timed a wrong result (failed). The status and note say why.
   if (!ok) {
-    row.medianS = row.spreadS = row.firstCallS = row.elementsPerS = row.bytesPerS = 0;
+    row.medianS = row.spreadS = row.firstCallS = row.elementsPerS = row.bytesPerS = row.flopsPerS =
+        0;
     row.stats = {};
   }
+  if (ok && result.flops > 0 && result.bytes > 0)
+    row.intensity = static_cast<double>(result.flops) / static_cast<double>(result.bytes);
   const double ceiling = result.gpu ? ceilings.deviceBytesPerS : ceilings.hostBytesPerS;
   if (ok && !time.endToEnd && ceiling > 0 && row.bytesPerS > 0)
     row.ceilingFraction = row.bytesPerS / ceiling;

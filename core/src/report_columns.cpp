@@ -47,7 +47,7 @@ const auto kDuration = ValueKind::duration;
 const std::optional<ValueKind> kText;
 
 // The console and Markdown print the run and the problem as headings above each table.
-const std::array<ReportColumn, 34> kColumns = {{
+const std::array<ReportColumn, 37> kColumns = {{
     {"run", "run", "", ValueKind::count, Align::right, kTableAndFiles, 0,
      ACCELLAB_COUNT(row.runId)},
     {"kernel", "kernel", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.kernel)},
@@ -71,6 +71,11 @@ const std::array<ReportColumn, 34> kColumns = {{
     {"ceiling_fraction", "% ceiling", "", ValueKind::percentage, Align::right, kShown, 9,
      [](const ReportRow& row) { return shown(row.ceilingFraction, ValueKind::percentage); },
      [](const ReportRow& row) { return row.ceilingFraction; }},
+    {"flops_per_s", "FLOP rate", "FLOP/s", ValueKind::flopRate, Align::right, kShown | whenCounted,
+     12, ACCELLAB_AMOUNT(row.flopsPerS, ValueKind::flopRate)},
+    {"intensity", "intensity", "FLOP/B", ValueKind::intensity, Align::right, kShown | whenCounted,
+     13, [](const ReportRow& row) { return shown(row.intensity, ValueKind::intensity); },
+     [](const ReportRow& row) { return row.intensity; }},
     {"speedup", "speedup", "", ValueKind::ratio, Align::right, kShown, 8,
      [](const ReportRow& row) { return shown(row.speedup, ValueKind::ratio); },
      [](const ReportRow& row) { return row.speedup; }},
@@ -101,6 +106,7 @@ const std::array<ReportColumn, 34> kColumns = {{
     {"elements", "elements", "", ValueKind::count, Align::right, inFiles, 0,
      ACCELLAB_COUNT(row.elements)},
     {"bytes", "bytes", "B", ValueKind::count, Align::right, inFiles, 0, ACCELLAB_COUNT(row.bytes)},
+    {"flops", "FLOPs", "", ValueKind::count, Align::right, inFiles, 0, ACCELLAB_COUNT(row.flops)},
     {"reason", "reason", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.reason)},
     {"isa", "isa", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.isa)},
     {"gpu_kernel_s", "GPU kernel", "s", kDuration, Align::right, inFiles, 0, ACCELLAB_GPU(kernelS)},
@@ -125,6 +131,13 @@ std::vector<const ReportColumn*> columnsIn(ColumnPlace place) {
   std::vector<const ReportColumn*> columns;
   for (const ReportColumn& column : kColumns)
     if (column.places & place) columns.push_back(&column);
+  return columns;
+}
+
+std::vector<const ReportColumn*> consoleColumnsFor(const ReportRow& first) {
+  std::vector<const ReportColumn*> columns = columnsIn(inConsole);
+  if (first.flops == 0)
+    std::erase_if(columns, [](const ReportColumn* c) { return (c->places & whenCounted) != 0; });
   return columns;
 }
 

@@ -132,6 +132,15 @@ void TestCli::badInputIsRefused_data() {
                               << "more than once";
   QTest::newRow("negative time") << add + QStringList{"--min-time", "-1"} << "--min-time";
   QTest::newRow("shape for pi") << pi + QStringList{"--shape", "3x5x7"} << "does not apply";
+  // The shipped kernels declare no parameters of their own yet (tst_cli_engine covers one that
+  // does).
+  QTest::newRow("param add has none") << add + QStringList{"--param", "n=4"}
+                                      << "invalid --param: add has no parameter 'n' (it has none)";
+  QTest::newRow("param without value")
+      << add + QStringList{"--param", "n"} << "'n' is not NAME=VALUE[,VALUE...]";
+  QTest::newRow("param empty") << add + QStringList{"--param="} << "'' is not NAME=VALUE";
+  QTest::newRow("verify param no kernel has")
+      << QStringList{"verify", "--param", "n=4"} << "no kernel has a parameter 'n'";
   QTest::newRow("unknown baseline") << add + QStringList{"--baseline", "warp"} << "--baseline";
   QTest::newRow("out dir missing")
       << add + QStringList{"--shape", "3x5x7", "--out", "/nonexistent-dir/s.json"}

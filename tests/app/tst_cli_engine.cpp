@@ -90,6 +90,29 @@ class OutOfMemoryKernel : public test::FakeKernel {
   test::FakeScript& script_;
 };
 
+// "mm": the fake kernel sized by its own "n" and "block" (as matmul is), counting 2 FLOPs
+// per element of its problem: 2 FLOPs per 16 bytes in f64, an intensity of 0.125.
+class OwnParamsKernel : public test::FakeKernel {
+ public:
+  explicit OwnParamsKernel(test::FakeScript& script)
+      : FakeKernel(script, "mm", ProblemKind::parameters), info_(FakeKernel::info()) {
+    info_.intensityNote = "2 FLOPs per element; 16 bytes per element (f64)";
+  }
+  const KernelInfo& info() const override { return info_; }
+  Workload workload(const Params& params) const override {
+    Workload work = FakeKernel::workload(params);
+    work.flops = 2 * work.elements;
+    return work;
+  }
+
+ private:
+  KernelInfo info_;
+};
+
+std::unique_ptr<Kernel> makeOwnParamsKernel(test::FakeScript& script) {
+  return std::make_unique<OwnParamsKernel>(script);
+}
+
 // 12 points of the fake kernel: 3 shapes x 2 types x (loop, fast).
 std::vector<std::string> sweepArgs(const std::string& out) {
   return {"run",    "--kernel", "fake",       "--variants", "loop,fast", "--shape",   "2x3x4",
@@ -256,6 +279,99 @@ class TestCliEngine : public QObject {
   void savingResumesWhenTheDirectoryReturns();
   void fullDiskKeepsMeasuringAndSaysWhatWasLost();
   void aLateExportFailureLosesNothingElse();
+
+  void paramOptionIsChecked_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QStringList mm{"run", "--kernel", "mm"};
+    QTest::newRow("unknown") << mm + QStringList{"--param", "x=3"}
+                             << "invalid --param: mm has no parameter 'x' (it has: n, block)";
+    QTest::newRow("bad value") << mm + QStringList{"--param", "n=4,abc"}
+                               << "invalid --param: n: 'abc' is not a count";
+    QTest::newRow("fraction") << mm + QStringList{"--param", "n=1.5"}
+                              << "invalid --param: n: '1.5' is not a whole number";
+    QTest::newRow("no values") << mm + QStringList{"--param", "n="}
+                               << "invalid --param: n needs at least one value";
+    QTest::newRow("above max") << mm + QStringList{"--param", "n=5000"}
+                               << "invalid --param: mm n=5000 is outside [1, 4096]";
+    QTest::newRow("above max, scientific") << mm + QStringList{"--param", "block=1e3"}
+                                           << "invalid --param: mm block=1000 is outside [1, 64]";
+    QTest::newRow("duplicate") << mm + QStringList{"--param", "n=4", "--param", "n=8"}
+                               << "--param n given more than once";
+    QTest::newRow("duplicate in one option")
+        << mm + QStringList{"--param", "n=4", "block=2", "n=8"} << "--param n given more than once";
+    QTest::newRow("shape refused")
+        << mm + QStringList{"--shape", "2x3x4"}
+        << "--shape does not apply to kernel 'mm': it is sized by its own parameters";
+    QTest::newRow("samples refused")
+        << mm + QStringList{"--samples", "1e3"}
+        << "--samples does not apply to kernel 'mm': it is sized by its own parameters";
+    QTest::newRow("verify unknown") << QStringList{"verify", "--param", "x=3"}
+                                    << "invalid --param: no kernel has a parameter 'x'";
+    QTest::newRow("verify out of range") << QStringList{"verify", "--param", "n=0"}
+                                         << "invalid --param: n: '0' is not a positive count";
+  }
+  void paramOptionIsChecked() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    HookedMachine machine(makeOwnParamsKernel);
+    std::vector<std::string> argv;
+    for (const QString& arg : args) argv.push_back(arg.toStdString());
+    const Captured r = runCli(argv, machine.factory());
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.find("accellab-cli: error: " + message.toStdString()) != std::string::npos,
+             r.err.c_str());
+    QVERIFY2(r.out.empty(), r.out.c_str());  // refused before anything ran
+  }
+
+  // --param sweeps the kernel's own parameters: each value a point, the others at their
+  // default; the table shows the FLOP rate and the intensity the kernel counts.
+  void paramOptionSweepsTheKernelsParameters() {
+    HookedMachine machine(makeOwnParamsKernel);
+    QTemporaryDir dir;
+    const std::string session = dir.filePath(QStringLiteral("mm.json")).toStdString();
+    const Captured r =
+        runCli({"run", "--kernel", "mm", "--param", "n=4,1e3", "--param", "block=2", "--variants",
+                "loop", "--reps", "3", "--min-time", "0", "--out", session},
+               machine.factory());
+    QVERIFY2(r.exitCode == 0, r.err.c_str());
+    const auto points = readSessionFile(session).runs.back().points;
+    QCOMPARE(points.size(), std::size_t{2});
+    QVERIFY(points[0].point.params.kernelParams == (KernelParams{{"block", 2}, {"n", 4}}));
+    QVERIFY(points[1].point.params.kernelParams == (KernelParams{{"block", 2}, {"n", 1000}}));
+    QCOMPARE(points[1].flops, std::uint64_t{4000});
+    QVERIFY2(r.out.find("block=2 n=1000 f64") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("FLOP rate") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("0.125 FLOP/B") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("FLOP/s") != std::string::npos, r.out.c_str());
+
+    // Left out, a parameter takes its default.
+    const Captured defaults = runCli({"run", "--kernel", "mm", "--variants", "loop", "--reps", "3",
+                                      "--min-time", "0", "--out", session},
+                                     machine.factory());
+    QVERIFY2(defaults.exitCode == 0, defaults.err.c_str());
+    QVERIFY(readSessionFile(session).runs.back().points.front().point.params.kernelParams ==
+            (KernelParams{{"block", 8}, {"n", 64}}));
+  }
+
+  void verifyTakesTheKernelsParameters() {
+    HookedMachine machine(makeOwnParamsKernel);
+    const Captured r = runCli({"verify", "--param", "n=3,5"}, machine.factory());
+    QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
+    QVERIFY2(r.out.find("PASS  mm loop block=8 n=3 f64") != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("PASS  mm loop block=8 n=5 f32") != std::string::npos, r.out.c_str());
+  }
+
+  void listShowsTheKernelsParametersAndFlops() {
+    HookedMachine machine(makeOwnParamsKernel);
+    const Captured r = runCli({"list"}, machine.factory());
+    QVERIFY2(r.exitCode == 0, r.err.c_str());
+    for (const char* line : {"  --param n=N      default 64 (1 to 4096): matrix order\n",
+                             "  --param block=N  default 8 (1 to 64): tile\n",
+                             "    FLOPs: 2 FLOPs per element; 16 bytes per element (f64)\n"})
+      QVERIFY2(r.out.find(line) != std::string::npos, r.out.c_str());
+    QVERIFY2(r.out.find("--shape") == std::string::npos, r.out.c_str());
+  }
 
   void gpuTimeOptionIsChecked() {
     test::FakeDeviceMachine machine;

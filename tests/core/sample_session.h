@@ -29,6 +29,8 @@ inline PointResult measuredPoint(Point point, std::vector<double> samples, Workl
   result.bytes = work.bytes;
   result.elementsPerS = static_cast<double>(work.elements) / result.stats.medianS;
   result.bytesPerS = static_cast<double>(work.bytes) / result.stats.medianS;
+  result.flops = work.flops;
+  result.flopsPerS = static_cast<double>(work.flops) / result.stats.medianS;
   result.verified = true;
   result.verifyDetail = "max |error| 0";
   return result;
@@ -118,6 +120,12 @@ inline Run sampleRun() {
   run.system = sampleSystem();
   run.conditions = {{"virtual-machine", "running in a virtual machine (KVM)"}};
   run.points = samplePoints();
+  // Measured by a build whose add counts its FLOPs (one add per element); pi counts none.
+  for (PointResult& point : run.points) {
+    if (point.point.kernel != "add") continue;
+    point.flops = point.elements;
+    point.flopsPerS = point.elementsPerS;
+  }
   run.points[1].flags.cold = true;
   run.points[1].firstCallS = 0.5;
   run.points[2].flags.unstable = true;

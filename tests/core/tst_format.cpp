@@ -37,6 +37,15 @@ class TestFormat : public QObject {
     row("bytes small", 512, ValueKind::bytes, "512 B");
     row("bytes KiB", 1536, ValueKind::bytes, "1.50 KiB");
     row("bytes just under MiB", 1000.0 * 1024, ValueKind::bytes, "0.98 MiB");
+    row("flop rate G", 12.34e9, ValueKind::flopRate, "12.3 GFLOP/s");
+    row("flop rate small", 512, ValueKind::flopRate, "512 FLOP/s");
+    row("flop rate T", 1.5e12, ValueKind::flopRate, "1.50 TFLOP/s");
+    row("flop rate 1e300", 1e300, ValueKind::flopRate, "1.00e300 FLOP/s");
+    row("intensity below 1", 0.0625, ValueKind::intensity, "0.0625 FLOP/B");
+    row("intensity an eighth", 0.125, ValueKind::intensity, "0.125 FLOP/B");
+    row("intensity", 12.34, ValueKind::intensity, "12.3 FLOP/B");
+    row("intensity large", 1234.4, ValueKind::intensity, "1234 FLOP/B");
+    row("intensity tiny", 0.001, ValueKind::intensity, "1.00e-3 FLOP/B");
     row("percentage", 0.9123, ValueKind::percentage, "91.2 %");
     row("percentage over", 1.05, ValueKind::percentage, "105.0 %");
     row("ratio", 12.34, ValueKind::ratio, "12.3x");

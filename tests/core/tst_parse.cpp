@@ -127,6 +127,87 @@ class TestParse : public QObject {
     QCOMPARE(accellab::splitList(""), Names{});
     QCOMPARE(accellab::splitList("1;2", ';'), (Names{"1", "2"}));
   }
+
+  void parseParamAxisAccepts_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<std::vector<quint64>>("values");
+    QTest::newRow("one") << "n=256"
+                         << "n" << std::vector<quint64>{256};
+    QTest::newRow("several, counts") << "n=256, 1e3,4_096"
+                                     << "n" << std::vector<quint64>{256, 1000, 4096};
+    QTest::newRow("spaces") << " block = 8 "
+                            << "block" << std::vector<quint64>{8};
+    QTest::newRow("the limits") << "block=1,64"
+                                << "block" << std::vector<quint64>{1, 64};
+  }
+  void parseParamAxisAccepts() {
+    QFETCH(QString, text);
+    QFETCH(QString, name);
+    QFETCH(std::vector<quint64>, values);
+    const auto parsed = accellab::parseParamAxis(kernel(), text.toStdString());
+    QVERIFY2(parsed.value.has_value(), parsed.error.c_str());
+    QCOMPARE(parsed.value->name, name.toStdString());
+    QCOMPARE(std::vector<quint64>(parsed.value->values.begin(), parsed.value->values.end()),
+             values);
+  }
+
+  void parseParamAxisRejects_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("no equals") << "n"
+                               << "'n' is not NAME=VALUE[,VALUE...] (e.g. n=256,512)";
+    QTest::newRow("unknown") << "m=3"
+                             << "mm has no parameter 'm' (it has: n, block)";
+    QTest::newRow("no values") << "n="
+                               << "n needs at least one value";
+    QTest::newRow("only commas") << "n= , "
+                                 << "n needs at least one value";
+    QTest::newRow("not a count") << "n=4,four"
+                                 << "n: 'four' is not a count (examples: "
+                                    "1000000, 1_000_000, 1e9)";
+    QTest::newRow("zero") << "n=0"
+                          << "n: '0' is not a positive count";
+    QTest::newRow("above max") << "n=4097"
+                               << "mm n=4097 is outside [1, 4096]";
+    QTest::newRow("far above max") << "block=1e18"
+                                   << "mm block=1000000000000000000 is outside "
+                                      "[1, 64]";
+  }
+  void parseParamAxisRejects() {
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    const auto parsed = accellab::parseParamAxis(kernel(), text.toStdString());
+    QVERIFY(!parsed.value.has_value());
+    QCOMPARE(QString::fromStdString(parsed.error), error);
+  }
+
+  // A field of the desktop app holds the values alone; a minimum above 1 is enforced too.
+  void parseParamValuesChecksTheRange() {
+    accellab::KernelInfo info = kernel();
+    info.parameters[1].min = 4;
+    const auto ok = accellab::parseParamValues(info, info.parameters[1], "4, 8");
+    QVERIFY2(ok.value.has_value(), ok.error.c_str());
+    QVERIFY(*ok.value == (std::vector<std::uint64_t>{4, 8}));
+    const auto low = accellab::parseParamValues(info, info.parameters[1], "8,2");
+    QCOMPARE(low.error, std::string("mm block=2 is outside [4, 64]"));
+  }
+
+  void parseParamAxisOfAKernelWithoutParameters() {
+    accellab::KernelInfo add;
+    add.name = "add";
+    QCOMPARE(accellab::parseParamAxis(add, "n=4").error,
+             std::string("add has no parameter 'n' (it has none)"));
+  }
+
+ private:
+  static accellab::KernelInfo kernel() {
+    accellab::KernelInfo info;
+    info.name = "mm";
+    info.problem = accellab::ProblemKind::parameters;
+    info.parameters = {{"n", "matrix order", 64, 1, 4096}, {"block", "tile", 8, 1, 64}};
+    return info;
+  }
 };
 
 QTEST_APPLESS_MAIN(TestParse)

@@ -79,7 +79,8 @@ class TestReport : public QObject {
     reporter->point(run.points[0]);
     QVERIFY2(
         out.str().ends_with("loop                1    4.00 ms     100 µs     8.00 ms     65.5 M/s"
-                            "     1.05 GB/s      5.2 %     1.00x  yes       ok\n"),
+                            "     1.05 GB/s      5.2 %  65.5 MFLOP/s  0.0625 FLOP/B     1.00x  yes"
+                            "       ok\n"),
         out.str().c_str());
     reporter->point(run.points[1]);
     QVERIFY2(out.str().ends_with("4.00x  yes       ok         cold       AVX3\n"),
@@ -190,7 +191,7 @@ class TestReport : public QObject {
     };
     // A skipped point has no number anywhere: a gap, never a zero.
     QCOMPARE(cells(inConsole, rows[7]),
-             (std::vector<std::string>{"gpu", "1", "-", "-", "-", "-", "-", "-", "-", "-",
+             (std::vector<std::string>{"gpu", "1", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-",
                                        "skipped", "", "no CUDA device"}));
     for (const ReportColumn* column : columnsIn(inFiles))
       if (column->kind && column->id != "run" && column->id != "threads" && column->id != "size" &&
@@ -198,7 +199,61 @@ class TestReport : public QObject {
         QVERIFY2(!column->value(rows[7]) || *column->value(rows[7]) == 0,
                  std::string(column->id).c_str());
     QVERIFY(!columnsIn(inFiles)[6]->value(rows[7]));  // median_s
-    QCOMPARE(cells(inConsole, rows[6])[9], std::string("no"));
+    QCOMPARE(cells(inConsole, rows[6])[11], std::string("no"));
+  }
+
+  // The FLOP rate and the intensity are numbers only where the kernel counts FLOPs (and, for
+  // the intensity, bytes): a gap otherwise, never 0. The console shows them for such
+  // problems only; files always have them.
+  void flopColumnsAreGapsWhereNotCounted() {
+    Run run = test::sampleRun();
+    PointResult computeOnly = run.points[4];  // pi loop: counts no bytes
+    computeOnly.flops = 4 * computeOnly.elements;
+    computeOnly.flopsPerS = 4 * computeOnly.elementsPerS;
+    run.points.push_back(computeOnly);
+    const auto rows = buildRunRows(run);
+    const auto column = [](std::string_view id) {
+      for (const ReportColumn& c : reportColumns())
+        if (c.id == id) return &c;
+      throw std::logic_error("no column " + std::string(id));
+    };
+    const ReportColumn& rate = *column("flops_per_s");
+    const ReportColumn& intensity = *column("intensity");
+    QCOMPARE(rate.text(rows[0]), std::string("65.5 MFLOP/s"));
+    QCOMPARE(*rate.value(rows[0]), 65536000.0);
+    QCOMPARE(*intensity.value(rows[0]), 0.0625);  // 1 FLOP per 16 bytes
+    QCOMPARE(intensity.text(rows[0]), std::string("0.0625 FLOP/B"));
+    QVERIFY(!rate.value(rows[4]) && !intensity.value(rows[4]));  // pi counts none
+    QCOMPARE(rate.text(rows[4]), std::string("-"));
+    QCOMPARE(rate.text(rows[8]), std::string("381 MFLOP/s"));
+    QVERIFY(!intensity.value(rows[8]));  // FLOPs but no bytes
+    QCOMPARE(intensity.text(rows[8]), std::string("-"));
+    QVERIFY(!rate.value(rows[6]) && !intensity.value(rows[6]));  // failed: no numbers
+
+    const auto ids = [](const std::vector<const ReportColumn*>& columns) {
+      std::vector<std::string_view> names;
+      for (const ReportColumn* c : columns) names.push_back(c->id);
+      return names;
+    };
+    const auto has = [](const std::vector<std::string_view>& names, std::string_view id) {
+      return std::find(names.begin(), names.end(), id) != names.end();
+    };
+    QVERIFY(has(ids(consoleColumnsFor(rows[0])), "flops_per_s"));
+    QVERIFY(has(ids(consoleColumnsFor(rows[0])), "intensity"));
+    QVERIFY(!has(ids(consoleColumnsFor(rows[4])), "flops_per_s"));
+    QVERIFY(!has(ids(consoleColumnsFor(rows[4])), "intensity"));
+    QVERIFY(has(ids(columnsIn(inFiles)), "flops_per_s"));
+    QVERIFY(has(ids(columnsIn(inFiles)), "flops"));
+    QVERIFY(has(ids(columnsIn(inTable)), "intensity"));
+  }
+
+  // An end-to-end gpu row's FLOP rate is over its end-to-end time, as its bandwidth is.
+  void endToEndFlopRate() {
+    Run run = test::sampleRun();
+    run.points[3].gpu->endToEndS = 0.0008;  // the kernel's median is 0.0002
+    const auto rows = buildRunRows(run, {.baseline = "loop", .gpuTime = GpuTime::endToEnd});
+    QCOMPARE(rows[3].flopsPerS, 262144 / 0.0008);
+    QCOMPARE(rows[3].bytesPerS, 262144 * 16 / 0.0008);
   }
 
   void columnsAreDescribedOnce() {
@@ -296,26 +351,28 @@ class TestReport : public QObject {
                "\n"
                "add\\x1B[31m 64x64x64 f64\n"
                "variant       threads     median      ± MAD  first call   throughput     bandwidth "
-               " "
-               "% ceiling   speedup  verified  status     flags      note\n"
+               " % ceiling     FLOP rate      intensity   speedup  verified  status     flags      "
+               "note\n"
                "loop                1    4.00 ms     100 µs     8.00 ms     65.5 M/s     1.05 GB/s "
-               " "
-               "    5.2 %     1.00x  yes       ok\n"
+               "     5.2 %  65.5 MFLOP/s  0.0625 FLOP/B     1.00x  yes       ok\n"
                "v\\r\\n|\"x\",y         1          -          -           -            -          "
-               "   -          -         -  yes       failed                line one\\nline two | "
+               "   -          -             -              -         -  yes       failed           "
+               "     line one\\nline two | "
                "\"quoted\", \\x7F\\u009B\\xFF\n");
     QTest::newRow("csv")
         << ReportFormat::csv
         << QString::fromUtf8(
                "run,kernel,problem,size,variant,threads,median_s,mad_s,first_call_s,elements_per_s,"
-               "bytes_per_s,ceiling_fraction,speedup,verified,status,flags,min_s,mean_s,stddev_s,"
-               "ci95_low_s,ci95_high_s,outliers,samples,runs_per_sample,attempts,elements,bytes,"
-               "reason,isa,gpu_kernel_s,gpu_h2d_s,gpu_d2h_s,gpu_end_to_end_s\n"
+               "bytes_per_s,ceiling_fraction,flops_per_s,intensity,speedup,verified,status,flags,"
+               "min_s,mean_s,stddev_s,ci95_low_s,ci95_high_s,outliers,samples,runs_per_sample,"
+               "attempts,elements,bytes,flops,reason,isa,gpu_kernel_s,gpu_h2d_s,gpu_d2h_s,"
+               "gpu_end_to_end_s\n"
                "1,add\\x1B[31m,64x64x64 f64,262144,loop,1,0.004,0.00010000000000000026,0.008,"
-               "65536000,1048576000,0.0524288,1,yes,ok,,0.0039,0.004033333333333333,"
-               "0.0001527525231651946,0.0039,0.0042,0,3,1,1,262144,4194304,,,,,,\n"
-               "1,add\\x1B[31m,64x64x64 f64,262144,\"v\\r\\n|\"\"x\"\",y\",1,,,,,,,,yes,failed,,,"
-               ",,,,0,3,1,1,262144,4194304,\"line one\\nline two | \"\"quoted\"\", "
+               "65536000,1048576000,0.0524288,65536000,0.0625,1,yes,ok,,0.0039,0."
+               "004033333333333333,"
+               "0.0001527525231651946,0.0039,0.0042,0,3,1,1,262144,4194304,262144,,,,,,\n"
+               "1,add\\x1B[31m,64x64x64 f64,262144,\"v\\r\\n|\"\"x\"\",y\",1,,,,,,,,,,yes,failed,"
+               ",,,,,,0,3,1,1,262144,4194304,262144,\"line one\\nline two | \"\"quoted\"\", "
                "\\x7F\\u009B\\xFF\",AVX3,,,,\n");
     QTest::newRow("markdown")
         << ReportFormat::markdown
@@ -329,13 +386,15 @@ class TestReport : public QObject {
                "### add\\\\x1B[31m 64x64x64 f64\n"
                "\n"
                "| variant | threads | median | ± MAD | first call | throughput | bandwidth | % "
-               "ceiling "
-               "| speedup | verified | status | flags | note |\n"
-               "| :-- | --: | --: | --: | --: | --: | --: | --: | --: | :-- | :-- | :-- | :-- |\n"
-               "| loop | 1 | 4.00 ms | 100 µs | 8.00 ms | 65.5 M/s | 1.05 GB/s | 5.2 % | 1.00x | "
-               "yes "
-               "| ok |  |  |\n"
-               "| v\\\\r\\\\n\\|\"x\",y | 1 | - | - | - | - | - | - | - | yes | failed |  | line "
+               "ceiling | FLOP rate | intensity | speedup | verified | status | flags | note |\n"
+               "| :-- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | :-- | :-- | "
+               ":-- "
+               "| :-- |\n"
+               "| loop | 1 | 4.00 ms | 100 µs | 8.00 ms | 65.5 M/s | 1.05 GB/s | 5.2 % | 65.5 "
+               "MFLOP/s | 0.0625 FLOP/B | 1.00x | yes | ok |  |  |\n"
+               "| v\\\\r\\\\n\\|\"x\",y | 1 | - | - | - | - | - | - | - | - | - | yes | failed |  "
+               "| "
+               "line "
                "one\\\\nline two \\| \"quoted\", \\\\x7F\\\\u009B\\\\xFF |\n");
   }
   void hostileTextIsEscaped() {

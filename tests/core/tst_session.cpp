@@ -298,9 +298,8 @@ class TestSession : public QObject {
     row("settings wrong type", goldenWith("\"min_reps\": 3", "\"min_reps\": \"3\""),
         "runs[0].settings.min_reps: expected a non-negative integer, got string");
     row("truncated", goldenText().substr(0, goldenText().size() / 2),
-        "not valid JSON: parse error at line 139, column 27: syntax error while parsing object "
-        "key - invalid string: missing closing quote; last read: '\"samp'; expected string "
-        "literal");
+        "not valid JSON: parse error at line 141, column 20: syntax error while parsing value - "
+        "unexpected end of input; expected '[', '{', or a literal");
     row("missing median", goldenWith("\"median_s\"", "\"medianS\""),
         "runs[0].points[0].stats: missing median_s");
     row("wrong type", goldenWith("\"threads\": 2", "\"threads\": \"2\""),

@@ -15,6 +15,7 @@
 #include "accellab/parse.h"
 #include "experiment/experimentpanel.h"
 #include "experiment/presets.h"
+#include "fake_kernel.h"
 
 using namespace accellab;
 using namespace accellab::gui;
@@ -283,6 +284,78 @@ class TestExperimentPanel : public QObject {
     QVERIFY(child<QLineEdit>(panel, "sizes")->isEnabled());
   }
 
+  // A kernel sized by its own parameters ("mm": n and block): one field per parameter,
+  // holding its default, its description as tooltip, and no sizes or presets; the values
+  // reach the sweep as the CLI's --param does; an invalid one blocks Run with the reason.
+  void ownParametersBecomeTheSweep() {
+    test::FakeScript script;
+    const Registry registry = ownParamsRegistry(script);
+    ExperimentPanel panel(registry, MemoryAvailable{64 * kGiB, {}}, 2);
+    QCOMPARE(panel.kernel(), QStringLiteral("fake"));
+    QVERIFY(!panel.findChild<QLineEdit*>(QStringLiteral("param-n")));
+    QVERIFY(panel.selectKernel(QStringLiteral("mm")));
+    auto* n = child<QLineEdit>(panel, "param-n");
+    auto* block = child<QLineEdit>(panel, "param-block");
+    QCOMPARE(n->text(), QStringLiteral("64"));
+    QCOMPARE(block->text(), QStringLiteral("8"));
+    QVERIFY2(n->toolTip().contains(QStringLiteral("matrix order")), qPrintable(n->toolTip()));
+    QVERIFY2(n->toolTip().contains(QStringLiteral("4096")), qPrintable(n->toolTip()));
+    QVERIFY(child<QLineEdit>(panel, "sizes")->isHidden());
+    QVERIFY(child<QComboBox>(panel, "presets")->isHidden());
+    QVERIFY2(panel.runBlocker().isEmpty(), qPrintable(panel.runBlocker()));
+
+    n->setText(QStringLiteral("16, 1e3"));
+    block->setText(QStringLiteral("4"));
+    const auto experiment = panel.experiment();
+    QVERIFY2(experiment, qPrintable(panel.error()));
+    QVERIFY(experiment->sweep.parameters ==
+            (decltype(SweepSpec::parameters){{"block", {4}}, {"n", {16, 1000}}}));
+    QVERIFY(experiment->sweep.shapes.empty() && experiment->sweep.samples.empty());
+    QCOMPARE(expandSweep(experiment->sweep, registry).front().params.kernelParams,
+             (KernelParams{{"block", 4}, {"n", 16}}));
+
+    n->setText(QStringLiteral("16, 5000"));
+    QVERIFY(!panel.experiment());
+    QCOMPARE(panel.error(), QStringLiteral("mm n=5000 is outside [1, 4096]"));
+    QCOMPARE(child<QLabel>(panel, "inputError")->text(), panel.error());
+    QCOMPARE(panel.runBlocker(), panel.error());
+    block->setText(QStringLiteral("x"));
+    n->setText(QStringLiteral("16"));
+    QVERIFY(panel.runBlocker().contains(QStringLiteral("'x' is not a count")));
+
+    // Another kernel: its sizes back, the parameter fields gone; back again, what was typed.
+    QVERIFY(panel.selectKernel(QStringLiteral("fake")));
+    QVERIFY(!child<QLineEdit>(panel, "sizes")->isHidden());
+    QVERIFY(!panel.findChild<QLineEdit*>(QStringLiteral("param-n")));
+    QVERIFY(panel.selectKernel(QStringLiteral("mm")));
+    QCOMPARE(child<QLineEdit>(panel, "param-n")->text(), QStringLiteral("16"));
+    QCOMPARE(child<QLineEdit>(panel, "param-block")->text(), QStringLiteral("x"));
+  }
+
+  // The settings keep each kernel's parameter values, as they keep its sizes.
+  void ownParametersAreRemembered() {
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    test::FakeScript script;
+    const Registry registry = ownParamsRegistry(script);
+    {
+      ExperimentPanel panel(registry, MemoryAvailable{64 * kGiB, {}}, 2);
+      QVERIFY(panel.selectKernel(QStringLiteral("mm")));
+      child<QLineEdit>(panel, "param-n")->setText(QStringLiteral("32,128"));
+      QVERIFY(panel.selectKernel(QStringLiteral("fake")));
+      panel.saveSettings(settings);
+    }
+    ExperimentPanel restored(registry, MemoryAvailable{64 * kGiB, {}}, 2);
+    restored.loadSettings(settings);
+    QCOMPARE(restored.kernel(), QStringLiteral("fake"));
+    QVERIFY(restored.selectKernel(QStringLiteral("mm")));
+    QCOMPARE(child<QLineEdit>(restored, "param-n")->text(), QStringLiteral("32,128"));
+    QCOMPARE(child<QLineEdit>(restored, "param-block")->text(), QStringLiteral("8"));
+    const auto experiment = restored.experiment();
+    QVERIFY2(experiment, qPrintable(restored.error()));
+    QVERIFY(experiment->sweep.parameters.at("n") == (std::vector<std::uint64_t>{32, 128}));
+  }
+
   void settingsRoundTrip() {
     QTemporaryDir dir;
     QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
@@ -312,6 +385,14 @@ class TestExperimentPanel : public QObject {
   }
 
  private:
+  // "fake" sized by shapes, "mm" by its own parameters alone.
+  static Registry ownParamsRegistry(test::FakeScript& script) {
+    Registry registry;
+    registry.add(std::make_unique<test::FakeKernel>(script));
+    registry.add(std::make_unique<test::FakeKernel>(script, "mm", ProblemKind::parameters));
+    return registry;
+  }
+
   const Engine engine_ = kernels::makeBuiltinEngine();
   const Registry& registry_ = engine_.registry();
 };

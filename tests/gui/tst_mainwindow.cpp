@@ -338,7 +338,8 @@ class TestMainWindow : public QObject {
     QCOMPARE(points.size(), std::size_t{1});
     QVERIFY(points[0].status == PointStatus::ok);
     QCOMPARE(*points[0].point.params.samples, std::uint64_t{10000});
-    QVERIFY(child<QAction>(*window_, "runAction")->isEnabled());
+    auto* run = child<QAction>(*window_, "runAction");
+    QVERIFY2(run->isEnabled(), qPrintable(run->toolTip()));
   }
 
   // Closing during a run asks first. Yes: the run stops, and once it has (the GUI thread never
@@ -752,6 +753,21 @@ class TestMainWindow : public QObject {
 
   // The experiment panel's kernel box is the one selector: the charts follow it, an opened
   // session selects its latest run's kernel, and an imported kernel cannot be run.
+  // Run waits for valid input and says what is wrong, in its tooltip.
+  void invalidInputDisablesRun() {
+    child<QComboBox>(window_->experimentPanel(), "kernel")->setCurrentText(QStringLiteral("add"));
+    auto* sizes = child<QLineEdit>(window_->experimentPanel(), "sizes");
+    auto* run = child<QAction>(*window_, "runAction");
+    const QString valid = sizes->text();
+    QVERIFY(run->isEnabled());
+    sizes->setText(QStringLiteral("0x5x5"));
+    QVERIFY(!run->isEnabled());
+    QVERIFY2(!run->toolTip().isEmpty(), qPrintable(run->toolTip()));
+    QCOMPARE(run->toolTip(), window_->experimentPanel().error());
+    sizes->setText(valid);
+    QVERIFY(run->isEnabled());
+  }
+
   void oneKernelSelector() {
     auto* box = child<QComboBox>(window_->experimentPanel(), "kernel");
     box->setCurrentText(QStringLiteral("pi"));

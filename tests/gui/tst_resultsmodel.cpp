@@ -101,6 +101,13 @@ class TestResultsModel : public QObject {
     const int speedup = columnNamed(model, QStringLiteral("speedup"));
     QCOMPARE(model.index(model.rowCount() - 1, speedup).data().toString(),
              baseline == QStringLiteral("loop") ? QStringLiteral("1.00x") : QStringLiteral("-"));
+    // Run 1's add counts its FLOPs, run 3's does not: a gap, not 0.
+    const int flopRate = columnNamed(model, QStringLiteral("FLOP rate"));
+    const int intensity = columnNamed(model, QStringLiteral("intensity"));
+    QCOMPARE(model.index(0, flopRate).data().toString(), QStringLiteral("65.5 MFLOP/s"));
+    QCOMPARE(model.index(0, intensity).data().toString(), QStringLiteral("0.0625 FLOP/B"));
+    QCOMPARE(model.index(model.rowCount() - 1, flopRate).data().toString(), QStringLiteral("-"));
+    QCOMPARE(model.index(model.rowCount() - 1, intensity).data().toString(), QStringLiteral("-"));
   }
 
   void sortsByNumberNotText() {

@@ -31,6 +31,7 @@ constexpr std::string_view kOptInVariant = "loop-strided";
 // Settings keys, in the group "experiment".
 const QString kKernelKey = QStringLiteral("experiment/kernel");
 const QString kSizesKey = QStringLiteral("experiment/sizes/");
+const QString kParamsKey = QStringLiteral("experiment/params/");  // + "kernel/parameter"
 const QString kDTypeKey = QStringLiteral("experiment/dtype");
 const QString kCheckedKey = QStringLiteral("experiment/checkedVariants");
 const QString kModeKey = QStringLiteral("experiment/sweepMode");
@@ -40,6 +41,11 @@ const QString kMinTimeKey = QStringLiteral("experiment/minTimeS");
 const QString kUnstableKey = QStringLiteral("experiment/unstablePercent");
 const QString kColdKey = QStringLiteral("experiment/coldFactor");
 const QString kRerunKey = QStringLiteral("experiment/rerunAttempts");
+
+// Where what was typed for a kernel's parameter is kept: "mm/n".
+QString paramKey(const QString& kernel, const ParamSpec& param) {
+  return kernel + QLatin1Char('/') + qs(param.name);
+}
 
 // The kernel box's roles: the kernel's name (the text may say more), and whether it runs here.
 constexpr int kNameRole = Qt::UserRole;
@@ -246,6 +252,11 @@ void ExperimentPanel::setSessionKernels(const QStringList& kernels) {
 }
 
 QString ExperimentPanel::runBlocker() const {
+  if (const QString kernel = kernelBlocker(); !kernel.isEmpty()) return kernel;
+  return kernelBox_->count() == 0 ? QString() : error();
+}
+
+QString ExperimentPanel::kernelBlocker() const {
   if (kernelBox_->count() == 0 || kernelBox_->currentData(kRunnableRole).toBool()) return {};
   return tr("%1 was measured elsewhere (an imported file); this build has no such kernel to "
             "run. Choose a kernel of this build to measure.")
@@ -277,6 +288,10 @@ void ExperimentPanel::adaptFields(const Kernel* kernel) {
               : tr("Comma-separated problem sizes: shapes Z\u00d7Y\u00d7X such as "
                    "1024x1024x512. Several sizes make a size sweep."));
   sizesEdit_->setPlaceholderText(samples ? tr("1e4, 3e7, 1e9") : tr("1024x1024x512"));
+  // A kernel sized by its own parameters alone has no sizes: their fields say it all.
+  const bool ownParams = kernel && kernel->info().problem == ProblemKind::parameters;
+  problemForm_->setRowVisible(sizesEdit_, !ownParams);
+  problemForm_->setRowVisible(presetBox_, !ownParams);
   // No element type where the kernel has none: hidden, not an empty box.
   problemForm_->setRowVisible(dtypeBox_, kernel && !kernel->info().dtypes.empty());
   for (QWidget* field : {static_cast<QWidget*>(sizesEdit_), static_cast<QWidget*>(presetBox_),
@@ -288,12 +303,47 @@ DType ExperimentPanel::currentDType() const {
   return parseDType(dtypeBox_->currentText().toStdString()).value_or(DType::f64);
 }
 
+void ExperimentPanel::rememberParams() {
+  const Kernel* shown = registry_.find(shownKernel_.toStdString());
+  if (!shown) return;
+  const std::vector<ParamSpec>& params = shown->info().parameters;
+  for (std::size_t i = 0; i < paramEdits_.size() && i < params.size(); ++i)
+    paramsByKernel_[paramKey(shownKernel_, params[i])] = paramEdits_[i]->text();
+}
+
+void ExperimentPanel::fillParams(const Kernel* kernel) {
+  for (QLineEdit* edit : paramEdits_) problemForm_->removeRow(edit);
+  paramEdits_.clear();
+  if (!kernel) return;
+  // Below the sizes, above the element type.
+  int row = 0;
+  QFormLayout::ItemRole role{};
+  problemForm_->getWidgetPosition(dtypeBox_, &row, &role);
+  for (const ParamSpec& param : kernel->info().parameters) {
+    auto* edit = new QLineEdit(this);
+    edit->setObjectName(QStringLiteral("param-") + qs(param.name));
+    edit->setToolTip(tr("%1. Comma-separated values from %2 to %3; several make a sweep.")
+                         .arg(qs(param.description))
+                         .arg(param.min)
+                         .arg(param.max));
+    edit->setPlaceholderText(QString::number(param.defaultValue));
+    const auto typed = paramsByKernel_.find(paramKey(shownKernel_, param));
+    edit->setText(typed != paramsByKernel_.end() ? typed->second
+                                                 : QString::number(param.defaultValue));
+    connect(edit, &QLineEdit::textChanged, this, [this] { updateEstimate(); });
+    problemForm_->insertRow(row++, qs(param.name) + QLatin1Char(':'), edit);
+    paramEdits_.push_back(edit);
+  }
+}
+
 void ExperimentPanel::kernelChanged() {
   if (!shownKernel_.isEmpty() && registry_.find(shownKernel_.toStdString()))
     sizesByKernel_[shownKernel_] = sizesEdit_->text();
+  rememberParams();
   const Kernel* kernel = currentKernel();
   adaptFields(kernel);
   shownKernel_ = this->kernel();
+  fillParams(kernel);
   emit kernelSelected(shownKernel_);
   if (!kernel) {
     fillVariants();
@@ -353,14 +403,17 @@ void ExperimentPanel::fillVariants() {
 std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
   const Kernel* kernel = currentKernel();
   if (!kernel) {
-    error = kernelBox_->count() > 0 ? runBlocker() : tr("No kernel selected.");
+    error = kernelBox_->count() > 0 ? kernelBlocker() : tr("No kernel selected.");
     return std::nullopt;
   }
   Experiment experiment;
   SweepSpec& sweep = experiment.sweep;
   sweep.kernel = kernel->info().name;
-  const bool shapes = kernel->info().problem == ProblemKind::array3d;
-  for (const std::string& item : splitList(sizesEdit_->text().toStdString())) {
+  const ProblemKind problem = kernel->info().problem;
+  const bool shapes = problem == ProblemKind::array3d;
+  const std::string sizes =
+      problem == ProblemKind::parameters ? std::string() : sizesEdit_->text().toStdString();
+  for (const std::string& item : splitList(sizes)) {
     const QString text = qs(item).trimmed();
     if (text.isEmpty()) continue;
     if (shapes) {
@@ -379,13 +432,24 @@ std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
       sweep.samples.push_back(*parsed.value);
     }
   }
-  if (sweep.shapes.empty() && sweep.samples.empty()) {
+  if (problem != ProblemKind::parameters && sweep.shapes.empty() && sweep.samples.empty()) {
     error = tr("Enter at least one problem size.");
     return std::nullopt;
   }
+  const std::vector<ParamSpec>& params = kernel->info().parameters;
+  for (std::size_t i = 0; i < paramEdits_.size() && i < params.size(); ++i) {
+    auto values = parseParamValues(kernel->info(), params[i], paramEdits_[i]->text().toStdString());
+    if (!values.value) {
+      error = qs(values.error);
+      return std::nullopt;
+    }
+    sweep.parameters[params[i].name] = std::move(*values.value);
+  }
   if (!kernel->info().dtypes.empty()) sweep.dtypes = {currentDType()};
+  // Available, whether or not the panel is enabled: the window disables it during a run, and
+  // the experiment (Run's blocker) must read the same then.
   for (QCheckBox* check : variantChecks_)
-    if (check->isEnabled() && check->isChecked())
+    if (check->isEnabledTo(variantsBox_) && check->isChecked())
       sweep.variants.push_back(check->text().toStdString());
   if (sweep.variants.empty()) {
     error = tr("Choose at least one available variant.");
@@ -501,6 +565,12 @@ void ExperimentPanel::saveSettings(QSettings& settings) const {
   auto sizes = sizesByKernel_;
   if (currentKernel()) sizes[kernel()] = sizesEdit_->text();
   for (const auto& [kernel, text] : sizes) settings.setValue(kSizesKey + kernel, text);
+  auto params = paramsByKernel_;
+  if (const Kernel* shown = currentKernel()) {
+    for (std::size_t i = 0; i < paramEdits_.size(); ++i)
+      params[paramKey(kernel(), shown->info().parameters[i])] = paramEdits_[i]->text();
+  }
+  for (const auto& [key, text] : params) settings.setValue(kParamsKey + key, text);
   settings.setValue(kDTypeKey, dtypeBox_->currentText());
   QStringList checked;
   for (QCheckBox* check : variantChecks_)
@@ -520,6 +590,12 @@ void ExperimentPanel::loadSettings(const QSettings& settings) {
     const QString kernel = kernelBox_->itemData(i, kNameRole).toString();
     const QVariant sizes = settings.value(kSizesKey + kernel);
     if (sizes.isValid()) sizesByKernel_[kernel] = sizes.toString();
+    if (const Kernel* known = registry_.find(kernel.toStdString())) {
+      for (const ParamSpec& param : known->info().parameters) {
+        const QVariant values = settings.value(kParamsKey + paramKey(kernel, param));
+        if (values.isValid()) paramsByKernel_[paramKey(kernel, param)] = values.toString();
+      }
+    }
   }
   shownKernel_.clear();
   const QString kernel = settings.value(kKernelKey, this->kernel()).toString();

@@ -1,4 +1,5 @@
-// The Experiment panel: kernel, problem sizes (with presets), element type, variants,
+// The Experiment panel: kernel, problem sizes (with presets), the kernel's own parameters,
+// element type, variants,
 // threads, repetitions and minimum time, sweep mode, and the limits beyond which a point is
 // flagged unstable or cold; it turns them into the engine's SweepSpec and MeasureConfig and
 // estimates the memory the largest point needs.
@@ -59,7 +60,8 @@ class ExperimentPanel : public QWidget {
   // The kernels of the open session: those the engine does not have (Google Benchmark
   // imports) are listed too, marked as not runnable.
   void setSessionKernels(const QStringList& kernels);
-  // Empty when the selected kernel can run here, else why not (Run is disabled then).
+  // Empty when the experiment can run here, else why not (Run is disabled then): the kernel
+  // cannot run in this build, or the input is invalid (error()).
   QString runBlocker() const;
 
   // Threads above the machine's logical cores are allowed, with this warning; else empty.
@@ -90,10 +92,16 @@ class ExperimentPanel : public QWidget {
   void fillVariants();
   void updateEstimate();
   void updateThreadsWarning();
-  // The problem's fields as the kernel needs them: "Samples" or "Sizes", an element type
-  // only where the kernel has one.
+  // The problem's fields as the kernel needs them: "Samples" or "Sizes" (none for a kernel
+  // sized by its own parameters), an element type only where the kernel has one.
   void adaptFields(const Kernel* kernel);
+  // One field per parameter of the kernel, holding what was typed for it before or its default.
+  void fillParams(const Kernel* kernel);
+  // Keeps what the parameter fields of the kernel shown hold, for when it is shown again.
+  void rememberParams();
   std::optional<Experiment> parse(QString& error) const;
+  // Why the selected kernel cannot run in this build, or empty.
+  QString kernelBlocker() const;
 
   const Registry& registry_;
   MemoryAvailable memory_;
@@ -101,6 +109,8 @@ class ExperimentPanel : public QWidget {
   QComboBox* gpuBox_;
   QLabel* gpuLabel_;
   std::map<QString, QString> sizesByKernel_;  // what was typed for each kernel
+  // What was typed for each kernel's parameters, by "kernel/parameter".
+  std::map<QString, QString> paramsByKernel_;
   QString shownKernel_;
 
   QComboBox* kernelBox_;
@@ -108,6 +118,7 @@ class ExperimentPanel : public QWidget {
   QLineEdit* sizesEdit_;
   QComboBox* presetBox_;
   QComboBox* dtypeBox_;
+  std::vector<QLineEdit*> paramEdits_;  // the kernel's parameters, in its order
   QGroupBox* variantsBox_;
   QVBoxLayout* variantsLayout_;
   std::vector<QCheckBox*> variantChecks_;

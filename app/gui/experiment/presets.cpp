@@ -64,6 +64,8 @@ bool fits(const Kernel& kernel, const Shape3& shape, DType dtype, const MemoryAv
 }  // namespace
 
 std::vector<Preset> presetsFor(const Kernel& kernel, DType dtype, const MemoryAvailable& memory) {
+  // A kernel sized by its own parameters has no sizes to preset: its fields hold defaults.
+  if (kernel.info().problem == ProblemKind::parameters) return {};
   if (kernel.info().problem == ProblemKind::samples) {
     const QString tutorial = tutorialSamples(kernel.info());
     return {
@@ -92,6 +94,7 @@ std::vector<Preset> presetsFor(const Kernel& kernel, DType dtype, const MemoryAv
 }
 
 QString defaultSizes(const Kernel& kernel, DType dtype, const MemoryAvailable& memory) {
+  if (kernel.info().problem == ProblemKind::parameters) return {};
   if (kernel.info().problem == ProblemKind::samples) return tutorialSamples(kernel.info());
   const Shape3 tutorial = tutorialShape(kernel);
   if (fits(kernel, tutorial, dtype, memory)) return QString::fromStdString(toString(tutorial));

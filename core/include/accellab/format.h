@@ -11,6 +11,7 @@ enum class ValueKind {
   rate,         // items per second   -> "1.23 G/s"
   byteRate,     // bytes per second   -> "12.3 GB/s" (decimal, as bandwidths are quoted)
   flopRate,     // FLOPs per second   -> "12.3 GFLOP/s"
+  intensity,    // FLOPs per byte     -> "0.125 FLOP/B" (the roofline's x axis)
   bytes,        // bytes              -> "8.00 GiB" (binary, as memory is sized)
   percentage,   // fraction 0..1      -> "91.2 %"
   ratio,        // speedup            -> "12.3x"

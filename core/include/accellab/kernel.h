@@ -137,6 +137,10 @@ class Kernel {
 // Empty when params suit the kernel; otherwise the reason ("shape 0x5x5 has a zero
 // extent", "shape product overflows 64 bits", "samples must be positive").
 std::optional<std::string> validateParams(const KernelInfo& kernel, const Params& params);
+// Empty when `kernel` declares parameter `name` and `value` lies in its range; otherwise the
+// reason ("mm has no parameter 'x'", "mm n=5000 is outside [1, 4096]").
+std::optional<std::string> validateParam(const KernelInfo& kernel, std::string_view name,
+                                         std::uint64_t value);
 
 // The kernel's own parameter `name` in `params`, or its default when params leave it out.
 // Throws std::logic_error when the kernel declares no such parameter.

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "accellab/kernel.h"
 #include "accellab/types.h"
 
 namespace accellab {
@@ -23,5 +24,18 @@ Parsed<std::uint64_t> parseCount(std::string_view text);
 Parsed<Shape3> parseShape(std::string_view text);
 // "loop,vectorized,gpu" -> names, no empties.
 std::vector<std::string> splitList(std::string_view text, char separator = ',');
+
+// The values of one of a kernel's own parameters as typed ("256,512,1e3"): each a
+// parseCount within the parameter's range; at least one.
+Parsed<std::vector<std::uint64_t>> parseParamValues(const KernelInfo& kernel,
+                                                    const ParamSpec& param, std::string_view text);
+
+// "n=256,512": one of the kernel's parameters and the values it sweeps. An unknown name is
+// refused with the names the kernel has.
+struct ParamAxis {
+  std::string name;
+  std::vector<std::uint64_t> values;
+};
+Parsed<ParamAxis> parseParamAxis(const KernelInfo& kernel, std::string_view text);
 
 }  // namespace accellab

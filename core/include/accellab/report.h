@@ -39,6 +39,10 @@ struct ReportRow {
   std::uint64_t bytes = 0;
   double elementsPerS = 0;
   double bytesPerS = 0;
+  std::uint64_t flops = 0;  // per run; 0: the kernel does not count them
+  double flopsPerS = 0;
+  // flops / bytes, where the roofline places the point; none unless both are counted.
+  std::optional<double> intensity;
   // bytesPerS / the measured copy ceiling of where the row ran (host, or the GPU's own);
   // none for end-to-end gpu rows, whose time is mostly the bus.
   std::optional<double> ceilingFraction;
@@ -85,7 +89,15 @@ std::vector<PointResult> baselineFirst(std::vector<PointResult> points,
                                        const std::string& baseline);
 
 // Where a column appears. The console and Markdown name the run and problem in headings.
-enum ColumnPlace : unsigned { inConsole = 1, inTable = 2, inFiles = 4, everywhere = 7 };
+// `whenCounted` keeps a column out of the console and Markdown tables of problems whose
+// kernel counts no FLOPs, where it could only ever show "-".
+enum ColumnPlace : unsigned {
+  inConsole = 1,
+  inTable = 2,
+  inFiles = 4,
+  everywhere = 7,
+  whenCounted = 8
+};
 enum class Align { left, right };
 
 // One column of every results table, described once: the console, CSV, Markdown and JSON
@@ -108,6 +120,9 @@ struct ReportColumn {
 std::span<const ReportColumn> reportColumns();
 // The columns with `place` among their places, in order.
 std::vector<const ReportColumn*> columnsIn(ColumnPlace place);
+// The console's (or Markdown's) columns of the table whose first row is `first`: without the
+// `whenCounted` ones when that row counts no FLOPs.
+std::vector<const ReportColumn*> consoleColumnsFor(const ReportRow& first);
 
 // A reporter prints runs: begin(run) (its points are not read), then each point as it is
 // measured, in the order given (see baselineFirst), then end(). Several runs may follow.
