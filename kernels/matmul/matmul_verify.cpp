@@ -45,32 +45,33 @@ ElementCheck checkElements(std::span<const T> a, std::span<const T> b, std::span
   std::uint64_t bad = 0;
   std::uint64_t firstBad = std::numeric_limits<std::uint64_t>::max();
   double worst = 0;
-  const auto judge = [&](std::size_t i, std::size_t j, Exact exact) {
-    const double error = relativeError(c[i * n + j], exact);
-    ++compared;
-    worst = std::max(worst, error);
-    if (!(error <= tolerance)) {
-      ++bad;
-      firstBad = std::min<std::uint64_t>(firstBad, i * n + j);
-    }
-  };
 #pragma omp parallel for schedule(dynamic) reduction(+ : compared, bad) \
     reduction(min : firstBad) reduction(max : worst)
   for (std::int64_t row = 0; row < rows; ++row) {
     const auto i = static_cast<std::size_t>(row);
+    // Inside the loop, so that it counts into this thread's copies of the reductions.
+    const auto judge = [&](std::size_t j, Exact exact) {
+      const double error = relativeError(c[i * n + j], exact);
+      ++compared;
+      worst = std::max(worst, error);
+      if (!(error <= tolerance)) {
+        ++bad;
+        firstBad = std::min<std::uint64_t>(firstBad, i * n + j);
+      }
+    };
     if (n <= kEveryElementUpTo || i == 0 || i == n - 1) {
       std::vector<Exact> exact(n, 0);  // row i of A*B, summed along B's rows
       for (std::size_t k = 0; k < n; ++k) {
         const Exact aik = a[i * n + k];
         for (std::size_t j = 0; j < n; ++j) exact[j] += aik * b[k * n + j];
       }
-      for (std::size_t j = 0; j < n; ++j) judge(i, j, exact[j]);
+      for (std::size_t j = 0; j < n; ++j) judge(j, exact[j]);
       continue;
     }
     for (const std::size_t j : {std::size_t{0}, n - 1}) {
       Exact exact = 0;
       for (std::size_t k = 0; k < n; ++k) exact += Exact(a[i * n + k]) * b[k * n + j];
-      judge(i, j, exact);
+      judge(j, exact);
     }
   }
   return {compared, bad, firstBad, worst};

@@ -20,15 +20,18 @@ class TestBuiltin : public QObject {
   Q_OBJECT
 
  private slots:
-  void registersAddAndPi() {
+  void registersTheKernels() {
     const auto kernels = test::builtinKernels().kernels();
-    QCOMPARE(kernels.size(), std::size_t{2});
+    QCOMPARE(kernels.size(), std::size_t{3});
     QCOMPARE(kernels[0]->info().name, std::string("add"));
     QCOMPARE(kernels[1]->info().name, std::string("pi"));
+    QCOMPARE(kernels[2]->info().name, std::string("matmul"));
     QCOMPARE(variantNames(*kernels[0]),
              (std::vector<std::string>{"loop", "loop-strided", "vectorized", "parallel", "gpu"}));
     QCOMPARE(variantNames(*kernels[1]),
              (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu"}));
+    QCOMPARE(variantNames(*kernels[2]), (std::vector<std::string>{"loop", "blocked", "vectorized",
+                                                                  "parallel", "gpu", "blas"}));
   }
 
   void addDefaultsToTheTutorialArray() {
