@@ -141,10 +141,10 @@ KernelTable table() {
   info.dtypes = {DType::f32, DType::f64};
   info.defaults.dtype = DType::f64;
   info.intensityNote =
-      "2*n^3 FLOPs (one multiply-add per k of each C[i][j]); bytes: A and B read once and C "
-      "written once, 3*n^2 elements (the compulsory traffic: 24 n^2 in f64), so n/4 FLOPs per "
-      "byte in f64 and n/6 in f32. Only blocking lets real traffic approach this; the loop "
-      "variant re-reads B from memory for every row of C";
+      "2*n^3 FLOPs (a multiply-add per k for each C[i][j]); bytes: A and B read once and C "
+      "written once, 3*n^2 elements (24*n^2 bytes in f64), the compulsory traffic, so n/12 "
+      "FLOPs per byte in f64 and n/6 in f32. Only blocking lets the real traffic approach it: "
+      "the loop variant reads B again for every row of C";
   table.workload = &workload;
   table.memory = &memory;
   table.variants = {
