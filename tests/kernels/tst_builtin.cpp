@@ -20,16 +20,19 @@ class TestBuiltin : public QObject {
   Q_OBJECT
 
  private slots:
-  void registersAddAndPi() {
+  void registersTheKernels() {
     const auto kernels = test::builtinKernels().kernels();
-    QCOMPARE(kernels.size(), std::size_t{2});
+    QCOMPARE(kernels.size(), std::size_t{3});
     QCOMPARE(kernels[0]->info().name, std::string("add"));
     QCOMPARE(kernels[1]->info().name, std::string("pi"));
+    QCOMPARE(kernels[2]->info().name, std::string("matmul"));
     QCOMPARE(variantNames(*kernels[0]),
              (std::vector<std::string>{"loop", "loop-strided", "vectorized", "parallel", "gpu",
                                        "gpu-lib"}));
     QCOMPARE(variantNames(*kernels[1]),
              (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib"}));
+    QCOMPARE(variantNames(*kernels[2]), (std::vector<std::string>{"loop", "blocked", "vectorized",
+                                                                  "parallel", "gpu", "blas"}));
   }
 
   void addDefaultsToTheTutorialArray() {
@@ -39,12 +42,12 @@ class TestBuiltin : public QObject {
     QCOMPARE(info.problem, ProblemKind::array3d);
   }
 
-  // The one-thread variants take no thread axis, parallel does; the device variants are named
-  // gpu*, so a table or chart tells them apart by name too.
+  // The one-thread variants take no thread axis; parallel does, and blas hands its threads to
+  // OpenBLAS. The device variants are named gpu*, so a table or chart tells them apart by name.
   void threadsAndDeviceFollowTheNames() {
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
       for (const VariantInfo& variant : kernel->info().variants) {
-        if (variant.name == "parallel") QVERIFY(variant.usesThreads);
+        if (variant.name == "parallel" || variant.name == "blas") QVERIFY(variant.usesThreads);
         if (variant.name == "loop" || variant.name == "vectorized") QVERIFY(!variant.usesThreads);
         QCOMPARE(variant.onDevice, variant.name.rfind("gpu", 0) == 0);
         QVERIFY(!variant.description.empty());
@@ -54,9 +57,11 @@ class TestBuiltin : public QObject {
 
   void cpuVariantsAreAvailable() {
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
-      for (const char* name : {"loop", "parallel"}) {
-        QVERIFY(kernel->info().variant(name)->availability.available);
-      }
+      QVERIFY(kernel->info().variant("loop")->availability.available);
+      // matmul's parallel variant runs the Highway micro-kernel.
+      const Availability& parallel = kernel->info().variant("parallel")->availability;
+      QVERIFY2(parallel.available || parallel.reason == "built without Google Highway",
+               parallel.reason.c_str());
     }
   }
 

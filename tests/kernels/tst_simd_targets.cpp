@@ -9,11 +9,13 @@
 #include <span>
 #include <vector>
 
+#include "add/add_verify.h"
 #include "cpu/scalar_loops.h"
 #include "cpu/simd.h"
-#include "add/add_verify.h"
-#include "shared/array_data.h"
+#include "matmul/matmul_multiply.h"
+#include "matmul/matmul_verify.h"
 #include "pi/pi_sampler.h"
+#include "shared/array_data.h"
 
 using namespace accellab;
 
@@ -59,6 +61,36 @@ class TestSimdTargets : public QObject {
         kernels::simd::copy(in.data(), target.data(), n, stores);
         QVERIFY(std::equal(in.begin(), in.end(), target.begin()));
       }
+    }
+  }
+
+  // matmul's micro-kernel on every target: panel widths differ (2 to 16 columns in f64), and
+  // SSE targets have no FMA. Sizes below, at and past a 6-row tile, a panel and a 256-deep
+  // block; one and two threads.
+  void matmulOnEveryTarget_data() { everyTargetMatchesTheScalarLoops_data(); }
+
+  void matmulOnEveryTarget() {
+    QFETCH(qint64, target);
+    hwy::SetSupportedTargetsForTest(target);
+    for (const std::size_t n : {1, 7, 33, 257}) {
+      checkMatmul<float>(n);
+      checkMatmul<double>(n);
+    }
+  }
+
+ private:
+  template <class T>
+  void checkMatmul(std::size_t n) {
+    std::vector<T> a(n * n);
+    std::vector<T> b(n * n);
+    std::vector<T> c(n * n);
+    kernels::fillUniform<T>(a, 3, 0);
+    kernels::fillUniform<T>(b, 3, 1);
+    for (const int threads : {1, 2}) {
+      kernels::poison<T>(c);
+      QVERIFY(kernels::matmul::multiplySimd(a.data(), b.data(), c.data(), n, threads, {}));
+      const Verification verification = kernels::matmul::verifyMatmul<T>(a, b, c, n, 3);
+      QVERIFY2(verification.ok, verification.detail.c_str());
     }
   }
 };

@@ -1,0 +1,168 @@
+// matmul: C = A * B for square n x n row-major matrices, f32 or f64 — compute-bound once
+// blocked, the kernel where the ladder from loop to SIMD, threads and a tuned library is
+// steepest.
+#include <memory>
+
+#include "cpu/simd.h"
+#include "matmul_gpu.h"
+#include "matmul_multiply.h"
+#include "matmul_verify.h"
+#include "shared/array_data.h"
+#include "shared/host_array.h"
+#include "shared/kernel_table.h"
+
+namespace accellab::kernels::matmul {
+namespace {
+
+// A, B and C of the default n: 32 MiB each in f64, beyond the last-level cache of most
+// machines, and seconds of work for the SIMD variants.
+constexpr std::uint64_t kDefaultN = 2048;
+// 96 GiB of f64 matrices: the memory guard refuses what the machine cannot hold.
+constexpr std::uint64_t kMaxN = 65536;
+
+std::size_t nOf(const KernelInfo& kernel, const Params& params) {
+  return static_cast<std::size_t>(paramOf(kernel, params, "n"));
+}
+
+// One CPU variant's multiplication; false when stopped.
+struct Loop {
+  static std::string isa() { return "scalar"; }
+  template <class T>
+  static bool run(const T* a, const T* b, T* c, std::size_t n, int, std::stop_token stop) {
+    return multiplyLoop(a, b, c, n, std::move(stop));
+  }
+};
+
+struct Blocked {
+  static std::string isa() { return "scalar"; }
+  template <class T>
+  static bool run(const T* a, const T* b, T* c, std::size_t n, int, std::stop_token stop) {
+    return multiplyBlocked(a, b, c, n, std::move(stop));
+  }
+};
+
+struct Vectorized {
+  static std::string isa() { return simd::targetName(); }
+  template <class T>
+  static bool run(const T* a, const T* b, T* c, std::size_t n, int, std::stop_token stop) {
+    return multiplySimd(a, b, c, n, 1, std::move(stop));
+  }
+};
+
+struct Parallel {
+  static std::string isa() { return simd::targetName(); }
+  template <class T>
+  static bool run(const T* a, const T* b, T* c, std::size_t n, int threads, std::stop_token stop) {
+    return multiplySimd(a, b, c, n, threads, std::move(stop));
+  }
+};
+
+struct Blas {
+  static std::string isa() { return "OpenBLAS " + blasCoreName(); }
+  template <class T>
+  static bool run(const T* a, const T* b, T* c, std::size_t n, int threads, std::stop_token stop) {
+    return multiplyBlas(a, b, c, n, threads, std::move(stop));
+  }
+};
+
+template <class T, class Variant>
+class CpuMatmulRun final : public KernelRun {
+ public:
+  CpuMatmulRun(std::size_t n, std::uint64_t seed, int threads)
+      : n_(n), seed_(seed), threads_(threads), a_(n * n), b_(n * n), c_(n * n) {
+    fillUniform(a_.span(), seed, 0);
+    fillUniform(b_.span(), seed, 1);
+    poison(c_.span());
+  }
+
+  void poisonOutput() override { poison(c_.span()); }
+
+  RunOutcome run(std::stop_token stop) override {
+    RunOutcome outcome;
+    outcome.cancelled = !Variant::run(a_.span().data(), b_.span().data(), c_.span().data(), n_,
+                                      threads_, std::move(stop));
+    return outcome;
+  }
+
+  Verification verify() const override {
+    return verifyMatmul<T>(a_.span(), b_.span(), c_.span(), n_, seed_);
+  }
+
+  std::string isa() const override { return Variant::isa(); }
+
+ private:
+  std::size_t n_;
+  std::uint64_t seed_;
+  int threads_;
+  HostArray<T> a_;
+  HostArray<T> b_;
+  HostArray<T> c_;
+};
+
+template <class Variant>
+std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
+  const std::size_t n = nOf(request.kernel, request.params);
+  const std::uint64_t seed = request.params.seed;
+  if (request.params.dtype == DType::f32)
+    return std::make_unique<CpuMatmulRun<float, Variant>>(n, seed, request.threads);
+  return std::make_unique<CpuMatmulRun<double, Variant>>(n, seed, request.threads);
+}
+
+// Unused in a build without CUDA, whose table has no prepare function for gpu.
+[[maybe_unused]] std::unique_ptr<KernelRun> prepareDevice(const RunRequest& request) {
+  return prepareGpu(request.gpuDevice, nOf(request.kernel, request.params), request.params.dtype,
+                    request.params.seed);
+}
+
+Workload workload(const KernelInfo& kernel, const Params& params) {
+  const std::uint64_t n = nOf(kernel, params);
+  return {n * n, 3 * n * n * sizeOf(params.dtype), 2 * n * n * n};
+}
+
+// A, B and C; the packed blocks of the SIMD variants add a few MiB, the verification O(n).
+MemoryNeed memory(const KernelInfo& kernel, const Params& params, bool onDevice) {
+  const std::uint64_t matrices = workload(kernel, params).bytes;
+  return {matrices, onDevice ? matrices : 0};
+}
+
+}  // namespace
+
+KernelTable table() {
+  KernelTable table;
+  KernelInfo& info = table.info;
+  info.name = "matmul";
+  info.description = "C = A * B for square n x n matrices, row-major (compute-bound when blocked)";
+  info.problem = ProblemKind::parameters;
+  // 1 and 7: below every tile; 33: a tail in every dimension; 130: past the blocked variant's
+  // 128-deep tiles; 257: past the SIMD variants' 256-deep blocks (C accumulated over two) and
+  // past the size where verification compares every element.
+  info.parameters = {
+      {"n", "rows and columns of A, B and C", kDefaultN, 1, kMaxN, {1, 7, 33, 130, 257}}};
+  info.dtypes = {DType::f32, DType::f64};
+  info.defaults.dtype = DType::f64;
+  info.intensityNote =
+      "2*n^3 FLOPs (a multiply-add per k for each C[i][j]); bytes: A and B read once and C "
+      "written once, 3*n^2 elements (24*n^2 bytes in f64), the compulsory traffic, so n/12 "
+      "FLOPs per byte in f64 and n/6 in f32. Only blocking lets the real traffic approach it: "
+      "the loop variant reads B again for every row of C";
+  table.workload = &workload;
+  table.memory = &memory;
+  table.variants = {
+      {"loop", "the textbook i-j-k triple loop, B walked down its columns; scalar", Needs::nothing,
+       false, &prepareCpu<Loop>},
+      {"blocked", "cache-blocked i-k-j over 32x128x128 tiles; scalar, no SIMD", Needs::nothing,
+       false, &prepareCpu<Blocked>},
+      {"vectorized",
+       "packed blocks and a 6-row register-tiled Highway FMA micro-kernel, one thread",
+       Needs::highway, false, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
+      {"parallel", "OpenMP threads over row blocks of C, each running the SIMD micro-kernel",
+       Needs::highway, true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
+      {"gpu", "CUDA kernel on 32x32 shared-memory tiles", Needs::cuda, false,
+       ACCELLAB_WITH_CUDA(&prepareDevice)},
+      {"blas", "OpenBLAS gemm (cblas_sgemm / cblas_dgemm) on the point's threads", Needs::blas,
+       true, ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
+  };
+  return table;
+}
+
+}  // namespace accellab::kernels::matmul
