@@ -26,6 +26,8 @@ DeviceProbe probeDevices();
 // a missing image shows, so this starts the device's CUDA context and makes it the calling
 // thread's current device.
 Availability availability(int device);
+// Whether cuBLAS (for gpu-lib's matmul) loads: it is opened at run time, not linked.
+Availability cublasAvailability();
 // Free memory of `device`; empty when it does not exist.
 std::optional<std::uint64_t> freeMemory(int device);
 // A device-to-device copy kernel over buffers far beyond the L2 cache, best of several runs:

@@ -12,6 +12,8 @@ DeviceProbe probeDevices() { return {false, {}, kReason}; }
 
 Availability availability(int) { return Availability::no(kReason); }
 
+Availability cublasAvailability() { return Availability::no(kReason); }
+
 std::optional<std::uint64_t> freeMemory(int) { return std::nullopt; }
 
 double measureCopyBandwidth(int) { throw std::runtime_error(kReason); }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "architectures.h"
+#include "cublas_library.h"
 #include "cuda_resources.h"
 #include "gpu.h"
 #include "launch_gate.h"
@@ -114,6 +115,8 @@ DeviceProbe probeDevices() {
   }
   return probe;
 }
+
+Availability cublasAvailability() { return cuda::Cublas::availability(); }
 
 Availability availability(int device) {
   std::string reason;

@@ -109,9 +109,10 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
 }
 
 // Unused in a build without CUDA, whose table has no prepare function for gpu.
+template <gpu::DeviceCode code>
 [[maybe_unused]] std::unique_ptr<KernelRun> prepareDevice(const RunRequest& request) {
   return prepareGpu(request.gpuDevice, nOf(request.kernel, request.params), request.params.dtype,
-                    request.params.seed);
+                    request.params.seed, code);
 }
 
 Workload workload(const KernelInfo& kernel, const Params& params) {
@@ -158,7 +159,10 @@ KernelTable table() {
       {"parallel", "OpenMP threads over row blocks of C, each running the SIMD micro-kernel",
        Needs::highway, true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
       {"gpu", "CUDA kernel on 32x32 shared-memory tiles", Needs::cuda, false,
-       ACCELLAB_WITH_CUDA(&prepareDevice)},
+       ACCELLAB_WITH_CUDA(&prepareDevice<gpu::DeviceCode::ownKernel>)},
+      {"gpu-lib",
+       "cuBLAS gemm (cublasSgemm / cublasDgemm, default math: no TF32), loaded at run time",
+       Needs::cublas, false, ACCELLAB_WITH_CUDA(&prepareDevice<gpu::DeviceCode::library>)},
       {"blas", "OpenBLAS gemm (cblas_sgemm / cblas_dgemm) on the point's threads", Needs::blas,
        true, ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
   };

@@ -13,6 +13,8 @@ Availability Capabilities::of(Needs needs) const {
       return highway;
     case Needs::cuda:
       return gpu;
+    case Needs::cublas:
+      return cublas;
     case Needs::blas:
       return blas;
     case Needs::tbb:
@@ -31,9 +33,16 @@ Availability built(bool has, const char* without) {
 
 }  // namespace
 
+bool onDevice(Needs needs) { return needs == Needs::cuda || needs == Needs::cublas; }
+
 Capabilities probeCapabilities(int gpuDevice) {
+  Availability device = gpu::availability(gpuDevice);
+  Availability cublas = device.available ? gpu::cublasAvailability() : device;
   return {
-      gpuDevice, simd::vectorizedAvailability(), gpu::availability(gpuDevice),
+      gpuDevice,
+      simd::vectorizedAvailability(),
+      std::move(device),
+      std::move(cublas),
       built(ACCELLAB_HAS_BLAS, "built without OpenBLAS"),
       built(ACCELLAB_HAS_TBB, "built without TBB (the backend of C++17's parallel algorithms)")};
 }

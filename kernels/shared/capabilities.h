@@ -7,12 +7,16 @@
 namespace accellab::kernels {
 
 // What a variant needs beyond a C++ compiler and OpenMP.
-enum class Needs { nothing, highway, cuda, blas, tbb };
+enum class Needs { nothing, highway, cuda, cublas, blas, tbb };
+
+// Whether a variant with these needs runs on the device (and reports a GpuTiming).
+bool onDevice(Needs needs);
 
 struct Capabilities {
   int gpuDevice = 0;
   Availability highway;  // "built without Google Highway"
   Availability gpu;      // "built without CUDA", "no CUDA device", ...
+  Availability cublas;   // the gpu's, then "cuBLAS not found (libcublas.so.13: ...)"
   Availability blas;     // "built without OpenBLAS"
   Availability tbb;      // "built without TBB", the backend of C++17's parallel algorithms
   Availability of(Needs needs) const;

@@ -12,7 +12,7 @@ class TableKernel final : public Kernel {
     info_ = table_.info;
     info_.variants.clear();
     for (const VariantRow& row : table_.variants) {
-      VariantInfo variant{row.name, row.description, row.usesThreads, row.needs == Needs::cuda,
+      VariantInfo variant{row.name, row.description, row.usesThreads, onDevice(row.needs),
                           capabilities.of(row.needs)};
       if (variant.availability.available && row.prepare == nullptr)
         variant.availability = Availability::no("this build has no code for it");

@@ -26,7 +26,7 @@ using PrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&);
 struct VariantRow {
   std::string name;  // "loop", "vectorized", "parallel", "gpu", "blas", ...
   std::string description;
-  Needs needs = Needs::nothing;  // Needs::cuda: runs on the device and reports a GpuTiming
+  Needs needs = Needs::nothing;  // onDevice(needs): runs on the device, reports a GpuTiming
   bool usesThreads = false;      // the thread-count axis applies to this variant
   // Null when this build lacks what the variant needs (ACCELLAB_WITH_* in capabilities.h);
   // the variant is then listed as unavailable with the reason.

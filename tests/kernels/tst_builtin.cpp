@@ -31,8 +31,9 @@ class TestBuiltin : public QObject {
                                        "gpu-lib"}));
     QCOMPARE(variantNames(*kernels[1]),
              (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib"}));
-    QCOMPARE(variantNames(*kernels[2]), (std::vector<std::string>{"loop", "blocked", "vectorized",
-                                                                  "parallel", "gpu", "blas"}));
+    QCOMPARE(variantNames(*kernels[2]),
+             (std::vector<std::string>{"loop", "blocked", "vectorized", "parallel", "gpu",
+                                       "gpu-lib", "blas"}));
   }
 
   void addDefaultsToTheTutorialArray() {
