@@ -52,7 +52,7 @@ inline Session triadSession() {
     const double perElement = 1e-9;  // loop: 1 ns per element
     const double t1 = perElement * static_cast<double>(n);
     points.push_back(counted("triad", "loop", params, t1, 2 * n, 24 * n));
-    points.push_back(counted("triad", "vectorized", params, t1 / 3, 2 * n, 24 * n));
+    points.push_back(counted("triad", "vectorized", params, t1 / 2.5, 2 * n, 24 * n));
     for (int threads : {1, 2, 4})
       points.push_back(counted("triad", "parallel", params, t1 / 3 * (0.1 + 0.9 / threads), 2 * n,
                                24 * n, threads));

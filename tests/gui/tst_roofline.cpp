@@ -221,8 +221,8 @@ class TestRoofline : public QObject {
   void amdahlCurveWithItsSerialFraction() {
     show(triadSession(), "triad");
     const auto series = panel_->snapshot(scaling);
-    const SeriesSnapshot* fit =
-        named(series, QStringLiteral("parallel, 1x1x4096 f64: Amdahl fit, serial fraction 10.0 %"));
+    const SeriesSnapshot* fit = named(
+        series, QStringLiteral("serial fraction 10.0 % (Amdahl fit of parallel, 1x1x4096 f64)"));
     QVERIFY(fit);
     QCOMPARE(fit->points.front(), QPointF(1, 1));
     QCOMPARE(fit->points.back().x(), 4.0);

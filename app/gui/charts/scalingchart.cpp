@@ -65,6 +65,13 @@ void ScalingChart::build(const ChartInput& input) {
     showEmpty(title, tr("Choose the sweep mode \u201cthreads 1\u2026N\u201d to see scaling."));
     return;
   }
+  // A fitted line draws its Amdahl curve too: both count against kMaxLines.
+  const auto fitted = static_cast<std::size_t>(std::ranges::count_if(
+      lines, [&](const Line& line) { return fitOf(input, line) != nullptr; }));
+  if (lines.size() + fitted > kMaxLines && lines.size() > kMaxLines / 2) {
+    noteLimit(Limited::lines, kMaxLines / 2, lines.size());
+    lines.resize(kMaxLines / 2);
+  }
   limitLines(lines);
   showLineSamplesInLegend();
   setChartTitle(title, input.notesOf(input.gaps));
@@ -124,8 +131,8 @@ void ScalingChart::addAmdahlCurve(const AmdahlFit& fit, const QString& name, std
   constexpr int kSteps = 64;
   auto* curve = new QLineSeries;
   curve->setName(
-      tr("%1: Amdahl fit, serial fraction %2")
-          .arg(input.seriesName(name, run), formatted(fit.serialFraction, ValueKind::percentage)));
+      tr("serial fraction %1 (Amdahl fit of %2)")
+          .arg(formatted(fit.serialFraction, ValueKind::percentage), input.seriesName(name, run)));
   for (int i = 0; i <= kSteps; ++i) {
     const double threads = 1 + (maxThreads - 1) * double(i) / kSteps;
     curve->append(threads, fit.speedupAt(threads));
