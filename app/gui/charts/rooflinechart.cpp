@@ -53,7 +53,8 @@ QString bandwidthName(const Place& place) {
       .arg(formatted(place.bytesPerS, ValueKind::byteRate));
 }
 
-// "f64 AVX2 ×2 threads 32.0 GFLOP/s", "f32 CUDA GPU 0 60.1 TFLOP/s".
+// "f64 AVX2 ×2 threads 32.0 GFLOP/s", "f64 scalar 1 thread 4.00 GFLOP/s", "f32 CUDA GPU 0 60.1
+// TFLOP/s".
 QString roofName(const ComputeCeiling& ceiling) {
   const QString dtype = QString::fromStdString(std::string(toString(ceiling.dtype)));
   const QString isa = elidedName(QString::fromStdString(ceiling.isa));
@@ -63,8 +64,7 @@ QString roofName(const ComputeCeiling& ceiling) {
         .arg(ceiling.gpuIndex)
         .arg(flopRate(ceiling.flopsPerS));
   if (ceiling.threads == 1)
-    return RooflineChart::tr("%1 %2 \u00d71 thread %3")
-        .arg(dtype, isa, flopRate(ceiling.flopsPerS));
+    return RooflineChart::tr("%1 %2 1 thread %3").arg(dtype, isa, flopRate(ceiling.flopsPerS));
   return RooflineChart::tr("%1 %2 \u00d7%3 threads %4")
       .arg(dtype, isa)
       .arg(ceiling.threads)
