@@ -174,6 +174,21 @@ class TestRoofline : public QObject {
     QVERIFY(marker->toolTips[0].contains(QStringLiteral("(GPU copy ceiling 3.00 TB/s)")));
   }
 
+  // Ceilings at the ends of what a double holds put ridges at infinity: those roofs are left
+  // out, nothing drawn is infinite.
+  void extremeCeilingsDrawNothingInfinite() {
+    Session session = triadSession();
+    session.runs[0].system.bandwidthCeilingBytesPerS = 1e-300;
+    session.runs[0].system.computeCeilings = {{DType::f64, "AVX2", 4, -1, 1e280},
+                                              {DType::f64, "scalar", 1, -1, 1e-300}};
+    show(session, "triad");
+    const auto series = panel_->snapshot(roofline);
+    QCOMPARE(series.size(), std::size_t{5 + 2});  // the markers, the bandwidth and scalar roofs
+    for (const SeriesSnapshot& s : series)
+      for (const QPointF& p : s.points)
+        QVERIFY2(std::isfinite(p.x()) && std::isfinite(p.y()), qPrintable(s.name));
+  }
+
   void exportWritesTheRoofline() {
     QTemporaryDir dir;
     QStringList written;

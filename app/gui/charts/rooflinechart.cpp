@@ -203,8 +203,9 @@ void RooflineChart::build(const ChartInput& input) {
   double yLow = std::numeric_limits<double>::max();
   double yHigh = 0;
   for (const ChartPoint* p : drawn) {
-    xLow = std::min(xLow, intensityOf(*p));
-    xHigh = std::max(xHigh, intensityOf(*p));
+    // Room on both sides: where a point sits against the roofs is what the chart is read for.
+    xLow = std::min(xLow, intensityOf(*p) / 4);
+    xHigh = std::max(xHigh, intensityOf(*p) * 4);
     yLow = std::min(yLow, p->result.flopsPerS);
     yHigh = std::max(yHigh, p->result.flopsPerS);
   }
@@ -215,6 +216,7 @@ void RooflineChart::build(const ChartInput& input) {
       if (place.bytesPerS <= 0) continue;
       // Each ridge on the axis, with room to see the roof flat after it.
       const double ridge = ceiling.flopsPerS / place.bytesPerS;
+      if (!std::isfinite(4 * ridge)) continue;
       xLow = std::min(xLow, ridge);
       xHigh = std::max(xHigh, 4 * ridge);
     }
@@ -228,6 +230,22 @@ void RooflineChart::build(const ChartInput& input) {
   }
   addLogAxis(Qt::AlignLeft, tr("performance (GFLOP/s, log)"), yLow / kGiga, yHigh / kGiga);
 
+  // A roof the axes can hold, else none: ceilings at the ends of what a double holds (a
+  // hand-edited session) put ridges at infinity.
+  const auto addRoof = [&](QLineSeries* roof) {
+    const QList<QPointF> ends = roof->points();
+    if (std::ranges::all_of(ends,
+                            [&](const QPointF& p) {
+                              return std::isfinite(p.x()) && std::isfinite(p.y()) &&
+                                     p.x() < xAxis->max() * 1.0001;
+                            }) &&
+        ends.front().x() < ends.back().x()) {
+      addSeries(roof);
+      return true;
+    }
+    delete roof;
+    return false;
+  };
   // The roofs under the points.
   const auto suffix = [&](const Place& place) {
     // Roofs of several machines say whose each is.
@@ -240,11 +258,11 @@ void RooflineChart::build(const ChartInput& input) {
       auto* roof = new QLineSeries;
       roof->setName(bandwidthName(place) + suffix(place));
       const double top = place.ceilings.empty() ? 0 : place.ceilings.front().flopsPerS;
-      const double end = top > 0 ? top / place.bytesPerS : xAxis->max();
+      const double end = top > 0 ? std::min(top / place.bytesPerS, xAxis->max()) : xAxis->max();
       roof->append(xAxis->min(), place.bytesPerS * xAxis->min() / kGiga);
       roof->append(end, place.bytesPerS * end / kGiga);
       roof->setPen(roofPen(colour, Qt::SolidLine));
-      addSeries(roof);
+      addRoof(roof);
     }
     for (const ComputeCeiling& ceiling : place.ceilings) {
       auto* roof = new QLineSeries;
@@ -257,7 +275,7 @@ void RooflineChart::build(const ChartInput& input) {
       // Both dtypes drawn: f32 roofs dashed.
       const bool dashed = dtypes.size() > 1 && ceiling.dtype == DType::f32;
       roof->setPen(roofPen(colour, dashed ? Qt::DashLine : Qt::SolidLine));
-      addSeries(roof);
+      if (!addRoof(roof)) continue;
       // Named where it is drawn, towards its right end: a legend of every roof would crowd.
       hideFromLegend(roof);
       addValueLabel(roof, QPointF(start * std::pow(xAxis->max() / start, 0.6), height),
