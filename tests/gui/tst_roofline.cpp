@@ -246,6 +246,22 @@ class TestRoofline : public QObject {
     QVERIFY(named(series, QStringLiteral("ideal (linear)")));
   }
 
+  // A line and its curve count against the chart's line limit together.
+  void amdahlCurvesCountAgainstTheLineLimit() {
+    std::vector<PointResult> points;
+    for (std::uint64_t n = 1; n <= 30; ++n)
+      for (int threads : {1, 2})
+        points.push_back(measured("parallel", shape(1, 1, 64 * n), {1e-3 / threads}, threads));
+    Session session;
+    session.runs.push_back(run(1, std::move(points)));
+    show(session, "add");
+    const auto series = panel_->snapshot(scaling);
+    QCOMPARE(series.size(), kMaxLines + 1);  // 24 lines, their curves, the ideal
+    QVERIFY2(
+        panel_->chartTitle(scaling).contains(QStringLiteral("Showing the first 24 of 30 lines")),
+        qPrintable(panel_->chartTitle(scaling)));
+  }
+
  private:
   void show(Session session, const char* kernel) {
     session_ = std::move(session);
