@@ -162,13 +162,13 @@ void RooflineChart::build(const ChartInput& input) {
     std::size_t run;
     std::vector<const ChartPoint*> points;
   };
+  std::map<std::pair<QString, std::size_t>, std::vector<const ChartPoint*>> pointsOf;
+  for (const ChartPoint* p : drawn) pointsOf[{p->label, p->run}].push_back(p);
   std::vector<Line> lines;
   for (const QString& label : input.labels) {
     for (std::size_t run = 0; run < input.runs.size(); ++run) {
-      Line line{label, run, {}};
-      for (const ChartPoint* p : drawn)
-        if (p->label == label && p->run == run) line.points.push_back(p);
-      if (!line.points.empty()) lines.push_back(std::move(line));
+      const auto found = pointsOf.find({label, run});
+      if (found != pointsOf.end()) lines.push_back({label, run, std::move(found->second)});
     }
   }
   limitLines(lines);
