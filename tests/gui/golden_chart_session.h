@@ -6,7 +6,7 @@
 namespace accellab::testing {
 
 // The chart panel's tabs, in order.
-enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown, firstCall };
+enum Chart { timeChart, speedup, throughput, scaling, gpuBreakdown, firstCall, roofline };
 
 // The golden session's first run: one run with every kind of point.
 inline Session goldenChartSession() {

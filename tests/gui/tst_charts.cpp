@@ -183,8 +183,9 @@ class TestCharts : public QObject {
     const auto points = okPoints(session_, "add");
     const auto rows = okRows(session_, "add", {});
     const auto series = panel_->snapshot(throughput);
-    // A line per variant, the host's ceiling for the CPU points and the GPU's for the gpu one.
-    QCOMPARE(series.size(), points.size() + 2);
+    // A line per variant, the host's ceiling for the CPU points and the GPU's for the gpu one,
+    // then the L2 cache (2 MiB over 16 bytes per element) on the axis; L1 falls left of it.
+    QCOMPARE(series.size(), points.size() + 3);
     std::vector<double> shown, engine;
     for (std::size_t i = 0; i < points.size(); ++i) {
       QCOMPARE(series[i].points.size(), std::size_t{1});
@@ -192,8 +193,10 @@ class TestCharts : public QObject {
       shown.push_back(series[i].points[0].y());
       engine.push_back(rows[i].bytesPerS);
     }
-    const auto& host = series[series.size() - 2];
-    const auto& device = series.back();
+    const auto& host = series[series.size() - 3];
+    const auto& device = series[series.size() - 2];
+    QCOMPARE(series.back().name, QStringLiteral("L2 2 MiB"));
+    QCOMPARE(series.back().points[0].x(), 2.0 * 1024 * 1024 / 16);
     QVERIFY(host.name.startsWith(QStringLiteral("host copy ceiling")));
     QVERIFY(device.name.startsWith(QStringLiteral("GPU copy ceiling")));
     for (const auto* ceiling : {&host, &device}) {
@@ -231,7 +234,8 @@ class TestCharts : public QObject {
   void scalingNeedsSeveralThreadCounts() {
     QVERIFY(
         panel_->snapshot(scaling).empty());  // the golden session has parallel at 2 threads only
-    // Add the 1-thread point: now a line from 1 to 2 threads, and the ideal line.
+    // Add the 1-thread point: now a line from 1 to 2 threads, its Amdahl fit, and the ideal
+    // line.
     PointResult one = okPoints(session_, "add")[2];
     one.point.threads = 1;
     one.samplesS = {0.001, 0.001, 0.001};
@@ -239,13 +243,16 @@ class TestCharts : public QObject {
     session_.runs[0].points.push_back(one);
     panel_->refresh();
     const auto series = panel_->snapshot(scaling);
-    QCOMPARE(series.size(), std::size_t{2});
+    QCOMPARE(series.size(), std::size_t{3});
     QCOMPARE(series[0].points.size(), std::size_t{2});
     QCOMPARE(series[0].points[0], QPointF(1, 1));
+    // Two thread counts: the curve passes through both points.
+    QVERIFY(series[1].name.startsWith(QStringLiteral("serial fraction ")));
+    QVERIFY(qFuzzyCompare(series[1].points.back().y(), series[0].points[1].y()));
     QCOMPARE(series[0].points[1].x(), 2.0);
     QVERIFY(
         qFuzzyCompare(series[0].points[1].y(), 0.001 / okPoints(session_, "add")[2].stats.medianS));
-    QCOMPARE(series[1].points.back(), QPointF(2, 2));
+    QCOMPARE(series[2].points.back(), QPointF(2, 2));
   }
 
   // --- which runs are shown ---
@@ -436,7 +443,7 @@ class TestCharts : public QObject {
     panel_->setVisibleRuns({1, 2});
     std::map<QString, std::vector<QPointF>> lines;
     for (const SeriesSnapshot& line : panel_->snapshot(scaling)) lines[line.name] = line.points;
-    QCOMPARE(lines.size(), std::size_t{3});  // a line per run, and the ideal
+    QCOMPARE(lines.size(), std::size_t{5});  // a line and its Amdahl fit per run, and the ideal
     for (const int run : {1, 2}) {
       const auto& points = session_.runs[static_cast<std::size_t>(run - 1)].points;
       const auto& line = lines.at(QStringLiteral("parallel \u00b7 run %1").arg(run));
@@ -445,10 +452,10 @@ class TestCharts : public QObject {
       QCOMPARE(line[1].x(), 2.0);
       QCOMPARE(line[1].y(), points[2].stats.medianS / points[3].stats.medianS);
     }
-    // By default only the latest run's line.
+    // By default only the latest run's line and its fit.
     panel_->setVisibleRuns({});
     QCOMPARE(panel_->snapshot(scaling).front().name, QStringLiteral("parallel"));
-    QCOMPARE(panel_->snapshot(scaling).size(), std::size_t{2});
+    QCOMPARE(panel_->snapshot(scaling).size(), std::size_t{3});
   }
 
   // --- flags ---
@@ -494,7 +501,7 @@ class TestCharts : public QObject {
   }
   void exportsPngAtTheChosenSize() {
     QFETCH(int, chart);
-    QCOMPARE(panel_->chartCount(), 6);
+    QCOMPARE(panel_->chartCount(), 7);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("chart.png"));
     QVERIFY(!panel_->exportPng(chart, path, QSize(450, 300), 2));
@@ -534,7 +541,7 @@ class TestCharts : public QObject {
     QTemporaryDir dir;
     QStringList written;
     QVERIFY(!exportSessionCharts(session_, dir.path(), written));
-    QCOMPARE(written.size(), 12);  // two kernels, six charts each
+    QCOMPARE(written.size(), 14);  // two kernels, seven charts each
     QVERIFY(written.contains(dir.filePath(QStringLiteral("add-speedup.png"))));
     QVERIFY(written.contains(dir.filePath(QStringLiteral("add-first-call.png"))));
     QVERIFY(written.contains(dir.filePath(QStringLiteral("pi-gpu-breakdown.png"))));
@@ -549,7 +556,7 @@ class TestCharts : public QObject {
     QTemporaryDir dir;
     QStringList written;
     QVERIFY(!exportSessionCharts(cancelledThenSmaller(), dir.path(), written, {1, 2}));
-    QCOMPARE(written.size(), 6);
+    QCOMPARE(written.size(), 7);
     QCOMPARE(exportSessionCharts(cancelledThenSmaller(), dir.path(), written, {1, 7}),
              std::optional(QStringLiteral("The session has no run 7.")));
   }
@@ -567,8 +574,8 @@ class TestCharts : public QObject {
     QTest::addColumn<QStringList>("runs");
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<int>("pngs");
-    QTest::addRow("latest run") << QStringList{} << 0 << 6;
-    QTest::addRow("two runs") << QStringList{QStringLiteral("1"), QStringLiteral("2")} << 0 << 6;
+    QTest::addRow("latest run") << QStringList{} << 0 << 7;
+    QTest::addRow("two runs") << QStringList{QStringLiteral("1"), QStringLiteral("2")} << 0 << 7;
     QTest::addRow("unknown run") << QStringList{QStringLiteral("3")} << 1 << 0;
     QTest::addRow("not a run id") << QStringList{QStringLiteral("two")} << 1 << 0;
   }

@@ -255,7 +255,8 @@ class TestMainWindow : public QObject {
     for (const auto& line : charts.snapshot(2)) linePoints += line.points.size();
     QCOMPARE(linePoints, ok.size());  // no ceiling line: the test probe measures no bandwidth
     const auto scaling = charts.snapshot(3);
-    QCOMPARE(scaling.size(), std::size_t{2});  // parallel over 1..2 threads, and the ideal line
+    // parallel over 1..2 threads, its Amdahl fit, and the ideal line
+    QCOMPARE(scaling.size(), std::size_t{3});
     QCOMPARE(scaling[0].points.size(), std::size_t{2});
   }
 

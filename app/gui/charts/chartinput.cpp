@@ -58,8 +58,8 @@ void makeDrawable(std::optional<GpuTiming>& gpu) {
 
 ChartPoint chartPoint(std::size_t run, std::size_t position, PointResult result, ReportRow row,
                       QString label) {
-  for (double* value : {&result.firstCallS, &result.stats.medianS, &row.medianS, &row.firstCallS,
-                        &row.elementsPerS, &row.bytesPerS})
+  for (double* value : {&result.firstCallS, &result.stats.medianS, &result.flopsPerS, &row.medianS,
+                        &row.firstCallS, &row.elementsPerS, &row.bytesPerS})
     *value = drawable(*value);
   row.speedup = drawable(row.speedup);
   makeDrawable(result.gpu);
@@ -72,11 +72,23 @@ ChartPoint chartPoint(std::size_t run, std::size_t position, PointResult result,
 void addRun(ChartInput& input, const Run& run) {
   const std::size_t index = input.runs.size();
   const Ceilings ceilings = ceilingsOf(run.system);
-  input.runs.push_back({run.id,
-                        run.settings.measure.quality,
-                        {drawable(ceilings.hostBytesPerS), drawable(ceilings.deviceBytesPerS)},
-                        run.system.gpuReason});
   const std::vector<ReportRow> rows = buildRunRows(run, input.report);
+  ChartRun& shown = input.runs.emplace_back(
+      ChartRun{run.id,
+               run.settings.measure.quality,
+               {drawable(ceilings.hostBytesPerS), drawable(ceilings.deviceBytesPerS)},
+               run.system.gpuReason,
+               {},
+               {},
+               {}});
+  for (ScalingFit& fit : scalingFits(rows))
+    if (fit.kernel == input.kernel) shown.scalingFits.push_back(std::move(fit));
+  for (const ComputeCeiling& ceiling : run.system.computeCeilings)
+    if (drawable(ceiling.flopsPerS) > 0 &&
+        (ceiling.gpuIndex < 0 || ceiling.gpuIndex == run.system.gpuDevice))
+      shown.computeCeilings.push_back(ceiling);
+  for (const CacheInfo& cache : run.system.caches)
+    if (cache.sizeBytes > 0) shown.caches.push_back(cache);
   std::vector<std::string> groups;
   std::vector<QString> labels;
   std::map<std::string, std::uint64_t> sizes;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "accellab/amdahl.h"
 #include "accellab/measure_config.h"
 #include "accellab/report.h"
 #include "accellab/session.h"
@@ -23,6 +24,12 @@ struct ChartRun {
   QualityLimits limits;   // what its points' flags were judged against
   Ceilings ceilings;      // the host's, and the GPU's its gpu points ran on
   std::string gpuReason;  // why the machine had no GPU points, when it had none
+  // The engine's Amdahl fits of the kernel's variants, per problem, over this run's rows.
+  std::vector<ScalingFit> scalingFits;
+  // The host's compute roofs and those of the GPU its gpu points ran on, with a drawable rate;
+  // empty when they were not measured.
+  std::vector<ComputeCeiling> computeCeilings;
+  std::vector<CacheInfo> caches;  // those with a size
 };
 
 // What one chart draws at most. Qt Charts lays out every box, legend entry and axis label on

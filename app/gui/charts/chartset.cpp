@@ -2,6 +2,7 @@
 
 #include "charts/firstcallchart.h"
 #include "charts/gpubreakdownchart.h"
+#include "charts/rooflinechart.h"
 #include "charts/scalingchart.h"
 #include "charts/speedupchart.h"
 #include "charts/throughputchart.h"
@@ -17,6 +18,7 @@ std::vector<std::unique_ptr<ChartView>> createCharts() {
   charts.push_back(std::make_unique<ScalingChart>());
   charts.push_back(std::make_unique<GpuBreakdownChart>());
   charts.push_back(std::make_unique<FirstCallChart>());
+  charts.push_back(std::make_unique<RooflineChart>());
   return charts;
 }
 

@@ -61,6 +61,16 @@ QColor labelColour(const ChartInput& input, const QString& label) {
   return variantColour(variantOfLabel(input, label));
 }
 
+std::size_t labelShape(const ChartInput& input, const QString& label) {
+  const std::string variant = variantOfLabel(input, label);
+  std::size_t shape = 0;
+  for (const QString& other : input.labels) {
+    if (other == label) return shape;
+    if (variantOfLabel(input, other) == variant) ++shape;
+  }
+  return shape;
+}
+
 QImage markerImage(std::size_t shape, const QColor& colour, qreal size) {
   constexpr qreal kScale = 2;  // sharp on high-density screens and in exports
   QImage image(QSize(qCeil(size * kScale), qCeil(size * kScale)),

@@ -23,6 +23,9 @@ QColor variantColour(const std::string& variant);
 QColor labelColour(const ChartInput& input, const QString& label);
 // The variant `label` stands for in `input`.
 std::string variantOfLabel(const ChartInput& input, const QString& label);
+// Labels of one variant (its thread counts) share its colour: each gets a marker shape, the
+// n-th for the variant's n-th label in `input`.
+std::size_t labelShape(const ChartInput& input, const QString& label);
 // The n-th marker shape (a circle, a square, a triangle, ...), drawn `size` logical pixels
 // wide in `colour`, for QXYSeries::setLightMarker.
 QImage markerImage(std::size_t shape, const QColor& colour, qreal size);

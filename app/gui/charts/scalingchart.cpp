@@ -7,6 +7,7 @@
 #include <map>
 #include <tuple>
 
+#include "accellab/amdahl.h"
 #include "accellab/format.h"
 #include "charts/chartstyle.h"
 
@@ -46,6 +47,15 @@ std::vector<Line> linesOf(const ChartInput& input) {
   return lines;
 }
 
+// The engine's fit of the line's variant on its problem in its run, if it has one.
+const AmdahlFit* fitOf(const ChartInput& input, const Line& line) {
+  const auto& fits = input.runs[line.run].scalingFits;
+  const auto found = std::ranges::find_if(fits, [&](const ScalingFit& f) {
+    return f.variant == line.variant && f.group == input.groups[line.group];
+  });
+  return found == fits.end() ? nullptr : &found->fit;
+}
+
 }  // namespace
 
 void ScalingChart::build(const ChartInput& input) {
@@ -54,6 +64,13 @@ void ScalingChart::build(const ChartInput& input) {
   if (lines.empty()) {
     showEmpty(title, tr("Choose the sweep mode \u201cthreads 1\u2026N\u201d to see scaling."));
     return;
+  }
+  // A fitted line draws its Amdahl curve too: both count against kMaxLines.
+  const auto fitted = static_cast<std::size_t>(std::ranges::count_if(
+      lines, [&](const Line& line) { return fitOf(input, line) != nullptr; }));
+  if (lines.size() + fitted > kMaxLines && lines.size() > kMaxLines / 2) {
+    noteLimit(Limited::lines, kMaxLines / 2, lines.size());
+    lines.resize(kMaxLines / 2);
   }
   limitLines(lines);
   showLineSamplesInLegend();
@@ -97,6 +114,8 @@ void ScalingChart::build(const ChartInput& input) {
     styleLine(series, colour, runDash(input, line.run));
     setMarkerShape(series, line.group, colour);
     showToolTips(series, toolTips);
+    if (const AmdahlFit* fit = fitOf(input, line))
+      addAmdahlCurve(*fit, name, line.run, colour, maxThreads, input);
   }
 
   auto* ideal = new QLineSeries;
@@ -104,6 +123,35 @@ void ScalingChart::build(const ChartInput& input) {
   ideal->append(1, 1);
   ideal->append(maxThreads, maxThreads);
   addReferenceLine(ideal, Qt::gray);
+}
+
+void ScalingChart::addAmdahlCurve(const AmdahlFit& fit, const QString& name, std::size_t run,
+                                  const QColor& colour, int maxThreads, const ChartInput& input) {
+  // Smooth enough at any width: the curve bends most near 1 thread.
+  constexpr int kSteps = 64;
+  auto* curve = new QLineSeries;
+  curve->setName(
+      tr("serial fraction %1 (Amdahl fit of %2)")
+          .arg(formatted(fit.serialFraction, ValueKind::percentage), input.seriesName(name, run)));
+  for (int i = 0; i <= kSteps; ++i) {
+    const double threads = 1 + (maxThreads - 1) * double(i) / kSteps;
+    curve->append(threads, fit.speedupAt(threads));
+  }
+  addSeries(curve);
+  QPen pen(colour);
+  pen.setStyle(Qt::DashLine);
+  pen.setWidthF(1.5);
+  curve->setPen(pen);
+  const QString toolTip =
+      tr("Amdahl's law fitted to the median times of %1 in %2:\nserial fraction %3, 1-thread time "
+         "%4, R\u00b2 %5, RMS error %6\nspeedup at most %7")
+          .arg(name, input.runName(run), formatted(fit.serialFraction, ValueKind::percentage),
+               formatted(fit.oneThreadS, ValueKind::duration),
+               QString::number(fit.rSquared, 'f', 3),
+               formatted(fit.rmsRelativeError, ValueKind::percentage),
+               fit.serialFraction > 0 ? formatted(1 / fit.serialFraction, ValueKind::ratio)
+                                      : tr("unbounded"));
+  showToolTips(curve, QStringList(curve->count(), toolTip));
 }
 
 }  // namespace accellab::gui

@@ -1,6 +1,8 @@
 // Thread scaling: each threaded variant's speedup over its own 1-thread run, with the
-// ideal line.
+// ideal line and the engine's Amdahl fit of each line, its serial fraction in the legend.
 #pragma once
+
+#include <QColor>
 
 #include "charts/chartview.h"
 
@@ -16,6 +18,11 @@ class ScalingChart : public ChartView {
 
  protected:
   void build(const ChartInput& input) override;
+
+ private:
+  // Amdahl's speedup 1 / (s + (1 - s) / p) from 1 to `maxThreads` threads, dashed in `colour`.
+  void addAmdahlCurve(const AmdahlFit& fit, const QString& name, std::size_t run,
+                      const QColor& colour, int maxThreads, const ChartInput& input);
 };
 
 }  // namespace accellab::gui

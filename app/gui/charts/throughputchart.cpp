@@ -6,8 +6,10 @@
 #include <QLogValueAxis>
 #include <QSet>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 
 #include "accellab/format.h"
 #include "charts/chartstyle.h"
@@ -62,15 +64,41 @@ bool movesMemory(const ChartInput& input) {
   return std::ranges::any_of(input.points, [](const ChartPoint& p) { return p.row.bytes > 0; });
 }
 
-// Lines of one variant (its thread counts) share its colour: each gets a marker shape.
-std::size_t shapeOf(const ChartInput& input, const QString& label) {
-  const std::string variant = variantOfLabel(input, label);
-  std::size_t shape = 0;
-  for (const QString& other : input.labels) {
-    if (other == label) return shape;
-    if (variantOfLabel(input, other) == variant) ++shape;
+// "L1 48 KiB": a cache's size in the unit that divides it, as caches are sized.
+QString cacheName(const CacheInfo& cache) {
+  constexpr std::uint64_t kKiB = 1024;
+  const QString level = QStringLiteral("L%1").arg(cache.level);
+  if (cache.sizeBytes % (kKiB * kKiB) == 0)
+    return ChartView::tr("%1 %2 MiB").arg(level).arg(cache.sizeBytes / (kKiB * kKiB));
+  if (cache.sizeBytes % kKiB == 0)
+    return ChartView::tr("%1 %2 KiB").arg(level).arg(cache.sizeBytes / kKiB);
+  return QStringLiteral("%1 %2").arg(level, formatted(double(cache.sizeBytes), ValueKind::bytes));
+}
+
+// The data caches of the shown runs' machines, each size once per level, smallest first.
+std::vector<CacheInfo> dataCachesOf(const ChartInput& input) {
+  std::vector<CacheInfo> caches;
+  for (const ChartRun& run : input.runs)
+    for (const CacheInfo& cache : run.caches)
+      if (cache.type != "Instruction" && std::ranges::none_of(caches, [&](const CacheInfo& c) {
+            return c.level == cache.level && c.sizeBytes == cache.sizeBytes;
+          }))
+        caches.push_back(cache);
+  std::ranges::sort(caches, {}, [](const CacheInfo& c) { return std::pair(c.sizeBytes, c.level); });
+  return caches;
+}
+
+// Bytes per run over the x axis' unit (an element) of the drawn points, when they share it:
+// where a point's working set fills a cache. None when their ratios differ (f32 beside f64).
+std::optional<double> bytesPerElement(const std::vector<const ChartPoint*>& points) {
+  std::optional<double> ratio;
+  for (const ChartPoint* p : points) {
+    const double own = static_cast<double>(p->row.bytes) / static_cast<double>(p->row.size);
+    if (!ratio) ratio = own;
+    // Counts rounded per point may differ a little.
+    if (std::abs(own - *ratio) > 0.01 * *ratio) return std::nullopt;
   }
-  return shape;
+  return ratio;
 }
 
 }  // namespace
@@ -116,7 +144,16 @@ void ThroughputChart::build(const ChartInput& input) {
   }
   limitLines(lines);
   showLineSamplesInLegend();
-  setChartTitle(title, input.notesOf(gaps));
+  std::vector<const ChartPoint*> drawnPoints;
+  for (const Line& line : lines)
+    drawnPoints.insert(drawnPoints.end(), line.points.begin(), line.points.end());
+  const std::vector<CacheInfo> caches =
+      movesMemory ? dataCachesOf(input) : std::vector<CacheInfo>{};
+  const std::optional<double> cacheScale = bytesPerElement(drawnPoints);
+  QStringList notes = input.notesOf(gaps);
+  if (!caches.empty() && !cacheScale)
+    notes << tr("Cache sizes not drawn: the points move different bytes per element.");
+  setChartTitle(title, notes);
   const bool sampling = input.points.front().result.point.params.samples.has_value();
   double xLow = std::numeric_limits<double>::max();
   double xHigh = 0;
@@ -140,9 +177,10 @@ void ThroughputChart::build(const ChartInput& input) {
   const QLogValueAxis* xAxis =
       addLogAxis(Qt::AlignBottom,
                  sampling ? tr("samples per run (log)") : tr("array elements (log)"), xLow, xHigh);
-  addLogAxis(Qt::AlignLeft,
-             (movesMemory ? tr("bandwidth (%1, log)") : tr("throughput (%1, log)")).arg(unit.unit),
-             yLow * unit.factor, yHigh * unit.factor);
+  const QLogValueAxis* yAxis = addLogAxis(
+      Qt::AlignLeft,
+      (movesMemory ? tr("bandwidth (%1, log)") : tr("throughput (%1, log)")).arg(unit.unit),
+      yLow * unit.factor, yHigh * unit.factor);
 
   // A line breaks where its run has a gap, so that no line passes through a size that was
   // not measured.
@@ -161,7 +199,7 @@ void ThroughputChart::build(const ChartInput& input) {
       if (!series) return;
       addSeries(series);
       styleLine(series, colour, runDash(input, line.run));
-      setMarkerShape(series, shapeOf(input, line.label), colour);
+      setMarkerShape(series, labelShape(input, line.label), colour);
       showToolTips(series, toolTips);
       toolTips.clear();
     };
@@ -196,6 +234,28 @@ void ThroughputChart::build(const ChartInput& input) {
     line->append(xAxis->min(), ceiling.bytesPerS * unit.factor);
     line->append(xAxis->max(), ceiling.bytesPerS * unit.factor);
     addReferenceLine(line, ceiling.colour);
+  }
+  if (cacheScale) addCacheLines(caches, *cacheScale, *xAxis, *yAxis);
+}
+
+void ThroughputChart::addCacheLines(const std::vector<CacheInfo>& caches, double bytesPerElement,
+                                    const QLogValueAxis& xAxis, const QLogValueAxis& yAxis) {
+  for (const CacheInfo& cache : caches) {
+    const double x = static_cast<double>(cache.sizeBytes) / bytesPerElement;
+    if (x < xAxis.min() || x > xAxis.max()) continue;
+    auto* line = new QLineSeries;
+    line->setName(cacheName(cache));
+    line->append(x, yAxis.min());
+    line->append(x, yAxis.max());
+    QPen pen(Qt::gray);
+    pen.setStyle(Qt::DotLine);
+    pen.setWidthF(1.5);
+    line->setPen(pen);
+    addSeries(line);
+    hideFromLegend(line);
+    // Read bottom to top just right of the line, clear of it: 1 % of the axis' decades.
+    const double right = std::pow(xAxis.max() / xAxis.min(), 0.01);
+    addValueLabel(line, QPointF(x * right, yAxis.min()), line->name(), true, Qt::gray);
   }
 }
 

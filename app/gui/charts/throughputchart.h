@@ -1,5 +1,6 @@
 // Throughput against problem size (log-log), one line per variant and run, with the measured
-// bandwidth ceiling drawn for kernels that move memory. Named after the table's column it
+// bandwidth ceiling drawn for kernels that move memory, and the data caches' sizes where a
+// point's working set (its bytes per run) would fill them. Named after the table's column it
 // plots: "Bandwidth" (bytes per second) for those, "Throughput" (elements per second) else.
 #pragma once
 
@@ -18,6 +19,12 @@ class ThroughputChart : public ChartView {
 
  protected:
   void build(const ChartInput& input) override;
+
+ private:
+  // A labelled vertical line per cache whose size falls on the x axis (elements), at
+  // size / `bytesPerElement`.
+  void addCacheLines(const std::vector<CacheInfo>& caches, double bytesPerElement,
+                     const QLogValueAxis& xAxis, const QLogValueAxis& yAxis);
 };
 
 }  // namespace accellab::gui

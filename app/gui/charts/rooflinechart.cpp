@@ -1,0 +1,311 @@
+#include "charts/rooflinechart.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "accellab/format.h"
+#include "charts/chartstyle.h"
+
+namespace accellab::gui {
+
+namespace {
+
+constexpr double kGiga = 1e9;  // the y axis is in GFLOP/s
+
+// Where drawn points of a shown run ran, with its roofs: the host, or the GPU of its gpu points.
+struct Place {
+  std::size_t run = 0;
+  bool onGpu = false;
+  double bytesPerS = 0;                  // the bandwidth roof's slope; 0 = not measured
+  std::vector<ComputeCeiling> ceilings;  // of the dtypes drawn, highest first
+  bool sameRoofs(const Place& other) const {
+    return onGpu == other.onGpu && bytesPerS == other.bytesPerS && ceilings == other.ceilings;
+  }
+};
+
+// What a point at `intensity` can reach under a compute roof: the bandwidth roof up to the
+// ridge, the compute roof after it.
+double roofAt(const Place& place, double peakFlopsPerS, double intensity) {
+  return place.bytesPerS > 0 ? std::min(place.bytesPerS * intensity, peakFlopsPerS) : peakFlopsPerS;
+}
+
+double intensityOf(const ChartPoint& point) {
+  return static_cast<double>(point.result.flops) / static_cast<double>(point.result.bytes);
+}
+
+// "32.0 GFLOP/s": the engine's rate with its unit.
+QString flopRate(double flopsPerS) {
+  QString text = formatted(flopsPerS, ValueKind::rate);  // "32.0 G/s"
+  text.chop(2);
+  return text + QStringLiteral("FLOP/s");
+}
+
+QString bandwidthName(const Place& place) {
+  return (place.onGpu ? ChartView::tr("GPU copy ceiling %1")
+                      : ChartView::tr("host copy ceiling %1"))
+      .arg(formatted(place.bytesPerS, ValueKind::byteRate));
+}
+
+// "f64 AVX2 ×2 threads 32.0 GFLOP/s", "f64 scalar 1 thread 4.00 GFLOP/s", "f32 CUDA GPU 0 60.1
+// TFLOP/s".
+QString roofName(const ComputeCeiling& ceiling) {
+  const QString dtype = QString::fromStdString(std::string(toString(ceiling.dtype)));
+  const QString isa = elidedName(QString::fromStdString(ceiling.isa));
+  if (ceiling.gpuIndex >= 0)
+    return RooflineChart::tr("%1 %2 GPU %3 %4")
+        .arg(dtype, isa)
+        .arg(ceiling.gpuIndex)
+        .arg(flopRate(ceiling.flopsPerS));
+  if (ceiling.threads == 1)
+    return RooflineChart::tr("%1 %2 1 thread %3").arg(dtype, isa, flopRate(ceiling.flopsPerS));
+  return RooflineChart::tr("%1 %2 \u00d7%3 threads %4")
+      .arg(dtype, isa)
+      .arg(ceiling.threads)
+      .arg(flopRate(ceiling.flopsPerS));
+}
+
+// "71.2 % of the roof above it (f64 AVX2 ×2 threads 32.0 GFLOP/s)": the lowest roof of the
+// point's dtype at or above it, where it stands at the point's intensity.
+QString roofNote(const Place& place, const ChartPoint& point) {
+  struct Roof {
+    double height;
+    QString name;
+  };
+  const double intensity = intensityOf(point);
+  std::vector<Roof> roofs;
+  for (const ComputeCeiling& ceiling : place.ceilings) {
+    if (ceiling.dtype != point.result.point.params.dtype) continue;
+    const double height = roofAt(place, ceiling.flopsPerS, intensity);
+    roofs.push_back(
+        {height, height < ceiling.flopsPerS ? bandwidthName(place) : roofName(ceiling)});
+  }
+  if (roofs.empty() && place.bytesPerS > 0)
+    roofs.push_back({place.bytesPerS * intensity, bandwidthName(place)});
+  if (roofs.empty()) return RooflineChart::tr("no roof measured");
+  const double reached = point.result.flopsPerS;
+  const Roof* above = nullptr;
+  const Roof* highest = &roofs.front();
+  for (const Roof& roof : roofs) {
+    if (roof.height >= reached && (!above || roof.height < above->height)) above = &roof;
+    if (roof.height > highest->height) highest = &roof;
+  }
+  if (above)
+    return RooflineChart::tr("%1 of the roof above it (%2)")
+        .arg(formatted(reached / above->height, ValueKind::percentage), above->name);
+  return RooflineChart::tr("above every roof: %1 of the highest (%2)")
+      .arg(formatted(reached / highest->height, ValueKind::percentage), highest->name);
+}
+
+// What is missing from a place's roofs, for the notes; "" when nothing is.
+QString missingRoofs(const ChartInput& input, const Place& place) {
+  const QString where =
+      (place.onGpu ? RooflineChart::tr("the GPU in %1") : RooflineChart::tr("the host in %1"))
+          .arg(input.runName(place.run));
+  if (place.ceilings.empty() && place.bytesPerS <= 0)
+    return RooflineChart::tr("No roof measured for %1.").arg(where);
+  if (place.ceilings.empty())
+    return RooflineChart::tr(
+               "Compute roofs not measured for %1 (an older session): only the bandwidth roof "
+               "is drawn.")
+        .arg(where);
+  if (place.bytesPerS <= 0)
+    return RooflineChart::tr(
+               "Bandwidth ceiling not measured for %1: its compute roofs are drawn flat.")
+        .arg(where);
+  return {};
+}
+
+// A roof: a line in the colour of where it holds, `dash` telling dtypes apart.
+QPen roofPen(const QColor& colour, Qt::PenStyle dash) {
+  QPen pen(colour);
+  pen.setStyle(dash);
+  pen.setWidthF(2);
+  return pen;
+}
+
+}  // namespace
+
+void RooflineChart::build(const ChartInput& input) {
+  const QString title = withKernel(tr("Roofline"), input);
+  std::vector<const ChartPoint*> drawn;
+  int noTraffic = 0;
+  for (const ChartPoint& p : input.points) {
+    if (p.result.flops == 0 || p.result.flopsPerS <= 0) continue;
+    if (p.result.bytes > 0)
+      drawn.push_back(&p);
+    else
+      ++noTraffic;
+  }
+  QStringList notes = input.notesOf(input.gaps);
+  // pi draws its samples from registers: FLOPs over no bytes is no intensity at all.
+  if (noTraffic > 0)
+    notes << tr("%n point(s) moved no memory: no finite arithmetic intensity, not plotted.",
+                nullptr, noTraffic);
+  if (drawn.empty()) {
+    showEmpty(title,
+              tr("No point of this kernel counted its floating-point operations: run a kernel "
+                 "that counts FLOPs to see it under the machine's roofs."),
+              noTraffic > 0 ? notes : QStringList{});
+    return;
+  }
+
+  // A marker series per variant label and run, in the order of the labels' colours.
+  struct Line {
+    QString label;
+    std::size_t run;
+    std::vector<const ChartPoint*> points;
+  };
+  std::map<std::pair<QString, std::size_t>, std::vector<const ChartPoint*>> pointsOf;
+  for (const ChartPoint* p : drawn) pointsOf[{p->label, p->run}].push_back(p);
+  std::vector<Line> lines;
+  for (const QString& label : input.labels) {
+    for (std::size_t run = 0; run < input.runs.size(); ++run) {
+      const auto found = pointsOf.find({label, run});
+      if (found != pointsOf.end()) lines.push_back({label, run, std::move(found->second)});
+    }
+  }
+  limitLines(lines);
+
+  std::set<DType> dtypes;
+  for (const ChartPoint* p : drawn) dtypes.insert(p->result.point.params.dtype);
+  // Runs on one machine share their roofs: drawn once.
+  std::vector<Place> places;
+  std::map<std::pair<std::size_t, bool>, std::size_t> placeOf;
+  for (const ChartPoint* p : drawn) {
+    const bool onGpu = p->result.gpu.has_value();
+    if (placeOf.contains({p->run, onGpu})) continue;
+    const ChartRun& run = input.runs[p->run];
+    Place place{
+        p->run, onGpu, onGpu ? run.ceilings.deviceBytesPerS : run.ceilings.hostBytesPerS, {}};
+    for (const ComputeCeiling& ceiling : run.computeCeilings)
+      if ((ceiling.gpuIndex >= 0) == onGpu && dtypes.contains(ceiling.dtype))
+        place.ceilings.push_back(ceiling);
+    std::ranges::sort(place.ceilings, std::greater{}, &ComputeCeiling::flopsPerS);
+    const auto same =
+        std::ranges::find_if(places, [&](const Place& o) { return o.sameRoofs(place); });
+    placeOf[{p->run, onGpu}] = static_cast<std::size_t>(same - places.begin());
+    if (same == places.end()) places.push_back(std::move(place));
+  }
+  for (const Place& place : places)
+    if (const QString missing = missingRoofs(input, place); !missing.isEmpty()) notes << missing;
+  showLineSamplesInLegend();
+  setChartTitle(title, notes);
+
+  double xLow = std::numeric_limits<double>::max();
+  double xHigh = 0;
+  double yLow = std::numeric_limits<double>::max();
+  double yHigh = 0;
+  for (const ChartPoint* p : drawn) {
+    // Room on both sides: where a point sits against the roofs is what the chart is read for.
+    xLow = std::min(xLow, intensityOf(*p) / 4);
+    xHigh = std::max(xHigh, intensityOf(*p) * 4);
+    yLow = std::min(yLow, p->result.flopsPerS);
+    yHigh = std::max(yHigh, p->result.flopsPerS);
+  }
+  for (const Place& place : places) {
+    for (const ComputeCeiling& ceiling : place.ceilings) {
+      yLow = std::min(yLow, ceiling.flopsPerS);
+      yHigh = std::max(yHigh, ceiling.flopsPerS);
+      if (place.bytesPerS <= 0) continue;
+      // Each ridge on the axis, with room to see the roof flat after it.
+      const double ridge = ceiling.flopsPerS / place.bytesPerS;
+      if (!std::isfinite(4 * ridge)) continue;
+      xLow = std::min(xLow, ridge);
+      xHigh = std::max(xHigh, 4 * ridge);
+    }
+  }
+  const QLogValueAxis* xAxis =
+      addLogAxis(Qt::AlignBottom, tr("arithmetic intensity (FLOP/B, log)"), xLow, xHigh);
+  for (const Place& place : places) {
+    if (place.bytesPerS <= 0) continue;
+    yLow = std::min(yLow, place.bytesPerS * xAxis->min());
+    if (place.ceilings.empty()) yHigh = std::max(yHigh, place.bytesPerS * xAxis->max());
+  }
+  addLogAxis(Qt::AlignLeft, tr("performance (GFLOP/s, log)"), yLow / kGiga, yHigh / kGiga);
+
+  // A roof the axes can hold, else none: ceilings at the ends of what a double holds (a
+  // hand-edited session) put ridges at infinity.
+  const auto addRoof = [&](QLineSeries* roof) {
+    const QList<QPointF> ends = roof->points();
+    if (std::ranges::all_of(ends,
+                            [&](const QPointF& p) {
+                              return std::isfinite(p.x()) && std::isfinite(p.y()) &&
+                                     p.x() < xAxis->max() * 1.0001;
+                            }) &&
+        ends.front().x() < ends.back().x()) {
+      addSeries(roof);
+      return true;
+    }
+    delete roof;
+    return false;
+  };
+  // The roofs under the points.
+  const auto suffix = [&](const Place& place) {
+    // Roofs of several machines say whose each is.
+    const bool several = std::ranges::count(places, place.onGpu, &Place::onGpu) > 1;
+    return several ? QStringLiteral(" \u00b7 %1").arg(input.runName(place.run)) : QString();
+  };
+  for (const Place& place : places) {
+    const QColor colour = place.onGpu ? QColor(0x8e, 0x44, 0xad) : QColor(Qt::red);
+    if (place.bytesPerS > 0) {
+      auto* roof = new QLineSeries;
+      roof->setName(bandwidthName(place) + suffix(place));
+      const double top = place.ceilings.empty() ? 0 : place.ceilings.front().flopsPerS;
+      const double end = top > 0 ? std::min(top / place.bytesPerS, xAxis->max()) : xAxis->max();
+      roof->append(xAxis->min(), place.bytesPerS * xAxis->min() / kGiga);
+      roof->append(end, place.bytesPerS * end / kGiga);
+      roof->setPen(roofPen(colour, Qt::SolidLine));
+      addRoof(roof);
+    }
+    for (const ComputeCeiling& ceiling : place.ceilings) {
+      auto* roof = new QLineSeries;
+      roof->setName(roofName(ceiling) + suffix(place));
+      const double ridge = place.bytesPerS > 0 ? ceiling.flopsPerS / place.bytesPerS : 0;
+      const double start = std::max(ridge, xAxis->min());
+      const double height = ceiling.flopsPerS / kGiga;
+      roof->append(start, height);
+      roof->append(xAxis->max(), height);
+      // Both dtypes drawn: f32 roofs dashed.
+      const bool dashed = dtypes.size() > 1 && ceiling.dtype == DType::f32;
+      roof->setPen(roofPen(colour, dashed ? Qt::DashLine : Qt::SolidLine));
+      if (!addRoof(roof)) continue;
+      // Named where it is drawn, towards its right end: a legend of every roof would crowd.
+      hideFromLegend(roof);
+      addValueLabel(roof, QPointF(start * std::pow(xAxis->max() / start, 0.6), height),
+                    roof->name(), false, colour);
+    }
+  }
+
+  for (const Line& line : lines) {
+    auto* series = new QScatterSeries;
+    series->setName(input.seriesName(line.label, line.run));
+    const QColor colour = labelColour(input, line.label);
+    series->setColor(colour);
+    series->setBorderColor(colour.darker(130));
+    series->setMarkerSize(11);
+    QStringList toolTips;
+    for (const ChartPoint* p : line.points) {
+      series->append(intensityOf(*p), p->result.flopsPerS / kGiga);
+      const Place& place = places[placeOf.at({p->run, p->result.gpu.has_value()})];
+      QString toolTip = tr("%1\nintensity %2 FLOP/B, %3\n%4")
+                            .arg(input.describe(*p), QString::number(intensityOf(*p), 'g', 3),
+                                 flopRate(p->result.flopsPerS), roofNote(place, *p));
+      if (p->result.flags.any()) toolTip += QLatin1Char('\n') + flagNote(input, *p);
+      addElement(input.idOf(*p), series, series->count() - 1, p->result.flags.any());
+      toolTips << toolTip;
+    }
+    addSeries(series);
+    if (const std::size_t shape = labelShape(input, line.label); shape > 0)
+      setMarkerShape(series, shape, colour);
+    showToolTips(series, toolTips);
+  }
+}
+
+}  // namespace accellab::gui
