@@ -1,6 +1,8 @@
 // What makeBuiltinEngine offers: kernels, availability with reasons, and the machine probe.
 #include <QtTest>
 
+#include <set>
+
 #include "kernel_driver.h"
 
 using namespace accellab;
@@ -20,15 +22,22 @@ class TestBuiltin : public QObject {
   Q_OBJECT
 
  private slots:
-  void registersAddAndPi() {
+  void registersTheKernels() {
     const auto kernels = test::builtinKernels().kernels();
-    QCOMPARE(kernels.size(), std::size_t{2});
+    QCOMPARE(kernels.size(), std::size_t{4});
     QCOMPARE(kernels[0]->info().name, std::string("add"));
     QCOMPARE(kernels[1]->info().name, std::string("pi"));
+    QCOMPARE(kernels[2]->info().name, std::string("triad"));
+    QCOMPARE(kernels[3]->info().name, std::string("reduce"));
     QCOMPARE(variantNames(*kernels[0]),
-             (std::vector<std::string>{"loop", "loop-strided", "vectorized", "parallel", "gpu"}));
+             (std::vector<std::string>{"loop", "loop-strided", "vectorized", "parallel", "gpu",
+                                       "std-par"}));
     QCOMPARE(variantNames(*kernels[1]),
              (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu"}));
+    for (const Kernel* kernel : {kernels[2], kernels[3]}) {
+      QCOMPARE(variantNames(*kernel), (std::vector<std::string>{"loop", "vectorized", "parallel",
+                                                                "gpu", "std-par", "blas"}));
+    }
   }
 
   void addDefaultsToTheTutorialArray() {
@@ -38,21 +47,34 @@ class TestBuiltin : public QObject {
     QCOMPARE(info.problem, ProblemKind::array3d);
   }
 
-  void onlyParallelTakesThreadsOnlyGpuRunsOnDevice() {
+  // The thread axis applies to the variants that start threads: parallel always, std-par
+  // (TBB), and blas where the library's own threads run it (triad's, not reduce's).
+  void onlyThreadedVariantsTakeThreadsOnlyGpuRunsOnDevice() {
+    const std::set<std::string> threaded{"add std-par", "triad std-par", "triad blas",
+                                         "reduce std-par"};
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
       for (const VariantInfo& variant : kernel->info().variants) {
-        QCOMPARE(variant.usesThreads, variant.name == "parallel");
+        QCOMPARE(variant.usesThreads,
+                 variant.name == "parallel" ||
+                     threaded.contains(kernel->info().name + " " + variant.name));
         QCOMPARE(variant.onDevice, variant.name == "gpu");
         QVERIFY(!variant.description.empty());
       }
     }
   }
 
+  // The loops need nothing; parallel needs nothing for add and pi (the compiler's SIMD stands
+  // in for Highway), but triad's and reduce's are OpenMP x Highway.
   void cpuVariantsAreAvailable() {
+    const SystemInfo system = test::builtinEngine().probeSystem({.measureBandwidth = false});
+    const bool highway = !system.simdAvailable.empty();
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
-      for (const char* name : {"loop", "parallel"}) {
-        QVERIFY(kernel->info().variant(name)->availability.available);
-      }
+      QVERIFY(kernel->info().variant("loop")->availability.available);
+      const Availability& parallel = kernel->info().variant("parallel")->availability;
+      const bool needsHighway = kernel->info().name == "triad" || kernel->info().name == "reduce";
+      QCOMPARE(parallel.available, highway || !needsHighway);
+      if (!parallel.available)
+        QCOMPARE(parallel.reason, std::string("built without Google Highway"));
     }
   }
 
