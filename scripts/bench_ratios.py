@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Ratios for scripts/bench: AccelLab variants against the bandwidth ceiling, NumPy and Numba."""
+"""Ratios for scripts/bench: AccelLab variants against the bandwidth ceiling, NumPy and Numba, and
+(triad, reduce) against an OpenMP non-temporal triad and an OpenMP read-only sum."""
 import json
 import sys
 
@@ -7,6 +8,11 @@ import sys
 def best(points, variant):
     ok = [p for p in points if p["variant"] == variant and p["status"] == "ok"]
     return min(ok, key=lambda p: p["stats"]["median_s"]) if ok else None
+
+
+def best_cpu(points):
+    cpu = [p for p in points if p["status"] == "ok" and p["variant"] != "gpu"]
+    return max(cpu, key=lambda p: p["bytes_per_s"]) if cpu else None
 
 
 def main():
@@ -35,6 +41,18 @@ def main():
     if pipar:
         row(f"pi: parallel ({pipar['threads']} thr) throughput / Numba prange",
             ref["numba_prange_pi_s"] / pipar["stats"]["median_s"], "x")
+    if len(sys.argv) > 6:
+        triad = json.load(open(sys.argv[4]))
+        reduce = json.load(open(sys.argv[5]))
+        stream = json.load(open(sys.argv[6]))
+        top = best_cpu(triad["points"])
+        if top:
+            row(f"triad best CPU ({top['variant']}, {top['threads']} thr) / OpenMP NT triad",
+                100 * top["bytes_per_s"] / stream["nt_triad_bytes_per_s"], " %")
+        top = best_cpu(reduce["points"])
+        if top:
+            row(f"reduce best CPU ({top['variant']}, {top['threads']} thr) / read bandwidth",
+                100 * top["bytes_per_s"] / stream["read_bytes_per_s"], " %")
 
 
 if __name__ == "__main__":
