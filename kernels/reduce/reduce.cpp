@@ -151,7 +151,8 @@ KernelTable table() {
   KernelTable table;
   KernelInfo& info = table.info;
   info.name = "reduce";
-  info.description = "the sum of a 3-D array, compensated in every variant (memory-bound)";
+  info.description =
+      "the sum of a 3-D array; every variant merges its partial sums compensated (memory-bound)";
   info.problem = ProblemKind::array3d;
   info.dtypes = {DType::f32, DType::f64};
   info.defaults.shape = kDefaultShape;

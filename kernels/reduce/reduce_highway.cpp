@@ -25,19 +25,25 @@ HWY_INLINE void AddCompensated(V& sum, V& compensation, V x) {
 }
 
 // Four accumulators: an addition's latency is four or so cycles, and each accumulator's
-// next addition waits for its last.
+// next addition waits for its last. Each takes the sum of four vectors, added pairwise
+// without compensation (at most 2 u of that small sum off, rigorously): a fourth of the
+// compensation's work per element, and the accuracy stays well inside reduce's 16 u.
 template <class T>
 void SumImpl(const T* HWY_RESTRICT x, size_t n, T* HWY_RESTRICT sumAndCompensation) {
   const hn::ScalableTag<T> d;
   const size_t lanes = hn::Lanes(d);
+  const auto fourAt = [&](size_t at) HWY_ATTR {
+    return hn::Add(hn::Add(hn::LoadU(d, x + at), hn::LoadU(d, x + at + lanes)),
+                   hn::Add(hn::LoadU(d, x + at + 2 * lanes), hn::LoadU(d, x + at + 3 * lanes)));
+  };
   auto s0 = hn::Zero(d), s1 = hn::Zero(d), s2 = hn::Zero(d), s3 = hn::Zero(d);
   auto c0 = hn::Zero(d), c1 = hn::Zero(d), c2 = hn::Zero(d), c3 = hn::Zero(d);
   size_t i = 0;
-  for (; i + 4 * lanes <= n; i += 4 * lanes) {
-    AddCompensated(s0, c0, hn::LoadU(d, x + i));
-    AddCompensated(s1, c1, hn::LoadU(d, x + i + lanes));
-    AddCompensated(s2, c2, hn::LoadU(d, x + i + 2 * lanes));
-    AddCompensated(s3, c3, hn::LoadU(d, x + i + 3 * lanes));
+  for (; i + 16 * lanes <= n; i += 16 * lanes) {
+    AddCompensated(s0, c0, fourAt(i));
+    AddCompensated(s1, c1, fourAt(i + 4 * lanes));
+    AddCompensated(s2, c2, fourAt(i + 8 * lanes));
+    AddCompensated(s3, c3, fourAt(i + 12 * lanes));
   }
   for (; i + lanes <= n; i += lanes) AddCompensated(s0, c0, hn::LoadU(d, x + i));
   // The accumulators' lanes, merged in a fixed order, then the tail.

@@ -14,7 +14,8 @@ namespace accellab::kernels::reduce {
 // reduce_loop.cpp: scalar, compiler vectorization off, one accumulator.
 template <class T>
 CompensatedSum<T> sumLoop(const T* x, std::size_t n);
-// reduce_highway.cpp: Highway, several vector accumulators (lanes x 4 running sums); and
+// reduce_highway.cpp: Highway, several vector accumulators (lanes x 4 running sums, each fed
+// the plain sum of 4 vectors); and
 // the same on OpenMP threads over dynamic pieces whose partials merge in piece order, so the
 // result does not depend on the thread count or on which thread took which piece.
 template <class T>
