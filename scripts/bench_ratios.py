@@ -5,6 +5,12 @@ import json
 import sys
 
 
+def last_run(path):
+    """The run a bench command just made: the last of its session file."""
+    with open(path) as f:
+        return json.load(f)["runs"][-1]
+
+
 def best(points, variant):
     ok = [p for p in points if p["variant"] == variant and p["status"] == "ok"]
     return min(ok, key=lambda p: p["stats"]["median_s"]) if ok else None
@@ -16,8 +22,8 @@ def best_cpu(points):
 
 
 def main():
-    add = json.load(open(sys.argv[1]))
-    pi = json.load(open(sys.argv[2]))
+    add = last_run(sys.argv[1])
+    pi = last_run(sys.argv[2])
     ref = json.load(open(sys.argv[3]))
     ceiling = add["system"]["bandwidth_ceiling_bytes_per_s"]
     print(f"bandwidth ceiling: {ceiling / 1e9:.1f} GB/s ({add['system'].get('bandwidth_method', '')})")
@@ -42,8 +48,8 @@ def main():
         row(f"pi: parallel ({pipar['threads']} thr) throughput / Numba prange",
             ref["numba_prange_pi_s"] / pipar["stats"]["median_s"], "x")
     if len(sys.argv) > 6:
-        triad = json.load(open(sys.argv[4]))
-        reduce = json.load(open(sys.argv[5]))
+        triad = last_run(sys.argv[4])
+        reduce = last_run(sys.argv[5])
         stream = json.load(open(sys.argv[6]))
         top = best_cpu(triad["points"])
         if top:
