@@ -1,7 +1,14 @@
 #!/usr/bin/python3
-"""Ratios for scripts/bench: AccelLab variants against the bandwidth ceiling, NumPy and Numba."""
+"""Ratios for scripts/bench: AccelLab variants against the bandwidth ceiling, NumPy and Numba, and
+(triad, reduce) against an OpenMP non-temporal triad and an OpenMP read-only sum."""
 import json
 import sys
+
+
+def last_run(path):
+    """The run a bench command just made: the last of its session file."""
+    with open(path) as f:
+        return json.load(f)["runs"][-1]
 
 
 def best(points, variant):
@@ -9,9 +16,14 @@ def best(points, variant):
     return min(ok, key=lambda p: p["stats"]["median_s"]) if ok else None
 
 
+def best_cpu(points):
+    cpu = [p for p in points if p["status"] == "ok" and p["variant"] != "gpu"]
+    return max(cpu, key=lambda p: p["bytes_per_s"]) if cpu else None
+
+
 def main():
-    add = json.load(open(sys.argv[1]))
-    pi = json.load(open(sys.argv[2]))
+    add = last_run(sys.argv[1])
+    pi = last_run(sys.argv[2])
     ref = json.load(open(sys.argv[3]))
     ceiling = add["system"]["bandwidth_ceiling_bytes_per_s"]
     print(f"bandwidth ceiling: {ceiling / 1e9:.1f} GB/s ({add['system'].get('bandwidth_method', '')})")
@@ -35,6 +47,18 @@ def main():
     if pipar:
         row(f"pi: parallel ({pipar['threads']} thr) throughput / Numba prange",
             ref["numba_prange_pi_s"] / pipar["stats"]["median_s"], "x")
+    if len(sys.argv) > 6:
+        triad = last_run(sys.argv[4])
+        reduce = last_run(sys.argv[5])
+        stream = json.load(open(sys.argv[6]))
+        top = best_cpu(triad["points"])
+        if top:
+            row(f"triad best CPU ({top['variant']}, {top['threads']} thr) / OpenMP NT triad",
+                100 * top["bytes_per_s"] / stream["nt_triad_bytes_per_s"], " %")
+        top = best_cpu(reduce["points"])
+        if top:
+            row(f"reduce best CPU ({top['variant']}, {top['threads']} thr) / read bandwidth",
+                100 * top["bytes_per_s"] / stream["read_bytes_per_s"], " %")
 
 
 if __name__ == "__main__":

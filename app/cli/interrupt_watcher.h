@@ -1,7 +1,7 @@
-// Ctrl+C as a stop request. SIGINT is blocked in every thread and received synchronously
-// by one watcher thread (sigtimedwait), so there is no signal handler and no global state:
-// the first Ctrl+C requests a stop through the token the runner checks, a second one
-// quits at once.
+// Ctrl+C as a stop request. SIGINT is blocked in every thread we start and received
+// synchronously by one watcher thread (sigtimedwait): the first Ctrl+C requests a stop
+// through the token the runner checks, a second one quits at once. The only handler
+// forwards a SIGINT that lands on a library's thread started before main to the watcher.
 #pragma once
 
 #include <atomic>
@@ -26,6 +26,7 @@ class InterruptWatcher {
   void watch(std::stop_token watcherStop);
 
   sigset_t previousMask_{};
+  struct sigaction previousAction_ {};
   std::stop_source stop_;
   std::atomic<bool> interrupted_{false};
   std::jthread watcher_;  // last: started after everything it uses exists

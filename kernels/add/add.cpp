@@ -3,6 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "add_stdpar.h"
 #include "add_verify.h"
 #include "cpu/parallel.h"
 #include "cpu/scalar_loops.h"
@@ -75,6 +76,17 @@ struct Parallel {
     const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(a.threads);
     return forEachChunk(a.n, chunk, stop, [&](auto begin, auto end) {
       addParallel(a.in + begin, a.out + begin, end - begin, a.threads, a.stores);
+    });
+  }
+};
+
+struct StdPar {
+  static std::string isa() { return ""; }  // whatever the compiler made of the lambda
+  template <class T>
+  static bool run(const Arrays<T>& a, std::stop_token stop) {
+    const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(a.threads);
+    return forEachChunk(a.n, chunk, stop, [&](auto begin, auto end) {
+      addStdPar(a.in + begin, a.out + begin, end - begin, a.threads);
     });
   }
 };
@@ -181,6 +193,8 @@ KernelTable table() {
        "CUB's DeviceTransform, the library call instead of a hand-written kernel (the "
        "tutorial's CuPy row); copies and timing as gpu",
        Needs::cuda, false, &prepareGpuLibrary},
+      {"std-par", "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
+       Needs::tbb, true, ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
   };
   return table;
 }

@@ -60,6 +60,23 @@ double launchFmaChains(float* out, std::uint64_t steps, int blocks, cudaStream_t
 double launchFmaChains(double* out, std::uint64_t steps, int blocks, cudaStream_t stream);
 void loadFmaKernels();
 
+// a[i] = fma(scale, c[i], b[i]) for i < n (kernels/triad/): one rounding, as an FMA CPU.
+void launchTriad(const float* b, const float* c, float* a, std::uint64_t n, float scale,
+                 cudaStream_t stream);
+void launchTriad(const double* b, const double* c, double* a, std::uint64_t n, double scale,
+                 cudaStream_t stream);
+void loadTriadKernels();
+
+// *sum = x[0] + ... + x[n-1], compensated (kernels/reduce/): kReduceBlocks blocks each
+// leave a (sum, compensation) pair in `partials` (2 * kReduceBlocks values), and one block
+// merges them in a fixed tree. No atomics: the same input gives the same bits on any device.
+inline constexpr unsigned kReduceBlocks = 1024;
+void launchReduce(const float* x, std::uint64_t n, float* partials, float* sum,
+                  cudaStream_t stream);
+void launchReduce(const double* x, std::uint64_t n, double* partials, double* sum,
+                  cudaStream_t stream);
+void loadReduceKernels();
+
 // The launch gate's kernel (launch_gate.h): one thread that returns once flags[0] is non-zero,
 // or sets flags[1] and returns once timeoutNs have passed. `flags` is the device's address of
 // mapped host memory.

@@ -15,7 +15,11 @@
 #include "matmul/matmul_multiply.h"
 #include "matmul/matmul_verify.h"
 #include "pi/pi_sampler.h"
+#include "reduce/reduce_variants.h"
+#include "reduce/reduce_verify.h"
 #include "shared/array_data.h"
+#include "triad/triad_variants.h"
+#include "triad/triad_verify.h"
 
 using namespace accellab;
 
@@ -61,6 +65,39 @@ class TestSimdTargets : public QObject {
         kernels::simd::copy(in.data(), target.data(), n, stores);
         QVERIFY(std::equal(in.begin(), in.end(), target.begin()));
       }
+    }
+  }
+
+  // triad (its streaming head included) within its ulp and reduce within its tolerance, on
+  // every target and every start of the output off a vector boundary.
+  void triadAndReduceOnEveryTarget_data() { everyTargetMatchesTheScalarLoops_data(); }
+
+  void triadAndReduceOnEveryTarget() {
+    QFETCH(qint64, target);
+    hwy::SetSupportedTargetsForTest(target);
+    const std::string name = kernels::simd::targetName();
+    if (name != hwy::TargetName(target)) QSKIP(("not compiled in; runs " + name).c_str());
+    const std::size_t n = 3093;
+    std::vector<float> b(n), c(n);
+    kernels::fillUniform<float>(b, 5, kernels::triad::kStreamB);
+    kernels::fillUniform<float>(c, 5, kernels::triad::kStreamC);
+    for (const auto stores : {kernels::simd::Stores::cached, kernels::simd::Stores::streaming}) {
+      for (const std::size_t offset : {0, 1, 3, 7}) {
+        std::vector<float> out(n + offset);
+        const std::span<float> a = std::span(out).subspan(offset, n);
+        kernels::poison<float>(a);
+        kernels::triad::triadSimd(b.data(), c.data(), a.data(), n, stores);
+        const Verification verification =
+            kernels::triad::verifyTriad<float>(b, c, a, Shape3{1, 1, n});
+        QVERIFY2(verification.ok, verification.detail.c_str());
+      }
+    }
+    for (const std::size_t count : {std::size_t{1}, std::size_t{63}, n}) {
+      const std::span<const float> values(b.data(), count);
+      const float sum = kernels::reduce::sumSimd(values.data(), count).value();
+      const Verification verification = kernels::reduce::verifyReduce<float>(
+          values, sum, kernels::reduce::compensatedTolerance<float>());
+      QVERIFY2(verification.ok, verification.detail.c_str());
     }
   }
 

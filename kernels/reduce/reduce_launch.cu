@@ -1,0 +1,86 @@
+// The sum on the GPU in two launches and no atomics: each of kReduceBlocks blocks sums a
+// grid-stride share of the array per thread, merges its threads in a tree and writes one
+// (sum, compensation) pair; one block then merges the pairs in a tree. Every addition is
+// compensated (compensated_sum.h), and the order is fixed by the launch shape alone.
+#include "cuda/cuda_check.h"
+#include "cuda/launchers.h"
+#include "reduce/compensated_sum.h"
+
+namespace accellab::kernels::cuda {
+namespace {
+
+using reduce::CompensatedSum;
+
+constexpr unsigned kThreads = 256;
+
+// Merges the block's threads' sums in a fixed tree; thread 0 gets the block's sum.
+template <class T, unsigned kBlockThreads>
+__device__ CompensatedSum<T> mergeBlock(CompensatedSum<T> mine) {
+  __shared__ T sums[kBlockThreads];
+  __shared__ T compensations[kBlockThreads];
+  const unsigned t = threadIdx.x;
+  sums[t] = mine.sum;
+  compensations[t] = mine.compensation;
+  __syncthreads();
+  for (unsigned half = kBlockThreads / 2; half > 0; half /= 2) {
+    if (t < half) {
+      CompensatedSum<T> left{sums[t], compensations[t]};
+      left.merge({sums[t + half], compensations[t + half]});
+      sums[t] = left.sum;
+      compensations[t] = left.compensation;
+    }
+    __syncthreads();
+  }
+  return {sums[0], compensations[0]};
+}
+
+template <class T>
+__global__ void blockSums(const T* __restrict__ x, std::uint64_t n, T* __restrict__ partials) {
+  CompensatedSum<T> mine;
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+  for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += stride)
+    mine.add(x[i]);
+  const CompensatedSum<T> block = mergeBlock<T, kThreads>(mine);
+  if (threadIdx.x == 0) {
+    partials[2 * blockIdx.x] = block.sum;
+    partials[2 * blockIdx.x + 1] = block.compensation;
+  }
+}
+
+// One block of kReduceBlocks threads, one pair each.
+template <class T>
+__global__ void finalSum(const T* __restrict__ partials, T* __restrict__ sum) {
+  const unsigned t = threadIdx.x;
+  const CompensatedSum<T> total =
+      mergeBlock<T, kReduceBlocks>({partials[2 * t], partials[2 * t + 1]});
+  if (t == 0) *sum = total.value();
+}
+
+template <class T>
+void launch(const T* x, std::uint64_t n, T* partials, T* sum, cudaStream_t stream) {
+  blockSums<<<kReduceBlocks, kThreads, 0, stream>>>(x, n, partials);
+  ACCELLAB_CUDA_CHECK(cudaGetLastError());
+  finalSum<<<1, kReduceBlocks, 0, stream>>>(partials, sum);
+  ACCELLAB_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace
+
+void launchReduce(const float* x, std::uint64_t n, float* partials, float* sum,
+                  cudaStream_t stream) {
+  launch(x, n, partials, sum, stream);
+}
+void launchReduce(const double* x, std::uint64_t n, double* partials, double* sum,
+                  cudaStream_t stream) {
+  launch(x, n, partials, sum, stream);
+}
+
+void loadReduceKernels() {
+  cudaFuncAttributes attributes{};
+  ACCELLAB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, blockSums<float>));
+  ACCELLAB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, blockSums<double>));
+  ACCELLAB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, finalSum<float>));
+  ACCELLAB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, finalSum<double>));
+}
+
+}  // namespace accellab::kernels::cuda

@@ -1,0 +1,39 @@
+// The sum of reduce, once per variant over a piece [0, n) of the array, each returning its
+// compensated partial sum (compensated_sum.h). Each lives in a file whose name says what it
+// needs (kernels/CMakeLists.txt); the table only refers to those this build has.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "compensated_sum.h"
+#include "shared/kernel_table.h"
+
+namespace accellab::kernels::reduce {
+
+// reduce_loop.cpp: scalar, compiler vectorization off, one accumulator.
+template <class T>
+CompensatedSum<T> sumLoop(const T* x, std::size_t n);
+// reduce_highway.cpp: Highway, several vector accumulators (lanes x 4 running sums, each fed
+// the plain sum of 4 vectors); and
+// the same on OpenMP threads over dynamic pieces whose partials merge in piece order, so the
+// result does not depend on the thread count or on which thread took which piece.
+template <class T>
+CompensatedSum<T> sumSimd(const T* x, std::size_t n);
+template <class T>
+CompensatedSum<T> sumParallel(const T* x, std::size_t n, int threads);
+// reduce_stdpar.cpp: std::transform_reduce(par_unseq) over compensated pairs on TBB, limited
+// to `threads`; the order of its merges is unspecified.
+template <class T>
+CompensatedSum<T> sumStdPar(const T* x, std::size_t n, int threads);
+// reduce_blas.cpp: OpenBLAS asum (plain summation inside) over blocks of kBlasBlock, the
+// block sums merged compensated.
+inline constexpr std::size_t kBlasBlock = std::size_t{1} << 14;
+template <class T>
+CompensatedSum<T> sumBlas(const T* x, std::size_t n);
+
+// reduce_cuda.cpp: on the request's device; throws std::runtime_error with CUDA's text when
+// it refuses.
+std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request);
+
+}  // namespace accellab::kernels::reduce

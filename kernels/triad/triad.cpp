@@ -1,0 +1,184 @@
+// triad: a = b + 3 c over three 3-D arrays, f32 or f64 — STREAM's triad, memory-bound.
+#include <memory>
+#include <stdexcept>
+
+#include "shared/array_data.h"
+#include "shared/host_array.h"
+#include "shared/kernel_table.h"
+#include "shared/stop_chunks.h"
+#include "triad_variants.h"
+#include "triad_verify.h"
+
+namespace accellab::kernels::triad {
+namespace {
+
+// 64 Mi elements, 256x512x512 as add's bench shape: 512 MiB per f64 array, 1.5 GiB in all
+// (768 MiB in f32), far beyond any last-level cache (STREAM asks for 4x), so every variant
+// measures memory, not cache.
+constexpr Shape3 kDefaultShape{256, 512, 512};
+
+const Shape3& shapeOf(const Params& params) {
+  if (!params.shape) throw std::runtime_error("triad needs a shape");
+  return *params.shape;
+}
+
+std::uint64_t elementsOf(const Params& params) {
+  const auto count = elementCount(shapeOf(params));
+  if (!count) throw std::runtime_error("shape " + toString(shapeOf(params)) + " overflows");
+  return *count;
+}
+
+template <class T>
+struct Piece {
+  const T* b;
+  const T* c;
+  T* a;
+  std::size_t n;
+  int threads;
+  simd::Stores stores;
+};
+
+struct Loop {
+  static std::string isa() { return "scalar"; }
+  template <class T>
+  static void run(const Piece<T>& p) {
+    triadLoop(p.b, p.c, p.a, p.n);
+  }
+};
+
+struct Vectorized {
+  static std::string isa() { return simd::targetName(); }
+  template <class T>
+  static void run(const Piece<T>& p) {
+    triadSimd(p.b, p.c, p.a, p.n, p.stores);
+  }
+};
+
+struct Parallel {
+  static std::string isa() { return simd::targetName(); }
+  template <class T>
+  static void run(const Piece<T>& p) {
+    triadParallel(p.b, p.c, p.a, p.n, p.threads, p.stores);
+  }
+};
+
+struct StdPar {
+  static std::string isa() { return ""; }  // whatever the compiler made of the lambda
+  template <class T>
+  static void run(const Piece<T>& p) {
+    triadStdPar(p.b, p.c, p.a, p.n, p.threads);
+  }
+};
+
+struct Blas {
+  static std::string isa() { return ""; }  // OpenBLAS picks its own kernels
+  template <class T>
+  static void run(const Piece<T>& p) {
+    triadBlas(p.b, p.c, p.a, p.n, p.threads);
+  }
+};
+
+template <class T, class Variant>
+class CpuTriadRun final : public KernelRun {
+ public:
+  CpuTriadRun(const Shape3& shape, std::uint64_t elements, std::uint64_t seed, int threads)
+      : shape_(shape),
+        b_(elements),
+        c_(elements),
+        a_(elements),
+        threads_(threads),
+        stores_(simd::storesFor(3 * elements * sizeof(T))) {
+    fillUniform(b_.span(), seed, kStreamB);
+    fillUniform(c_.span(), seed, kStreamC);
+    poison(a_.span());
+  }
+
+  void poisonOutput() override { poison(a_.span()); }
+
+  RunOutcome run(std::stop_token stop) override {
+    // A chunk per thread between stop checks: a few ms in all, as add's.
+    const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(threads_);
+    const T* b = b_.span().data();
+    const T* c = c_.span().data();
+    T* a = a_.span().data();
+    RunOutcome outcome;
+    outcome.cancelled =
+        !forEachChunk(a_.span().size(), chunk, std::move(stop), [&](auto begin, auto end) {
+          Variant::run(Piece<T>{b + begin, c + begin, a + begin, end - begin, threads_, stores_});
+        });
+    return outcome;
+  }
+
+  Verification verify() const override {
+    return verifyTriad<T>(b_.span(), c_.span(), a_.span(), shape_);
+  }
+
+  std::string isa() const override { return Variant::isa(); }
+
+ private:
+  Shape3 shape_;
+  HostArray<T> b_;
+  HostArray<T> c_;
+  HostArray<T> a_;
+  int threads_;
+  simd::Stores stores_;
+};
+
+template <class Variant>
+std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
+  const Shape3& shape = shapeOf(request.params);
+  const std::uint64_t elements = elementsOf(request.params);
+  const std::uint64_t seed = request.params.seed;
+  if (request.params.dtype == DType::f32)
+    return std::make_unique<CpuTriadRun<float, Variant>>(shape, elements, seed, request.threads);
+  return std::make_unique<CpuTriadRun<double, Variant>>(shape, elements, seed, request.threads);
+}
+
+Workload workload(const KernelInfo&, const Params& params) {
+  const std::uint64_t elements = elementsOf(params);
+  // b and c read, a written; one FMA (2 flops) per element.
+  return {elements, 3 * elements * sizeOf(params.dtype), 2 * elements};
+}
+
+MemoryNeed memory(const KernelInfo& kernel, const Params& params, bool onDevice) {
+  const std::uint64_t arrays = workload(kernel, params).bytes;  // b + c + a
+  if (!onDevice) return {arrays, 0};
+  return {arrays, arrays};  // pinned host arrays, and their copies on the device
+}
+
+}  // namespace
+
+KernelTable table() {
+  KernelTable table;
+  KernelInfo& info = table.info;
+  info.name = "triad";
+  info.description = "a = b + 3 c over three 3-D arrays, STREAM's triad (memory-bound)";
+  info.problem = ProblemKind::array3d;
+  info.dtypes = {DType::f32, DType::f64};
+  info.defaults.shape = kDefaultShape;
+  info.defaults.dtype = DType::f64;
+  info.intensityNote =
+      "2 flops per element (a multiply and an add, one FMA); bytes: b and c read, a written (12 "
+      "per element in f32, 24 in f64; no write-allocate, as STREAM counts)";
+  table.workload = &workload;
+  table.memory = &memory;
+  table.variants = {
+      {"loop", "scalar loop; compiler vectorization off; multiply and add rounded apart",
+       Needs::nothing, false, &prepareCpu<Loop>},
+      {"vectorized", "Google Highway SIMD (MulAdd), one thread; streaming stores beyond the LLC",
+       Needs::highway, false, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
+      {"parallel", "OpenMP threads over dynamic pieces, each running the SIMD loop", Needs::highway,
+       true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
+      {"gpu", "CUDA grid-stride kernel, one fma per element; pinned copies timed apart",
+       Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpu)},
+      {"std-par", "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
+       Needs::tbb, true, ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
+      {"blas",
+       "OpenBLAS copy(b -> a) then axpy(3, c, a): two passes, what a BLAS user writes (a is "
+       "read back: 4 arrays of traffic, the bytes counted are 3)",
+       Needs::blas, true, ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
+  };
+  return table;
+}
+
+}  // namespace accellab::kernels::triad

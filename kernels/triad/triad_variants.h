@@ -1,0 +1,42 @@
+// The triad's operation, a = b + kScale * c, once per variant over a piece [0, n) of the
+// arrays. Each lives in a file whose name says what it needs (kernels/CMakeLists.txt); the
+// table only refers to those this build has.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "accellab/kernel.h"
+#include "cpu/simd.h"
+#include "shared/kernel_table.h"
+
+namespace accellab::kernels::triad {
+
+// 3 is exact in both types, and every variant computes b + 3c with at most two roundings.
+inline constexpr int kScale = 3;
+// The streams fillUniform draws b and c from, on the CPU and the GPU alike.
+inline constexpr std::uint64_t kStreamB = 0;
+inline constexpr std::uint64_t kStreamC = 1;
+
+// triad_loop.cpp: scalar, compiler vectorization off; a multiply and an add, rounded apart.
+template <class T>
+void triadLoop(const T* b, const T* c, T* a, std::size_t n);
+// triad_highway.cpp: Highway MulAdd (an FMA where the ISA has one), streaming stores when
+// asked; and the same on OpenMP threads over dynamic pieces.
+template <class T>
+void triadSimd(const T* b, const T* c, T* a, std::size_t n, simd::Stores stores);
+template <class T>
+void triadParallel(const T* b, const T* c, T* a, std::size_t n, int threads, simd::Stores stores);
+// triad_stdpar.cpp: std::transform(par_unseq) on TBB, limited to `threads`.
+template <class T>
+void triadStdPar(const T* b, const T* c, T* a, std::size_t n, int threads);
+// triad_blas.cpp: copy(b -> a), then axpy(kScale, c, a): two passes over a.
+template <class T>
+void triadBlas(const T* b, const T* c, T* a, std::size_t n, int threads);
+
+// triad_cuda.cpp: on the request's device; throws std::runtime_error with CUDA's text when
+// it refuses.
+std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request);
+
+}  // namespace accellab::kernels::triad
