@@ -3,6 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "add_python.h"
 #include "add_verify.h"
 #include "cpu/parallel.h"
 #include "cpu/scalar_loops.h"
@@ -170,6 +171,7 @@ KernelTable table() {
       {"gpu", "CUDA grid-stride kernel; pinned and pageable copies timed apart", Needs::cuda, false,
        &prepareGpu},
   };
+  for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;
 }
 

@@ -10,6 +10,7 @@
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
 #include "pi_estimate.h"
+#include "pi_python.h"
 #include "shared/counter_rng.h"
 #include "shared/kernel_table.h"
 #include "shared/stop_chunks.h"
@@ -132,6 +133,7 @@ KernelTable table() {
       {"gpu", "CUDA grid-stride kernel, block reduction, one atomic add per block", Needs::cuda,
        false, &prepareGpu},
   };
+  for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;
 }
 

@@ -17,6 +17,14 @@ Availability Capabilities::of(Needs needs) const {
       return blas;
     case Needs::tbb:
       return tbb;
+    case Needs::python:
+      return python.python;
+    case Needs::numpy:
+      return python.numpy;
+    case Needs::numba:
+      return python.numba;
+    case Needs::numbaCuda:
+      return python.numbaCuda;
     case Needs::nothing:
       break;
   }
@@ -32,10 +40,12 @@ Availability built(bool has, const char* without) {
 }  // namespace
 
 Capabilities probeCapabilities(int gpuDevice) {
-  return {
-      gpuDevice, simd::vectorizedAvailability(), gpu::availability(gpuDevice),
-      built(ACCELLAB_HAS_BLAS, "built without OpenBLAS"),
-      built(ACCELLAB_HAS_TBB, "built without TBB (the backend of C++17's parallel algorithms)")};
+  return {gpuDevice,
+          simd::vectorizedAvailability(),
+          gpu::availability(gpuDevice),
+          built(ACCELLAB_HAS_BLAS, "built without OpenBLAS"),
+          built(ACCELLAB_HAS_TBB, "built without TBB (the backend of C++17's parallel algorithms)"),
+          probePythonModules()};
 }
 
 int threadsFor(int requested) { return requested > 0 ? requested : omp_get_max_threads(); }
