@@ -20,6 +20,11 @@ os.dup2(2, 1)
 
 # pi's chunk for NumPy's vectorised form: 2 arrays of 8 MiB, not 2 of the whole sample count.
 PI_NUMPY_CHUNK = 1 << 20
+# What each kernel offers, checked before any import so that a typo is named as one.
+VARIANTS = {
+    "add": ("python-loop", "numpy", "numpy-out", "numba", "numba-prange", "numba-cuda"),
+    "pi": ("python-loop", "numpy", "numba", "numba-prange", "numba-cuda"),
+}
 # Elements (add) or samples (pi) the python-loop calibration times.
 CALIBRATION = 20000
 
@@ -153,8 +158,6 @@ def prepare_add(request):
             device_b.copy_to_host(b.reshape(-1))
         return prepared, kernel, copy_out
 
-    raise ValueError("add has no python variant '%s'" % variant)
-
 
 def prepare_pi(request):
     variant = request["variant"]
@@ -214,8 +217,6 @@ def prepare_pi(request):
             return int(hits.copy_to_host()[0])
         return prepared, kernel
 
-    raise ValueError("pi has no python variant '%s'" % variant)
-
 
 def main():
     run = copy_out = None
@@ -224,6 +225,9 @@ def main():
         try:
             request = json.loads(line)
             if request["op"] == "prepare":
+                if request["variant"] not in VARIANTS[request["kernel"]]:
+                    raise ValueError("%s has no python variant '%s'" %
+                                     (request["kernel"], request["variant"]))
                 prepare = {"add": prepare_add, "pi": prepare_pi}[request["kernel"]]
                 prepared, run, *rest = prepare(request)
                 copy_out = rest[0] if rest else None
