@@ -84,6 +84,15 @@ def numba_with_threads(threads):
     return numba
 
 
+def import_cuda():
+    # The kernels find `cuda` and the generator among the script's globals, as in the
+    # tutorial's module (numba's simulator, which swaps that global, needs it so too).
+    # Imported only for numba-cuda: it is slow to import.
+    global cuda, create_xoroshiro128p_states, xoroshiro128p_uniform_float64
+    from numba import cuda
+    from numba.cuda.random import create_xoroshiro128p_states, xoroshiro128p_uniform_float64
+
+
 def prepare_add(request):
     import numpy as np
     variant = request["variant"]
@@ -138,7 +147,7 @@ def prepare_add(request):
         return prepared, lambda: add_prange(a, b)
 
     if variant == "numba-cuda":
-        from numba import cuda
+        import_cuda()
 
         @cuda.jit
         def add_cuda(a, b):
@@ -193,8 +202,7 @@ def prepare_pi(request):
         return prepared, lambda: pi_numba(n)
 
     if variant == "numba-cuda":
-        from numba import cuda
-        from numba.cuda.random import create_xoroshiro128p_states, xoroshiro128p_uniform_float64
+        import_cuda()
 
         @cuda.jit
         def pi_cuda(states, n, hits):
