@@ -68,10 +68,11 @@ std::unique_ptr<KernelRun> preparePython(const RunRequest& request, const std::s
 
 std::vector<VariantRow> pythonRows() {
   return {
+      // python-loop needs NumPy too: the tutorial's loop indexes NumPy arrays.
       {"python-loop",
        "the tutorial's pure-Python triple loop (x, z, y) in a python3 child; refused when a run "
        "would take longer than ACCELLAB_PYTHON_LOOP_LIMIT_S seconds (default 10)",
-       Needs::python, false, [](const RunRequest& r) { return preparePython(r, "python-loop"); }},
+       Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "python-loop"); }},
       {"numpy", "the tutorial's NumPy `b = a + 2` (a new array each call; only that is timed)",
        Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "numpy"); }},
       {"numpy-out", "NumPy in place: np.add(a, 2, out=b)", Needs::numpy, false,
