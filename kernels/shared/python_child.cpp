@@ -76,8 +76,19 @@ PythonChild::PythonChild(const std::string& interpreter, const std::string& scri
   actions.dup2(in.read.get(), STDIN_FILENO);
   actions.dup2(out.write.get(), STDOUT_FILENO);
   actions.dup2(err.write.get(), STDERR_FILENO);
-  for (std::size_t i = 0; i < inherited.size(); ++i)
-    actions.dup2(inherited[i], 3 + static_cast<int>(i));
+  // An fd already in the target range [3, 3 + n) would be overwritten by an earlier dup2 there:
+  // such a source is moved above the range first.
+  const int end = 3 + static_cast<int>(inherited.size());
+  std::vector<UniqueFd> moved;
+  for (std::size_t i = 0; i < inherited.size(); ++i) {
+    int source = inherited[i];
+    if (source < end) {
+      moved.emplace_back(::fcntl(source, F_DUPFD_CLOEXEC, end));
+      if (!moved.back()) fail("fcntl(F_DUPFD_CLOEXEC)");
+      source = moved.back().get();
+    }
+    actions.dup2(source, 3 + static_cast<int>(i));
+  }
   std::vector<char*> argv{const_cast<char*>(interpreter.c_str()), const_cast<char*>("-c"),
                           const_cast<char*>(script.c_str()), nullptr};
   const int error =
@@ -127,6 +138,7 @@ std::optional<std::string> PythonChild::receive(std::stop_token stop,
       kill();
       return std::nullopt;
     }
+    // A closed stderr is -1, which poll skips.
     std::array<pollfd, 2> fds{pollfd{stdout_.get(), POLLIN, 0}, pollfd{stderr_.get(), POLLIN, 0}};
     const auto wait = std::min(
         kStopPoll, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()));
@@ -136,6 +148,7 @@ std::optional<std::string> PythonChild::receive(std::stop_token stop,
     }
     if (fds[1].revents != 0) {
       const ssize_t n = ::read(stderr_.get(), buffer.data(), buffer.size());
+      if (n == 0) stderr_.reset();  // closed: poll would report it again and again
       if (n > 0) {
         errors_.append(buffer.data(), static_cast<std::size_t>(n));
         if (errors_.size() > kErrorTail) errors_.erase(0, errors_.size() - kErrorTail);
@@ -153,7 +166,8 @@ void PythonChild::exited() {
   // Its stdout closed: give it a moment to exit by itself, for its status, then make sure.
   int status = 0;
   pid_t reaped = 0;
-  for (int tries = 0; tries < 50 && reaped == 0; ++tries) {
+  // pid_ is -1 once killed: waitpid(-1) would reap any child of this process.
+  for (int tries = 0; pid_ > 0 && tries < 50 && reaped == 0; ++tries) {
     reaped = ::waitpid(pid_, &status, WNOHANG);
     if (reaped == 0) ::usleep(20'000);
   }
@@ -161,7 +175,7 @@ void PythonChild::exited() {
   kill();
   // Whatever it wrote on stderr explains why; its last line names a traceback's error.
   std::array<char, 4096> buffer;
-  for (ssize_t n; (n = ::read(stderr_.get(), buffer.data(), buffer.size())) > 0;)
+  for (ssize_t n; stderr_ && (n = ::read(stderr_.get(), buffer.data(), buffer.size())) > 0;)
     errors_.append(buffer.data(), static_cast<std::size_t>(n));
   while (!errors_.empty() && std::isspace(static_cast<unsigned char>(errors_.back())))
     errors_.pop_back();

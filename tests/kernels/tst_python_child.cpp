@@ -124,6 +124,8 @@ class TestPythonChild : public QObject {
     const pid_t pid = child.pid();
     QVERIFY(!child.receive({}, std::chrono::milliseconds(200)));
     QVERIFY(gone(pid));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, child.receive({}, std::chrono::seconds(5)));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, child.send("anyone there?"));
   }
 
   void destructorKillsAndReaps() {
