@@ -3,6 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "add_python.h"
 #include "add_stdpar.h"
 #include "add_verify.h"
 #include "cpu/parallel.h"
@@ -196,6 +197,7 @@ KernelTable table() {
       {"std-par", "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
        Needs::tbb, true, ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
   };
+  for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;
 }
 

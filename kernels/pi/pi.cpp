@@ -10,6 +10,7 @@
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
 #include "pi_estimate.h"
+#include "pi_python.h"
 #include "shared/counter_rng.h"
 #include "shared/kernel_table.h"
 #include "shared/stop_chunks.h"
@@ -144,6 +145,7 @@ KernelTable table() {
        "hand-written kernel; same samples, so the same hit count",
        Needs::cuda, false, &prepareGpuLibrary},
   };
+  for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;
 }
 

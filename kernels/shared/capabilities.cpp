@@ -19,6 +19,14 @@ Availability Capabilities::of(Needs needs) const {
       return blas;
     case Needs::tbb:
       return tbb;
+    case Needs::python:
+      return python.python;
+    case Needs::numpy:
+      return python.numpy;
+    case Needs::numba:
+      return python.numba;
+    case Needs::numbaCuda:
+      return python.numbaCuda;
     case Needs::nothing:
       break;
   }
@@ -38,13 +46,13 @@ bool onDevice(Needs needs) { return needs == Needs::cuda || needs == Needs::cubl
 Capabilities probeCapabilities(int gpuDevice) {
   Availability device = gpu::availability(gpuDevice);
   Availability cublas = device.available ? gpu::cublasAvailability() : device;
-  return {
-      gpuDevice,
-      simd::vectorizedAvailability(),
-      std::move(device),
-      std::move(cublas),
-      built(ACCELLAB_HAS_BLAS, "built without OpenBLAS"),
-      built(ACCELLAB_HAS_TBB, "built without TBB (the backend of C++17's parallel algorithms)")};
+  return {gpuDevice,
+          simd::vectorizedAvailability(),
+          std::move(device),
+          std::move(cublas),
+          built(ACCELLAB_HAS_BLAS, "built without OpenBLAS"),
+          built(ACCELLAB_HAS_TBB, "built without TBB (the backend of C++17's parallel algorithms)"),
+          probePythonModules()};
 }
 
 int threadsFor(int requested) { return requested > 0 ? requested : omp_get_max_threads(); }

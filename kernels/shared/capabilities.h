@@ -3,11 +3,14 @@
 #pragma once
 
 #include "accellab/kernel.h"
+#include "python_modules.h"
 
 namespace accellab::kernels {
 
-// What a variant needs beyond a C++ compiler and OpenMP.
-enum class Needs { nothing, highway, cuda, cublas, blas, tbb };
+// What a variant needs beyond a C++ compiler and OpenMP. The python backend's needs are the
+// machine's Python modules, not the build's: python (the interpreter alone), numpy, numba,
+// and numbaCuda (numba and a CUDA device).
+enum class Needs { nothing, highway, cuda, cublas, blas, tbb, python, numpy, numba, numbaCuda };
 
 // Whether a variant with these needs runs on the device (and reports a GpuTiming).
 bool onDevice(Needs needs);
@@ -19,6 +22,7 @@ struct Capabilities {
   Availability cublas;   // the gpu's, then "cuBLAS not found (libcublas.so.13: ...)"
   Availability blas;     // "built without OpenBLAS"
   Availability tbb;      // "built without TBB", the backend of C++17's parallel algorithms
+  PythonModules python;  // "python3 not found", "python3-numba not installed", ...
   Availability of(Needs needs) const;
 };
 

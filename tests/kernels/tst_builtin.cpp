@@ -29,9 +29,12 @@ class TestBuiltin : public QObject {
     QCOMPARE(names, (std::vector<std::string>{"add", "pi", "triad", "reduce", "matmul"}));
     QCOMPARE(variantNames(*kernels[0]),
              (std::vector<std::string>{"loop", "loop-strided", "vectorized", "parallel", "gpu",
-                                       "gpu-lib", "std-par"}));
-    QCOMPARE(variantNames(*kernels[1]),
-             (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib"}));
+                                       "gpu-lib", "std-par", "python-loop", "numpy", "numpy-out",
+                                       "numba", "numba-prange", "numba-cuda"}));
+    QCOMPARE(
+        variantNames(*kernels[1]),
+        (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib", "python-loop",
+                                  "numpy", "numba", "numba-prange", "numba-cuda"}));
     for (const Kernel* kernel : {kernels[2], kernels[3]}) {
       QCOMPARE(variantNames(*kernel), (std::vector<std::string>{"loop", "vectorized", "parallel",
                                                                 "gpu", "std-par", "blas"}));
@@ -49,11 +52,13 @@ class TestBuiltin : public QObject {
   }
 
   // The thread axis applies to the variants that start threads: parallel always, std-par
-  // (TBB), and blas where the library's own threads run it (not reduce's, which sums blocks on
-  // one thread). The device variants are named gpu*, so a table or chart tells them apart.
+  // (TBB), numba-prange, and blas where the library's own threads run it (not reduce's, which
+  // sums blocks on one thread). The device variants are named gpu*, so a table or chart tells
+  // them apart; numba-cuda times itself in Python and reports no GpuTiming.
   void threadsAndDeviceFollowTheNames() {
-    const std::set<std::string> threaded{"add std-par", "triad std-par", "triad blas",
-                                         "reduce std-par", "matmul blas"};
+    const std::set<std::string> threaded{"add std-par",    "triad std-par", "triad blas",
+                                         "reduce std-par", "matmul blas",   "add numba-prange",
+                                         "pi numba-prange"};
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
       for (const VariantInfo& variant : kernel->info().variants) {
         QCOMPARE(variant.usesThreads,

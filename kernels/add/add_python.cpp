@@ -1,0 +1,90 @@
+#include "add_python.h"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "add_verify.h"
+#include "shared/array_data.h"
+#include "shared/python_variant.h"
+#include "shared/shared_memory.h"
+
+namespace accellab::kernels::add {
+namespace {
+
+template <class T>
+SharedMemory filledInput(std::uint64_t elements, std::uint64_t seed) {
+  SharedMemory memory("accellab-add-in", elements * sizeof(T));
+  fillUniform(memory.as<T>(elements), seed);  // stream 0, as the C++ variants fill `in`
+  return memory;
+}
+
+// The arrays live in shared memory the child maps as its fds 3 (in) and 4 (out): AccelLab's
+// input, bit for bit the C++ variants', and AccelLab's check of what Python wrote.
+template <class T>
+class PythonAddRun final : public KernelRun {
+ public:
+  PythonAddRun(const RunRequest& request, const std::string& variant)
+      : shape_(*request.params.shape),
+        elements_(*elementCount(shape_)),
+        in_(filledInput<T>(elements_, request.params.seed)),
+        out_("accellab-add-out", elements_ * sizeof(T)),
+        python_({{"kernel", "add"},
+                 {"variant", variant},
+                 {"dtype", std::string(toString(request.params.dtype))},
+                 {"shape", {shape_.z, shape_.y, shape_.x}},
+                 {"threads", request.threads}},
+                {in_.fd(), out_.fd()}) {
+    poison(output());
+  }
+
+  void poisonOutput() override { poison(output()); }
+
+  RunOutcome run(std::stop_token stop) override { return runOutcome(python_.run(std::move(stop))); }
+
+  Verification verify() const override {
+    return verifyAdd<T>(in_.as<const T>(elements_), output(), shape_);
+  }
+
+ private:
+  std::span<T> output() const { return out_.as<T>(elements_); }
+
+  Shape3 shape_;
+  std::uint64_t elements_;
+  SharedMemory in_;
+  SharedMemory out_;
+  PythonVariant python_;
+};
+
+std::unique_ptr<KernelRun> preparePython(const RunRequest& request, const std::string& variant) {
+  if (!request.params.shape || !elementCount(*request.params.shape))
+    throw std::runtime_error("add needs a shape whose element count fits 64 bits");
+  if (request.params.dtype == DType::f32)
+    return std::make_unique<PythonAddRun<float>>(request, variant);
+  return std::make_unique<PythonAddRun<double>>(request, variant);
+}
+
+}  // namespace
+
+std::vector<VariantRow> pythonRows() {
+  return {
+      // python-loop needs NumPy too: the tutorial's loop indexes NumPy arrays.
+      {"python-loop",
+       "the tutorial's pure-Python triple loop (x, z, y) in a python3 child; refused when a run "
+       "would take longer than ACCELLAB_PYTHON_LOOP_LIMIT_S seconds (default 10)",
+       Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "python-loop"); }},
+      {"numpy", "the tutorial's NumPy `b = a + 2` (a new array each call; only that is timed)",
+       Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "numpy"); }},
+      {"numpy-out", "NumPy in place: np.add(a, 2, out=b)", Needs::numpy, false,
+       [](const RunRequest& r) { return preparePython(r, "numpy-out"); }},
+      {"numba", "Numba @njit of the tutorial's loop, in its order (x, z, y)", Needs::numba, false,
+       [](const RunRequest& r) { return preparePython(r, "numba"); }},
+      {"numba-prange", "Numba @njit(parallel=True), prange over z, C order inside", Needs::numba,
+       true, [](const RunRequest& r) { return preparePython(r, "numba-prange"); }},
+      {"numba-cuda",
+       "Numba @cuda.jit grid-stride kernel; the kernel alone is timed, the copies are not",
+       Needs::numbaCuda, false, [](const RunRequest& r) { return preparePython(r, "numba-cuda"); }},
+  };
+}
+
+}  // namespace accellab::kernels::add

@@ -1,0 +1,106 @@
+#include "python_variant.h"
+
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+
+#include "python_child.h"
+#include "python_script.h"  // generated: kPythonScript, resources/python/accellab_variants.py
+
+namespace accellab::kernels {
+namespace {
+
+// Preparing imports numba (seconds on a cold cache) and calibrates python-loop (a fraction of
+// a second); a child silent for this long is hung.
+constexpr std::chrono::seconds kPrepareTimeout{120};
+// A run has no timeout: it ends when it is done or stopped.
+constexpr std::chrono::hours kNoTimeout{24 * 365};
+// The default python-loop limit: a run of 10 s already makes a point take minutes with the
+// runner's repetitions.
+constexpr double kDefaultLoopLimitS = 10;
+
+nlohmann::json parseReply(const std::string& line) {
+  nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
+  if (reply.is_discarded() || !reply.is_object())
+    throw std::runtime_error("python replied '" + line + "'");
+  if (reply.contains("error")) throw std::runtime_error(reply["error"].get<std::string>());
+  return reply;
+}
+
+std::string seconds(double s) {
+  std::ostringstream text;
+  text.precision(s < 10 ? 2 : 3);
+  text << s << " s";
+  return text.str();
+}
+
+}  // namespace
+
+RunOutcome runOutcome(const std::optional<PythonOutcome>& outcome) {
+  RunOutcome result;
+  result.cancelled = !outcome;
+  if (outcome) result.timedS = outcome->seconds;
+  return result;
+}
+
+double pythonLoopLimitS() {
+  const char* text = std::getenv("ACCELLAB_PYTHON_LOOP_LIMIT_S");
+  if (text == nullptr || *text == '\0') return kDefaultLoopLimitS;
+  char* end = nullptr;
+  const double limit = std::strtod(text, &end);
+  if (*end != '\0' || !(limit > 0))
+    throw std::runtime_error(std::string("ACCELLAB_PYTHON_LOOP_LIMIT_S='") + text +
+                             "' is not a positive number of seconds");
+  return limit;
+}
+
+PythonVariant::PythonVariant(nlohmann::json prepare, std::vector<int> inherited)
+    : prepare_(std::move(prepare)), inherited_(std::move(inherited)) {
+  std::vector<int> fds;
+  for (std::size_t i = 0; i < inherited_.size(); ++i) fds.push_back(3 + static_cast<int>(i));
+  prepare_["op"] = "prepare";
+  prepare_["fds"] = fds;
+  start();
+}
+
+PythonVariant::PythonVariant(PythonVariant&&) noexcept = default;
+PythonVariant::~PythonVariant() = default;
+
+void PythonVariant::start() {
+  child_ = std::make_unique<PythonChild>(pythonInterpreter(), kPythonScript, inherited_);
+  child_->send(prepare_.dump());
+  const auto line = child_->receive({}, kPrepareTimeout);
+  if (!line) throw std::runtime_error("python did not prepare within 120 s");
+  const nlohmann::json reply = parseReply(*line);
+  if (const auto estimate = reply.find("estimate_s"); estimate != reply.end()) {
+    const double limit = pythonLoopLimitS();
+    if (estimate->get<double>() > limit)
+      throw std::runtime_error("python-loop would take about " + seconds(estimate->get<double>()) +
+                               " per run, above the limit of " + seconds(limit) +
+                               " (raise it with ACCELLAB_PYTHON_LOOP_LIMIT_S)");
+  }
+}
+
+std::optional<PythonOutcome> PythonVariant::run(std::stop_token stop) {
+  if (stop.stop_requested()) return std::nullopt;
+  if (!child_) start();
+  std::optional<std::string> line;
+  try {
+    child_->send(R"({"op": "run"})");
+    line = child_->receive(stop, kNoTimeout);
+  } catch (...) {
+    child_.reset();  // it died: the next run prepares a new child
+    throw;
+  }
+  if (!line) {
+    child_.reset();  // killed mid-call: the next run prepares a new child
+    return std::nullopt;
+  }
+  const nlohmann::json reply = parseReply(*line);
+  PythonOutcome outcome{reply.at("seconds").get<double>(), std::nullopt};
+  if (const auto hits = reply.find("hits"); hits != reply.end())
+    outcome.hits = hits->get<std::uint64_t>();
+  return outcome;
+}
+
+}  // namespace accellab::kernels

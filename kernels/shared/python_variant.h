@@ -1,0 +1,52 @@
+// A variant the python backend runs: the embedded script (resources/python/) in a child
+// Python process, prepared once and then run on request. A cancelled run kills the child; the
+// next run starts a new one and prepares it again.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "accellab/kernel.h"
+
+namespace accellab::kernels {
+
+class PythonChild;
+
+// One run's reply: the seconds Python timed around the call, and pi's hit count.
+struct PythonOutcome {
+  double seconds = 0;
+  std::optional<std::uint64_t> hits;
+};
+
+class PythonVariant {
+ public:
+  // Starts the child with `inherited` as its fds 3, 4, ... and sends `prepare` (its "fds"
+  // are set here). Throws std::runtime_error with Python's message when preparing fails, and
+  // refuses python-loop when its estimated time is above ACCELLAB_PYTHON_LOOP_LIMIT_S.
+  PythonVariant(nlohmann::json prepare, std::vector<int> inherited);
+  PythonVariant(PythonVariant&&) noexcept;
+  ~PythonVariant();
+
+  // Empty when `stop` was requested during the run (the child is then killed). Throws
+  // std::runtime_error with Python's message when the run fails.
+  std::optional<PythonOutcome> run(std::stop_token stop);
+
+ private:
+  void start();
+
+  nlohmann::json prepare_;
+  std::vector<int> inherited_;
+  std::unique_ptr<PythonChild> child_;
+};
+
+// What the runner gets from a run: cancelled when it was stopped, else Python's own time.
+RunOutcome runOutcome(const std::optional<PythonOutcome>& outcome);
+
+// The seconds python-loop may take per run before prepare refuses it.
+double pythonLoopLimitS();
+
+}  // namespace accellab::kernels

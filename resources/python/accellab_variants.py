@@ -1,0 +1,262 @@
+"""The python backend's child: runs the tutorial's Python, NumPy and Numba code for AccelLab.
+
+AccelLab embeds this script in its binary and starts it as `python3 -c`. It speaks one JSON
+object per line: on stdin {"op": "prepare", ...} then {"op": "run"} any number of times; on
+stdout one reply per request: the prepare's {"ok": true} (python-loop adds "estimate_s"), a
+run's {"seconds": s} timed here with perf_counter around the tutorial's call (pi adds
+"hits"), or {"error": "..."}. The arrays of add are AccelLab's memory, inherited as file
+descriptors: AccelLab filled the input and poisoned the output, and checks what lands there.
+"""
+import json
+import math
+import mmap
+import os
+import sys
+import time
+
+# numba.cuda and NumPy may print on stdout; the protocol keeps the real stdout to itself.
+protocol = os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)
+
+# pi's chunk for NumPy's vectorised form: 2 arrays of 8 MiB, not 2 of the whole sample count.
+PI_NUMPY_CHUNK = 1 << 20
+# What each kernel offers, checked before any import so that a typo is named as one.
+VARIANTS = {
+    "add": ("python-loop", "numpy", "numpy-out", "numba", "numba-prange", "numba-cuda"),
+    "pi": ("python-loop", "numpy", "numba", "numba-prange", "numba-cuda"),
+}
+# Elements (add) or samples (pi) the python-loop calibration times.
+CALIBRATION = 20000
+
+
+def reply(message):
+    protocol.write(json.dumps(message) + "\n")
+    protocol.flush()
+
+
+def shared_array(np, fd, dtype, shape):
+    count = shape[0] * shape[1] * shape[2]
+    buffer = mmap.mmap(fd, count * np.dtype(dtype).itemsize)
+    return np.frombuffer(buffer, dtype=dtype).reshape(shape)
+
+
+def add_loop(a, b):
+    # The tutorial's loop, in its order: x outermost, then z, y innermost.
+    for x in range(a.shape[2]):
+        for z in range(a.shape[0]):
+            for y in range(a.shape[1]):
+                b[z, y, x] = a[z, y, x] + 2
+
+
+def pi_loop(n):
+    import random
+    hits = 0
+    for _ in range(n):
+        x = random.random()
+        y = random.random()
+        if x * x + y * y < 1.0:
+            hits += 1
+    return hits
+
+
+def pi_numpy(np, n):
+    hits = 0
+    for begin in range(0, n, PI_NUMPY_CHUNK):
+        m = min(PI_NUMPY_CHUNK, n - begin)
+        x = np.random.random(m)
+        y = np.random.random(m)
+        hits += int(np.count_nonzero(x * x + y * y < 1.0))
+    return hits
+
+
+def loop_estimate(run_part, part, total):
+    """Seconds the whole loop would take, from timing `part` of its `total` iterations."""
+    start = time.perf_counter()
+    run_part()
+    return (time.perf_counter() - start) * total / max(part, 1)
+
+
+def numba_with_threads(threads):
+    # NUMBA_NUM_THREADS caps set_num_threads and is read once, at import.
+    os.environ["NUMBA_NUM_THREADS"] = str(max(threads, os.cpu_count() or 1))
+    import numba
+    numba.set_num_threads(threads)
+    return numba
+
+
+def import_cuda():
+    # The kernels find `cuda` and the generator among the script's globals, as in the
+    # tutorial's module (numba's simulator, which swaps that global, needs it so too).
+    # Imported only for numba-cuda: it is slow to import.
+    global cuda, create_xoroshiro128p_states, xoroshiro128p_uniform_float64
+    from numba import cuda
+    from numba.cuda.random import create_xoroshiro128p_states, xoroshiro128p_uniform_float64
+
+
+def prepare_add(request):
+    import numpy as np
+    variant = request["variant"]
+    dtype = {"f32": np.float32, "f64": np.float64}[request["dtype"]]
+    shape = tuple(request["shape"])
+    a = shared_array(np, request["fds"][0], dtype, shape)
+    b = shared_array(np, request["fds"][1], dtype, shape)
+    prepared = {"ok": True}
+
+    if variant == "python-loop":
+        scratch = np.ones((1, 1, min(a.size, CALIBRATION)), dtype)
+        prepared["estimate_s"] = loop_estimate(
+            lambda: add_loop(scratch, scratch.copy()), scratch.size, a.size)
+        return prepared, lambda: add_loop(a, b)
+
+    if variant == "numpy":
+        # The tutorial's form: a new array each call. Only `a + 2` is timed, as the tutorial
+        # timed it; the copy into AccelLab's output follows outside the timed call.
+        result = {}
+
+        def tutorial():
+            result["b"] = a + 2
+
+        def copy_out():
+            b[...] = result.pop("b")
+        return prepared, tutorial, copy_out
+
+    if variant == "numpy-out":
+        return prepared, lambda: np.add(a, 2, out=b)
+
+    if variant == "numba":
+        numba = numba_with_threads(1)
+
+        @numba.njit
+        def add_numba(a, b):
+            for x in range(a.shape[2]):
+                for z in range(a.shape[0]):
+                    for y in range(a.shape[1]):
+                        b[z, y, x] = a[z, y, x] + 2
+        return prepared, lambda: add_numba(a, b)
+
+    if variant == "numba-prange":
+        numba = numba_with_threads(request["threads"])
+
+        @numba.njit(parallel=True)
+        def add_prange(a, b):
+            # C order, z outermost across the threads: the order that streams memory.
+            for z in numba.prange(a.shape[0]):
+                for y in range(a.shape[1]):
+                    for x in range(a.shape[2]):
+                        b[z, y, x] = a[z, y, x] + 2
+        return prepared, lambda: add_prange(a, b)
+
+    if variant == "numba-cuda":
+        import_cuda()
+
+        @cuda.jit
+        def add_cuda(a, b):
+            start, stride = cuda.grid(1), cuda.gridsize(1)
+            for i in range(start, a.size, stride):
+                b[i] = a[i] + 2
+
+        device_a = cuda.to_device(a.reshape(-1))
+        device_b = cuda.device_array_like(device_a)
+        blocks = min(math.ceil(a.size / 256), 65535)
+
+        def kernel():
+            add_cuda[blocks, 256](device_a, device_b)
+            cuda.synchronize()
+
+        def copy_out():
+            device_b.copy_to_host(b.reshape(-1))
+        return prepared, kernel, copy_out
+
+
+def prepare_pi(request):
+    variant = request["variant"]
+    n = request["samples"]
+    seed = request["seed"]
+    prepared = {"ok": True}
+
+    if variant == "python-loop":
+        import random
+        random.seed(seed)
+        part = min(n, CALIBRATION)
+        prepared["estimate_s"] = loop_estimate(lambda: pi_loop(part), part, n)
+        return prepared, lambda: pi_loop(n)
+
+    import numpy as np
+    if variant == "numpy":
+        np.random.seed(seed % 2**32)
+        return prepared, lambda: pi_numpy(np, n)
+
+    if variant in ("numba", "numba-prange"):
+        parallel = variant == "numba-prange"
+        numba = numba_with_threads(request["threads"] if parallel else 1)
+
+        @numba.njit(parallel=parallel)
+        def pi_numba(n):
+            hits = 0
+            for _ in numba.prange(n):
+                x = np.random.random()
+                y = np.random.random()
+                if x * x + y * y < 1.0:
+                    hits += 1
+            return hits
+        return prepared, lambda: pi_numba(n)
+
+    if variant == "numba-cuda":
+        import_cuda()
+
+        @cuda.jit
+        def pi_cuda(states, n, hits):
+            start, stride = cuda.grid(1), cuda.gridsize(1)
+            count = 0
+            for _ in range(start, n, stride):
+                x = xoroshiro128p_uniform_float64(states, start)
+                y = xoroshiro128p_uniform_float64(states, start)
+                if x * x + y * y < 1.0:
+                    count += 1
+            cuda.atomic.add(hits, 0, count)
+
+        threads = min(n, 256 * 1024)
+        states = create_xoroshiro128p_states(threads, seed=seed)
+        hits = cuda.device_array(1, dtype=np.int64)
+
+        def kernel():
+            hits[0] = 0
+            pi_cuda[math.ceil(threads / 256), 256](states, n, hits)
+            return int(hits.copy_to_host()[0])
+        return prepared, kernel
+
+
+def main():
+    run = copy_out = None
+    counts = False  # pi's runs return their hit count
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+            if request["op"] == "prepare":
+                if request["variant"] not in VARIANTS[request["kernel"]]:
+                    raise ValueError("%s has no python variant '%s'" %
+                                     (request["kernel"], request["variant"]))
+                prepare = {"add": prepare_add, "pi": prepare_pi}[request["kernel"]]
+                prepared, run, *rest = prepare(request)
+                copy_out = rest[0] if rest else None
+                counts = request["kernel"] == "pi"
+                reply(prepared)
+            elif request["op"] == "run":
+                if run is None:
+                    raise RuntimeError("run before prepare")
+                start = time.perf_counter()
+                hits = run()
+                seconds = time.perf_counter() - start
+                if copy_out is not None:
+                    copy_out()
+                outcome = {"seconds": seconds}
+                if counts:
+                    outcome["hits"] = hits
+                reply(outcome)
+            else:
+                raise ValueError("unknown request '%s'" % request["op"])
+        except Exception as error:  # every failure goes back to AccelLab as the point's reason
+            reply({"error": "%s: %s" % (type(error).__name__, error)})
+
+
+main()
