@@ -386,6 +386,18 @@ variant %2, %n thread(s), %3, run %4</source>
         <source>verdict</source>
         <translation>结论</translation>
     </message>
+    <message>
+        <source>FLOP rate</source>
+        <translation>浮点速率</translation>
+    </message>
+    <message>
+        <source>intensity</source>
+        <translation>算术强度</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>浮点运算数</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -704,6 +716,14 @@ The points measured so far are kept.</source>
         <source>Lines show their first %1 points of up to %2 (see the table for all)</source>
         <translation>每条曲线最多显示 %2 个点中的前 %1 个（完整内容见表格）</translation>
     </message>
+    <message>
+        <source>%1 %2 MiB</source>
+        <translation>%1 %2 MiB</translation>
+    </message>
+    <message>
+        <source>%1 %2 KiB</source>
+        <translation>%1 %2 KiB</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::ComparePanel</name>
@@ -973,6 +993,10 @@ The points measured so far are kept.</source>
     <message>
         <source>%1; the largest needs %2 of RAM (%3 available)</source>
         <translation>%1；最大的需要 %2 内存（可用 %3）</translation>
+    </message>
+    <message>
+        <source>%1. Comma-separated values from %2 to %3; several make a sweep.</source>
+        <translation>%1。逗号分隔的取值，范围 %2 到 %3；多个取值构成一次扫描。</translation>
     </message>
 </context>
 <context>
@@ -1443,6 +1467,83 @@ host → device %2, kernel %3, device → host %4</source>
     </message>
 </context>
 <context>
+    <name>accellab::gui::RooflineChart</name>
+    <message>
+        <source>%1 %2 GPU %3 %4</source>
+        <translation>%1 %2 GPU %3 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 1 thread %3</source>
+        <translation>%1 %2 单线程 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 ×%3 threads %4</source>
+        <translation>%1 %2 ×%3 线程 %4</translation>
+    </message>
+    <message>
+        <source>no roof measured</source>
+        <translation>未测得屋顶</translation>
+    </message>
+    <message>
+        <source>%1 of the roof above it (%2)</source>
+        <translation>达到其上方屋顶的 %1（%2）</translation>
+    </message>
+    <message>
+        <source>above every roof: %1 of the highest (%2)</source>
+        <translation>高于所有屋顶：为最高屋顶的 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the GPU in %1</source>
+        <translation>%1 中的 GPU</translation>
+    </message>
+    <message>
+        <source>the host in %1</source>
+        <translation>%1 中的主机</translation>
+    </message>
+    <message>
+        <source>No roof measured for %1.</source>
+        <translation>%1 未测得任何屋顶。</translation>
+    </message>
+    <message>
+        <source>Compute roofs not measured for %1 (an older session): only the bandwidth roof is drawn.</source>
+        <translation>%1 未测得计算屋顶（较早的会话）：只绘制带宽屋顶。</translation>
+    </message>
+    <message>
+        <source>Bandwidth ceiling not measured for %1: its compute roofs are drawn flat.</source>
+        <translation>%1 未测得带宽上限：其计算屋顶画为水平线。</translation>
+    </message>
+    <message>
+        <source>Roofline</source>
+        <translation>屋顶线</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s) moved no memory: no finite arithmetic intensity, not plotted.</source>
+        <translation>
+            <numerusform>%n 个测量点没有内存访问：算术强度不是有限值，未绘制。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No point of this kernel counted its floating-point operations: run a kernel that counts FLOPs to see it under the machine&apos;s roofs.</source>
+        <translation>此内核没有任何测量点统计浮点运算：运行一个统计 FLOP 的内核，即可看到它在本机屋顶下的位置。</translation>
+    </message>
+    <message>
+        <source>arithmetic intensity (FLOP/B, log)</source>
+        <translation>算术强度（FLOP/B，对数）</translation>
+    </message>
+    <message>
+        <source>performance (GFLOP/s, log)</source>
+        <translation>性能（GFLOP/s，对数）</translation>
+    </message>
+    <message>
+        <source>%1
+intensity %2 FLOP/B, %3
+%4</source>
+        <translation>%1
+算术强度 %2 FLOP/B，%3
+%4</translation>
+    </message>
+</context>
+<context>
     <name>accellab::gui::RunStatus</name>
     <message>
         <source>Cancelling…</source>
@@ -1514,6 +1615,22 @@ host → device %2, kernel %3, device → host %4</source>
     <message>
         <source>ideal (linear)</source>
         <translation>理想（线性）</translation>
+    </message>
+    <message>
+        <source>serial fraction %1 (Amdahl fit of %2)</source>
+        <translation>串行比例 %1（%2 的 Amdahl 拟合）</translation>
+    </message>
+    <message>
+        <source>Amdahl&apos;s law fitted to the median times of %1 in %2:
+serial fraction %3, 1-thread time %4, R² %5, RMS error %6
+speedup at most %7</source>
+        <translation>按 Amdahl 定律拟合 %1 在 %2 中的中位时间：
+串行比例 %3，单线程时间 %4，R² %5，均方根误差 %6
+加速比上限 %7</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>无上限</translation>
     </message>
 </context>
 <context>
@@ -1726,6 +1843,10 @@ host → device %2, kernel %3, device → host %4</source>
         <source>Differs between the two machines</source>
         <translation>两台机器之间有差异</translation>
     </message>
+    <message>
+        <source>Compute ceilings</source>
+        <translation>计算上限</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::ThroughputChart</name>
@@ -1788,6 +1909,10 @@ host → device %2, kernel %3, device → host %4</source>
     <message>
         <source>throughput</source>
         <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Cache sizes not drawn: the points move different bytes per element.</source>
+        <translation>未绘制缓存大小：各测量点每个元素搬运的字节数不同。</translation>
     </message>
 </context>
 <context>
