@@ -34,7 +34,7 @@ ArgumentParser makeParser() {
                         "of the\nsizes, kernel parameters, element types, variants and thread "
                         "counts given)\nand prints a table row per point as it finishes. Ctrl+C "
                         "stops after the current\nrepetition and keeps what was measured.");
-  parser.option("--kernel", "NAME", "the kernel: add or pi (see 'accellab-cli list')")
+  parser.option("--kernel", "NAME", "the kernel: add, pi, triad, ... (see 'accellab-cli list')")
       .multiOption("--shape", "ZxYxX", "array shapes, e.g. 1024x1024x512 (add)")
       .multiOption("--dtype", "TYPE", "element types f32, f64 (add; default f64)")
       .multiOption("--samples", "N", "sample counts, 1e9 or 1_000_000 style (pi)");
