@@ -30,8 +30,9 @@ std::vector<const VariantInfo*> selectVariants(const SweepSpec& spec, const Kern
       throw SweepError("unknown variant '" + wanted + "' of " + kernel.name + knownNames(names));
   std::vector<const VariantInfo*> selected;
   for (const auto& variant : kernel.variants)
-    if (spec.variants.empty() ||
-        std::find(spec.variants.begin(), spec.variants.end(), variant.name) != spec.variants.end())
+    if (spec.variants.empty() ? !variant.optIn
+                              : std::find(spec.variants.begin(), spec.variants.end(),
+                                          variant.name) != spec.variants.end())
       selected.push_back(&variant);
   std::stable_partition(selected.begin(), selected.end(),
                         [&](const VariantInfo* v) { return v->name == spec.baseline; });

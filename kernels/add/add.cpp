@@ -183,7 +183,7 @@ KernelTable table() {
        &prepareCpu<Loop>},
       {"loop-strided",
        "the tutorial's order: x outermost, then z, y innermost; every access jumps a row",
-       Needs::nothing, false, &prepareCpu<LoopStrided>},
+       Needs::nothing, false, &prepareCpu<LoopStrided>, true},
       {"vectorized", "Google Highway SIMD, one thread, best ISA of this CPU", Needs::highway, false,
        &prepareCpu<Vectorized>},
       {"parallel", "OpenMP threads over contiguous chunks, each running the SIMD loop",

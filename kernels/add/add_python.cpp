@@ -72,18 +72,20 @@ std::vector<VariantRow> pythonRows() {
       {"python-loop",
        "the tutorial's pure-Python triple loop (x, z, y) in a python3 child; refused when a run "
        "would take longer than ACCELLAB_PYTHON_LOOP_LIMIT_S seconds (default 10)",
-       Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "python-loop"); }},
+       Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "python-loop"); },
+       true},
       {"numpy", "the tutorial's NumPy `b = a + 2` (a new array each call; only that is timed)",
-       Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "numpy"); }},
+       Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "numpy"); }, true},
       {"numpy-out", "NumPy in place: np.add(a, 2, out=b)", Needs::numpy, false,
-       [](const RunRequest& r) { return preparePython(r, "numpy-out"); }},
+       [](const RunRequest& r) { return preparePython(r, "numpy-out"); }, true},
       {"numba", "Numba @njit of the tutorial's loop, in its order (x, z, y)", Needs::numba, false,
-       [](const RunRequest& r) { return preparePython(r, "numba"); }},
+       [](const RunRequest& r) { return preparePython(r, "numba"); }, true},
       {"numba-prange", "Numba @njit(parallel=True), prange over z, C order inside", Needs::numba,
-       true, [](const RunRequest& r) { return preparePython(r, "numba-prange"); }},
+       true, [](const RunRequest& r) { return preparePython(r, "numba-prange"); }, true},
       {"numba-cuda",
        "Numba @cuda.jit grid-stride kernel; the kernel alone is timed, the copies are not",
-       Needs::numbaCuda, false, [](const RunRequest& r) { return preparePython(r, "numba-cuda"); }},
+       Needs::numbaCuda, false, [](const RunRequest& r) { return preparePython(r, "numba-cuda"); },
+       true},
   };
 }
 

@@ -61,15 +61,17 @@ std::vector<VariantRow> pythonRows() {
       {"python-loop",
        "the tutorial's pure-Python loop over random.random() in a python3 child; refused when a "
        "run would take longer than ACCELLAB_PYTHON_LOOP_LIMIT_S seconds (default 10)",
-       Needs::python, false, [](const RunRequest& r) { return preparePython(r, "python-loop"); }},
+       Needs::python, false, [](const RunRequest& r) { return preparePython(r, "python-loop"); },
+       true},
       {"numpy", "the tutorial's vectorised NumPy form, in chunks of 2^20 samples", Needs::numpy,
-       false, [](const RunRequest& r) { return preparePython(r, "numpy"); }},
+       false, [](const RunRequest& r) { return preparePython(r, "numpy"); }, true},
       {"numba", "Numba @njit of the tutorial's loop with np.random.random()", Needs::numba, false,
-       [](const RunRequest& r) { return preparePython(r, "numba"); }},
+       [](const RunRequest& r) { return preparePython(r, "numba"); }, true},
       {"numba-prange", "Numba @njit(parallel=True), prange over the samples", Needs::numba, true,
-       [](const RunRequest& r) { return preparePython(r, "numba-prange"); }},
+       [](const RunRequest& r) { return preparePython(r, "numba-prange"); }, true},
       {"numba-cuda", "Numba @cuda.jit grid-stride kernel with xoroshiro128+, one atomic per thread",
-       Needs::numbaCuda, false, [](const RunRequest& r) { return preparePython(r, "numba-cuda"); }},
+       Needs::numbaCuda, false, [](const RunRequest& r) { return preparePython(r, "numba-cuda"); },
+       true},
   };
 }
 

@@ -12,8 +12,12 @@ class TableKernel final : public Kernel {
     info_ = table_.info;
     info_.variants.clear();
     for (const VariantRow& row : table_.variants) {
-      VariantInfo variant{row.name, row.description, row.usesThreads, onDevice(row.needs),
-                          capabilities.of(row.needs)};
+      VariantInfo variant{row.name,
+                          row.description,
+                          row.usesThreads,
+                          onDevice(row.needs),
+                          capabilities.of(row.needs),
+                          row.optIn};
       if (variant.availability.available && row.prepare == nullptr)
         variant.availability = Availability::no("this build has no code for it");
       info_.variants.push_back(std::move(variant));

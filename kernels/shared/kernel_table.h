@@ -31,6 +31,7 @@ struct VariantRow {
   // Null when this build lacks what the variant needs (ACCELLAB_WITH_* in capabilities.h);
   // the variant is then listed as unavailable with the reason.
   PrepareFn prepare = nullptr;
+  bool optIn = false;  // VariantInfo::optIn
 };
 
 struct KernelTable {

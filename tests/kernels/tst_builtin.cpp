@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "accellab/sweep.h"
 #include "kernel_driver.h"
 
 using namespace accellab;
@@ -42,6 +43,23 @@ class TestBuiltin : public QObject {
     QCOMPARE(variantNames(*kernels[4]),
              (std::vector<std::string>{"loop", "blocked", "vectorized", "parallel", "gpu",
                                        "gpu-lib", "blas"}));
+  }
+
+  // A default experiment leaves the opt-in variants out (the tutorial's strided order, the
+  // Python ones); named, they run.
+  void defaultSweepLeavesOptInVariantsOut() {
+    SweepSpec spec;
+    spec.kernel = "add";
+    spec.shapes = {{1, 1, 8}};
+    std::set<std::string> defaults;
+    for (const Point& point : expandSweep(spec, test::builtinKernels()))
+      defaults.insert(point.variant);
+    for (const VariantInfo& variant : test::kernelNamed("add").info().variants)
+      QCOMPARE(defaults.contains(variant.name), !variant.optIn);
+    QVERIFY(test::kernelNamed("add").info().variant("loop-strided")->optIn);
+    QVERIFY(test::kernelNamed("add").info().variant("numba")->optIn);
+    spec.variants = {"loop-strided"};
+    QCOMPARE(expandSweep(spec, test::builtinKernels()).size(), std::size_t{1});
   }
 
   void addDefaultsToTheTutorialArray() {

@@ -27,6 +27,9 @@ struct VariantInfo {
   bool usesThreads = false;  // the thread-count axis applies to this variant only
   bool onDevice = false;     // runs on the GPU; reports a GpuTiming
   Availability availability;
+  // Left out of a default experiment (SweepSpec without variants, the panel's first ticks):
+  // on the default problem one run takes minutes, or it starts another program.
+  bool optIn = false;
 };
 
 // One of a kernel's own parameters (matmul's "n"): an integer within [min, max].

@@ -21,7 +21,7 @@ struct SweepSpec {
   // one left out takes its default.
   std::map<std::string, std::vector<std::uint64_t>, std::less<>> parameters;
   std::vector<DType> dtypes;          // empty: the kernel's first dtype
-  std::vector<std::string> variants;  // empty: all variants
+  std::vector<std::string> variants;  // empty: all but the opt-in ones (VariantInfo::optIn)
   std::vector<int> threads;           // applies to variants that use threads; empty: {1}
   std::uint64_t seed = Params{}.seed;
   // Runs first among the variants of each problem, so that a table printed row by row
