@@ -66,6 +66,12 @@ void launchTriad(const float* b, const float* c, float* a, std::uint64_t n, floa
 void launchTriad(const double* b, const double* c, double* a, std::uint64_t n, double scale,
                  cudaStream_t stream);
 void loadTriadKernels();
+// The same through CUB's DeviceTransform (gpu-lib). Its kernels load at the first call: make
+// one (n = 1) before any launch gate.
+void launchTriadLibrary(const float* b, const float* c, float* a, std::uint64_t n, float scale,
+                        cudaStream_t stream);
+void launchTriadLibrary(const double* b, const double* c, double* a, std::uint64_t n, double scale,
+                        cudaStream_t stream);
 
 // *sum = x[0] + ... + x[n-1], compensated (kernels/reduce/): kReduceBlocks blocks each
 // leave a (sum, compensation) pair in `partials` (2 * kReduceBlocks values), and one block
@@ -76,6 +82,15 @@ void launchReduce(const float* x, std::uint64_t n, float* partials, float* sum,
 void launchReduce(const double* x, std::uint64_t n, double* partials, double* sum,
                   cudaStream_t stream);
 void loadReduceKernels();
+// The same through CUB's DeviceReduce (gpu-lib), over (sum, compensation) pairs merged as
+// compensated_sum.h merges them; `temp` holds reduceLibraryTempBytes(n) bytes and `partials`
+// is unused. Its kernels load at the first call: make one before any launch gate.
+std::size_t reduceLibraryTempBytes(const float*, std::uint64_t n);
+std::size_t reduceLibraryTempBytes(const double*, std::uint64_t n);
+void launchReduceLibrary(const float* x, std::uint64_t n, float* partials, float* sum, void* temp,
+                         std::size_t tempBytes, cudaStream_t stream);
+void launchReduceLibrary(const double* x, std::uint64_t n, double* partials, double* sum,
+                         void* temp, std::size_t tempBytes, cudaStream_t stream);
 
 // The launch gate's kernel (launch_gate.h): one thread that returns once flags[0] is non-zero,
 // or sets flags[1] and returns once timeoutNs have passed. `flags` is the device's address of

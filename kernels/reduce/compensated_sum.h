@@ -4,11 +4,7 @@
 // result is within a few units of roundoff of the exact sum, not n of them.
 #pragma once
 
-#if defined(__CUDACC__)
-#define ACCELLAB_HOST_DEVICE __host__ __device__
-#else
-#define ACCELLAB_HOST_DEVICE
-#endif
+#include "shared/host_device.h"
 
 namespace accellab::kernels::reduce {
 

@@ -4,8 +4,10 @@
 #include <limits>
 #include <string>
 
+#include <algorithm>
 #include "cuda/cuda_resources.h"
 #include "cuda/event_wait.h"
+
 #include "cuda/launch_gate.h"
 #include "cuda/launchers.h"
 #include "reduce_variants.h"
@@ -19,18 +21,36 @@ using cuda::DeviceBuffer;
 using cuda::Event;
 using cuda::PinnedBuffer;
 
+// AccelLab's own two launches, or CUB's DeviceReduce (gpu-lib) in `temp`.
+template <class T>
+using ReduceLaunch = void (*)(const T* x, std::uint64_t n, T* partials, T* sum, void* temp,
+                              std::size_t tempBytes, cudaStream_t stream);
+
+template <class T>
+void launchOwn(const T* x, std::uint64_t n, T* partials, T* sum, void*, std::size_t,
+               cudaStream_t stream) {
+  cuda::launchReduce(x, n, partials, sum, stream);
+}
+
 template <class T>
 class GpuReduceRun final : public KernelRun {
  public:
   // On `device`, already the current one (prepareGpu).
-  GpuReduceRun(int device, std::size_t elements, std::uint64_t seed)
+  GpuReduceRun(int device, std::size_t elements, std::uint64_t seed, bool library)
       : device_(device),
+        launch_(library ? ReduceLaunch<T>{&cuda::launchReduceLibrary} : &launchOwn<T>),
         deviceValues_(elements),
         devicePartials_(2 * cuda::kReduceBlocks),
         deviceSum_(1),
+        temp_(std::max<std::size_t>(
+            1,
+            library ? cuda::reduceLibraryTempBytes(static_cast<const T*>(nullptr), elements) : 0)),
         pinnedValues_(elements),
         pinnedSum_(1) {
-    cuda::loadReduceKernels();                // before any gate: see launch_gate.h
+    cuda::loadReduceKernels();  // before any gate: see launch_gate.h
+    // A first launch loads a library's kernels now, not behind the gate.
+    launch();
+    stream_.synchronize();
     fillUniform(pinnedValues_.span(), seed);  // the CPU runs' stream: the same values
     poisonOutput();
   }
@@ -68,6 +88,11 @@ class GpuReduceRun final : public KernelRun {
   std::string isa() const override { return "CUDA device " + std::to_string(device_); }
 
  private:
+  void launch() {
+    launch_(deviceValues_.data(), deviceValues_.size(), devicePartials_.data(), deviceSum_.data(),
+            temp_.data(), temp_.bytes(), stream_.get());
+  }
+
   RunOutcome timedRun(const std::stop_token& stop) {
     cuda::LaunchGate::Closed closed = gate_.close(stream_);
     start_.record(stream_);
@@ -75,8 +100,7 @@ class GpuReduceRun final : public KernelRun {
                                         deviceValues_.bytes(), cudaMemcpyHostToDevice,
                                         stream_.get()));
     copiedIn_.record(stream_);
-    cuda::launchReduce(deviceValues_.data(), deviceValues_.size(), devicePartials_.data(),
-                       deviceSum_.data(), stream_.get());
+    launch();
     kernelEnd_.record(stream_);
     ACCELLAB_CUDA_CHECK(cudaMemcpyAsync(pinnedSum_.data(), deviceSum_.data(), deviceSum_.bytes(),
                                         cudaMemcpyDeviceToHost, stream_.get()));
@@ -97,10 +121,12 @@ class GpuReduceRun final : public KernelRun {
   }
 
   int device_;
+  ReduceLaunch<T> launch_;
   // Device buffers first: a device that refuses the size costs no pinning of host memory.
   DeviceBuffer<T> deviceValues_;
   DeviceBuffer<T> devicePartials_;
   DeviceBuffer<T> deviceSum_;
+  DeviceBuffer<unsigned char> temp_;
   PinnedBuffer<T> pinnedValues_;
   PinnedBuffer<T> pinnedSum_;
   // After the buffers, so destroyed before them: the stream drains first (cuda_resources.h),
@@ -113,16 +139,24 @@ class GpuReduceRun final : public KernelRun {
   Event end_;
 };
 
-}  // namespace
-
-std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
+std::unique_ptr<KernelRun> prepareOnDevice(const RunRequest& request, bool library) {
   cuda::selectDevice(request.gpuDevice);
   const auto elements =
       static_cast<std::size_t>(elementCount(request.params.shape.value()).value());
   const std::uint64_t seed = request.params.seed;
   if (request.params.dtype == DType::f32)
-    return std::make_unique<GpuReduceRun<float>>(request.gpuDevice, elements, seed);
-  return std::make_unique<GpuReduceRun<double>>(request.gpuDevice, elements, seed);
+    return std::make_unique<GpuReduceRun<float>>(request.gpuDevice, elements, seed, library);
+  return std::make_unique<GpuReduceRun<double>>(request.gpuDevice, elements, seed, library);
+}
+
+}  // namespace
+
+std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
+  return prepareOnDevice(request, false);
+}
+
+std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
+  return prepareOnDevice(request, true);
 }
 
 }  // namespace accellab::kernels::reduce

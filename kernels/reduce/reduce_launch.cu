@@ -1,7 +1,12 @@
 // The sum on the GPU in two launches and no atomics: each of kReduceBlocks blocks sums a
 // grid-stride share of the array per thread, merges its threads in a tree and writes one
 // (sum, compensation) pair; one block then merges the pairs in a tree. Every addition is
-// compensated (compensated_sum.h), and the order is fixed by the launch shape alone.
+// compensated (compensated_sum.h), and the order is fixed by the launch shape alone. And the
+// same sum through CUB's DeviceReduce (gpu-lib) over (sum, compensation) pairs.
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
+#include <cub/device/device_reduce.cuh>
+
 #include "cuda/cuda_check.h"
 #include "cuda/launchers.h"
 #include "reduce/compensated_sum.h"
@@ -64,7 +69,67 @@ void launch(const T* x, std::uint64_t n, T* partials, T* sum, cudaStream_t strea
   ACCELLAB_CUDA_CHECK(cudaGetLastError());
 }
 
+// CUB reduces pairs: each value enters as (x, 0), two pairs merge as compensated_sum.h merges
+// them, and the result is written as its value. The merge order is CUB's, so the result is
+// within the compensated tolerance, not bit-identical to the own kernels'.
+template <class T>
+struct ToPair {
+  __host__ __device__ CompensatedSum<T> operator()(T x) const { return {x, T(0)}; }
+};
+
+template <class T>
+struct MergePairs {
+  __host__ __device__ CompensatedSum<T> operator()(CompensatedSum<T> a,
+                                                   const CompensatedSum<T>& b) const {
+    a.merge(b);
+    return a;
+  }
+};
+
+template <class T>
+struct PairValue {
+  __host__ __device__ T operator()(const CompensatedSum<T>& pair) const { return pair.value(); }
+};
+
+template <class T>
+cudaError_t reduceLibrary(void* temp, std::size_t& tempBytes, const T* x, std::uint64_t n, T* sum,
+                          cudaStream_t stream) {
+  const thrust::transform_iterator<ToPair<T>, const T*> pairs(x, ToPair<T>{});
+  const thrust::transform_output_iterator<PairValue<T>, T*> out(sum, PairValue<T>{});
+  return cub::DeviceReduce::Reduce(temp, tempBytes, pairs, out, static_cast<std::int64_t>(n),
+                                   MergePairs<T>{}, CompensatedSum<T>{}, stream);
+}
+
+template <class T>
+std::size_t libraryTempBytes(std::uint64_t n) {
+  std::size_t bytes = 0;
+  ACCELLAB_CUDA_CHECK(reduceLibrary<T>(nullptr, bytes, nullptr, n, nullptr, nullptr));
+  return bytes;
+}
+
+template <class T>
+void launchLibrary(const T* x, std::uint64_t n, T* sum, void* temp, std::size_t tempBytes,
+                   cudaStream_t stream) {
+  ACCELLAB_CUDA_CHECK(reduceLibrary(temp, tempBytes, x, n, sum, stream));
+}
+
 }  // namespace
+
+std::size_t reduceLibraryTempBytes(const float*, std::uint64_t n) {
+  return libraryTempBytes<float>(n);
+}
+std::size_t reduceLibraryTempBytes(const double*, std::uint64_t n) {
+  return libraryTempBytes<double>(n);
+}
+
+void launchReduceLibrary(const float* x, std::uint64_t n, float*, float* sum, void* temp,
+                         std::size_t tempBytes, cudaStream_t stream) {
+  launchLibrary(x, n, sum, temp, tempBytes, stream);
+}
+void launchReduceLibrary(const double* x, std::uint64_t n, double*, double* sum, void* temp,
+                         std::size_t tempBytes, cudaStream_t stream) {
+  launchLibrary(x, n, sum, temp, tempBytes, stream);
+}
 
 void launchReduce(const float* x, std::uint64_t n, float* partials, float* sum,
                   cudaStream_t stream) {

@@ -35,5 +35,6 @@ CompensatedSum<T> sumBlas(const T* x, std::size_t n);
 // reduce_cuda.cpp: on the request's device; throws std::runtime_error with CUDA's text when
 // it refuses.
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request);
+std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request);
 
 }  // namespace accellab::kernels::reduce

@@ -8,11 +8,7 @@
 
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define ACCELLAB_HOST_DEVICE __host__ __device__
-#else
-#define ACCELLAB_HOST_DEVICE
-#endif
+#include "shared/host_device.h"
 
 namespace accellab::kernels::rng {
 

@@ -171,6 +171,8 @@ KernelTable table() {
        true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
       {"gpu", "CUDA grid-stride kernel, one fma per element; pinned copies timed apart",
        Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpu)},
+      {"gpu-lib", "CUB's DeviceTransform over b and c, the library call instead of a kernel",
+       Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpuLibrary)},
       {"std-par", "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
        Needs::tbb, true, ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
       {"blas",

@@ -1,4 +1,7 @@
-// The triad on the GPU: a grid-stride loop, one round-to-nearest fma per element.
+// The triad on the GPU: a grid-stride loop, one round-to-nearest fma per element; and the same
+// through CUB's DeviceTransform (gpu-lib).
+#include <cub/device/device_transform.cuh>
+
 #include <algorithm>
 
 #include "cuda/cuda_check.h"
@@ -30,7 +33,30 @@ void launch(const T* b, const T* c, T* a, std::uint64_t n, T scale, cudaStream_t
   ACCELLAB_CUDA_CHECK(cudaGetLastError());
 }
 
+// One element of the triad as CUB's DeviceTransform calls it, with b[i] and c[i].
+template <class T>
+struct TriadOp {
+  T scale;
+  __device__ T operator()(T b, T c) const { return fmaNearest(scale, c, b); }
+};
+
+template <class T>
+void launchLibrary(const T* b, const T* c, T* a, std::uint64_t n, T scale, cudaStream_t stream) {
+  if (n == 0) return;
+  ACCELLAB_CUDA_CHECK(cub::DeviceTransform::Transform(
+      ::cuda::std::make_tuple(b, c), a, static_cast<std::int64_t>(n), TriadOp<T>{scale}, stream));
+}
+
 }  // namespace
+
+void launchTriadLibrary(const float* b, const float* c, float* a, std::uint64_t n, float scale,
+                        cudaStream_t stream) {
+  launchLibrary(b, c, a, n, scale, stream);
+}
+void launchTriadLibrary(const double* b, const double* c, double* a, std::uint64_t n, double scale,
+                        cudaStream_t stream) {
+  launchLibrary(b, c, a, n, scale, stream);
+}
 
 void launchTriad(const float* b, const float* c, float* a, std::uint64_t n, float scale,
                  cudaStream_t stream) {

@@ -38,5 +38,6 @@ void triadBlas(const T* b, const T* c, T* a, std::size_t n, int threads);
 // triad_cuda.cpp: on the request's device; throws std::runtime_error with CUDA's text when
 // it refuses.
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request);
+std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request);
 
 }  // namespace accellab::kernels::triad

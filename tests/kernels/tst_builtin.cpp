@@ -37,8 +37,9 @@ class TestBuiltin : public QObject {
         (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib", "python-loop",
                                   "numpy", "numba", "numba-prange", "numba-cuda"}));
     for (const Kernel* kernel : {kernels[2], kernels[3]}) {
-      QCOMPARE(variantNames(*kernel), (std::vector<std::string>{"loop", "vectorized", "parallel",
-                                                                "gpu", "std-par", "blas"}));
+      QCOMPARE(variantNames(*kernel),
+               (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib",
+                                         "std-par", "blas"}));
     }
     QCOMPARE(variantNames(*kernels[4]),
              (std::vector<std::string>{"loop", "blocked", "vectorized", "parallel", "gpu",
