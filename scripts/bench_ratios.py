@@ -16,9 +16,27 @@ def best(points, variant):
     return min(ok, key=lambda p: p["stats"]["median_s"]) if ok else None
 
 
-def best_cpu(points):
-    cpu = [p for p in points if p["status"] == "ok" and p["variant"] != "gpu"]
-    return max(cpu, key=lambda p: p["bytes_per_s"]) if cpu else None
+def on_host(point):
+    return not point["variant"].startswith("gpu") and point["variant"] != "numba-cuda"
+
+
+def best_cpu(points, rate="bytes_per_s"):
+    cpu = [p for p in points if p["status"] == "ok" and on_host(p)]
+    return max(cpu, key=lambda p: p.get(rate, 0)) if cpu else None
+
+
+def fastest(points, variant):
+    """The variant's point with the most threads (the machine's whole CPU)."""
+    ok = [p for p in points if p["variant"] == variant and p["status"] == "ok"]
+    return max(ok, key=lambda p: (p["threads"], -p["stats"]["median_s"])) if ok else None
+
+
+def peak(system, dtype, threads):
+    """The measured compute ceiling of `dtype` on the best SIMD target with `threads` threads."""
+    roofs = [c for c in system.get("compute_ceilings", [])
+             if c["dtype"] == dtype and c["gpu_index"] == -1 and c["isa"] != "scalar"
+             and c["threads"] == threads]
+    return max((c["flops_per_s"] for c in roofs), default=0)
 
 
 def main():
@@ -32,8 +50,7 @@ def main():
     def row(label, value, unit=""):
         print(f"{label:58} {value:>9.2f}{unit}")
 
-    cpu = [p for p in add["points"] if p["status"] == "ok" and p["variant"] != "gpu"]
-    top = max(cpu, key=lambda p: p["bytes_per_s"])
+    top = best_cpu(add["points"])
     row(f"add: best CPU variant ({top['variant']}, {top['threads']} thr) / ceiling",
         100 * top["bytes_per_s"] / ceiling, " %")
     vec, par = best(add["points"], "vectorized"), best(add["points"], "parallel")
@@ -59,6 +76,29 @@ def main():
         if top:
             row(f"reduce best CPU ({top['variant']}, {top['threads']} thr) / read bandwidth",
                 100 * top["bytes_per_s"] / stream["read_bytes_per_s"], " %")
+    if len(sys.argv) > 9:
+        stencil = last_run(sys.argv[7])
+        matmul = last_run(sys.argv[8])
+        python = last_run(sys.argv[9])
+        top = best_cpu(stencil["points"])
+        if top:
+            row(f"stencil best CPU ({top['variant']}, {top['threads']} thr) / copy ceiling",
+                100 * top["bytes_per_s"] / stencil["system"]["bandwidth_ceiling_bytes_per_s"],
+                " %")
+        blas, parallel = fastest(matmul["points"], "blas"), fastest(matmul["points"], "parallel")
+        if blas:
+            roof = peak(matmul["system"], "f64", blas["threads"])
+            if roof:
+                row(f"matmul f64: blas ({blas['threads']} thr) / measured f64 peak",
+                    100 * blas["flops_per_s"] / roof, " %")
+            if parallel:
+                row(f"matmul f64: parallel ({parallel['threads']} thr) / blas",
+                    100 * parallel["flops_per_s"] / blas["flops_per_s"], " %")
+        for variant, key in (("numpy-out", "numpy_add_s"), ("numba-prange", "numba_prange_add_s")):
+            point = best(python["points"], variant)
+            if point:
+                row(f"add: AccelLab's {variant} time / the same code by hand",
+                    point["stats"]["median_s"] / ref[key], "x")
 
 
 if __name__ == "__main__":
