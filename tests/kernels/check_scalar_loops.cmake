@@ -1,13 +1,17 @@
 # The loop variants must stay scalar (kernels/CMakeLists.txt turns vectorization off for
-# their file): fails when the object of scalar_loops.cpp holds packed arithmetic or any
-# ymm/zmm register. Run as: cmake -DOBJDUMP=... -DOBJECTS=<list> -P check_scalar_loops.cmake
+# their file): fails when the object of SOURCE.cpp (default scalar_loops) holds packed
+# arithmetic or any ymm/zmm register.
+# Run as: cmake -DOBJDUMP=... -DOBJECTS=<list> [-DSOURCE=name] -P check_scalar_loops.cmake
+if(NOT SOURCE)
+  set(SOURCE scalar_loops)
+endif()
 foreach(object IN LISTS OBJECTS)
-  if(object MATCHES "scalar_loops\\.cpp\\.o$")
+  if(object MATCHES "/${SOURCE}\\.cpp\\.o$")
     set(scalar_object "${object}")
   endif()
 endforeach()
 if(NOT scalar_object)
-  message(FATAL_ERROR "no scalar_loops object among: ${OBJECTS}")
+  message(FATAL_ERROR "no ${SOURCE} object among: ${OBJECTS}")
 endif()
 execute_process(COMMAND "${OBJDUMP}" -d --no-show-raw-insn "${scalar_object}"
   OUTPUT_VARIABLE disassembly RESULT_VARIABLE failed)
@@ -23,4 +27,4 @@ endif()
 if(NOT scalar)
   message(FATAL_ERROR "no scalar addition (addss/addsd) in ${scalar_object}")
 endif()
-message(STATUS "scalar_loops: scalar additions only")
+message(STATUS "${SOURCE}: scalar additions only")
