@@ -2,6 +2,7 @@
 // target; HWY_DYNAMIC_DISPATCH picks the best this CPU supports at run time.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "stencil/stencil_block_highway.cpp"
+#include <hwy/cache_control.h>
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
@@ -18,14 +19,15 @@ namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 // Loads stay unaligned: a row starts wherever x = 0 falls, and the neighbours are one
-// element off it anyway. Stores are plain: the output rows are read back by nobody, but a
-// block writes far less than the last-level cache, and streaming stores would need aligned
-// row starts.
+// element off it anyway. Streaming stores need aligned addresses: each row computes a scalar
+// head up to its first aligned output element.
 template <class T>
 void SweepBlockImpl(const T* HWY_RESTRICT in, T* HWY_RESTRICT out, uint64_t nx, uint64_t ny,
-                    uint64_t nz, uint64_t y0, uint64_t y1, uint64_t z0, uint64_t z1) {
+                    uint64_t nz, uint64_t y0, uint64_t y1, uint64_t z0, uint64_t z1,
+                    bool streaming) {
   const hn::ScalableTag<T> d;
   const size_t lanes = hn::Lanes(d);
+  const size_t vectorBytes = lanes * sizeof(T);
   const auto row = static_cast<std::ptrdiff_t>(nx);
   const auto plane = static_cast<std::ptrdiff_t>(nx * ny);
   const auto centre = hn::Set(d, T(kCentre));
@@ -42,25 +44,36 @@ void SweepBlockImpl(const T* HWY_RESTRICT in, T* HWY_RESTRICT out, uint64_t nx, 
       o[0] = c[0];
       o[nx - 1] = c[nx - 1];
       size_t x = 1;
+      if (streaming) {
+        for (; x < nx - 1 && reinterpret_cast<uintptr_t>(o + x) % vectorBytes != 0; ++x)
+          o[x] = stencilPoint(c + x, row, plane);
+      }
       for (; x + lanes <= nx - 1; x += lanes) {
         const T* p = c + x;
         const auto sum = hn::Add(hn::Add(hn::Add(hn::LoadU(d, p - 1), hn::LoadU(d, p + 1)),
                                          hn::Add(hn::LoadU(d, p - row), hn::LoadU(d, p + row))),
                                  hn::Add(hn::LoadU(d, p - plane), hn::LoadU(d, p + plane)));
-        hn::StoreU(hn::MulAdd(neighbour, sum, hn::Mul(centre, hn::LoadU(d, p))), d, o + x);
+        const auto value = hn::MulAdd(neighbour, sum, hn::Mul(centre, hn::LoadU(d, p)));
+        if (streaming) {
+          hn::Stream(value, d, o + x);
+        } else {
+          hn::StoreU(value, d, o + x);
+        }
       }
       for (; x < nx - 1; ++x) o[x] = stencilPoint(c + x, row, plane);
     }
   }
+  // Streaming stores are weakly ordered: fence them before anyone reads the output.
+  if (streaming) hwy::FlushStream();
 }
 
 void SweepBlockF32(const float* in, float* out, uint64_t nx, uint64_t ny, uint64_t nz, uint64_t y0,
-                   uint64_t y1, uint64_t z0, uint64_t z1) {
-  SweepBlockImpl(in, out, nx, ny, nz, y0, y1, z0, z1);
+                   uint64_t y1, uint64_t z0, uint64_t z1, bool streaming) {
+  SweepBlockImpl(in, out, nx, ny, nz, y0, y1, z0, z1, streaming);
 }
 void SweepBlockF64(const double* in, double* out, uint64_t nx, uint64_t ny, uint64_t nz,
-                   uint64_t y0, uint64_t y1, uint64_t z0, uint64_t z1) {
-  SweepBlockImpl(in, out, nx, ny, nz, y0, y1, z0, z1);
+                   uint64_t y0, uint64_t y1, uint64_t z0, uint64_t z1, bool streaming) {
+  SweepBlockImpl(in, out, nx, ny, nz, y0, y1, z0, z1, streaming);
 }
 
 // NOLINTNEXTLINE(google-readability-namespace-comments)
@@ -76,13 +89,17 @@ namespace accellab::kernels::stencil {
 HWY_EXPORT(SweepBlockF32);
 HWY_EXPORT(SweepBlockF64);
 
-void sweepBlock(const float* in, float* out, const Shape3& shape, const Block& block) {
+void sweepBlock(const float* in, float* out, const Shape3& shape, const Block& block,
+                simd::Stores stores) {
   HWY_DYNAMIC_DISPATCH(SweepBlockF32)
-  (in, out, shape.x, shape.y, shape.z, block.y0, block.y1, block.z0, block.z1);
+  (in, out, shape.x, shape.y, shape.z, block.y0, block.y1, block.z0, block.z1,
+   stores == simd::Stores::streaming);
 }
-void sweepBlock(const double* in, double* out, const Shape3& shape, const Block& block) {
+void sweepBlock(const double* in, double* out, const Shape3& shape, const Block& block,
+                simd::Stores stores) {
   HWY_DYNAMIC_DISPATCH(SweepBlockF64)
-  (in, out, shape.x, shape.y, shape.z, block.y0, block.y1, block.z0, block.z1);
+  (in, out, shape.x, shape.y, shape.z, block.y0, block.y1, block.z0, block.z1,
+   stores == simd::Stores::streaming);
 }
 
 }  // namespace accellab::kernels::stencil
