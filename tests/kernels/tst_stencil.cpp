@@ -6,6 +6,11 @@
 #include <limits>
 #include <vector>
 
+#if ACCELLAB_HAS_HIGHWAY
+#include <hwy/targets.h>
+#endif
+
+#include "cpu/simd.h"
 #include "kernel_driver.h"
 #include "stencil/stencil_blocks.h"
 #include "stencil/stencil_sweep.h"
@@ -52,6 +57,28 @@ bool sweepBy(const QString& variant, const T* in, T* out, const Shape3& shape) {
   if (variant == "parallel") return sweepParallel(in, out, shape, 2, {});
 #endif
   qFatal("no sweep %s", qPrintable(variant));
+}
+
+// Forces one Highway target (0: back to what the CPU has); false where the build has none.
+bool forceTarget(std::int64_t target) {
+#if ACCELLAB_HAS_HIGHWAY
+  hwy::SetSupportedTargetsForTest(target);
+  return true;
+#else
+  static_cast<void>(target);
+  return false;
+#endif
+}
+
+// The Highway targets this CPU supports, by bit; empty without Highway.
+std::vector<std::int64_t> supportedTargets() {
+  std::vector<std::int64_t> targets;
+#if ACCELLAB_HAS_HIGHWAY
+  const std::int64_t supported = hwy::SupportedTargets();
+  for (std::int64_t bit = 1; bit != 0 && bit <= supported; bit <<= 1)
+    if ((supported & bit) != 0) targets.push_back(bit);
+#endif
+  return targets;
 }
 
 // A 3x3x3 grid of ones: the one interior point is 0.25 + 0.125 * 6 = 1, a power of two,
@@ -127,6 +154,45 @@ class TestStencil : public QObject {
     } else {
       check(0.0);
     }
+  }
+
+  void cleanup() { forceTarget(0); }
+
+  // Every Highway target this CPU supports, not only the best: another machine dispatches to
+  // another (the GPU machine's AVX3, say). Both store modes, on rows whose starts fall off
+  // every vector boundary (the streaming head).
+  void everyTargetSweepsTheField_data() {
+    QTest::addColumn<qint64>("target");
+#if ACCELLAB_HAS_HIGHWAY
+    for (const std::int64_t target : supportedTargets())
+      QTest::newRow(hwy::TargetName(target)) << qint64(target);
+#endif
+  }
+
+  void everyTargetSweepsTheField() {
+    QFETCH(qint64, target);
+    QVERIFY(forceTarget(target));
+    const std::string name = kernels::simd::targetName();
+#if ACCELLAB_HAS_HIGHWAY
+    if (name != hwy::TargetName(target)) QSKIP(("not compiled in; runs " + name).c_str());
+#endif
+    const Shape3 shape{5, 6, 37};
+    const Block whole{0, shape.y, 0, shape.z};
+    const auto check = [&](auto zero) {
+      using T = decltype(zero);
+      const std::vector<T> in = fieldOn<T>(shape);
+      for (const auto stores : {kernels::simd::Stores::cached, kernels::simd::Stores::streaming}) {
+        std::vector<T> out(in.size(), std::numeric_limits<T>::quiet_NaN());
+        sweepBlock(in.data(), out.data(), shape, whole, stores);
+        std::size_t i = 0;
+        for (std::uint64_t k = 0; k < shape.z; ++k)
+          for (std::uint64_t j = 0; j < shape.y; ++j)
+            for (std::uint64_t m = 0; m < shape.x; ++m, ++i)
+              QCOMPARE(double(out[i]), field(k, j, m) + (onBoundary(shape, k, j, m) ? 0 : 1.75));
+      }
+    };
+    check(0.0f);
+    check(0.0);
   }
 
   // The 3x3x3 case by hand: ones everywhere but a centre of 9 and its +x neighbour of 3
