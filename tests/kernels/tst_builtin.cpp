@@ -27,7 +27,8 @@ class TestBuiltin : public QObject {
     const auto kernels = test::builtinKernels().kernels();
     std::vector<std::string> names;
     for (const Kernel* kernel : kernels) names.push_back(kernel->info().name);
-    QCOMPARE(names, (std::vector<std::string>{"add", "pi", "triad", "reduce", "matmul"}));
+    QCOMPARE(names,
+             (std::vector<std::string>{"add", "pi", "triad", "stencil", "reduce", "matmul"}));
     QCOMPARE(variantNames(*kernels[0]),
              (std::vector<std::string>{"loop", "loop-strided", "vectorized", "parallel", "gpu",
                                        "gpu-lib", "std-par", "python-loop", "numpy", "numpy-out",
@@ -36,12 +37,14 @@ class TestBuiltin : public QObject {
         variantNames(*kernels[1]),
         (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib", "python-loop",
                                   "numpy", "numba", "numba-prange", "numba-cuda"}));
-    for (const Kernel* kernel : {kernels[2], kernels[3]}) {
+    QCOMPARE(variantNames(*kernels[3]),
+             (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu"}));
+    for (const Kernel* kernel : {kernels[2], kernels[4]}) {
       QCOMPARE(variantNames(*kernel),
                (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib",
                                          "std-par", "blas"}));
     }
-    QCOMPARE(variantNames(*kernels[4]),
+    QCOMPARE(variantNames(*kernels[5]),
              (std::vector<std::string>{"loop", "blocked", "vectorized", "parallel", "gpu",
                                        "gpu-lib", "blas"}));
   }
@@ -90,15 +93,14 @@ class TestBuiltin : public QObject {
   }
 
   // The loops need nothing; parallel needs nothing for add and pi (the compiler's SIMD stands
-  // in for Highway), but triad's, reduce's and matmul's are OpenMP x Highway.
+  // in for Highway), but the others' are OpenMP x Highway.
   void cpuVariantsAreAvailable() {
     const SystemInfo system = test::builtinEngine().probeSystem({.measureBandwidth = false});
     const bool highway = !system.simdAvailable.empty();
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
       QVERIFY(kernel->info().variant("loop")->availability.available);
       const Availability& parallel = kernel->info().variant("parallel")->availability;
-      const bool needsHighway = kernel->info().name == "triad" || kernel->info().name == "reduce" ||
-                                kernel->info().name == "matmul";
+      const bool needsHighway = kernel->info().name != "add" && kernel->info().name != "pi";
       QCOMPARE(parallel.available, highway || !needsHighway);
       if (!parallel.available)
         QCOMPARE(parallel.reason, std::string("built without Google Highway"));

@@ -123,6 +123,46 @@ class TestGpuKernels : public QObject {
     }
   }
 
+  // The stencil's tiles on ragged grids, and on grids taller (y) or deeper (z) than the 65535
+  // blocks a launch may have there, whose tiles the blocks loop over. Twice, as for add.
+  void stencilMatchesReference_data() {
+    QTest::addColumn<int>("z");
+    QTest::addColumn<int>("y");
+    QTest::addColumn<int>("x");
+    QTest::addColumn<DType>("dtype");
+    const int shapes[][3] = {{1, 1, 1},    {3, 5, 7},       {70, 9, 1031},
+                             {33, 17, 65}, {3, 600'000, 3}, {2'100'000, 3, 3}};
+    for (const auto& s : shapes) {
+      for (const DType dtype : {DType::f32, DType::f64}) {
+        QTest::addRow("%dx%dx%d %s", s[0], s[1], s[2], dtype == DType::f32 ? "f32" : "f64")
+            << s[0] << s[1] << s[2] << dtype;
+      }
+    }
+  }
+
+  void stencilMatchesReference() {
+    QFETCH(int, z);
+    QFETCH(int, y);
+    QFETCH(int, x);
+    QFETCH(DType, dtype);
+    const auto run = kernelNamed("stencil").prepare(addParams(z, y, x, dtype), "gpu", 1);
+    for (int repetition = 0; repetition < 2; ++repetition) {
+      run->poisonOutput();
+      QVERIFY(!run->verify().ok);
+      const RunOutcome outcome = run->run({});
+      QVERIFY(!outcome.cancelled);
+      const Verification verification = run->verify();
+      QVERIFY2(verification.ok, verification.detail.c_str());
+      QVERIFY(outcome.gpu && outcome.timedS);
+      const GpuTiming& t = *outcome.gpu;
+      QCOMPARE(*outcome.timedS, t.kernelS);
+      QVERIFY(t.kernelS > 0 && t.h2dS > 0 && t.d2hS > 0);
+      QVERIFY(t.kernelS < t.endToEndS);
+      QCOMPARE(t.h2dPageableS, 0.0);  // the stencil times no pageable copies
+      QCOMPARE(t.d2hPageableS, 0.0);
+    }
+  }
+
   void piHitsEqualTheCpu_data() {
     QTest::addColumn<qulonglong>("samples");
     // The last two take 2 and 3 launches: the queue-ahead loop and its last launch.

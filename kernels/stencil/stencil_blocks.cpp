@@ -1,0 +1,49 @@
+#include "stencil_blocks.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "stencil_sweep.h"
+
+namespace accellab::kernels::stencil {
+namespace {
+
+constexpr std::uint64_t kMinPlanes = 16;
+constexpr std::uint64_t kDefaultL2Bytes = std::uint64_t{512} << 10;
+
+std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+
+}  // namespace
+
+Block Blocking::block(std::uint64_t index) const {
+  const std::uint64_t slab = index / zBlocks;
+  const std::uint64_t step = index % zBlocks;
+  Block b;
+  b.y0 = slab * rows;
+  b.y1 = std::min(shape.y, b.y0 + rows);
+  b.z0 = step * planes;
+  b.z1 = std::min(shape.z, b.z0 + planes);
+  return b;
+}
+
+Blocking blockingFor(const Shape3& shape, std::size_t elementBytes, std::uint64_t cacheBytes) {
+  Blocking blocking;
+  blocking.shape = shape;
+  // Three planes of (rows + 2) rows in half the cache.
+  const std::uint64_t rowBytes = shape.x * elementBytes;
+  const std::uint64_t fitting = cacheBytes / 2 / (3 * rowBytes);
+  blocking.rows = std::min(fitting > 3 ? fitting - 2 : 1, shape.y);
+  const std::uint64_t slabPoints = blocking.rows * shape.x;
+  blocking.planes = std::min(std::max(ceilDiv(kChunkPoints, slabPoints), kMinPlanes), shape.z);
+  blocking.yBlocks = ceilDiv(shape.y, blocking.rows);
+  blocking.zBlocks = ceilDiv(shape.z, blocking.planes);
+  return blocking;
+}
+
+std::uint64_t l2CacheBytes() {
+  const long bytes = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  return bytes > 0 ? static_cast<std::uint64_t>(bytes) : kDefaultL2Bytes;
+}
+
+}  // namespace accellab::kernels::stencil
