@@ -29,7 +29,7 @@ class TableKernel final : public Kernel {
   Workload workload(const Params& params) const override { return table_.workload(info_, params); }
 
   MemoryNeed memoryNeed(const Params& params, std::string_view variant) const override {
-    return table_.memory(info_, params, row(variant).needs == Needs::cuda);
+    return table_.memory(info_, params, onDevice(row(variant).needs));
   }
 
   std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,

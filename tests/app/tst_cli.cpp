@@ -140,7 +140,7 @@ void TestCli::badInputIsRefused_data() {
       << add + QStringList{"--param", "n"} << "'n' is not NAME=VALUE[,VALUE...]";
   QTest::newRow("param empty") << add + QStringList{"--param="} << "'' is not NAME=VALUE";
   QTest::newRow("verify param no kernel has")
-      << QStringList{"verify", "--param", "n=4"} << "no kernel has a parameter 'n'";
+      << QStringList{"verify", "--param", "block=4"} << "no kernel has a parameter 'block'";
   QTest::newRow("unknown baseline") << add + QStringList{"--baseline", "warp"} << "--baseline";
   QTest::newRow("out dir missing")
       << add + QStringList{"--shape", "3x5x7", "--out", "/nonexistent-dir/s.json"}

@@ -205,7 +205,7 @@ class TestParse : public QObject {
     accellab::KernelInfo info;
     info.name = "mm";
     info.problem = accellab::ProblemKind::parameters;
-    info.parameters = {{"n", "matrix order", 64, 1, 4096}, {"block", "tile", 8, 1, 64}};
+    info.parameters = {{"n", "matrix order", 64, 1, 4096, {}}, {"block", "tile", 8, 1, 64, {}}};
     return info;
   }
 };

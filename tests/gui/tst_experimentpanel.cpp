@@ -84,12 +84,12 @@ class TestExperimentPanel : public QObject {
     QCOMPARE(experiment->measure.minReps, std::size_t{7});
     QCOMPARE(experiment->measure.minTimeS, 0.5);
     QVERIFY(experiment->measure.quality == QualityLimits{});  // nanobench's 5 %, 10x cold
-    // Every available variant is checked by default but the slow strided loop; unavailable
-    // ones never run.
+    // Every available variant is checked by default but the opt-in ones (the slow strided loop,
+    // the Python ones); unavailable ones never run.
     const KernelInfo& info = registry_.find(kernel.toStdString())->info();
     std::vector<std::string> available;
     for (const auto& v : info.variants)
-      if (v.availability.available && v.name != "loop-strided") available.push_back(v.name);
+      if (v.availability.available && !v.optIn) available.push_back(v.name);
     QVERIFY(experiment->sweep.variants == available);
   }
 

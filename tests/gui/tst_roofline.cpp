@@ -124,9 +124,15 @@ class TestRoofline : public QObject {
              qPrintable(panel_->chartTitle(roofline)));
   }
 
-  // The golden session's kernels count no FLOPs.
+  // A session whose points count no FLOPs (as before kernels counted them).
   void emptyWithoutCountedFlops() {
     Session session = goldenChartSession();
+    for (Run& run : session.runs) {
+      for (PointResult& point : run.points) {
+        point.flops = 0;
+        point.flopsPerS = 0;
+      }
+    }
     panel_->setSession(&session);
     panel_->setKernel(QStringLiteral("add"));
     QVERIFY(panel_->snapshot(roofline).empty());

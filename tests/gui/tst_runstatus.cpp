@@ -79,7 +79,8 @@ class TestRunStatus : public QObject {
                "1024\u00d71024\u00d7512 f64 \u2014 preparing \u2014 about 3 min 20 s "
                "left");
     Progress pi = report(RunPhase::measuring, 1, 5);
-    pi.point = Point{"pi", "loop", Params{.shape = {}, .samples = 1000000000}, 1};
+    pi.point =
+        Point{"pi", "loop", Params{.shape = {}, .samples = 1000000000, .kernelParams = {}}, 1};
     pi.usesThreads = false;
     pi.etaS.reset();
     QTest::newRow("sampling kernel, no estimate")

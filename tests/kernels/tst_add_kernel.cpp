@@ -5,8 +5,8 @@
 #include <limits>
 #include <vector>
 
-#include "kernel_driver.h"
 #include "add/add_verify.h"
+#include "kernel_driver.h"
 #include "shared/array_data.h"
 
 using namespace accellab;
