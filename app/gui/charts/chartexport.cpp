@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QFontInfo>
 #include <QFontMetrics>
 #include <QGraphicsLayout>
 #include <QLegend>
@@ -45,7 +46,9 @@ void paint(ChartView& view, QPainter& painter, QSize logicalSize, const QString&
   if (caption.isEmpty()) return;
   const QRectF line(0, chartSize.height(), logicalSize.width(), below);
   painter.fillRect(line, view.chart()->backgroundBrush());
-  const QFont font = view.chart()->legend()->font();
+  // In pixels of the chart's layout: a size in points would grow again with the image's dpi.
+  QFont font = view.chart()->legend()->font();
+  font.setPixelSize(QFontInfo(font).pixelSize());
   painter.setFont(font);
   painter.setPen(view.chart()->legend()->labelColor());
   const QString text =

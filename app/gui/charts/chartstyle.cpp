@@ -22,11 +22,18 @@ struct KnownVariant {
   const char* name;
   QRgb colour;
 };
-constexpr std::array<KnownVariant, 5> kKnownVariants = {{{"loop", kBlue},
+// No two variants of one kernel share a colour: add has loop-strided, gpu-lib and std-par;
+// triad and reduce gpu-lib, std-par and blas; matmul blocked, gpu-lib and blas. The Python
+// variants (opt-in) take hashed colours.
+constexpr std::array<KnownVariant, 9> kKnownVariants = {{{"loop", kBlue},
                                                          {"loop-strided", kPurple},
                                                          {"vectorized", kOrange},
                                                          {"parallel", kGreen},
-                                                         {"gpu", kSky}}};
+                                                         {"gpu", kSky},
+                                                         {"gpu-lib", kVermillion},
+                                                         {"std-par", kYellow},
+                                                         {"blocked", kYellow},
+                                                         {"blas", kPurple}}};
 constexpr std::array<QRgb, 7> kPalette = {kBlue,   kOrange, kGreen,     kSky,
                                           kPurple, kYellow, kVermillion};
 constexpr std::array<Qt::BrushStyle, 5> kPatterns = {

@@ -298,12 +298,15 @@ void RooflineChart::build(const ChartInput& input) {
                             .arg(input.describe(*p), QString::number(intensityOf(*p), 'g', 3),
                                  flopRate(p->result.flopsPerS), roofNote(place, *p));
       if (p->result.flags.any()) toolTip += QLatin1Char('\n') + flagNote(input, *p);
-      addElement(input.idOf(*p), series, series->count() - 1, p->result.flags.any());
+      // Flagged points say so in their tooltip: Qt draws a scatter point's own configuration
+      // (the other charts' flag dot) away from the point once the series has a marker image.
+      addElement(input.idOf(*p), series, series->count() - 1, false);
       toolTips << toolTip;
     }
     addSeries(series);
-    if (const std::size_t shape = labelShape(input, line.label); shape > 0)
-      setMarkerShape(series, shape, colour);
+    // Every marker drawn from the same image, circles too: Qt's own circles went missing from
+    // some exports where the shaped markers beside them drew.
+    series->setLightMarker(markerImage(labelShape(input, line.label), colour, 11));
     showToolTips(series, toolTips);
   }
 }
