@@ -11,6 +11,7 @@
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
 #include "shared/array_data.h"
+#include "shared/array_problem.h"
 #include "shared/host_array.h"
 #include "shared/kernel_table.h"
 #include "shared/stop_chunks.h"
@@ -20,17 +21,6 @@ namespace {
 
 // The tutorial's array: 512 Mi elements, 4 GiB per f64 array.
 constexpr Shape3 kDefaultShape{1024, 1024, 512};
-
-const Shape3& shapeOf(const Params& params) {
-  if (!params.shape) throw std::runtime_error("add needs a shape");
-  return *params.shape;
-}
-
-std::uint64_t elementsOf(const Params& params) {
-  const auto count = elementCount(shapeOf(params));
-  if (!count) throw std::runtime_error("shape " + toString(shapeOf(params)) + " overflows");
-  return *count;
-}
 
 template <class T>
 struct Arrays {

@@ -7,6 +7,7 @@
 #include "reduce_variants.h"
 #include "reduce_verify.h"
 #include "shared/array_data.h"
+#include "shared/array_problem.h"
 #include "shared/host_array.h"
 #include "shared/stop_chunks.h"
 
@@ -15,17 +16,6 @@ namespace {
 
 // 64 Mi elements, as triad's: 512 MiB in f64, far beyond any last-level cache.
 constexpr Shape3 kDefaultShape{256, 512, 512};
-
-const Shape3& shapeOf(const Params& params) {
-  if (!params.shape) throw std::runtime_error("reduce needs a shape");
-  return *params.shape;
-}
-
-std::uint64_t elementsOf(const Params& params) {
-  const auto count = elementCount(shapeOf(params));
-  if (!count) throw std::runtime_error("shape " + toString(shapeOf(params)) + " overflows");
-  return *count;
-}
 
 struct Loop {
   static std::string isa() { return "scalar"; }

@@ -5,6 +5,7 @@
 
 #include "cpu/simd.h"
 #include "shared/array_data.h"
+#include "shared/array_problem.h"
 #include "shared/host_array.h"
 #include "shared/kernel_table.h"
 #include "stencil_gpu.h"
@@ -17,17 +18,6 @@ namespace {
 // 128 Mi points, 1 GiB per f64 array: far beyond any last-level cache, and the two arrays
 // still fit beside other work on a 16 GiB machine or a GPU.
 constexpr Shape3 kDefaultShape{512, 512, 512};
-
-const Shape3& shapeOf(const Params& params) {
-  if (!params.shape) throw std::runtime_error("stencil needs a shape");
-  return *params.shape;
-}
-
-std::uint64_t pointsOf(const Params& params) {
-  const auto count = elementCount(shapeOf(params));
-  if (!count) throw std::runtime_error("shape " + toString(shapeOf(params)) + " overflows");
-  return *count;
-}
 
 // One CPU variant's sweep; false when stopped.
 struct Loop {
@@ -86,7 +76,7 @@ class CpuStencilRun final : public KernelRun {
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   const Shape3& shape = shapeOf(request.params);
-  const std::uint64_t points = pointsOf(request.params);
+  const std::uint64_t points = elementsOf(request.params);
   const std::uint64_t seed = request.params.seed;
   if (request.params.dtype == DType::f32)
     return std::make_unique<CpuStencilRun<float, Variant>>(shape, points, seed, request.threads);
@@ -98,7 +88,7 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
 // loop finds its neighbours in the last-level cache at best, or in memory once three planes exceed
 // it.
 Workload workload(const KernelInfo&, const Params& params) {
-  const std::uint64_t points = pointsOf(params);
+  const std::uint64_t points = elementsOf(params);
   return {points, 2 * points * sizeOf(params.dtype), 8 * points};
 }
 

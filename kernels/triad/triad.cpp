@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "shared/array_data.h"
+#include "shared/array_problem.h"
 #include "shared/host_array.h"
 #include "shared/kernel_table.h"
 #include "shared/stop_chunks.h"
@@ -16,17 +17,6 @@ namespace {
 // (768 MiB in f32), far beyond any last-level cache (STREAM asks for 4x), so every variant
 // measures memory, not cache.
 constexpr Shape3 kDefaultShape{256, 512, 512};
-
-const Shape3& shapeOf(const Params& params) {
-  if (!params.shape) throw std::runtime_error("triad needs a shape");
-  return *params.shape;
-}
-
-std::uint64_t elementsOf(const Params& params) {
-  const auto count = elementCount(shapeOf(params));
-  if (!count) throw std::runtime_error("shape " + toString(shapeOf(params)) + " overflows");
-  return *count;
-}
 
 template <class T>
 struct Piece {
