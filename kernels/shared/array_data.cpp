@@ -38,7 +38,10 @@ std::string locate(std::uint64_t index, const Shape3& shape) {
   const std::uint64_t x = index % shape.x;
   const std::uint64_t y = index / shape.x % shape.y;
   const std::uint64_t z = index / shape.x / shape.y;
-  return "[" + std::to_string(z) + "][" + std::to_string(y) + "][" + std::to_string(x) + "]";
+  char text[80];
+  std::snprintf(text, sizeof text, "[%llu][%llu][%llu]", static_cast<unsigned long long>(z),
+                static_cast<unsigned long long>(y), static_cast<unsigned long long>(x));
+  return text;
 }
 
 std::string exactText(double value) {
