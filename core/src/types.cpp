@@ -7,6 +7,16 @@
 
 namespace accellab {
 
+std::string_view toString(Scaling scaling) {
+  return scaling == Scaling::strong ? "strong" : "weak";
+}
+
+std::optional<Scaling> parseScaling(std::string_view text) {
+  if (text == "strong") return Scaling::strong;
+  if (text == "weak") return Scaling::weak;
+  return std::nullopt;
+}
+
 std::string_view toString(DType dtype) { return dtype == DType::f32 ? "f32" : "f64"; }
 
 std::optional<DType> parseDType(std::string_view text) {

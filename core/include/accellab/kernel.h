@@ -30,6 +30,8 @@ struct VariantInfo {
   // Left out of a default experiment (SweepSpec without variants, the panel's first ticks):
   // on the default problem one run takes minutes, or it starts another program.
   bool optIn = false;
+  // Runs across the MPI ranks of its launch, one share each: the ranks axis applies.
+  bool distributed = false;
 };
 
 // One of a kernel's own parameters (matmul's "n"): an integer within [min, max].

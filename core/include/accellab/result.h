@@ -20,6 +20,9 @@ struct Point {
   std::string variant;
   Params params;
   int threads = 1;
+  // MPI processes the point ran on: an axis of distributed variants only (VariantInfo::
+  // distributed), 1 for every other point.
+  int ranks = 1;
   friend bool operator==(const Point&, const Point&) = default;
 };
 
@@ -63,6 +66,9 @@ struct PointResult {
   // Measurements of this point in its run: more than 1 after re-runs of unstable points
   // (the one kept is the steadiest).
   std::uint32_t attempts = 1;
+  // Distributed points: the median time of each rank's own share, by rank, so imbalance shows
+  // (samplesS hold the slowest rank's time of each repetition); empty for every other point.
+  std::vector<double> rankMediansS;
   friend bool operator==(const PointResult&, const PointResult&) = default;
 };
 

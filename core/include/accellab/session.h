@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -53,6 +54,15 @@ struct SystemCondition {
   friend bool operator==(const SystemCondition&, const SystemCondition&) = default;
 };
 
+// The MPI launch a run with distributed points ran in.
+struct MpiInfo {
+  std::string library;  // MPI_Get_library_version's first line: "Open MPI v4.1.4, ..."
+  int worldSize = 0;    // ranks launched; a point's ranks may be fewer
+  Scaling scaling = Scaling::strong;
+  std::vector<SystemInfo> nodes;  // one per host name, in rank order of their first rank
+  friend bool operator==(const MpiInfo&, const MpiInfo&) = default;
+};
+
 // One sweep as it was started: every derived number (speedup, scaling, efficiency) is
 // computed within one run, never across runs unless a comparison says so.
 struct Run {
@@ -63,6 +73,7 @@ struct Run {
   SystemInfo system;
   std::vector<SystemCondition> conditions;
   std::vector<PointResult> points;  // in sweep order, as measured
+  std::optional<MpiInfo> mpi;       // runs of distributed points only
   friend bool operator==(const Run&, const Run&) = default;
 };
 

@@ -23,6 +23,8 @@ struct SweepSpec {
   std::vector<DType> dtypes;          // empty: the kernel's first dtype
   std::vector<std::string> variants;  // empty: all but the opt-in ones (VariantInfo::optIn)
   std::vector<int> threads;           // applies to variants that use threads; empty: {1}
+  std::vector<int> ranks;             // applies to distributed variants; empty: {1}
+  Scaling scaling = Scaling::strong;
   std::uint64_t seed = Params{}.seed;
   // Runs first among the variants of each problem, so that a table printed row by row
   // knows every speedup; empty: kernel order.

@@ -17,6 +17,12 @@ std::string_view toString(DType dtype);
 std::optional<DType> parseDType(std::string_view text);
 std::size_t sizeOf(DType dtype);
 
+// How a distributed variant's problem grows with its ranks: strong keeps the total problem
+// of each point, weak gives every rank the point's problem (the total grows with the ranks).
+enum class Scaling { strong, weak };
+std::string_view toString(Scaling scaling);
+std::optional<Scaling> parseScaling(std::string_view text);
+
 // A 3-D array in C order: x varies fastest.
 struct Shape3 {
   std::uint64_t z = 1;
