@@ -48,8 +48,13 @@ void SweepBlockImpl(const T* HWY_RESTRICT in, T* HWY_RESTRICT out, uint64_t nx, 
         for (; x < nx - 1 && reinterpret_cast<uintptr_t>(o + x) % vectorBytes != 0; ++x)
           o[x] = stencilPoint(c + x, row, plane);
       }
+      // The row after this one in plane z + 1 is the only input the next row reads from
+      // memory; fetching it now keeps DRAM busy across the page boundary each row starts at,
+      // where the hardware prefetchers stop and start over.
+      const T* ahead = c + plane + row;
       for (; x + lanes <= nx - 1; x += lanes) {
         const T* p = c + x;
+        hwy::Prefetch(ahead + x);
         const auto sum = hn::Add(hn::Add(hn::Add(hn::LoadU(d, p - 1), hn::LoadU(d, p + 1)),
                                          hn::Add(hn::LoadU(d, p - row), hn::LoadU(d, p + row))),
                                  hn::Add(hn::LoadU(d, p - plane), hn::LoadU(d, p + plane)));
