@@ -7,12 +7,12 @@
 #include <cstddef>
 #include <string>
 
+#include "add/add_launch.h"
 #include "add/add_verify.h"
 #include "cuda_resources.h"
 #include "event_wait.h"
 #include "gpu.h"
 #include "launch_gate.h"
-#include "launchers.h"
 #include "shared/array_data.h"
 #include "shared/host_array.h"
 
@@ -60,7 +60,7 @@ class GpuAddRun final : public KernelRun {
         pinnedOut_(elements),
         pageableIn_(elements),
         pageableOut_(elements) {
-    cuda::loadAddKernels();  // before any gate: see launch_gate.h
+    add::loadAddKernels();  // before any gate: see launch_gate.h
     // One element through the launch loads a library's kernels now, not behind the gate.
     launch_(deviceIn_.data(), deviceOut_.data(), 1, T(kAddend), stream_.get());
     stream_.synchronize();
@@ -184,8 +184,8 @@ template <class T>
 std::unique_ptr<KernelRun> makeRun(int device, const Shape3& shape, std::uint64_t seed,
                                    DeviceCode code) {
   const auto elements = static_cast<std::size_t>(elementCount(shape).value());
-  AddLaunch<T> launch = &cuda::launchAdd;
-  if (code == DeviceCode::library) launch = &cuda::launchAddLibrary;
+  AddLaunch<T> launch = &add::launchAdd;
+  if (code == DeviceCode::library) launch = &add::launchAddLibrary;
   return std::make_unique<GpuAddRun<T>>(device, shape, elements, seed, launch);
 }
 

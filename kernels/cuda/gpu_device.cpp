@@ -3,12 +3,14 @@
 
 #include <string>
 
+#include "add/add_launch.h"
 #include "architectures.h"
 #include "cublas_library.h"
 #include "cuda_resources.h"
 #include "gpu.h"
 #include "launch_gate.h"
 #include "launchers.h"
+#include "pi/pi_launch.h"
 
 namespace accellab::kernels::gpu {
 namespace {
@@ -76,11 +78,11 @@ GpuInfo describe(int device, const std::string& driver, const std::string& runti
   return info;
 }
 
-// Every kernel of the build, one per .cu file, as every one must run on the device; loading
-// them is also what tells whether the build has code for it.
+// Kernels of several .cu files, all built for the same architectures: loading them is what
+// tells whether the build has code for the device.
 void loadEveryKernel() {
-  cuda::loadAddKernels();
-  cuda::loadCountOutsideKernel();
+  add::loadAddKernels();
+  pi::loadCountOutsideKernel();
   cuda::loadCopyKernel();
   cuda::LaunchGate::load();
 }

@@ -11,8 +11,8 @@
 #include "event_wait.h"
 #include "gpu.h"
 #include "launch_gate.h"
-#include "launchers.h"
 #include "pi/pi_estimate.h"
+#include "pi/pi_launch.h"
 #include "pi/pi_sampler.h"
 
 namespace accellab::kernels::gpu {
@@ -33,12 +33,12 @@ constexpr RunOutcome kCancelled{.cancelled = true, .timedS = std::nullopt, .gpu 
 // AccelLab's own kernel: each launch adds its count to the total with one atomic per block.
 class OwnKernelCounter {
  public:
-  explicit OwnKernelCounter(std::uint64_t) : blocks_(cuda::countOutsideBlocks()) {
-    cuda::loadCountOutsideKernel();  // before any gate: see launch_gate.h
+  explicit OwnKernelCounter(std::uint64_t) : blocks_(pi::countOutsideBlocks()) {
+    pi::loadCountOutsideKernel();  // before any gate: see launch_gate.h
   }
   void add(std::uint64_t key, std::uint64_t begin, std::uint64_t end, unsigned long long* total,
            cudaStream_t stream) {
-    cuda::launchCountOutside(key, begin, end, blocks_, total, stream);
+    pi::launchCountOutside(key, begin, end, blocks_, total, stream);
   }
 
  private:
@@ -49,12 +49,12 @@ class OwnKernelCounter {
 class LibraryCounter {
  public:
   explicit LibraryCounter(std::uint64_t largestLaunch)
-      : temp_(std::max<std::size_t>(1, cuda::countOutsideLibraryTempBytes(largestLaunch))),
+      : temp_(std::max<std::size_t>(1, pi::countOutsideLibraryTempBytes(largestLaunch))),
         partial_(1) {}
   void add(std::uint64_t key, std::uint64_t begin, std::uint64_t end, unsigned long long* total,
            cudaStream_t stream) {
-    cuda::launchCountOutsideLibrary(key, begin, end, temp_.data(), temp_.bytes(), partial_.data(),
-                                    total, stream);
+    pi::launchCountOutsideLibrary(key, begin, end, temp_.data(), temp_.bytes(), partial_.data(),
+                                  total, stream);
   }
 
  private:

@@ -9,7 +9,7 @@
 #include "cuda/event_wait.h"
 
 #include "cuda/launch_gate.h"
-#include "cuda/launchers.h"
+#include "reduce_launch.h"
 #include "reduce_variants.h"
 #include "reduce_verify.h"
 #include "shared/array_data.h"
@@ -29,7 +29,7 @@ using ReduceLaunch = void (*)(const T* x, std::uint64_t n, T* partials, T* sum, 
 template <class T>
 void launchOwn(const T* x, std::uint64_t n, T* partials, T* sum, void*, std::size_t,
                cudaStream_t stream) {
-  cuda::launchReduce(x, n, partials, sum, stream);
+  launchReduce(x, n, partials, sum, stream);
 }
 
 template <class T>
@@ -38,16 +38,15 @@ class GpuReduceRun final : public KernelRun {
   // On `device`, already the current one (prepareGpu).
   GpuReduceRun(int device, std::size_t elements, std::uint64_t seed, bool library)
       : device_(device),
-        launch_(library ? ReduceLaunch<T>{&cuda::launchReduceLibrary} : &launchOwn<T>),
+        launch_(library ? ReduceLaunch<T>{&launchReduceLibrary} : &launchOwn<T>),
         deviceValues_(elements),
-        devicePartials_(2 * cuda::kReduceBlocks),
+        devicePartials_(2 * kReduceBlocks),
         deviceSum_(1),
         temp_(std::max<std::size_t>(
-            1,
-            library ? cuda::reduceLibraryTempBytes(static_cast<const T*>(nullptr), elements) : 0)),
+            1, library ? reduceLibraryTempBytes(static_cast<const T*>(nullptr), elements) : 0)),
         pinnedValues_(elements),
         pinnedSum_(1) {
-    cuda::loadReduceKernels();  // before any gate: see launch_gate.h
+    loadReduceKernels();  // before any gate: see launch_gate.h
     // A first launch loads a library's kernels now, not behind the gate.
     launch();
     stream_.synchronize();

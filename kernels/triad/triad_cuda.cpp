@@ -6,8 +6,8 @@
 #include "cuda/cuda_resources.h"
 #include "cuda/event_wait.h"
 #include "cuda/launch_gate.h"
-#include "cuda/launchers.h"
 #include "shared/array_data.h"
+#include "triad_launch.h"
 #include "triad_variants.h"
 #include "triad_verify.h"
 
@@ -37,7 +37,7 @@ class GpuTriadRun final : public KernelRun {
         pinnedB_(elements),
         pinnedC_(elements),
         pinnedA_(elements) {
-    cuda::loadTriadKernels();  // before any gate: see launch_gate.h
+    loadTriadKernels();  // before any gate: see launch_gate.h
     // One element through the launch loads a library's kernels now, not behind the gate.
     launch_(deviceB_.data(), deviceC_.data(), deviceA_.data(), 1, T(kScale), stream_.get());
     stream_.synchronize();
@@ -130,8 +130,8 @@ template <class T>
 std::unique_ptr<KernelRun> makeRun(const RunRequest& request, bool library) {
   const Shape3 shape = request.params.shape.value();
   const auto elements = static_cast<std::size_t>(elementCount(shape).value());
-  TriadLaunch<T> launch = &cuda::launchTriad;
-  if (library) launch = &cuda::launchTriadLibrary;
+  TriadLaunch<T> launch = &launchTriad;
+  if (library) launch = &launchTriadLibrary;
   return std::make_unique<GpuTriadRun<T>>(request.gpuDevice, shape, elements, request.params.seed,
                                           launch);
 }
