@@ -3,14 +3,12 @@
 
 #include <string>
 
-#include "add/add_launch.h"
 #include "architectures.h"
 #include "cublas_library.h"
 #include "cuda_resources.h"
 #include "gpu.h"
 #include "launch_gate.h"
 #include "launchers.h"
-#include "pi/pi_launch.h"
 
 namespace accellab::kernels::gpu {
 namespace {
@@ -78,11 +76,9 @@ GpuInfo describe(int device, const std::string& driver, const std::string& runti
   return info;
 }
 
-// Kernels of several .cu files, all built for the same architectures: loading them is what
-// tells whether the build has code for the device.
-void loadEveryKernel() {
-  add::loadAddKernels();
-  pi::loadCountOutsideKernel();
+// Kernels of this folder's .cu files, built for the same architectures as the kernel folders'
+// ones: loading them is what tells whether the build has code for the device.
+void loadSharedKernels() {
   cuda::loadCopyKernel();
   cuda::LaunchGate::load();
 }
@@ -132,7 +128,7 @@ Availability availability(int device) {
   try {
     capability = computeCapability(device);
     cuda::selectDevice(device);
-    loadEveryKernel();
+    loadSharedKernels();
   } catch (const cuda::CudaError& error) {
     if (isMissingImage(error.code())) {
       return Availability::no(cuda::missingImageReason(capability, cuda::embeddedArchitectures()));

@@ -1,15 +1,15 @@
-// The gpu variants of pi on DeviceRun (device_run.h): launches of 2^32 samples, nothing to
+// The gpu variants of pi on DeviceRun (cuda/device_run.h): launches of 2^32 samples, nothing to
 // copy in, one 64-bit count to copy out. DeviceRun keeps the next launch queued while the
 // current one runs, so the device never idles between launches and a stop request is seen
 // between them.
 #include <algorithm>
 #include <limits>
 
-#include "device_run.h"
-#include "gpu.h"
-#include "pi/pi_estimate.h"
-#include "pi/pi_launch.h"
-#include "pi/pi_sampler.h"
+#include "cuda/device_run.h"
+#include "cuda/gpu.h"
+#include "pi_estimate.h"
+#include "pi_launch.h"
+#include "pi_sampler.h"
 
 namespace accellab::kernels::gpu {
 namespace {
@@ -25,7 +25,7 @@ constexpr std::uint64_t kLaunchSamples = std::uint64_t{1} << 32;
 class OwnKernelCounter {
  public:
   explicit OwnKernelCounter(std::uint64_t) : blocks_(pi::countOutsideBlocks()) {
-    pi::loadCountOutsideKernel();  // before any gate: see launch_gate.h
+    pi::loadCountOutsideKernel();  // before any gate: see cuda/launch_gate.h
   }
   void add(std::uint64_t key, std::uint64_t begin, std::uint64_t end, unsigned long long* total,
            cudaStream_t stream) {

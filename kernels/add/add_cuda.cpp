@@ -1,13 +1,13 @@
-// The gpu variants of add on DeviceRun (device_run.h): buffers allocated once per prepared run
-// and reused by every repetition. After the timed phase, the same copies from and to plain
-// heap memory, as a program that never pins its arrays pays for them.
+// The gpu variants of add on DeviceRun (cuda/device_run.h): buffers allocated once per
+// prepared run and reused by every repetition. After the timed phase, the same copies from and
+// to plain heap memory, as a program that never pins its arrays pays for them.
 #include <cstddef>
 #include <string>
 
-#include "add/add_launch.h"
-#include "add/add_verify.h"
-#include "device_run.h"
-#include "gpu.h"
+#include "add_launch.h"
+#include "add_verify.h"
+#include "cuda/device_run.h"
+#include "cuda/gpu.h"
 #include "shared/array_data.h"
 #include "shared/host_array.h"
 
