@@ -64,8 +64,8 @@ class DeviceWork {
 class DeviceRun final : public KernelRun {
  public:
   // Launches queued at once: the running one and the next, so the device never idles between
-  // launches and the host sees a stop between them. A stop waits for both: each must be short
-  // (tens of milliseconds) against the 0.5 s a stop may take.
+  // launches and the host sees a stop between them. A stop waits for both, so a work of many
+  // launches keeps each to tens of milliseconds; a single launch is waited for whole.
   static constexpr std::uint64_t kQueuedLaunches = 2;
 
   // On `device`, already the current one, where `work` has its buffers. Loads the work's
