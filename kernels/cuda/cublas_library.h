@@ -1,6 +1,6 @@
 // cuBLAS for the gpu-lib variant of matmul, loaded at run time with dlopen: the package must
 // start on machines without the CUDA toolkit (as cudart is linked statically for), and linking
-// cuBLAS statically would add hundreds of MB for one variant. Included by kernels/cuda/ only.
+// cuBLAS statically would add hundreds of MB for one variant. Included by CUDA files only.
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -41,7 +41,8 @@ double measureFmaThroughput(int device, DType dtype);
 
 // Runs on `device` with device buffers allocated once, pinned host buffers for the timed
 // transfers and pageable ones for the pageable-transfer times. Throw std::runtime_error (with
-// CUDA's error text) when the device refuses.
+// CUDA's error text) when the device refuses. Defined in add/add_cuda.cpp and pi/pi_cuda.cpp
+// (gpu_absent.cpp without CUDA).
 // `library`: the device work is done by CUB (gpu-lib) instead of AccelLab's own kernel (gpu);
 // buffers, copies and timing are the same.
 enum class DeviceCode { ownKernel, library };

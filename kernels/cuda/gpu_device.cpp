@@ -76,11 +76,9 @@ GpuInfo describe(int device, const std::string& driver, const std::string& runti
   return info;
 }
 
-// Every kernel of the build, one per .cu file, as every one must run on the device; loading
-// them is also what tells whether the build has code for it.
-void loadEveryKernel() {
-  cuda::loadAddKernels();
-  cuda::loadCountOutsideKernel();
+// Kernels of this folder's .cu files, built for the same architectures as the kernel folders'
+// ones: loading them is what tells whether the build has code for the device.
+void loadSharedKernels() {
   cuda::loadCopyKernel();
   cuda::LaunchGate::load();
 }
@@ -130,7 +128,7 @@ Availability availability(int device) {
   try {
     capability = computeCapability(device);
     cuda::selectDevice(device);
-    loadEveryKernel();
+    loadSharedKernels();
   } catch (const cuda::CudaError& error) {
     if (isMissingImage(error.code())) {
       return Availability::no(cuda::missingImageReason(capability, cuda::embeddedArchitectures()));

@@ -12,7 +12,7 @@ namespace accellab::kernels::matmul {
 // checks the launch.
 void launchMatmul(const float* a, const float* b, float* c, std::size_t n, CUstream_st* stream);
 void launchMatmul(const double* a, const double* b, double* c, std::size_t n, CUstream_st* stream);
-// Loads the kernels on the current device before any launch gate (cuda/launchers.h says why).
+// Loads the kernels on the current device before any launch gate (cuda/launch_gate.h says why).
 void loadMatmulKernels();
 
 }  // namespace accellab::kernels::matmul

@@ -7,14 +7,12 @@
 #include <thrust/iterator/transform_output_iterator.h>
 #include <cub/device/device_reduce.cuh>
 
+#include "compensated_sum.h"
 #include "cuda/cuda_check.h"
-#include "cuda/launchers.h"
-#include "reduce/compensated_sum.h"
+#include "reduce_launch.h"
 
-namespace accellab::kernels::cuda {
+namespace accellab::kernels::reduce {
 namespace {
-
-using reduce::CompensatedSum;
 
 constexpr unsigned kThreads = 256;
 
@@ -148,4 +146,4 @@ void loadReduceKernels() {
   ACCELLAB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, finalSum<double>));
 }
 
-}  // namespace accellab::kernels::cuda
+}  // namespace accellab::kernels::reduce

@@ -1,6 +1,6 @@
-// The stencil's CUDA launcher, callable from plain C++ (stencil_launch.cu). Like the launchers
-// of kernels/cuda/launchers.h it queues on a stream of the current device and checks the
-// launch; the stream is CUDA's own handle type, named without a CUDA header.
+// The stencil's CUDA launcher, callable from plain C++ (stencil_launch.cu): it queues on a
+// stream of the current device and checks the launch (cuda/cuda_check.h); the stream is CUDA's
+// own handle type, named without a CUDA header.
 #pragma once
 
 #include <cstdint>

@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "cuda/cuda_check.h"
-#include "cuda/launchers.h"
+#include "triad_launch.h"
 
-namespace accellab::kernels::cuda {
+namespace accellab::kernels::triad {
 namespace {
 
 constexpr unsigned kThreads = 256;
@@ -73,4 +73,4 @@ void loadTriadKernels() {
   ACCELLAB_CUDA_CHECK(cudaFuncGetAttributes(&attributes, triadKernel<double>));
 }
 
-}  // namespace accellab::kernels::cuda
+}  // namespace accellab::kernels::triad
