@@ -35,6 +35,8 @@ inline constexpr std::uint64_t kMaxRunSamples = 2'000'000;
 // A sweep whose points would get fewer samples each than this is refused before it starts.
 inline constexpr std::uint64_t kMinPointSamples = 20;
 inline constexpr std::size_t kMaxRunPoints = kMaxRunSamples / kMinPointSamples;
+// Ranks of an MPI launch (MpiInfo::worldSize) and so of a point (Point::ranks).
+inline constexpr int kMaxRanks = 1 << 20;
 // params.samples of a point, as the kernels accept it.
 inline constexpr std::uint64_t kMaxSampleCount = std::uint64_t{1} << 63;
 
