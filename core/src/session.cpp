@@ -639,7 +639,7 @@ std::string plural(std::size_t n, const std::string& one, const std::string& man
 std::string summarizePoints(const std::vector<Point>& points) {
   std::vector<std::string> kernels;
   std::set<std::string> problems, variants;
-  std::set<int> threads;
+  std::set<int> threads, ranks;
   bool sampled = false, shaped = false;
   for (const Point& point : points) {
     if (std::find(kernels.begin(), kernels.end(), point.kernel) == kernels.end())
@@ -647,6 +647,7 @@ std::string summarizePoints(const std::vector<Point>& points) {
     problems.insert(describe(point.params));
     variants.insert(point.variant);
     threads.insert(point.threads);
+    ranks.insert(point.ranks);
     sampled = sampled || point.params.samples.has_value();
     shaped = shaped || point.params.shape.has_value();
   }
@@ -660,6 +661,7 @@ std::string summarizePoints(const std::vector<Point>& points) {
   text += " \u00d7 " + plural(variants.size(), "variant", "variants");
   if (threads.size() > 1)
     text += " \u00d7 " + plural(threads.size(), "thread count", "thread counts");
+  if (ranks.size() > 1) text += " \u00d7 " + plural(ranks.size(), "rank count", "rank counts");
   return text;
 }
 

@@ -205,6 +205,13 @@ class TestSession : public QObject {
     QCOMPARE(summarizePoints({{"pi", "loop", test::sampleParams(10), 1},
                               {"pi", "loop", test::sampleParams(100), 1}}),
              std::string("pi 2 sample counts \u00d7 1 variant"));
+    // The names of the MPI golden file's runs.
+    const Session mpi = readSessionFile(kDataDir / "session-mpi.json");
+    for (const Run& run : mpi.runs) {
+      std::vector<Point> planned;
+      for (const PointResult& result : run.points) planned.push_back(result.point);
+      QCOMPARE(defaultRunName(run.created, planned), run.name);
+    }
   }
 
   void replacesAtomically() {
