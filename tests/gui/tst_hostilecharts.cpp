@@ -209,7 +209,7 @@ class TestHostileCharts : public QObject {
       QVERIFY2(name.match(file.fileName()).hasMatch(), qPrintable(file.fileName()));
       QVERIFY(file.isFile());
     }
-    QCOMPARE(QDir(out).entryList(QDir::Files).size(), 5 * 7);
+    QCOMPARE(QDir(out).entryList(QDir::Files).size(), 5 * 8);
     // Nothing beside the folder.
     QCOMPARE(QDir(root.filePath(QStringLiteral("out")))
                  .entryList(QDir::AllEntries | QDir::NoDotAndDotDot),

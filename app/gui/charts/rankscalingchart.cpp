@@ -198,7 +198,13 @@ void RankScalingChart::build(const ChartInput& input) {
     finish();
   }
 
-  if (ranged) addLegendEntry(tr("rank range"), Qt::NoBrush, rangePen(QColor(Qt::gray)));
+  if (ranged) {
+    // A line without points: its legend entry draws the range's stroke.
+    auto* entry = new QLineSeries;
+    entry->setName(tr("fastest to slowest rank"));
+    addSeries(entry);
+    entry->setPen(rangePen(QColor(0x60, 0x60, 0x60)));
+  }
   auto* ideal = new QLineSeries;
   ideal->setName(strong ? tr("ideal (speedup = ranks)") : tr("ideal (100 %)"));
   ideal->append(1, strong ? 1 : 100);
