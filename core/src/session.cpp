@@ -33,6 +33,11 @@ struct MpiProblem {
   std::string field;      // "ranks", "rank_medians_s", or "" for the run's "mpi"
 };
 
+// "1 rank", "2 ranks".
+std::string counted(std::size_t n, const std::string& what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
 std::optional<MpiProblem> findMpiProblem(const Run& run) {
   if (run.mpi) {
     const MpiInfo& mpi = *run.mpi;
@@ -42,8 +47,9 @@ std::optional<MpiProblem> findMpiProblem(const Run& run) {
                         0,
                         {}};
     if (mpi.nodes.empty() || mpi.nodes.size() > static_cast<std::size_t>(mpi.worldSize))
-      return MpiProblem{std::to_string(mpi.nodes.size()) + " nodes for " +
-                            std::to_string(mpi.worldSize) + " ranks (1 to one per rank)",
+      return MpiProblem{counted(mpi.nodes.size(), "node") + " for " +
+                            counted(static_cast<std::size_t>(mpi.worldSize), "rank") +
+                            " (1 to one per rank)",
                         0,
                         {}};
     std::set<std::string> hosts;
@@ -62,8 +68,8 @@ std::optional<MpiProblem> findMpiProblem(const Run& run) {
                         i, "ranks"};
     if (!result.rankMediansS.empty() &&
         result.rankMediansS.size() != static_cast<std::size_t>(ranks))
-      return MpiProblem{std::to_string(result.rankMediansS.size()) + " medians for " +
-                            std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks"),
+      return MpiProblem{counted(result.rankMediansS.size(), "median") + " for " +
+                            counted(static_cast<std::size_t>(ranks), "rank"),
                         i, "rank_medians_s"};
   }
   return std::nullopt;

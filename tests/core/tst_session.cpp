@@ -662,7 +662,7 @@ class TestSession : public QObject {
     row("ranks above the limit", "\"ranks\": 4", "\"ranks\": 1048577",
         "runs[0].points[3].ranks: 1048577 is outside 1..1048576");
     row("fewer medians than ranks", "[0.1602, 0.1609]", "[0.1602]",
-        "runs[0].points[2].rank_medians_s: 1 medians for 2 ranks");
+        "runs[0].points[2].rank_medians_s: 1 median for 2 ranks");
     row("more medians than ranks", "[0.1581]", "[0.1581, 0.1582]",
         "runs[0].points[1].rank_medians_s: 2 medians for 1 rank");
     row("negative median", "[0.1581]", "[-0.1581]",
@@ -692,7 +692,7 @@ class TestSession : public QObject {
         << QString::fromStdString(
                replaced(replaced(mpiGoldenText(), "\"world_size\": 4", "\"world_size\": 1"),
                         "\"ranks\": 2", "\"ranks\": 1"))
-        << QStringLiteral("runs[0].mpi: 2 nodes for 1 ranks");
+        << QStringLiteral("runs[0].mpi: 2 nodes for 1 rank (1 to one per rank)");
   }
   void malformedMpi() {
     QFETCH(QString, json);
