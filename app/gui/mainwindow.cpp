@@ -646,7 +646,7 @@ void MainWindow::updateSystemView() {
                      : !shown.empty() ? findRun(document_->session(), shown.back())
                                       : nullptr;
     if (run) {
-      systemView_->setSystem(run->system, run->conditions);
+      systemView_->setSystem(run->system, run->conditions, run->mpi);
       warnings = run->conditions.size();
     } else if (probed_) {
       systemView_->setSystem(machine_);

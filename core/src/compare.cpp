@@ -11,11 +11,13 @@ namespace accellab {
 
 namespace {
 
-// Same kernel, variant and problem; the seed picks input values, not the work.
+// Same kernel, variant, problem and ranks; the seed picks input values, not the work. Ranks
+// change the work (weak scaling) or how it is shared (strong): never paired across them.
 bool sameWork(const Point& a, const Point& b) {
   Params seedless = b.params;
   seedless.seed = a.params.seed;
-  return a.kernel == b.kernel && a.variant == b.variant && a.params == seedless;
+  return a.kernel == b.kernel && a.variant == b.variant && a.ranks == b.ranks &&
+         a.params == seedless;
 }
 
 bool samePoint(const Point& a, const Point& b) { return sameWork(a, b) && a.threads == b.threads; }

@@ -1,4 +1,5 @@
 // The one description of the comparison table's columns.
+#include <algorithm>
 #include <array>
 
 #include "accellab/compare_report.h"
@@ -62,7 +63,7 @@ constexpr unsigned kTableAndFiles = inTable | inFiles;
 const std::optional<ValueKind> kText;
 const auto kRatio = ValueKind::ratio;
 
-const std::array<ComparisonColumn, 19> kColumns = {{
+const std::array<ComparisonColumn, 20> kColumns = {{
     {"kernel", "kernel", "", kText, Align::left, kTableAndFiles, 0,
      [](const Row& row) { return row.point.kernel; }, nullptr},
     {"problem", "problem", "", kText, Align::left, kTableAndFiles, 0,
@@ -78,6 +79,9 @@ const std::array<ComparisonColumn, 19> kColumns = {{
     {"new_threads", "new threads", "", ValueKind::count, Align::right, inFiles, 0,
      [](const Row& row) { return row.newSide ? std::to_string(row.newSide->threads) : "-"; },
      [](const Row& row) { return row.newSide ? Value(row.newSide->threads) : std::nullopt; }},
+    {"ranks", "ranks", "", ValueKind::count, Align::right, kShown | whenDistributed, 5,
+     [](const Row& row) { return std::to_string(row.point.ranks); },
+     [](const Row& row) { return Value(row.point.ranks); }},
     {"base_median_s", "base", "s", ValueKind::duration, Align::right, kShown, 9,
      [](const Row& row) { return shown(median(row.baseSide), ValueKind::duration); },
      [](const Row& row) { return median(row.baseSide); }},
@@ -121,12 +125,20 @@ const std::array<ComparisonColumn, 19> kColumns = {{
 
 std::span<const ComparisonColumn> comparisonColumns() { return kColumns; }
 
-std::vector<const ComparisonColumn*> comparisonColumnsIn(ColumnPlace place) {
+std::vector<const ComparisonColumn*> comparisonColumnsIn(ColumnPlace place, bool distributed) {
   std::vector<const ComparisonColumn*> columns;
   for (const ComparisonColumn& column : kColumns) {
-    if (column.places & place) columns.push_back(&column);
+    if ((column.places & place) && (distributed || !(column.places & whenDistributed)))
+      columns.push_back(&column);
   }
   return columns;
+}
+
+bool isDistributed(std::span<const Comparison> comparisons) {
+  return std::any_of(comparisons.begin(), comparisons.end(), [](const Comparison& comparison) {
+    return std::any_of(comparison.rows.begin(), comparison.rows.end(),
+                       [](const ComparisonRow& row) { return row.point.ranks != 1; });
+  });
 }
 
 }  // namespace accellab

@@ -74,7 +74,7 @@ void grouped(const std::vector<ComparisonRow>& rows, Heading heading, Line line)
 }
 
 void writeConsole(std::ostream& out, std::span<const Comparison> comparisons) {
-  const Columns columns = comparisonColumnsIn(inConsole);
+  const Columns columns = comparisonColumnsIn(inConsole, isDistributed(comparisons));
   for (const Comparison& comparison : comparisons) {
     if (&comparison != &comparisons.front()) out << "\n";
     for (const auto& [label, text] : aboutLines(comparison))
@@ -94,7 +94,7 @@ void writeConsole(std::ostream& out, std::span<const Comparison> comparisons) {
 }
 
 void writeCsv(std::ostream& out, std::span<const Comparison> comparisons) {
-  const Columns columns = comparisonColumnsIn(inFiles);
+  const Columns columns = comparisonColumnsIn(inFiles, isDistributed(comparisons));
   out << "base,new";
   for (const ComparisonColumn* column : columns) out << "," << column->id;
   out << "\n";
@@ -111,7 +111,7 @@ void writeCsv(std::ostream& out, std::span<const Comparison> comparisons) {
 }
 
 void writeMarkdown(std::ostream& out, std::span<const Comparison> comparisons) {
-  const Columns columns = comparisonColumnsIn(inConsole);
+  const Columns columns = comparisonColumnsIn(inConsole, isDistributed(comparisons));
   out << "# AccelLab comparison\n";
   for (const Comparison& comparison : comparisons) {
     out << "\n## " << detail::markdownCell(comparison.newRun.source) << " against "
@@ -134,7 +134,7 @@ Json runJson(const ComparedRun& run) {
 }
 
 void writeJson(std::ostream& out, std::span<const Comparison> comparisons) {
-  const Columns columns = comparisonColumnsIn(inFiles);
+  const Columns columns = comparisonColumnsIn(inFiles, isDistributed(comparisons));
   Json list = Json::array();
   for (const Comparison& comparison : comparisons) {
     const CompareOptions& options = comparison.options;

@@ -25,7 +25,7 @@ class ConsoleReporter : public Reporter {
   void point(const PointResult& result) override {
     const auto next = stream_.add(result);
     if (next.startsGroup) {
-      columns_ = consoleColumnsFor(next.row);
+      columns_ = consoleColumnsFor(next.row, stream_.distributed());
       std::vector<std::string> headers;
       for (const ReportColumn* column : columns_) headers.emplace_back(column->header);
       out_ << "\n" << printable(next.row.group) << "\n" << alignedLine(columns_, headers);

@@ -6,16 +6,17 @@ namespace accellab::detail {
 namespace {
 
 // Raw values in SI units (seconds, per second, bytes); an empty cell where nothing was
-// measured. One header for all runs: the run column tells them apart.
+// measured. One header for all runs: the run column tells them apart. The first run decides
+// whether the ranks columns are in it (isDistributed).
 class CsvReporter : public Reporter {
  public:
-  CsvReporter(std::ostream& out, const ReportOptions& options)
-      : out_(out), stream_(options), columns_(columnsIn(inFiles)) {}
+  CsvReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
 
   void begin(const Run& run) override {
     stream_.begin(run);
     if (headerWritten_) return;
     headerWritten_ = true;
+    columns_ = columnsIn(inFiles, stream_.distributed());
     for (std::size_t i = 0; i < columns_.size(); ++i)
       out_ << (i == 0 ? "" : ",") << columns_[i]->id;
     out_ << "\n";

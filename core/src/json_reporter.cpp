@@ -31,13 +31,14 @@ std::string indented(const std::string& text, std::size_t spaces) {
 // memory, not a document of all of them.
 class JsonReporter : public Reporter {
  public:
-  JsonReporter(std::ostream& out, const ReportOptions& options)
-      : out_(out), stream_(options), columns_(columnsIn(inFiles)) {
-    for (const ReportColumn* column : columns_) cells_[std::string(column->id)] = nullptr;
-  }
+  JsonReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
 
+  // Each run's rows have its own columns: the ranks only in runs of distributed points.
   void begin(const Run& run) override {
     stream_.begin(run);
+    columns_ = columnsIn(inFiles, stream_.distributed());
+    cells_ = Json::object();
+    for (const ReportColumn* column : columns_) cells_[std::string(column->id)] = nullptr;
     out_ << (runs_ == 0 ? "{\n  \"format\": \"accellab-report\",\n  \"runs\": [\n" : ",\n")
          << "    {\n      \"id\": " << run.id << ",\n      \"name\": " << dumped(run.name)
          << ",\n      \"rows\": [";

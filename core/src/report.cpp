@@ -57,12 +57,18 @@ Ceilings ceilingsOf(const SystemInfo& system) {
   return {system.bandwidthCeilingBytesPerS, gpu ? gpu->copyCeilingBytesPerS : 0};
 }
 
+Ceilings ceilingsOf(const Run& run) {
+  Ceilings ceilings = ceilingsOf(run.system);
+  ceilings.acrossNodes = run.mpi && run.mpi->nodes.size() > 1;
+  return ceilings;
+}
+
 namespace detail {
 
 std::optional<double> baselineTime(const PointResult& candidate, const ReportOptions& options) {
   const double medianS = rowTime(candidate, options.gpuTime).medianS;
   if (candidate.point.variant == options.baseline && candidate.point.threads == 1 &&
-      candidate.status == PointStatus::ok && medianS > 0)
+      candidate.point.ranks == 1 && candidate.status == PointStatus::ok && medianS > 0)
     return medianS;
   return std::nullopt;
 }
@@ -77,6 +83,7 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
   row.size = problemSize(result.point.params);
   row.variant = result.point.variant;
   row.threads = result.point.threads;
+  row.ranks = result.point.ranks;
   row.status = result.status;
   const RowTime time = rowTime(result, options.gpuTime);
   row.medianS = time.medianS;
@@ -112,10 +119,14 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
         0;
     row.stats = {};
   }
+  const auto [fastest, slowest] =
+      std::minmax_element(result.rankMediansS.begin(), result.rankMediansS.end());
+  if (ok && result.rankMediansS.size() >= 2 && *fastest > 0) row.imbalance = *slowest / *fastest;
   if (ok && result.flops > 0 && result.bytes > 0)
     row.intensity = static_cast<double>(result.flops) / static_cast<double>(result.bytes);
   const double ceiling = result.gpu ? ceilings.deviceBytesPerS : ceilings.hostBytesPerS;
-  if (ok && !time.endToEnd && ceiling > 0 && row.bytesPerS > 0)
+  const bool oneMachine = !ceilings.acrossNodes || result.point.ranks == 1;
+  if (ok && !time.endToEnd && oneMachine && ceiling > 0 && row.bytesPerS > 0)
     row.ceilingFraction = row.bytesPerS / ceiling;
   return row;
 }
@@ -164,7 +175,7 @@ std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
 }
 
 std::vector<ReportRow> buildRunRows(const Run& run, const ReportOptions& options) {
-  return buildReportRows(run.points, ceilingsOf(run.system), options, run.id);
+  return buildReportRows(run.points, ceilingsOf(run), options, run.id);
 }
 
 std::vector<PointResult> baselineFirst(std::vector<PointResult> points,

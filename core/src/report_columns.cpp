@@ -1,4 +1,5 @@
 // The one description of the results table's columns.
+#include <algorithm>
 #include <array>
 
 #include "accellab/quality.h"
@@ -47,7 +48,7 @@ const auto kDuration = ValueKind::duration;
 const std::optional<ValueKind> kText;
 
 // The console and Markdown print the run and the problem as headings above each table.
-const std::array<ReportColumn, 37> kColumns = {{
+const std::array<ReportColumn, 39> kColumns = {{
     {"run", "run", "", ValueKind::count, Align::right, kTableAndFiles, 0,
      ACCELLAB_COUNT(row.runId)},
     {"kernel", "kernel", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.kernel)},
@@ -58,6 +59,8 @@ const std::array<ReportColumn, 37> kColumns = {{
     {"variant", "variant", "", kText, Align::left, kAll, 12, ACCELLAB_TEXT(row.variant)},
     {"threads", "threads", "", ValueKind::count, Align::right, kAll, 7,
      ACCELLAB_COUNT(row.threads)},
+    {"ranks", "ranks", "", ValueKind::count, Align::right, kAll | whenDistributed, 5,
+     ACCELLAB_COUNT(row.ranks)},
     {"median_s", "median", "s", kDuration, Align::right, kShown, 9,
      ACCELLAB_AMOUNT(row.medianS, kDuration)},
     {"mad_s", "\u00b1 MAD", "s", kDuration, Align::right, kShown, 9,
@@ -79,6 +82,9 @@ const std::array<ReportColumn, 37> kColumns = {{
     {"speedup", "speedup", "", ValueKind::ratio, Align::right, kShown, 8,
      [](const ReportRow& row) { return shown(row.speedup, ValueKind::ratio); },
      [](const ReportRow& row) { return row.speedup; }},
+    {"rank_imbalance", "imbalance", "", ValueKind::ratio, Align::right, kShown | whenDistributed, 9,
+     [](const ReportRow& row) { return shown(row.imbalance, ValueKind::ratio); },
+     [](const ReportRow& row) { return row.imbalance; }},
     {"verified", "verified", "", kText, Align::left, kShown, 8,
      ACCELLAB_TEXT(row.status == PointStatus::ok || row.status == PointStatus::failed
                        ? (row.verified ? "yes" : "no")
@@ -127,18 +133,24 @@ const std::array<ReportColumn, 37> kColumns = {{
 
 std::span<const ReportColumn> reportColumns() { return kColumns; }
 
-std::vector<const ReportColumn*> columnsIn(ColumnPlace place) {
+std::vector<const ReportColumn*> columnsIn(ColumnPlace place, bool distributed) {
   std::vector<const ReportColumn*> columns;
   for (const ReportColumn& column : kColumns)
-    if (column.places & place) columns.push_back(&column);
+    if ((column.places & place) && (distributed || !(column.places & whenDistributed)))
+      columns.push_back(&column);
   return columns;
 }
 
-std::vector<const ReportColumn*> consoleColumnsFor(const ReportRow& first) {
-  std::vector<const ReportColumn*> columns = columnsIn(inConsole);
+std::vector<const ReportColumn*> consoleColumnsFor(const ReportRow& first, bool distributed) {
+  std::vector<const ReportColumn*> columns = columnsIn(inConsole, distributed);
   if (first.flops == 0)
     std::erase_if(columns, [](const ReportColumn* c) { return (c->places & whenCounted) != 0; });
   return columns;
+}
+
+bool isDistributed(const Run& run) {
+  return run.mpi || std::any_of(run.points.begin(), run.points.end(),
+                                [](const PointResult& p) { return p.point.ranks != 1; });
 }
 
 }  // namespace accellab

@@ -19,8 +19,9 @@ std::string systemSummary(const SystemInfo& system) {
 std::string runHeading(const Run& run) { return "Run " + std::to_string(run.id) + ": " + run.name; }
 
 void ReportStream::begin(const Run& run) {
-  ceilings_ = ceilingsOf(run.system);
+  ceilings_ = ceilingsOf(run);
   runId_ = run.id;
+  distributed_ = isDistributed(run);
   group_.reset();
   baselineS_.reset();
 }

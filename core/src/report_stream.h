@@ -43,11 +43,14 @@ class ReportStream {
     bool startsGroup = false;
   };
   Next add(const PointResult& result);
+  // Whether the current run's tables show the `whenDistributed` columns.
+  bool distributed() const { return distributed_; }
 
  private:
   ReportOptions options_;
   Ceilings ceilings_;
   int runId_ = 0;
+  bool distributed_ = false;
   // The current group and the time of its first baseline point so far: a row needs no more
   // of the points before it, so each costs the same however large its group grows.
   std::optional<std::string> group_;

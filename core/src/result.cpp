@@ -4,7 +4,12 @@ namespace accellab {
 
 std::string describe(const Point& point) {
   std::string text = point.kernel + " " + point.variant + " " + describe(point.params);
-  if (point.threads != 1) text += " x" + std::to_string(point.threads) + " threads";
+  // A distributed point names both: its threads are per rank.
+  if (point.ranks != 1)
+    text += " x" + std::to_string(point.ranks) + " ranks x" + std::to_string(point.threads) +
+            (point.threads == 1 ? " thread" : " threads");
+  else if (point.threads != 1)
+    text += " x" + std::to_string(point.threads) + " threads";
   return text;
 }
 

@@ -23,6 +23,58 @@ namespace {
 using detail::Json;
 using detail::kMaxThreads;
 
+// ---- what writer and reader both check -------------------------------------------------
+
+// What makes a run's MPI record and its points' ranks disagree, or "" when they agree: the
+// writer refuses such a run, the reader names the field. Checks the points in order.
+struct MpiProblem {
+  std::string what;
+  std::size_t point = 0;  // the point it concerns, when it concerns one
+  std::string field;      // "ranks", "rank_medians_s", or "" for the run's "mpi"
+};
+
+// "1 rank", "2 ranks".
+std::string counted(std::size_t n, const std::string& what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
+std::optional<MpiProblem> findMpiProblem(const Run& run) {
+  if (run.mpi) {
+    const MpiInfo& mpi = *run.mpi;
+    if (mpi.worldSize < 1 || mpi.worldSize > kMaxRanks)
+      return MpiProblem{"world_size " + std::to_string(mpi.worldSize) + " is outside 1.." +
+                            std::to_string(kMaxRanks),
+                        0,
+                        {}};
+    if (mpi.nodes.empty() || mpi.nodes.size() > static_cast<std::size_t>(mpi.worldSize))
+      return MpiProblem{counted(mpi.nodes.size(), "node") + " for " +
+                            counted(static_cast<std::size_t>(mpi.worldSize), "rank") +
+                            " (1 to one per rank)",
+                        0,
+                        {}};
+    std::set<std::string> hosts;
+    for (const SystemInfo& node : mpi.nodes)
+      if (!hosts.insert(node.hostName).second)
+        return MpiProblem{"node '" + detail::shown(node.hostName) + "' is listed twice", 0, {}};
+  }
+  const int worldSize = run.mpi ? run.mpi->worldSize : 1;
+  for (std::size_t i = 0; i < run.points.size(); ++i) {
+    const PointResult& result = run.points[i];
+    const int ranks = result.point.ranks;
+    if (ranks < 1 || ranks > worldSize)
+      return MpiProblem{std::to_string(ranks) + " ranks" +
+                            (run.mpi ? " outside the launch's 1.." + std::to_string(worldSize)
+                                     : std::string(" in a run without \"mpi\"")),
+                        i, "ranks"};
+    if (!result.rankMediansS.empty() &&
+        result.rankMediansS.size() != static_cast<std::size_t>(ranks))
+      return MpiProblem{counted(result.rankMediansS.size(), "median") + " for " +
+                            counted(static_cast<std::size_t>(ranks), "rank"),
+                        i, "rank_medians_s"};
+  }
+  return std::nullopt;
+}
+
 // ---- writing -------------------------------------------------------------------------
 
 // The reader refuses what the writer must not write.
@@ -183,8 +235,10 @@ Json toJson(const PointResult& result) {
   Json json = {{"kernel", plainName(result.point.kernel)},
                {"variant", plainName(result.point.variant)},
                {"params", toJson(result.point.params)},
-               {"threads", result.point.threads},
-               {"status", toString(result.status)}};
+               {"threads", result.point.threads}};
+  // Written only for distributed points, so the files of every other run read as before.
+  if (result.point.ranks != 1) json["ranks"] = result.point.ranks;
+  json["status"] = toString(result.status);
   if (!result.reason.empty()) json["reason"] = result.reason;
   json["samples_s"] = result.samplesS;
   json["runs_per_sample"] = result.runsPerSample;
@@ -208,6 +262,7 @@ Json toJson(const PointResult& result) {
   if (result.gpuMad) json["gpu_mad"] = toJson(*result.gpuMad);
   json["flags"] = flagNames(result.flags);
   json["attempts"] = result.attempts;
+  if (!result.rankMediansS.empty()) json["rank_medians_s"] = result.rankMediansS;
   return json;
 }
 
@@ -224,19 +279,36 @@ Json toJson(const RunSettings& settings) {
           {"origin", settings.origin}};
 }
 
+Json toJson(const MpiInfo& mpi) {
+  Json nodes = Json::array();
+  for (const SystemInfo& node : mpi.nodes) nodes.push_back(toJson(node));
+  return {{"library", mpi.library},
+          {"world_size", mpi.worldSize},
+          {"scaling", toString(mpi.scaling)},
+          {"nodes", nodes}};
+}
+
 Json toJson(const Run& run) {
+  if (const auto problem = findMpiProblem(run))
+    throw SessionError("cannot store run " + std::to_string(run.id) + ": " +
+                       (problem->field.empty()
+                            ? std::string("mpi")
+                            : "points[" + std::to_string(problem->point) + "]." + problem->field) +
+                       ": " + problem->what);
   Json conditions = Json::array();
   for (const SystemCondition& c : run.conditions)
     conditions.push_back({{"check", c.check}, {"message", c.message}});
   Json points = Json::array();
   for (const auto& point : run.points) points.push_back(toJson(point));
-  return {{"id", run.id},
-          {"name", run.name},
-          {"created", run.created},
-          {"settings", toJson(run.settings)},
-          {"system", toJson(run.system)},
-          {"conditions", conditions},
-          {"points", points}};
+  Json json = {{"id", run.id},
+               {"name", run.name},
+               {"created", run.created},
+               {"settings", toJson(run.settings)},
+               {"system", toJson(run.system)}};
+  if (run.mpi) json["mpi"] = toJson(*run.mpi);
+  json["conditions"] = conditions;
+  json["points"] = points;
+  return json;
 }
 
 // ---- reading -------------------------------------------------------------------------
@@ -398,6 +470,7 @@ PointResult readPoint(const Node& node) {
   result.point.variant = node["variant"].name();
   result.point.params = readParams(node["params"]);
   result.point.threads = node["threads"].integer(1, kMaxThreads);
+  if (auto ranks = node.optional("ranks")) result.point.ranks = ranks->integer(1, kMaxRanks);
   const Node status = node["status"];
   const auto parsed = parsePointStatus(status.string());
   if (!parsed) status.fail("unknown status '" + detail::shown(status.string()) + "'");
@@ -430,6 +503,11 @@ PointResult readPoint(const Node& node) {
   }
   if (auto attempts = node.optional("attempts"))
     result.attempts = static_cast<std::uint32_t>(attempts->integer(1, 1 << 20));
+  if (auto medians = node.optional("rank_medians_s")) {
+    result.rankMediansS.reserve(std::min<std::size_t>(medians->size(), kMaxRanks));
+    for (std::size_t i = 0; i < medians->size(); ++i)
+      result.rankMediansS.push_back((*medians)[i].amount());
+  }
   return result;
 }
 
@@ -455,6 +533,27 @@ RunSettings readSettings(const Node& node) {
   return settings;
 }
 
+// `node` holds the run (or, in version 1, its points and system).
+void checkMpi(const Node& node, const Run& run) {
+  const auto problem = findMpiProblem(run);
+  if (!problem) return;
+  if (problem->field.empty()) node["mpi"].fail(problem->what);
+  node["points"][problem->point][problem->field].fail(problem->what);
+}
+
+MpiInfo readMpi(const Node& node) {
+  MpiInfo mpi;
+  mpi.library = node["library"].string();
+  mpi.worldSize = node["world_size"].integer(1, kMaxRanks);
+  const Node scaling = node["scaling"];
+  const auto parsed = parseScaling(scaling.string());
+  if (!parsed) scaling.fail("unknown scaling '" + detail::shown(scaling.string()) + "'");
+  mpi.scaling = *parsed;
+  const Node nodes = node["nodes"];
+  for (std::size_t i = 0; i < nodes.size(); ++i) mpi.nodes.push_back(readSystem(nodes[i]));
+  return mpi;
+}
+
 Run readRun(const Node& node) {
   Run run;
   run.id = node["id"].integer(1, std::numeric_limits<int>::max());
@@ -469,6 +568,8 @@ Run readRun(const Node& node) {
     }
   }
   run.points = readPoints(node["points"]);
+  if (auto mpi = node.optional("mpi")) run.mpi = readMpi(*mpi);
+  checkMpi(node, run);
   return run;
 }
 
@@ -479,6 +580,7 @@ Run migrateVersion1(const Node& root, const std::string& created) {
   run.created = created;
   run.system = readSystem(root["system"]);
   run.points = readPoints(root["points"]);
+  checkMpi(root, run);
   for (PointResult& point : run.points) point.flags = judgeQuality(point, QualityLimits{});
   std::vector<Point> planned;
   for (const PointResult& point : run.points) planned.push_back(point.point);
@@ -543,7 +645,7 @@ std::string plural(std::size_t n, const std::string& one, const std::string& man
 std::string summarizePoints(const std::vector<Point>& points) {
   std::vector<std::string> kernels;
   std::set<std::string> problems, variants;
-  std::set<int> threads;
+  std::set<int> threads, ranks;
   bool sampled = false, shaped = false;
   for (const Point& point : points) {
     if (std::find(kernels.begin(), kernels.end(), point.kernel) == kernels.end())
@@ -551,6 +653,7 @@ std::string summarizePoints(const std::vector<Point>& points) {
     problems.insert(describe(point.params));
     variants.insert(point.variant);
     threads.insert(point.threads);
+    ranks.insert(point.ranks);
     sampled = sampled || point.params.samples.has_value();
     shaped = shaped || point.params.shape.has_value();
   }
@@ -564,6 +667,7 @@ std::string summarizePoints(const std::vector<Point>& points) {
   text += " \u00d7 " + plural(variants.size(), "variant", "variants");
   if (threads.size() > 1)
     text += " \u00d7 " + plural(threads.size(), "thread count", "thread counts");
+  if (ranks.size() > 1) text += " \u00d7 " + plural(ranks.size(), "rank count", "rank counts");
   return text;
 }
 

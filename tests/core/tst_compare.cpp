@@ -229,6 +229,35 @@ class TestCompare : public QObject {
     QCOMPARE(countOf(comparison, Verdict::onlyInNew), std::size_t{1});
   }
 
+  // Ranks change the work (weak scaling) or its sharing (strong): points pair on the same
+  // ranks only, and the tables name them.
+  void ranksKeepPointsApart() {
+    Run base = test::comparedRun(
+        1, "",
+        {test::timed({"pi", "mpi", test::kPi, 1, 2}, test::samplesAround(10e-3)),
+         test::timed({"pi", "mpi", test::kPi, 1, 4}, test::samplesAround(11e-3))});
+    Run swapped = base;
+    std::swap(swapped.points[0], swapped.points[1]);
+    const Comparison same = compareRuns(base, swapped);
+    QCOMPARE(countOf(same, Verdict::unchanged), std::size_t{2});
+    for (const ComparisonRow& row : same.rows) QCOMPARE(*row.ratio, 1.0);
+    // One point on each side, of other ranks: not the same point, even as a last resort.
+    Run two = base;
+    two.points.resize(1);
+    Run four = swapped;
+    four.points.resize(1);
+    const Comparison apart = compareRuns(two, four);
+    QCOMPARE(countOf(apart, Verdict::onlyInBase), std::size_t{1});
+    QCOMPARE(countOf(apart, Verdict::onlyInNew), std::size_t{1});
+    const std::vector<Comparison> list{same};
+    const std::string console = written(ReportFormat::console, list);
+    QVERIFY2(console.find("threads  ranks") != std::string::npos, console.c_str());
+    QVERIFY(written(ReportFormat::csv, list).find(",threads,new_threads,ranks,") !=
+            std::string::npos);
+    QVERIFY(written(ReportFormat::console, {sampleComparison()}).find("ranks") ==
+            std::string::npos);
+  }
+
   // A run at 1 thread against one at 2: did the threads help?
   void oneThreadCountEachPairsAcross() {
     const Run base = test::comparedRun(

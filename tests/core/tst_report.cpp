@@ -49,6 +49,10 @@ Session hostileSession() {
   return {"", {run}};
 }
 
+Session mpiSession() {
+  return readSessionFile(std::filesystem::path(ACCELLAB_TEST_DATA_DIR) / "session-mpi.json");
+}
+
 }  // namespace
 
 class TestReport : public QObject {
@@ -69,6 +73,67 @@ class TestReport : public QObject {
     const std::string expected = readData(golden.toStdString());
     QVERIFY(!expected.empty());
     QCOMPARE(report(format, test::sampleSession()), expected);
+  }
+
+  // A run launched under MPI (tests/data/session-mpi.json): every printer shows the ranks
+  // and the imbalance between them, with the same words; runs without MPI never do (the
+  // golden files above).
+  void mpiReportGolden_data() {
+    QTest::addColumn<ReportFormat>("format");
+    QTest::addColumn<QString>("golden");
+    QTest::newRow("console") << ReportFormat::console << "report-mpi-console.txt";
+    QTest::newRow("csv") << ReportFormat::csv << "report-mpi.csv";
+    QTest::newRow("markdown") << ReportFormat::markdown << "report-mpi.md";
+    QTest::newRow("json") << ReportFormat::json << "report-mpi.json";
+  }
+  void mpiReportGolden() {
+    QFETCH(ReportFormat, format);
+    QFETCH(QString, golden);
+    const std::string expected = readData(golden.toStdString());
+    QVERIFY(!expected.empty());
+    QCOMPARE(report(format, mpiSession()), expected);
+  }
+
+  void ranksAndImbalance() {
+    const Session session = mpiSession();
+    const std::vector<ReportRow> weak = buildRunRows(session.runs[0]);
+    QCOMPARE(weak[3].ranks, 4);
+    QCOMPARE(*weak[3].imbalance, 0.169 / 0.1603);
+    QVERIFY(!weak[1].imbalance);  // one rank: nothing to balance
+    QVERIFY(!weak[0].imbalance);  // not distributed
+    const std::vector<ReportRow> strong = buildRunRows(session.runs[1]);
+    QVERIFY(!strong[4].imbalance);  // failed
+    QCOMPARE(*strong[5].imbalance, 0.0236 / 0.0229);
+    // Rank 0's machine bounds a point of one rank; of several ranks over two nodes (which?)
+    // no one machine does.
+    QVERIFY(strong[2].ceilingFraction);
+    QCOMPARE(*strong[2].ceilingFraction, strong[2].bytesPerS / 24.1e9);
+    QVERIFY(!strong[3].ceilingFraction);
+    QVERIFY(!strong[5].ceilingFraction);
+    Run oneNode = session.runs[1];
+    oneNode.mpi->nodes.resize(1);
+    QVERIFY(buildRunRows(oneNode)[5].ceilingFraction);
+    const auto columns = columnsIn(inConsole, true);
+    const auto ranks = std::find_if(columns.begin(), columns.end(),
+                                    [](const ReportColumn* c) { return c->id == "ranks"; });
+    QVERIFY(ranks != columns.end());
+    QCOMPARE((*ranks)->text(weak[3]), std::string("4"));
+    QVERIFY(isDistributed(session.runs[0]));
+    QVERIFY(!isDistributed(test::sampleRun()));
+    QCOMPARE(columnsIn(inFiles, true).size(), columnsIn(inFiles).size() + 2);
+    // A point of 2 ranks in a run without "mpi" (built in memory) is distributed too.
+    Run bare = test::sampleRun();
+    bare.points[2].point.ranks = 2;
+    QVERIFY(isDistributed(bare));
+  }
+
+  // The baseline of a group is its 1-rank point, never one of more ranks.
+  void baselineIsOneRank() {
+    Run run = mpiSession().runs[0];
+    run.points.erase(run.points.begin(), run.points.begin() + 2);  // loop and mpi at 1 rank
+    for (const ReportRow& row : buildRunRows(run, {.baseline = "mpi"})) QVERIFY(!row.speedup);
+    const std::vector<ReportRow> rows = buildRunRows(mpiSession().runs[0], {.baseline = "mpi"});
+    QCOMPARE(*rows[3].speedup, 0.1581 / 0.1691);
   }
 
   void consoleStreamsRowByRow() {

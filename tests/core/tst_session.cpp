@@ -30,6 +30,14 @@ std::string readText(const std::filesystem::path& path) {
 const std::filesystem::path kDataDir = ACCELLAB_TEST_DATA_DIR;
 
 std::string goldenText() { return readText(kDataDir / "session.json"); }
+std::string mpiGoldenText() { return readText(kDataDir / "session-mpi.json"); }
+
+// `text` with the first occurrence of `from` replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  if (at == std::string::npos) throw std::logic_error("not in the golden file: " + from);
+  return text.replace(at, from.size(), to);
+}
 
 // The golden text with the first occurrence of `from` replaced by `to`.
 std::string goldenWith(const std::string& from, const std::string& to) {
@@ -197,6 +205,13 @@ class TestSession : public QObject {
     QCOMPARE(summarizePoints({{"pi", "loop", test::sampleParams(10), 1},
                               {"pi", "loop", test::sampleParams(100), 1}}),
              std::string("pi 2 sample counts \u00d7 1 variant"));
+    // The names of the MPI golden file's runs.
+    const Session mpi = readSessionFile(kDataDir / "session-mpi.json");
+    for (const Run& run : mpi.runs) {
+      std::vector<Point> planned;
+      for (const PointResult& result : run.points) planned.push_back(result.point);
+      QCOMPARE(defaultRunName(run.created, planned), run.name);
+    }
   }
 
   void replacesAtomically() {
@@ -587,6 +602,138 @@ class TestSession : public QObject {
   void refusesHugeInput() {
     const std::string huge((256u << 20) + 1, ' ');
     QCOMPARE(sessionError(huge), QString("larger than 256 MiB: not a session"));
+  }
+
+  // An MPI session (tests/data/session-mpi.json, written by hand): ranks, each rank's median
+  // and the launch with its nodes read back, and the writer gives the same bytes again.
+  void readsMpiGolden() {
+    const Session session = readSessionFile(kDataDir / "session-mpi.json");
+    QCOMPARE(session.runs.size(), std::size_t{2});
+    const Run& weak = session.runs[0];
+    QVERIFY(weak.mpi.has_value());
+    QCOMPARE(weak.mpi->worldSize, 4);
+    QVERIFY(weak.mpi->scaling == Scaling::weak);
+    QVERIFY(weak.mpi->library.starts_with("Open MPI v4.1.4"));
+    QCOMPARE(weak.mpi->nodes.size(), std::size_t{2});
+    QCOMPARE(weak.mpi->nodes[1].hostName, std::string("lab-node-2"));
+    QCOMPARE(weak.mpi->nodes[1].availableRamBytes, std::uint64_t{7533174784});
+    QCOMPARE(weak.points[0].point.ranks, 1);
+    QVERIFY(weak.points[0].rankMediansS.empty());
+    QCOMPARE(weak.points[3].point.ranks, 4);
+    QCOMPARE(weak.points[3].rankMediansS, (std::vector<double>{0.1603, 0.1607, 0.1671, 0.169}));
+    QCOMPARE(weak.points[3].elements, std::uint64_t{400000000});
+    const Run& strong = session.runs[1];
+    QVERIFY(strong.mpi->scaling == Scaling::strong);
+    QCOMPARE(strong.points[4].point.ranks, 3);
+    QVERIFY(strong.points[4].status == PointStatus::failed);
+    QVERIFY(strong.points[4].rankMediansS.empty());
+    QCOMPARE(sessionToJson(session), mpiGoldenText());
+  }
+
+  void roundTripMpi() {
+    Session session = test::sampleSession();
+    Run& run = session.runs.front();
+    run.mpi = MpiInfo{"Open MPI v4.1.4", 3, Scaling::weak, {test::sampleSystem()}};
+    run.mpi->nodes.push_back(test::sampleSystem());
+    run.mpi->nodes.back().hostName = "lab-node-2";
+    run.points[2].point.ranks = 3;
+    run.points[2].rankMediansS = {0.0005, 0.00049, 0.00048};
+    run.points[3].rankMediansS = {0.0002};
+    const std::string json = sessionToJson(session);
+    QVERIFY(sessionFromJson(json) == session);
+    // Ranks are written for distributed points only; the other run has no "mpi".
+    QCOMPARE(QString::fromStdString(json).count(QStringLiteral("\"ranks\"")), 1);
+    QCOMPARE(QString::fromStdString(json).count(QStringLiteral("\"mpi\"")), 1);
+  }
+
+  void malformedMpi_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("error");
+    const auto row = [](const char* name, const std::string& from, const std::string& to,
+                        const std::string& error) {
+      QTest::newRow(name) << QString::fromStdString(replaced(mpiGoldenText(), from, to))
+                          << QString::fromStdString(error);
+    };
+    row("ranks zero", "\"ranks\": 2", "\"ranks\": 0", "runs[0].points[2].ranks: 0 is outside 1..");
+    row("ranks not an integer", "\"ranks\": 2", "\"ranks\": 2.5",
+        "runs[0].points[2].ranks: expected an integer, got 2.5");
+    row("ranks above the world", "\"ranks\": 4", "\"ranks\": 5",
+        "runs[0].points[3].ranks: 5 ranks outside the launch's 1..4");
+    row("ranks above the limit", "\"ranks\": 4", "\"ranks\": 1048577",
+        "runs[0].points[3].ranks: 1048577 is outside 1..1048576");
+    row("fewer medians than ranks", "[0.1602, 0.1609]", "[0.1602]",
+        "runs[0].points[2].rank_medians_s: 1 median for 2 ranks");
+    row("more medians than ranks", "[0.1581]", "[0.1581, 0.1582]",
+        "runs[0].points[1].rank_medians_s: 2 medians for 1 rank");
+    row("negative median", "[0.1581]", "[-0.1581]",
+        "runs[0].points[1].rank_medians_s[0]: must be a finite non-negative number");
+    row("median not a number", "[0.1581]", "[\"fast\"]",
+        "runs[0].points[1].rank_medians_s[0]: expected a number, got string");
+    row("world size zero", "\"world_size\": 4", "\"world_size\": 0",
+        "runs[0].mpi.world_size: 0 is outside 1..1048576");
+    row("world size smaller than a point", "\"world_size\": 4", "\"world_size\": 2",
+        "runs[0].points[3].ranks: 4 ranks outside the launch's 1..2");
+    row("no world size", "\"world_size\": 4", "\"world\": 4", "runs[0].mpi: missing world_size");
+    row("unknown scaling", "\"scaling\": \"weak\"", "\"scaling\": \"linear\"",
+        "runs[0].mpi.scaling: unknown scaling 'linear'");
+    row("no library", "\"library\"", "\"libr\"", "runs[0].mpi: missing library");
+    row("nodes not a list", "\"nodes\": [", "\"nodes\": 2, \"nodes_list\": [",
+        "runs[0].mpi.nodes: expected an array");
+    row("node listed twice", "\"host_name\": \"lab-node-2\"", "\"host_name\": \"lab-node-1\"",
+        "runs[0].mpi: node 'lab-node-1' is listed twice");
+    row("node of a wrong type", "\"logical_cores\": 2,\n            \"simd_available\"",
+        "\"logical_cores\": \"2\",\n            \"simd_available\"",
+        "runs[0].mpi.nodes[0].logical_cores: expected an integer, got string");
+    row("mpi not an object", "\"mpi\": {", "\"mpi\": 4, \"mpi_launch\": {",
+        "runs[0].mpi: expected an object");
+    row("ranks without mpi", "\"mpi\": {", "\"mpi_off\": {",
+        "runs[0].points[2].ranks: 2 ranks in a run without \"mpi\"");
+    QTest::newRow("more nodes than ranks")
+        << QString::fromStdString(
+               replaced(replaced(mpiGoldenText(), "\"world_size\": 4", "\"world_size\": 1"),
+                        "\"ranks\": 2", "\"ranks\": 1"))
+        << QStringLiteral("runs[0].mpi: 2 nodes for 1 rank (1 to one per rank)");
+  }
+  void malformedMpi() {
+    QFETCH(QString, json);
+    QFETCH(QString, error);
+    const QString actual = sessionError(json.toStdString());
+    QVERIFY2(actual.startsWith(error), qPrintable(actual));
+  }
+
+  void writerRefusesWhatTheReaderRefusesOfMpi_data() {
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<int>("medians");
+    QTest::addColumn<int>("worldSize");  // 0: no "mpi"
+    QTest::addColumn<QString>("error");
+    QTest::newRow("ranks without mpi")
+        << 2 << 0 << 0 << "cannot store run 1: points[2].ranks: 2 ranks in a run without \"mpi\"";
+    QTest::newRow("ranks above the world")
+        << 3 << 0 << 2 << "cannot store run 1: points[2].ranks: 3 ranks outside the launch's 1..2";
+    QTest::newRow("ranks zero") << 0 << 0 << 2
+                                << "cannot store run 1: points[2].ranks: 0 ranks outside";
+    QTest::newRow("medians not one per rank")
+        << 2 << 3 << 2 << "cannot store run 1: points[2].rank_medians_s: 3 medians for 2 ranks";
+    QTest::newRow("world of none")
+        << 1 << 0 << -1 << "cannot store run 1: mpi: world_size -1 is outside";
+  }
+  void writerRefusesWhatTheReaderRefusesOfMpi() {
+    QFETCH(int, ranks);
+    QFETCH(int, medians);
+    QFETCH(int, worldSize);
+    QFETCH(QString, error);
+    Session session = test::sampleSession();
+    Run& run = session.runs.front();
+    if (worldSize != 0)
+      run.mpi = MpiInfo{"Open MPI v4.1.4", worldSize, Scaling::strong, {run.system}};
+    run.points[2].point.ranks = ranks;
+    run.points[2].rankMediansS.assign(static_cast<std::size_t>(medians), 0.0005);
+    try {
+      sessionToJson(session);
+      QFAIL("no SessionError");
+    } catch (const SessionError& e) {
+      QVERIFY2(QString::fromStdString(e.what()).startsWith(error), e.what());
+    }
   }
 
   void systemInfoAlone() {

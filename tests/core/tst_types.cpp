@@ -63,6 +63,12 @@ class TestTypes : public QObject {
     QCOMPARE(describe(Point{"add", "parallel", params, 2}),
              std::string("add parallel 1024x1024x512 f64 x2 threads"));
     QCOMPARE(describe(Point{"add", "loop", params, 1}), std::string("add loop 1024x1024x512 f64"));
+    QCOMPARE(describe(Point{"add", "mpi", params, 1, 2}),
+             std::string("add mpi 1024x1024x512 f64 x2 ranks x1 thread"));
+    QCOMPARE(describe(Point{"add", "mpi", params, 2, 4}),
+             std::string("add mpi 1024x1024x512 f64 x4 ranks x2 threads"));
+    QCOMPARE(describe(Point{"add", "mpi", params, 2, 1}),
+             std::string("add mpi 1024x1024x512 f64 x2 threads"));
   }
 
   void pointStatus() {

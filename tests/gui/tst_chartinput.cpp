@@ -136,6 +136,28 @@ class TestChartInput : public QObject {
                                    QStringLiteral("parallel \u00d72")}));
   }
 
+  // Points of several ranks are told apart by their rank count; the run's rank scaling and
+  // its kind come with the run.
+  void ranksNameTheirPoints() {
+    const Session session =
+        readSessionFile(std::filesystem::path(ACCELLAB_TEST_DATA_DIR) / "session-mpi.json");
+    const ChartInput input = makeChartInput(session, "add", {}, {2});
+    QCOMPARE(input.labels,
+             (std::vector<QString>{QStringLiteral("loop"), QStringLiteral("parallel \u00d72"),
+                                   QStringLiteral("mpi"), QStringLiteral("mpi \u00d71 on 2 ranks"),
+                                   QStringLiteral("mpi \u00d71 on 3 ranks"),
+                                   QStringLiteral("mpi \u00d71 on 4 ranks")}));
+    QCOMPARE(input.runs.size(), std::size_t{1});
+    QVERIFY(input.runs[0].scaling == Scaling::strong);
+    QCOMPARE(input.runs[0].rankScaling, rankScaling(session.runs[1]));
+    // The failed rank count is a gap with the run's reason.
+    const auto gap =
+        std::ranges::find(input.gaps, QStringLiteral("mpi \u00d71 on 3 ranks"), &ChartGap::label);
+    QVERIFY(gap != input.gaps.end());
+    QVERIFY2(gap->why.contains(QStringLiteral("rank 2 on lab-node-2")), qPrintable(gap->why));
+    QVERIFY(makeChartInput(session, "pi", {}, {2}).runs.empty());  // run 2 has no pi
+  }
+
   void namesSayTheRunWhenSeveralAreShown() {
     const ChartInput one = makeChartInput(sameProblemTwice(), "add", {}, {2});
     const ChartInput both = makeChartInput(sameProblemTwice(), "add", {}, {1, 2});

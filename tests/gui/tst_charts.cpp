@@ -501,7 +501,7 @@ class TestCharts : public QObject {
   }
   void exportsPngAtTheChosenSize() {
     QFETCH(int, chart);
-    QCOMPARE(panel_->chartCount(), 7);
+    QCOMPARE(panel_->chartCount(), 8);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("chart.png"));
     QVERIFY(!panel_->exportPng(chart, path, QSize(450, 300), 2));
@@ -541,7 +541,7 @@ class TestCharts : public QObject {
     QTemporaryDir dir;
     QStringList written;
     QVERIFY(!exportSessionCharts(session_, dir.path(), written));
-    QCOMPARE(written.size(), 14);  // two kernels, seven charts each
+    QCOMPARE(written.size(), 16);  // two kernels, eight charts each
     QVERIFY(written.contains(dir.filePath(QStringLiteral("add-speedup.png"))));
     QVERIFY(written.contains(dir.filePath(QStringLiteral("add-first-call.png"))));
     QVERIFY(written.contains(dir.filePath(QStringLiteral("pi-gpu-breakdown.png"))));
@@ -556,7 +556,7 @@ class TestCharts : public QObject {
     QTemporaryDir dir;
     QStringList written;
     QVERIFY(!exportSessionCharts(cancelledThenSmaller(), dir.path(), written, {1, 2}));
-    QCOMPARE(written.size(), 7);
+    QCOMPARE(written.size(), 8);
     QCOMPARE(exportSessionCharts(cancelledThenSmaller(), dir.path(), written, {1, 7}),
              std::optional(QStringLiteral("The session has no run 7.")));
   }
@@ -574,8 +574,8 @@ class TestCharts : public QObject {
     QTest::addColumn<QStringList>("runs");
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<int>("pngs");
-    QTest::addRow("latest run") << QStringList{} << 0 << 7;
-    QTest::addRow("two runs") << QStringList{QStringLiteral("1"), QStringLiteral("2")} << 0 << 7;
+    QTest::addRow("latest run") << QStringList{} << 0 << 8;
+    QTest::addRow("two runs") << QStringList{QStringLiteral("1"), QStringLiteral("2")} << 0 << 8;
     QTest::addRow("unknown run") << QStringList{QStringLiteral("3")} << 1 << 0;
     QTest::addRow("not a run id") << QStringList{QStringLiteral("two")} << 1 << 0;
   }

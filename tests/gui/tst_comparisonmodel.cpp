@@ -41,6 +41,23 @@ class TestComparisonModel : public QObject {
     QCOMPARE(model.rowCount(), 0);
   }
 
+  // Runs of distributed points: a ranks column, each row the rank count it paired on.
+  void distributedRunsShowRanks() {
+    const Session mpi =
+        readSessionFile(std::filesystem::path(ACCELLAB_TEST_DATA_DIR) / "session-mpi.json");
+    const Comparison comparison = compareRuns(mpi.runs[1], mpi.runs[1]);
+    ComparisonModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setComparison(comparison);
+    QCOMPARE(model.columnCount(), static_cast<int>(comparisonColumnsIn(inTable, true).size()));
+    const int ranks = columnNamed(model, QStringLiteral("ranks"));
+    QCOMPARE(model.index(5, ranks).data().toString(), QStringLiteral("4"));
+    QCOMPARE(model.index(5, columnNamed(model, QStringLiteral("verdict"))).data().toString(),
+             QStringLiteral("no significant change"));
+    model.setComparison(compareRuns(test::comparedBase(), test::comparedNew()));
+    QCOMPARE(model.columnCount(), static_cast<int>(comparisonColumnsIn(inTable).size()));
+  }
+
   // Slower in red, faster in green, unmatched and unmeasured rows grey, no change plain; the
   // verdict sorts what got slower first.
   void verdictsAreColouredAndSortSlowerFirst() {

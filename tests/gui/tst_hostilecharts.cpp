@@ -73,7 +73,7 @@ class TestHostileCharts : public QObject {
       if (!note.isEmpty() && chart == 0)
         QVERIFY2(panel.chartTitle(chart).contains(note), qPrintable(panel.chartTitle(chart)));
     }
-    QCOMPARE(renderAll(session), 7);
+    QCOMPARE(renderAll(session), 8);
   }
 
   // The speedup of 1e600 is left out with a note; the finite ones are drawn.
@@ -125,7 +125,7 @@ class TestHostileCharts : public QObject {
     }
     QVERIFY2(panel.chartTitle(0).contains(QStringLiteral("Showing the first 128 of")),
              qPrintable(panel.chartTitle(0)));
-    QCOMPARE(renderAll(session), 7);
+    QCOMPARE(renderAll(session), 8);
     // It took minutes and drew nothing; now seconds (a generous bound for slow machines).
     QVERIFY2(timer.elapsed() < 60000, qPrintable(QString::number(timer.elapsed())));
   }
@@ -147,7 +147,7 @@ class TestHostileCharts : public QObject {
     // Elided alike at the start, told apart by their ends.
     const auto speedups = panel.snapshot(1).at(0).labels;
     QCOMPARE(QSet<QString>(speedups.begin(), speedups.end()).size(), 4);
-    QCOMPARE(renderAll(session), 7);
+    QCOMPARE(renderAll(session), 8);
   }
 
   // --- export file names ---
@@ -201,7 +201,7 @@ class TestHostileCharts : public QObject {
     session.runs.push_back(run(1, points));
     QStringList written;
     QVERIFY(!exportSessionCharts(session, out, written));
-    QCOMPARE(written.size(), 5 * 7);
+    QCOMPARE(written.size(), 5 * 8);
     const QRegularExpression name(QStringLiteral("^[A-Za-z0-9_-]{1,48}-[a-z-]+\\.png$"));
     for (const QString& path : written) {
       const QFileInfo file(path);
@@ -209,7 +209,7 @@ class TestHostileCharts : public QObject {
       QVERIFY2(name.match(file.fileName()).hasMatch(), qPrintable(file.fileName()));
       QVERIFY(file.isFile());
     }
-    QCOMPARE(QDir(out).entryList(QDir::Files).size(), 5 * 7);
+    QCOMPARE(QDir(out).entryList(QDir::Files).size(), 5 * 8);
     // Nothing beside the folder.
     QCOMPARE(QDir(root.filePath(QStringLiteral("out")))
                  .entryList(QDir::AllEntries | QDir::NoDotAndDotDot),

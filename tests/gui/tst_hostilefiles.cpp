@@ -164,7 +164,7 @@ class TestHostileFiles : public QObject {
     QVERIFY(app.waitForFinished(120000));
     QCOMPARE(app.exitStatus(), QProcess::NormalExit);  // it was a segfault
     QCOMPARE(app.exitCode(), 0);
-    QCOMPARE(pngsIn(out).size(), 7);
+    QCOMPARE(pngsIn(out).size(), 8);
   }
 
   void commandLineRefusesAFifoPromptly() {

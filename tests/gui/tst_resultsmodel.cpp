@@ -110,6 +110,32 @@ class TestResultsModel : public QObject {
     QCOMPARE(model.index(model.rowCount() - 1, intensity).data().toString(), QStringLiteral("-"));
   }
 
+  // A distributed run brings the ranks and imbalance columns, for every run's rows; removing
+  // it takes them away again.
+  void distributedRunsShowRanks() {
+    const Session mpi =
+        readSessionFile(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session-mpi.json").toStdString());
+    const Run plain = goldenSession().runs[0];
+    ResultsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRuns({plain});
+    QCOMPARE(columnNamed(model, QStringLiteral("ranks")), -1);
+    model.appendRun(mpi.runs[1]);
+    QCOMPARE(model.columnCount(), static_cast<int>(columnsIn(inTable, true).size()));
+    const int ranks = columnNamed(model, QStringLiteral("ranks"));
+    const int imbalance = columnNamed(model, QStringLiteral("imbalance"));
+    QVERIFY(ranks >= 0 && imbalance >= 0);
+    const int last = model.rowCount() - 1;  // add mpi on 4 ranks
+    QCOMPARE(model.index(last, ranks).data().toString(), QStringLiteral("4"));
+    QCOMPARE(model.index(last, imbalance).data().toString(), QStringLiteral("1.03x"));
+    QCOMPARE(model.index(0, ranks).data().toString(), QStringLiteral("1"));
+    QCOMPARE(model.index(0, imbalance).data().toString(), QStringLiteral("-"));
+    QCOMPARE(model.index(last, ranks).data(ResultsModel::SortRole).toDouble(), 4.0);
+    model.removeRun(mpi.runs[1].id);
+    QCOMPARE(columnNamed(model, QStringLiteral("ranks")), -1);
+    QCOMPARE(model.columnCount(), static_cast<int>(columnsIn(inTable).size()));
+  }
+
   void sortsByNumberNotText() {
     const Session session = goldenSession();
     ResultsModel model;

@@ -50,6 +50,33 @@ class TestSystemView : public QObject {
     QCOMPARE(tree.topLevelItem(0)->text(0), QStringLiteral("CPU"));
   }
 
+  // A run launched under MPI: its library, world size and scaling, and every node.
+  void mpiLaunchAndEachNode() {
+    const Session session =
+        readSessionFile(std::filesystem::path(ACCELLAB_TEST_DATA_DIR) / "session-mpi.json");
+    const Run& run = session.runs[1];
+    SystemView view;
+    view.setSystem(run.system, run.conditions, run.mpi);
+    const auto& tree = *view.findChild<QTreeWidget*>(QStringLiteral("systemTree"));
+    const QStringList names = column(tree, 0);
+    const QStringList values = column(tree, 1);
+    const auto valueNamed = [&](const QString& name) {
+      const auto at = names.indexOf(name);
+      return at < 0 ? QStringLiteral("(no field %1)").arg(name) : values[at];
+    };
+    QVERIFY(valueNamed(QStringLiteral("MPI library")).startsWith(u"Open MPI v4.1.4"));
+    QCOMPARE(valueNamed(QStringLiteral("MPI launch")),
+             QStringLiteral("4 ranks on 2 nodes, strong scaling (fixed total problem)"));
+    QCOMPARE(valueNamed(QStringLiteral("Node 2")),
+             QStringLiteral("lab-node-2: AMD EPYC 9B14, 2 logical cores, 7.75 GiB RAM, bandwidth "
+                            "ceiling 24.1 GB/s, GPUs: none"));
+    QCOMPARE(tree.topLevelItemCount(), static_cast<int>(systemFields(run.system).size() + 5));
+    QVERIFY(mpiFields(std::nullopt).empty());
+    // Side by side, the scaling differs between the two MPI runs.
+    view.setSystems(QStringLiteral("run 1"), session.runs[0], QStringLiteral("run 2"), run);
+    QVERIFY(view.differingFields().contains(QStringLiteral("MPI launch")));
+  }
+
   void computeCeilingsOnOneLine() {
     SystemInfo system = test::sampleRun().system;
     system.computeCeilings.clear();

@@ -80,7 +80,18 @@ void addRun(ChartInput& input, const Run& run) {
                run.system.gpuReason,
                {},
                {},
+               {},
+               scalingOf(run),
                {}});
+  for (RankScalingLine& line : rankScaling(run, input.report)) {
+    if (line.kernel != input.kernel) continue;
+    for (RankScalingPoint& point : line.points)
+      for (std::optional<double>* value :
+           {&point.speedup, &point.efficiency, &point.efficiencyFastestRank,
+            &point.efficiencySlowestRank})
+        *value = drawable(*value);
+    shown.rankScaling.push_back(std::move(line));
+  }
   for (ScalingFit& fit : scalingFits(rows))
     if (fit.kernel == input.kernel) shown.scalingFits.push_back(std::move(fit));
   for (const ComputeCeiling& ceiling : run.system.computeCeilings)
@@ -98,7 +109,8 @@ void addRun(ChartInput& input, const Run& run) {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const PointResult& result = run.points[i];
     if (result.point.kernel != input.kernel) continue;
-    const QString label = input.labelOf(result.point.variant, result.point.threads);
+    const QString label =
+        input.labelOf(result.point.variant, result.point.threads, result.point.ranks);
     appendUnique(groups, rows[i].group);
     appendUnique(labels, label);
     sizes[rows[i].group] = rows[i].size;
@@ -134,12 +146,15 @@ void addRun(ChartInput& input, const Run& run) {
 
 }  // namespace
 
-QString ChartInput::labelOf(const std::string& variant, int threads) const {
-  const QString name = QString::fromStdString(variant);
+QString ChartInput::labelOf(const std::string& variant, int threads, int ranks) const {
+  QString name = QString::fromStdString(variant);
   const bool threaded = std::find(threadedVariants.begin(), threadedVariants.end(), variant) !=
                         threadedVariants.end();
-  if (!threaded && threads == 1) return name;
-  return QStringLiteral("%1 \u00d7%2").arg(name).arg(threads);
+  if (threaded || threads != 1 || ranks != 1)
+    name = QStringLiteral("%1 \u00d7%2").arg(name).arg(threads);
+  if (ranks == 1) return name;
+  // Never 1 rank here: no plural form needed.
+  return QCoreApplication::translate("ChartInput", "%1 on %2 ranks").arg(name).arg(ranks);
 }
 
 QString elidedName(const QString& name, qsizetype maxLength) {
@@ -303,7 +318,8 @@ ChartInput makeChartInput(const Session& session, const std::string& kernel,
   for (const Run& run : session.runs)
     for (const PointResult& result : run.points)
       if (result.point.kernel == kernel)
-        appendUnique(input.labels, input.labelOf(result.point.variant, result.point.threads));
+        appendUnique(input.labels,
+                     input.labelOf(result.point.variant, result.point.threads, result.point.ranks));
 
   for (const int id : runsShown(session, kernel, runIds)) addRun(input, *findRun(session, id));
   std::vector<std::pair<std::uint64_t, std::string>> groups;

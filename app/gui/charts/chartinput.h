@@ -13,6 +13,7 @@
 
 #include "accellab/amdahl.h"
 #include "accellab/measure_config.h"
+#include "accellab/rank_scaling.h"
 #include "accellab/report.h"
 #include "accellab/session.h"
 
@@ -29,7 +30,10 @@ struct ChartRun {
   // The host's compute roofs and those of the GPU its gpu points ran on, with a drawable rate;
   // empty when they were not measured.
   std::vector<ComputeCeiling> computeCeilings;
-  std::vector<CacheInfo> caches;  // those with a size
+  std::vector<CacheInfo> caches;      // those with a size
+  Scaling scaling = Scaling::strong;  // of its MPI launch; strong without one
+  // The engine's rank scaling of the kernel's distributed variants in this run.
+  std::vector<RankScalingLine> rankScaling;
 };
 
 // What one chart draws at most. Qt Charts lays out every box, legend entry and axis label on
@@ -63,7 +67,7 @@ struct ChartPoint {
   std::size_t position = 0;  // index into the run's points
   PointResult result;
   ReportRow row;
-  QString label;  // ChartInput::labelOf(variant, threads)
+  QString label;  // ChartInput::labelOf(variant, threads, ranks)
   // For variants in ChartInput::threadedVariants: the engine's speedup over the same
   // variant's 1-thread point of the problem and run.
   std::optional<double> threadSpeedup;
@@ -93,8 +97,9 @@ struct ChartInput {
 
   bool empty() const { return points.empty(); }
   // "parallel ×4" where the variant ran with several thread counts in the session or with
-  // more than one, else "loop". Not elided: labels tell variants apart.
-  QString labelOf(const std::string& variant, int threads) const;
+  // more than one, else "loop"; "mpi ×1 on 4 ranks" for a point of several ranks. Not elided:
+  // labels tell variants apart.
+  QString labelOf(const std::string& variant, int threads, int ranks = 1) const;
   QString kernelName() const;              // elided
   QString runName(std::size_t run) const;  // "run 2"
   // "run 2", "runs 1, 2": for titles.

@@ -2,6 +2,7 @@
 
 #include "charts/firstcallchart.h"
 #include "charts/gpubreakdownchart.h"
+#include "charts/rankscalingchart.h"
 #include "charts/rooflinechart.h"
 #include "charts/scalingchart.h"
 #include "charts/speedupchart.h"
@@ -19,6 +20,7 @@ std::vector<std::unique_ptr<ChartView>> createCharts() {
   charts.push_back(std::make_unique<GpuBreakdownChart>());
   charts.push_back(std::make_unique<FirstCallChart>());
   charts.push_back(std::make_unique<RooflineChart>());
+  charts.push_back(std::make_unique<RankScalingChart>());
   return charts;
 }
 

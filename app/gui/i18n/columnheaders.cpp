@@ -18,6 +18,8 @@ constexpr const char* kHeaders[] = {
     QT_TRANSLATE_NOOP("ColumnHeader", "size"),
     QT_TRANSLATE_NOOP("ColumnHeader", "variant"),
     QT_TRANSLATE_NOOP("ColumnHeader", "threads"),
+    QT_TRANSLATE_NOOP("ColumnHeader", "ranks"),
+    QT_TRANSLATE_NOOP("ColumnHeader", "imbalance"),
     QT_TRANSLATE_NOOP("ColumnHeader", "median"),
     QT_TRANSLATE_NOOP("ColumnHeader", "\u00b1 MAD"),
     QT_TRANSLATE_NOOP("ColumnHeader", "first call"),

@@ -45,6 +45,9 @@ ComparisonModel::ComparisonModel(QObject* parent)
 void ComparisonModel::setComparison(const Comparison& comparison) {
   beginResetModel();
   comparison_ = comparison;
+  // Runs of distributed points bring the ranks column.
+  columns_ = comparisonColumnsIn(inTable, isDistributed({&comparison_, 1}));
+  verdictColumn_ = verdictColumnIn(columns_);
   endResetModel();
 }
 

@@ -5,6 +5,7 @@
 #include <QIcon>
 #include <algorithm>
 #include <utility>
+#include <vector>
 
 #include "accellab/quality.h"
 #include "i18n/columnheaders.h"
@@ -20,6 +21,11 @@ int flagsColumnIn(const std::vector<const ReportColumn*>& columns) {
   return -1;
 }
 
+// The ranks and imbalance columns appear once a run is distributed.
+std::vector<const ReportColumn*> columnsFor(const std::vector<Run>& runs) {
+  return columnsIn(inTable, std::ranges::any_of(runs, isDistributed));
+}
+
 }  // namespace
 
 ResultsModel::ResultsModel(QObject* parent)
@@ -31,11 +37,30 @@ ResultsModel::ResultsModel(QObject* parent)
 void ResultsModel::setRuns(const std::vector<Run>& runs) {
   beginResetModel();
   runs_ = runs;
+  setColumns();
   rebuildRows();
   endResetModel();
 }
 
+void ResultsModel::setColumns() {
+  columns_ = columnsFor(runs_);
+  flagsColumn_ = flagsColumnIn(columns_);
+}
+
+void ResultsModel::updateColumns() {
+  if (columnsFor(runs_) == columns_) return;
+  beginResetModel();
+  setColumns();
+  endResetModel();
+}
+
 void ResultsModel::appendRun(const Run& run) {
+  // The first distributed run brings columns: the whole table changes.
+  if (isDistributed(run) && columns_ != columnsIn(inTable, true)) {
+    std::vector<Run> runs = runs_;
+    runs.push_back(run);
+    return setRuns(runs);
+  }
   const int first = static_cast<int>(rows_.size());
   const auto added = static_cast<int>(run.points.size());
   if (added > 0) beginInsertRows({}, first, first + added - 1);
@@ -86,13 +111,14 @@ void ResultsModel::removeRun(int runId) {
   if (run->points.empty()) {
     runs_.erase(run);
     rebuildRows();
-    return;
+    return updateColumns();
   }
   const auto [first, last] = rowsOf(static_cast<std::size_t>(run - runs_.begin()));
   beginRemoveRows({}, first, last);
   runs_.erase(run);
   rebuildRows();
   endRemoveRows();
+  updateColumns();
 }
 
 void ResultsModel::setReportOptions(const ReportOptions& options) {

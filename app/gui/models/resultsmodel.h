@@ -1,6 +1,7 @@
 // The measured points of every run as one table, with the columns the engine describes for
-// tables (reportColumns, inTable). Rows are built run by run, so a speedup is always within
-// its run. Flagged points are marked in their flags cell, with the advice as tooltip.
+// tables (reportColumns, inTable; ranks and imbalance once a run is distributed). Rows are built
+// run by run, so a speedup is always within its run. Flagged points are marked in their flags cell,
+// with the advice as tooltip.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -47,6 +48,10 @@ class ResultsModel : public QAbstractTableModel {
   // Rows depend on each other within a run (speedup is relative to the group's baseline
   // point), so a run's rows are rebuilt as a whole by the engine.
   void rebuildRows();
+  // The columns of runs_ (the ranks ones only when a run is distributed); updateColumns resets
+  // the model when they change.
+  void setColumns();
+  void updateColumns();
   std::vector<Run>::iterator findRun(int runId);
   // The rows of runs_[run], first and last (rows are in run order).
   std::pair<int, int> rowsOf(std::size_t run) const;

@@ -94,6 +94,36 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
   return fields;
 }
 
+std::vector<SystemField> mpiFields(const std::optional<MpiInfo>& mpi) {
+  if (!mpi) return {};
+  std::vector<SystemField> fields;
+  fields.push_back({SystemView::tr("MPI library"), text(mpi->library)});
+  fields.push_back({SystemView::tr("MPI launch"),
+                    (mpi->scaling == Scaling::strong
+                         ? SystemView::tr("%1 ranks on %2 nodes, strong scaling (fixed total "
+                                          "problem)")
+                         : SystemView::tr("%1 ranks on %2 nodes, weak scaling (fixed problem "
+                                          "per rank)"))
+                        .arg(mpi->worldSize)
+                        .arg(mpi->nodes.size())});
+  for (std::size_t i = 0; i < mpi->nodes.size(); ++i) {
+    const SystemInfo& node = mpi->nodes[i];
+    QStringList gpus;
+    for (const GpuInfo& gpu : node.gpus) gpus << text(gpu.name);
+    fields.push_back(
+        {SystemView::tr("Node %1").arg(i + 1),
+         SystemView::tr("%1: %2, %3 logical cores, %4 RAM, bandwidth ceiling %5, GPUs: %6")
+             .arg(text(node.hostName), text(node.cpuModel))
+             .arg(node.logicalCores)
+             .arg(bytes(node.totalRamBytes),
+                  node.bandwidthCeilingBytesPerS > 0
+                      ? text(formatValue(node.bandwidthCeilingBytesPerS, ValueKind::byteRate))
+                      : SystemView::tr("not measured"),
+                  gpus.isEmpty() ? SystemView::tr("none") : gpus.join(QStringLiteral(", ")))});
+  }
+  return fields;
+}
+
 SystemView::SystemView(QWidget* parent) : QWidget(parent), tree_(new QTreeWidget(this)) {
   tree_->setObjectName(QStringLiteral("systemTree"));
   tree_->setRootIsDecorated(false);
@@ -110,11 +140,12 @@ void SystemView::showProbing() {
       QStringList{tr("Probe"), tr("Probing the machine and measuring memory bandwidth\u2026")}));
 }
 
-void SystemView::setSystem(const SystemInfo& system,
-                           const std::vector<SystemCondition>& conditions) {
+void SystemView::setSystem(const SystemInfo& system, const std::vector<SystemCondition>& conditions,
+                           const std::optional<MpiInfo>& mpi) {
   setColumns({tr("Property"), tr("Value")});
   std::vector<SystemField> fields = conditionFields(conditions);
   for (SystemField& field : systemFields(system)) fields.push_back(std::move(field));
+  for (SystemField& field : mpiFields(mpi)) fields.push_back(std::move(field));
   for (const SystemField& field : fields) {
     auto* item = new QTreeWidgetItem(QStringList{field.name, field.value});
     item->setToolTip(1, field.value);  // the whole of a long warning
@@ -133,6 +164,7 @@ void SystemView::setSystems(const QString& baseTitle, const Run& base, const QSt
   const auto fieldsOf = [](const Run& run) {
     std::vector<SystemField> fields = conditionFields(run.conditions);
     for (SystemField& field : systemFields(run.system)) fields.push_back(std::move(field));
+    for (SystemField& field : mpiFields(run.mpi)) fields.push_back(std::move(field));
     return fields;
   };
   const std::vector<SystemField> baseFields = fieldsOf(base);

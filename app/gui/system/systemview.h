@@ -5,6 +5,7 @@
 
 #include <QString>
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 #include "accellab/session.h"
@@ -20,13 +21,16 @@ struct SystemField {
   QString value;
 };
 std::vector<SystemField> systemFields(const SystemInfo& system);
+// The MPI launch of a run: library, world size and scaling, a line per node; none without one.
+std::vector<SystemField> mpiFields(const std::optional<MpiInfo>& mpi);
 
 class SystemView : public QWidget {
   Q_OBJECT
 
  public:
   explicit SystemView(QWidget* parent = nullptr);
-  void setSystem(const SystemInfo& system, const std::vector<SystemCondition>& conditions = {});
+  void setSystem(const SystemInfo& system, const std::vector<SystemCondition>& conditions = {},
+                 const std::optional<MpiInfo>& mpi = {});
   // Two runs' machines and conditions, a column each; `baseTitle` and `newTitle` head them.
   void setSystems(const QString& baseTitle, const Run& base, const QString& newTitle,
                   const Run& next);

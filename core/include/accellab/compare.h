@@ -94,7 +94,7 @@ struct Comparison {
   friend bool operator==(const Comparison&, const Comparison&) = default;
 };
 
-// Points match when kernel, variant, threads and params agree, the seed excepted: it picks
+// Points match when kernel, variant, threads, ranks and params agree, the seed excepted: it picks
 // the input values, not the work, and comparing a run with another seed is a fair question
 // (the note says when seeds differ). A point listed twice in one run matches in order.
 // Points left over that share kernel, variant and params, one in each run, match across

@@ -34,8 +34,12 @@ struct ComparisonColumn {
   std::optional<double> (*value)(const ComparisonRow&);
 };
 std::span<const ComparisonColumn> comparisonColumns();
-// The columns with `place` among their places, in order.
-std::vector<const ComparisonColumn*> comparisonColumnsIn(ColumnPlace place);
+// The columns with `place` among their places, in order; the `whenDistributed` ones (ranks)
+// only when `distributed`.
+std::vector<const ComparisonColumn*> comparisonColumnsIn(ColumnPlace place,
+                                                         bool distributed = false);
+// Whether a row of the comparisons is a point of more than one rank: their tables show ranks.
+bool isDistributed(std::span<const Comparison> comparisons);
 
 // Writes the comparisons whole, in order:
 // - console: per comparison the two runs, the rule, warnings, a table per kernel and

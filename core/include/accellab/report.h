@@ -28,6 +28,7 @@ struct ReportRow {
   std::uint64_t size = 0;  // problemSize(params): sorts problems by size, not by text
   std::string variant;
   int threads = 1;
+  int ranks = 1;  // MPI processes; threads are per rank
   PointStatus status = PointStatus::ok;
   double medianS = 0;  // gpu rows: the kernel alone or end to end, as ReportOptions say
   double spreadS = 0;  // median absolute deviation
@@ -47,6 +48,9 @@ struct ReportRow {
   // none for end-to-end gpu rows, whose time is mostly the bus.
   std::optional<double> ceilingFraction;
   std::optional<double> speedup;  // baseline median / this median
+  // The slowest rank's median over the fastest's (rankMediansS) of an ok point of 2 ranks or
+  // more: 1 is a perfect balance.
+  std::optional<double> imbalance;
   bool verified = false;
   PointFlags flags;
   std::uint32_t attempts = 1;
@@ -72,8 +76,13 @@ struct ReportOptions {
 struct Ceilings {
   double hostBytesPerS = 0;    // the host's STREAM copy
   double deviceBytesPerS = 0;  // the copy kernel on the GPU the gpu rows ran on
+  // An MPI launch over several nodes: which of them a point of several ranks used is not
+  // recorded, so no one machine's ceiling bounds it (such points get no fraction).
+  bool acrossNodes = false;
 };
 Ceilings ceilingsOf(const SystemInfo& system);
+// The run's machine's ceilings, across nodes when its MPI launch spanned several.
+Ceilings ceilingsOf(const Run& run);
 
 // Speedup is relative to the baseline variant's 1-thread ok point of the same group, among
 // `points` only: pass one run's complete result set. Rows carry `runId`.
@@ -90,13 +99,16 @@ std::vector<PointResult> baselineFirst(std::vector<PointResult> points,
 
 // Where a column appears. The console and Markdown name the run and problem in headings.
 // `whenCounted` keeps a column out of the console and Markdown tables of problems whose
-// kernel counts no FLOPs, where it could only ever show "-".
+// kernel counts no FLOPs, where it could only ever show "-". `whenDistributed` keeps a column
+// out of every table and file of runs without distributed points (isDistributed), so that
+// theirs read as before MPI.
 enum ColumnPlace : unsigned {
   inConsole = 1,
   inTable = 2,
   inFiles = 4,
   everywhere = 7,
-  whenCounted = 8
+  whenCounted = 8,
+  whenDistributed = 16
 };
 enum class Align { left, right };
 
@@ -118,11 +130,16 @@ struct ReportColumn {
   std::optional<double> (*value)(const ReportRow&);
 };
 std::span<const ReportColumn> reportColumns();
-// The columns with `place` among their places, in order.
-std::vector<const ReportColumn*> columnsIn(ColumnPlace place);
+// The columns with `place` among their places, in order; the `whenDistributed` ones only
+// when `distributed`.
+std::vector<const ReportColumn*> columnsIn(ColumnPlace place, bool distributed = false);
 // The console's (or Markdown's) columns of the table whose first row is `first`: without the
 // `whenCounted` ones when that row counts no FLOPs.
-std::vector<const ReportColumn*> consoleColumnsFor(const ReportRow& first);
+std::vector<const ReportColumn*> consoleColumnsFor(const ReportRow& first,
+                                                   bool distributed = false);
+// Whether the run was launched under MPI or holds a point of more than one rank: its tables
+// show the ranks.
+bool isDistributed(const Run& run);
 
 // A reporter prints runs: begin(run) (its points are not read), then each point as it is
 // measured, in the order given (see baselineFirst), then end(). Several runs may follow.

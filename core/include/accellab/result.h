@@ -26,7 +26,8 @@ struct Point {
   friend bool operator==(const Point&, const Point&) = default;
 };
 
-// "add parallel 1024x1024x512 f64 x2 threads": for progress lines and logs.
+// "add parallel 1024x1024x512 f64 x2 threads", "pi mpi 1e8 samples x4 ranks x1 thread": for
+// progress lines and logs.
 std::string describe(const Point& point);
 
 enum class PointStatus { ok, skipped, failed, cancelled };

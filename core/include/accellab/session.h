@@ -35,6 +35,8 @@ inline constexpr std::uint64_t kMaxRunSamples = 2'000'000;
 // A sweep whose points would get fewer samples each than this is refused before it starts.
 inline constexpr std::uint64_t kMinPointSamples = 20;
 inline constexpr std::size_t kMaxRunPoints = kMaxRunSamples / kMinPointSamples;
+// Ranks of an MPI launch (MpiInfo::worldSize) and so of a point (Point::ranks).
+inline constexpr int kMaxRanks = 1 << 20;
 // params.samples of a point, as the kernels accept it.
 inline constexpr std::uint64_t kMaxSampleCount = std::uint64_t{1} << 63;
 
@@ -91,7 +93,8 @@ bool isPlainName(std::string_view name);
 // `text` cut to kMaxTextBytes at a UTF-8 character boundary, ending in "…" when cut.
 std::string clippedText(std::string text);
 
-// "add 3 sizes × 5 variants", "pi 2 sample counts × 2 variants × 2 thread counts".
+// "add 3 sizes × 5 variants", "pi 2 sample counts × 2 variants × 2 thread counts",
+// "pi 1 sample count × 2 variants × 3 rank counts".
 std::string summarizePoints(const std::vector<Point>& points);
 // "2026-11-30 16:05 add 3 sizes × 5 variants": the time (UTC) and summarizePoints().
 std::string defaultRunName(const std::string& created, const std::vector<Point>& points);

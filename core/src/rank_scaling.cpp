@@ -1,0 +1,66 @@
+#include "accellab/rank_scaling.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace accellab {
+
+namespace {
+
+// t(1) / t over r ranks: the efficiency of a time (1 is ideal), none without both times.
+std::optional<double> efficiencyOf(std::optional<double> oneRankS, double seconds, int ranks,
+                                   Scaling scaling) {
+  if (!oneRankS || !(seconds > 0)) return std::nullopt;
+  const double ratio = *oneRankS / seconds;
+  return scaling == Scaling::weak ? ratio : ratio / ranks;
+}
+
+void fill(RankScalingLine& line, const Run& run, const std::vector<ReportRow>& rows,
+          Scaling scaling) {
+  std::ranges::stable_sort(line.points, {}, &RankScalingPoint::ranks);
+  // A rank count measured twice keeps its first point.
+  const auto repeated = std::ranges::unique(line.points, {}, &RankScalingPoint::ranks);
+  line.points.erase(repeated.begin(), repeated.end());
+  const auto one = std::ranges::find(line.points, 1, &RankScalingPoint::ranks);
+  if (one != line.points.end() && rows[one->index].medianS > 0)
+    line.oneRankS = rows[one->index].medianS;
+  for (RankScalingPoint& point : line.points) {
+    const ReportRow& row = rows[point.index];
+    point.efficiency = efficiencyOf(line.oneRankS, row.medianS, point.ranks, scaling);
+    if (point.efficiency) point.speedup = *point.efficiency * point.ranks;
+    const std::vector<double>& medians = run.points[point.index].rankMediansS;
+    if (!point.efficiency || medians.size() < 2) continue;
+    const auto [fastest, slowest] = std::ranges::minmax(medians);
+    point.efficiencyFastestRank = efficiencyOf(line.oneRankS, fastest, point.ranks, scaling);
+    point.efficiencySlowestRank = efficiencyOf(line.oneRankS, slowest, point.ranks, scaling);
+  }
+}
+
+}  // namespace
+
+Scaling scalingOf(const Run& run) { return run.mpi ? run.mpi->scaling : Scaling::strong; }
+
+std::vector<RankScalingLine> rankScaling(const Run& run, const ReportOptions& options) {
+  const std::vector<ReportRow> rows = buildRunRows(run, options);
+  std::vector<RankScalingLine> lines;
+  const auto lineOf = [&](const ReportRow& row) {
+    return std::ranges::find_if(lines, [&](const RankScalingLine& line) {
+      return std::tie(line.group, line.variant, line.threads) ==
+             std::tie(row.group, row.variant, row.threads);
+    });
+  };
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const ReportRow& row = rows[i];
+    auto line = lineOf(row);
+    if (line == lines.end())
+      line = lines.insert(lines.end(), {row.group, row.kernel, row.variant, row.threads, {}, {}});
+    line->points.push_back({i, row.ranks, {}, {}, {}, {}});
+  }
+  std::erase_if(lines, [](const RankScalingLine& line) {
+    return std::ranges::all_of(line.points, [](const auto& p) { return p.ranks == 1; });
+  });
+  for (RankScalingLine& line : lines) fill(line, run, rows, scalingOf(run));
+  return lines;
+}
+
+}  // namespace accellab
