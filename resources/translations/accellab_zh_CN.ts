@@ -195,6 +195,10 @@ variant %2, %n thread(s), %3, run %4</source>
             <numerusform>中位数 %1 ± %2（MAD），%n 个样本</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 on %2 ranks</source>
+        <translation>%1，%2 个进程</translation>
+    </message>
 </context>
 <context>
     <name>ColumnHeader</name>
@@ -397,6 +401,14 @@ variant %2, %n thread(s), %3, run %4</source>
     <message>
         <source>FLOPs</source>
         <translation>浮点运算数</translation>
+    </message>
+    <message>
+        <source>ranks</source>
+        <translation>进程数</translation>
+    </message>
+    <message>
+        <source>imbalance</source>
+        <translation>不均衡度</translation>
     </message>
 </context>
 <context>
@@ -1467,6 +1479,73 @@ host → device %2, kernel %3, device → host %4</source>
     </message>
 </context>
 <context>
+    <name>accellab::gui::RankScalingChart</name>
+    <message>
+        <source>Rank scaling</source>
+        <translation>进程扩展性</translation>
+    </message>
+    <message>
+        <source>Open a session of a distributed variant measured at several rank counts: mpirun -np 4 accellab-cli run --variants mpi --ranks 1,2,4 --out FILE</source>
+        <translation>打开一个在多个进程数下测量的分布式变体会话：mpirun -np 4 accellab-cli run --variants mpi --ranks 1,2,4 --out FILE</translation>
+    </message>
+    <message>
+        <source>Rank scaling, strong (fixed total problem)</source>
+        <translation>进程扩展性，强扩展（总问题规模固定）</translation>
+    </message>
+    <message>
+        <source>Rank scaling, weak (fixed problem per rank)</source>
+        <translation>进程扩展性，弱扩展（每个进程的问题规模固定）</translation>
+    </message>
+    <message>
+        <source>no 1-rank time to compare with</source>
+        <translation>没有可供比较的单进程时间</translation>
+    </message>
+    <message>
+        <source>Not drawn: %1, measured with the other scaling</source>
+        <translation>未绘制：%1，以另一种扩展方式测量</translation>
+    </message>
+    <message>
+        <source>MPI ranks</source>
+        <translation>MPI 进程数</translation>
+    </message>
+    <message>
+        <source>speedup over 1 rank (×)</source>
+        <translation>相对单进程的加速比（×）</translation>
+    </message>
+    <message>
+        <source>parallel efficiency, t(1 rank) / t(N) (%)</source>
+        <translation>并行效率，t(1 个进程) / t(N)（%）</translation>
+    </message>
+    <message>
+        <source>1 rank: speedup %2 over 1 rank, parallel efficiency %3</source>
+        <translation>1 个进程：相对单进程加速比 %2，并行效率 %3</translation>
+    </message>
+    <message>
+        <source>%1 ranks: speedup %2 over 1 rank, parallel efficiency %3</source>
+        <translation>%1 个进程：相对单进程加速比 %2，并行效率 %3</translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>进程 %1：%2</translation>
+    </message>
+    <message>
+        <source>each rank&apos;s median: %1</source>
+        <translation>各进程的中位数：%1</translation>
+    </message>
+    <message>
+        <source>fastest to slowest rank</source>
+        <translation>最快到最慢的进程</translation>
+    </message>
+    <message>
+        <source>ideal (speedup = ranks)</source>
+        <translation>理想（加速比 = 进程数）</translation>
+    </message>
+    <message>
+        <source>ideal (100 %)</source>
+        <translation>理想（100 %）</translation>
+    </message>
+</context>
+<context>
     <name>accellab::gui::RooflineChart</name>
     <message>
         <source>%1 %2 GPU %3 %4</source>
@@ -1846,6 +1925,34 @@ speedup at most %7</source>
     <message>
         <source>Compute ceilings</source>
         <translation>计算上限</translation>
+    </message>
+    <message>
+        <source>MPI library</source>
+        <translation>MPI 库</translation>
+    </message>
+    <message>
+        <source>MPI launch</source>
+        <translation>MPI 启动</translation>
+    </message>
+    <message>
+        <source>%1 ranks on %2 nodes, strong scaling (fixed total problem)</source>
+        <translation>%2 个节点上的 %1 个进程，强扩展（总问题规模固定）</translation>
+    </message>
+    <message>
+        <source>%1 ranks on %2 nodes, weak scaling (fixed problem per rank)</source>
+        <translation>%2 个节点上的 %1 个进程，弱扩展（每个进程的问题规模固定）</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 logical cores, %4 RAM, bandwidth ceiling %5, GPUs: %6</source>
+        <translation>%1：%2，%3 个逻辑核心，内存 %4，带宽上限 %5，GPU：%6</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
