@@ -66,9 +66,10 @@ template <class Counter>
 class GpuPiRun final : public KernelRun {
  public:
   // On `device`, already the current one (preparePi).
-  GpuPiRun(int device, std::uint64_t samples, std::uint64_t seed)
+  GpuPiRun(int device, std::uint64_t samples, std::uint64_t seed, std::uint64_t first)
       : device_(device),
         samples_(samples),
+        first_(first),
         launches_((samples + kLaunchSamples - 1) / kLaunchSamples),
         key_(rng::streamKey(seed)),
         counter_(std::min(samples, kLaunchSamples)),
@@ -115,8 +116,9 @@ class GpuPiRun final : public KernelRun {
  private:
   // Queues launch number `queued_` and the event that marks its end.
   void queueLaunch() {
-    const std::uint64_t begin = queued_ * kLaunchSamples;
-    const std::uint64_t end = begin + std::min(kLaunchSamples, samples_ - begin);
+    const std::uint64_t done = queued_ * kLaunchSamples;
+    const std::uint64_t begin = first_ + done;
+    const std::uint64_t end = begin + std::min(kLaunchSamples, samples_ - done);
     counter_.add(key_, begin, end, deviceCount_.data(), stream_.get());
     launched_[queued_ % kQueuedLaunches].record(stream_);
     ++queued_;
@@ -177,6 +179,7 @@ class GpuPiRun final : public KernelRun {
 
   int device_;
   std::uint64_t samples_;
+  std::uint64_t first_;  // of the seed's stream: a rank's share starts past 0
   std::uint64_t launches_;
   std::uint64_t key_;
   Counter counter_;
@@ -197,11 +200,11 @@ class GpuPiRun final : public KernelRun {
 }  // namespace
 
 std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed,
-                                     DeviceCode code) {
+                                     DeviceCode code, std::uint64_t first) {
   cuda::selectDevice(device);
   if (code == DeviceCode::library)
-    return std::make_unique<GpuPiRun<LibraryCounter>>(device, samples, seed);
-  return std::make_unique<GpuPiRun<OwnKernelCounter>>(device, samples, seed);
+    return std::make_unique<GpuPiRun<LibraryCounter>>(device, samples, seed, first);
+  return std::make_unique<GpuPiRun<OwnKernelCounter>>(device, samples, seed, first);
 }
 
 }  // namespace accellab::kernels::gpu

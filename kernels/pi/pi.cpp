@@ -9,6 +9,7 @@
 #include "cpu/scalar_loops.h"
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
+#include "mpi/distributed_run.h"
 #include "pi_estimate.h"
 #include "pi_python.h"
 #include "shared/counter_rng.h"
@@ -54,11 +55,12 @@ struct Parallel {
   }
 };
 
+// Samples [first, first + samples) of the seed's stream: all of them, or a rank's share.
 template <class Variant>
 class CpuPiRun final : public KernelRun {
  public:
-  CpuPiRun(std::uint64_t samples, std::uint64_t seed, int threads)
-      : samples_(samples), key_(rng::streamKey(seed)), threads_(threads) {}
+  CpuPiRun(std::uint64_t samples, std::uint64_t seed, int threads, std::uint64_t first = 0)
+      : samples_(samples), first_(first), key_(rng::streamKey(seed)), threads_(threads) {}
 
   void poisonOutput() override { hits_.reset(); }
 
@@ -68,7 +70,7 @@ class CpuPiRun final : public KernelRun {
     std::uint64_t outside = 0;
     const bool done =
         forEachChunk(samples_, chunk, stop, [&](std::uint64_t begin, std::uint64_t end) {
-          outside += Variant::count(key_, begin, end, threads_);
+          outside += Variant::count(key_, first_ + begin, first_ + end, threads_);
         });
     if (done) hits_ = samples_ - outside;
     RunOutcome outcome;
@@ -85,6 +87,7 @@ class CpuPiRun final : public KernelRun {
 
  private:
   std::uint64_t samples_;
+  std::uint64_t first_;
   std::uint64_t key_;
   int threads_;
   std::optional<std::uint64_t> hits_;
@@ -106,6 +109,32 @@ std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
 
 std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
   return prepareDevice(request, gpu::DeviceCode::library);
+}
+
+// Each rank draws its own range of the samples' counters, so the hits summed over the ranks
+// are exactly those every other variant counts: the same fingerprint.
+Verification combineHits(std::uint64_t samples, const Verification& own, Collective& group) {
+  if (group.anyOf(!own.fingerprint)) return {false, "a rank has no completed run", std::nullopt};
+  return verifyPi(group.sumOver(*own.fingerprint), samples);
+}
+
+std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
+  const std::uint64_t samples = samplesOf(request.params);
+  const mpi::Share share = mpi::shareOf(samples, request.group.rank(), request.group.size());
+  Params params = request.params;
+  params.samples = share.count;
+  const RunRequest own = mpi::shareRequest(request, params);
+  std::unique_ptr<KernelRun> run;
+  if (request.mpiOnDevice)
+    run = gpu::preparePi(own.gpuDevice, share.count, own.params.seed, gpu::DeviceCode::ownKernel,
+                         share.begin);
+  else
+    run = std::make_unique<CpuPiRun<Parallel>>(share.count, own.params.seed, own.threads,
+                                               share.begin);
+  return mpi::distributed(std::move(run), request.group,
+                          [samples](const Verification& verdict, Collective& group) {
+                            return combineHits(samples, verdict, group);
+                          });
 }
 
 // Per sample: x*x + y*y and the comparison are integer work; the estimate counts no FLOPs, so
@@ -144,6 +173,10 @@ KernelTable table() {
        "CUB's DeviceReduce over the samples' outcomes, the library call instead of a "
        "hand-written kernel; same samples, so the same hit count",
        Needs::cuda, false, &prepareGpuLibrary},
+      {"mpi",
+       "MPI ranks over sample ranges, each running parallel (or gpu with --mpi-device) on its "
+       "share; the hit counts summed with MPI, so the same count",
+       Needs::mpi, true, ACCELLAB_WITH_MPI(&prepareMpi)},
   };
   for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;
