@@ -43,8 +43,8 @@ ArgumentParser makeParser() {
       .multiOption("--threads", "N", "thread counts of threaded variants (default: 1 and all)")
       .multiOption("--ranks", "N",
                    "MPI ranks of the mpi variants, at most mpirun's -np (default 1)")
-      .option("--scaling", "KIND",
-              "strong: each size is the total over the ranks (default); weak: per rank")
+      .option("--scaling", "WHICH",
+              "'strong' (default: a size is the ranks' total) or 'weak' (each rank's)")
       .flag("--mpi-device", "the mpi variants run each rank's share on a GPU, one per rank")
       .option("--reps", "N", "repetitions per point, at least (default 5)")
       .option("--min-time", "S", "seconds of repetitions per point, at least (default 0.2)")

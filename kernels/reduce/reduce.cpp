@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cpu/simd.h"
+#include "mpi/distributed_run.h"
 #include "reduce_variants.h"
 #include "reduce_verify.h"
 #include "shared/array_data.h"
@@ -172,6 +173,12 @@ KernelTable table() {
        "OpenBLAS asum (= the sum: every input is positive) over blocks of 16 Ki, merged "
        "compensated; one thread",
        Needs::blas, false, ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
+      {"mpi",
+       "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
+       "--mpi-device) on its share; every share's sum verified",
+       Needs::mpi, true,
+       ACCELLAB_WITH_MPI((&mpi::prepareElements<ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>),
+                                                ACCELLAB_WITH_CUDA(&prepareGpu)>))},
   };
   return table;
 }
