@@ -16,6 +16,7 @@
 #include "machine_probe.h"
 #include "output_targets.h"
 #include "param_options.h"
+#include "rank_output.h"
 #include "reporter_set.h"
 #include "run_with_progress.h"
 #include "session_autosave.h"
@@ -168,22 +169,6 @@ std::string commandLine(const Args& args) {
   for (const std::string& arg : args) text += " " + arg;
   return text;
 }
-
-// Rank 0 alone prints: the other ranks' standard output goes nowhere while they measure.
-class SilentUnless {
- public:
-  SilentUnless(std::ostream& stream, bool speaks)
-      : stream_(stream), previous_(speaks ? nullptr : stream.rdbuf(nullptr)) {}
-  ~SilentUnless() {
-    if (previous_) stream_.rdbuf(previous_);
-  }
-  SilentUnless(const SilentUnless&) = delete;
-  SilentUnless& operator=(const SilentUnless&) = delete;
-
- private:
-  std::ostream& stream_;
-  std::streambuf* previous_;
-};
 
 bool hasDistributedPoints(const std::vector<Point>& points, const KernelInfo& kernel) {
   return std::ranges::any_of(points, [&](const Point& point) {

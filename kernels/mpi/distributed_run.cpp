@@ -10,20 +10,28 @@
 namespace accellab::kernels::mpi {
 namespace {
 
+// `own` is null on a rank without a share (fewer items than ranks): it takes part in every
+// collective step with nothing to compute.
 class DistributedRun final : public KernelRun {
  public:
   DistributedRun(std::unique_ptr<KernelRun> own, Collective& group, Combine combine)
       : own_(std::move(own)), group_(group), combine_(std::move(combine)) {}
 
-  void poisonOutput() override { own_->poisonOutput(); }
+  void poisonOutput() override {
+    if (own_) own_->poisonOutput();
+  }
 
   // No communication here: the runner's barrier starts the ranks together and its maximum
   // over them is the repetition's time, so each rank's own time stays its share's.
-  RunOutcome run(std::stop_token stop) override { return own_->run(std::move(stop)); }
+  RunOutcome run(std::stop_token stop) override {
+    return own_ ? own_->run(std::move(stop)) : RunOutcome{};
+  }
 
-  Verification verify() const override { return combine_(own_->verify(), group_); }
+  Verification verify() const override {
+    return combine_(own_ ? own_->verify() : Verification{true, "no share", 0}, group_);
+  }
 
-  std::string isa() const override { return own_->isa(); }
+  std::string isa() const override { return own_ ? own_->isa() : ""; }
 
  private:
   std::unique_ptr<KernelRun> own_;
@@ -36,9 +44,6 @@ class DistributedRun final : public KernelRun {
 Share shareOf(std::uint64_t total, int rank, int ranks) {
   const auto n = static_cast<std::uint64_t>(ranks);
   const auto r = static_cast<std::uint64_t>(rank);
-  if (total < n)
-    throw std::runtime_error(std::to_string(total) + " items cannot be shared by " +
-                             std::to_string(ranks) + " ranks");
   const std::uint64_t base = total / n;
   const std::uint64_t extra = total % n;
   return {r * base + std::min(r, extra), base + (r < extra ? 1 : 0)};
@@ -51,7 +56,8 @@ Verification everyShareVerified(const Verification& own, Collective& group) {
   Verification combined;
   combined.ok = !failed;
   if (!failed) {
-    combined.detail = own.detail + " (each of " + std::to_string(group.size()) + " ranks' shares)";
+    combined.detail = "every share of " + std::to_string(group.size()) +
+                      " ranks verified; rank 0's: " + own.detail;
     return combined;
   }
   for (std::size_t rank = 0; rank < failures.size(); ++rank) {
@@ -84,7 +90,8 @@ std::unique_ptr<KernelRun> prepareElementShare(const RunRequest& request, Prepar
   params.shape = Shape3{1, 1, share.count};
   const PrepareFn local = request.mpiOnDevice ? device : cpu;
   if (!local) throw std::runtime_error("this build has no local code for the shares");
-  return distributed(local(shareRequest(request, params)), request.group, &everyShareVerified);
+  const RunRequest own = shareRequest(request, params);
+  return distributed(share.count > 0 ? local(own) : nullptr, request.group, &everyShareVerified);
 }
 
 }  // namespace accellab::kernels::mpi

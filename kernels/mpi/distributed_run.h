@@ -18,7 +18,7 @@
 namespace accellab::kernels::mpi {
 
 // Items [begin, begin + count) of `total` for `rank` of `ranks`: equal shares, the remainder
-// spread one each over the first ranks. Throws std::runtime_error when a share would be empty.
+// spread one each over the first ranks; empty for the last ranks when total < ranks.
 struct Share {
   std::uint64_t begin = 0;
   std::uint64_t count = 0;
@@ -31,7 +31,8 @@ using Combine = std::function<Verification(const Verification& own, Collective& 
 // Every rank's share verified; the detail is rank 0's, or names the ranks that failed.
 Verification everyShareVerified(const Verification& own, Collective& group);
 
-// Runs `own` (this rank's share) on its own; verify() combines the ranks' verdicts.
+// Runs `own` (this rank's share; null: an empty share) on its own; verify() combines the
+// ranks' verdicts.
 std::unique_ptr<KernelRun> distributed(std::unique_ptr<KernelRun> own, Collective& group,
                                        Combine combine);
 

@@ -124,11 +124,12 @@ std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
   Params params = request.params;
   params.samples = share.count;
   const RunRequest own = mpi::shareRequest(request, params);
+  // Stays null for an empty share (fewer samples than ranks).
   std::unique_ptr<KernelRun> run;
-  if (request.mpiOnDevice)
+  if (share.count > 0 && request.mpiOnDevice)
     run = gpu::preparePi(own.gpuDevice, share.count, own.params.seed, gpu::DeviceCode::ownKernel,
                          share.begin);
-  else
+  else if (share.count > 0)
     run = std::make_unique<CpuPiRun<Parallel>>(share.count, own.params.seed, own.threads,
                                                share.begin);
   return mpi::distributed(std::move(run), request.group,
