@@ -8,9 +8,10 @@
 
 namespace accellab::kernels {
 
-Engine makeBuiltinEngine(const EngineOptions& options, std::shared_ptr<Collective> launch) {
+Engine makeBuiltinEngine(const EngineOptions& options) {
   const int device = options.gpuDevice;
-  if (!launch) launch = std::make_shared<SoloCollective>();
+  std::shared_ptr<Collective> launch =
+      options.launch ? options.launch : std::make_shared<SoloCollective>();
   // Asks the driver once.
   const Capabilities capabilities = probeCapabilities(device, launch, options.mpiOnDevice);
   auto registry = std::make_shared<Registry>();

@@ -43,7 +43,7 @@ ArgumentParser makeParser() {
   parser.multiOption("--variants", "A,B", "variants to run (default: all of the kernel's)")
       .multiOption("--threads", "N", "thread counts of threaded variants (default: 1 and all)")
       .multiOption("--ranks", "N",
-                   "MPI ranks of the mpi variants, at most mpirun's -np (default 1)")
+                   "MPI ranks of the mpi variants, at most mpirun's -np (default: all)")
       .option("--scaling", "WHICH",
               "'strong' (default: a size is the ranks' total) or 'weak' (each rank's)")
       .flag("--mpi-device", "the mpi variants run each rank's share on a GPU, one per rank")
@@ -81,7 +81,8 @@ void refuseSize(const ArgumentParser& parser, const std::string& option, const K
   }
 }
 
-SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
+// `worldSize`: the processes of the MPI launch, the default rank count of the mpi variants.
+SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel, int worldSize) {
   SweepSpec spec = defaultSweep(kernel, static_cast<int>(std::thread::hardware_concurrency()));
   switch (kernel.problem) {
     case ProblemKind::samples:
@@ -106,6 +107,7 @@ SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
     for (std::uint64_t n : parser.counts("--threads", kMaxThreads))
       spec.threads.push_back(static_cast<int>(n));
   }
+  spec.ranks = {worldSize};
   if (parser.has("--ranks")) {
     spec.ranks.clear();
     for (std::uint64_t n : parser.counts("--ranks", kMaxThreads))
@@ -239,7 +241,7 @@ int runCommand(Args args, const EngineFactory& engines) {
   const Registry& registry = engine.registry();
   const KernelInfo& kernel = kernelFrom(parser, registry);
   const std::string baseline = baselineFrom(parser, kernel);
-  SweepSpec spec = sweepFrom(parser, kernel);
+  SweepSpec spec = sweepFrom(parser, kernel, launch.worldSize());
   spec.baseline = baseline;
   const std::vector<Point> points = expandSweep(spec, registry, launch.worldSize());
   const auto rerunAttempts = parser.count("--rerun-unstable");

@@ -14,7 +14,8 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   // Under mpirun or srun this process is one rank of the launch; MPI ends when main returns.
   const auto launch = accellab::kernels::joinMpiLaunch();
-  return accellab::cli::runCli(args, [&launch](const accellab::EngineOptions& options) {
-    return accellab::kernels::makeBuiltinEngine(options, launch);
+  return accellab::cli::runCli(args, [&launch](accellab::EngineOptions options) {
+    options.launch = launch;
+    return accellab::kernels::makeBuiltinEngine(options);
   });
 }

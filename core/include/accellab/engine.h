@@ -30,6 +30,9 @@ struct EngineOptions {
   // The mpi variants run each rank's share on a GPU (the kernel's gpu code, one device per
   // rank of a node) instead of the CPU's parallel code.
   bool mpiOnDevice = false;
+  // The MPI launch this process is a rank of (collective.h), which the runner and the
+  // distributed variants work in; null: one process.
+  std::shared_ptr<Collective> launch = nullptr;
 };
 
 // Cheap to copy: copies share the kernels, so a job can keep its engine alive while the

@@ -1,7 +1,6 @@
 // The engine this build ships. The only header of the kernels library that apps include.
 #pragma once
 
-#include <memory>
 #include <string>
 
 #include "accellab/engine.h"
@@ -12,11 +11,9 @@ namespace accellab::kernels {
 // options.gpuDevice (variants this build or machine cannot run are registered unavailable, with
 // the reason); memory guarded with the host's MemAvailable and the chosen device's free memory; the
 // machine probe completes probeHost() with Highway's targets, the OpenMP version, every GPU and the
-// host's and the GPUs' measured copy ceilings. The CLI and the desktop app both call this.
-// `launch`: the MPI launch this process is a rank of (joinMpiLaunch, mpi_launch.h), which the
-// runner and the mpi variants work in; null: one process.
-Engine makeBuiltinEngine(const EngineOptions& options = {},
-                         std::shared_ptr<Collective> launch = nullptr);
+// host's and the GPUs' measured copy ceilings. The CLI and the desktop app both call this;
+// under mpirun, options.launch is joinMpiLaunch()'s (mpi_launch.h).
+Engine makeBuiltinEngine(const EngineOptions& options = {});
 
 // The libraries this build was compiled against, beside what the machine probe reports
 // (compiler, OpenMP, CUDA built): for an About box. Empty when the build has not got it.

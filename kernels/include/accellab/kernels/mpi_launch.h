@@ -12,7 +12,7 @@ namespace accellab::kernels {
 // the environment), starts MPI (MPI_Init_thread, funneled: only the thread that starts it
 // calls MPI) and returns the launch, which ends MPI (MPI_Finalize) when its last owner lets
 // go. Null otherwise, so a plain run never starts MPI, and in a build without MPI. Pass it
-// to makeBuiltinEngine.
+// to makeBuiltinEngine as EngineOptions::launch.
 std::shared_ptr<Collective> joinMpiLaunch();
 
 }  // namespace accellab::kernels
