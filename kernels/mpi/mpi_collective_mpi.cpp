@@ -89,6 +89,11 @@ class MpiCollective final : public Collective {
     return value;
   }
 
+  double sumOver(double value) override {
+    MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_DOUBLE, MPI_SUM, group_);
+    return value;
+  }
+
   std::vector<double> gatherOnRoot(double value) override {
     std::vector<double> values(isRoot() ? static_cast<std::size_t>(size()) : 0);
     MPI_Gather(&value, 1, MPI_DOUBLE, values.data(), 1, MPI_DOUBLE, 0, group_);

@@ -110,6 +110,8 @@ class CpuReduceRun final : public KernelRun {
 
   std::string isa() const override { return Variant::isa(); }
 
+  T sum() const { return sum_; }  // of the last run; NaN before one completed
+
  private:
   HostArray<T> values_;
   int threads_;
@@ -124,6 +126,37 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
     return std::make_unique<CpuReduceRun<float, Variant>>(elements, seed, request.threads);
   return std::make_unique<CpuReduceRun<double, Variant>>(elements, seed, request.threads);
 }
+
+#if ACCELLAB_HAS_HIGHWAY
+// The mpi variant on the CPU: each rank sums its share with parallel's code; besides every
+// share's verdict, the shares' sums are reduced into the array's, which rank 0 reports.
+template <class T>
+std::unique_ptr<KernelRun> prepareMpiShare(const RunRequest& own, std::uint64_t count) {
+  std::unique_ptr<CpuReduceRun<T, Parallel>> run;
+  if (count > 0)
+    run = std::make_unique<CpuReduceRun<T, Parallel>>(count, own.params.seed, own.threads);
+  const CpuReduceRun<T, Parallel>* share = run.get();
+  return mpi::distributed(
+      std::move(run), own.group, [share](const Verification& verdict, Collective& group) {
+        const double sum = group.sumOver(share ? double{share->sum()} : 0.0);
+        Verification combined = mpi::everyShareVerified(verdict, group);
+        combined.detail = "sum " + exactText(sum) + " over the ranks; " + combined.detail;
+        return combined;
+      });
+}
+
+std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
+  if (request.mpiOnDevice)
+    return mpi::prepareElementShare(request, nullptr, ACCELLAB_WITH_CUDA(&prepareGpu));
+  const mpi::Share share =
+      mpi::shareOf(elementsOf(request.params), request.group.rank(), request.group.size());
+  Params params = request.params;
+  params.shape = Shape3{1, 1, share.count};
+  const RunRequest own = mpi::shareRequest(request, params);
+  if (params.dtype == DType::f32) return prepareMpiShare<float>(own, share.count);
+  return prepareMpiShare<double>(own, share.count);
+}
+#endif
 
 Workload workload(const KernelInfo&, const Params& params) {
   const std::uint64_t elements = elementsOf(params);
@@ -175,10 +208,8 @@ KernelTable table() {
        Needs::blas, false, ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
       {"mpi",
        "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
-       "--mpi-device) on its share; every share's sum verified",
-       Needs::mpi, true,
-       ACCELLAB_WITH_MPI((&mpi::prepareElements<ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>),
-                                                ACCELLAB_WITH_CUDA(&prepareGpu)>))},
+       "--mpi-device) on its share; every share's sum verified, and the sums reduced",
+       Needs::mpi, true, ACCELLAB_WITH_MPI(ACCELLAB_WITH_HIGHWAY(&prepareMpi))},
   };
   return table;
 }

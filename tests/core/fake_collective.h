@@ -58,6 +58,7 @@ class FakeCollective final : public Collective {
   std::uint64_t sumOver(std::uint64_t value) override {
     return value * static_cast<std::uint64_t>(groupSize);
   }
+  double sumOver(double value) override { return value * groupSize; }
   std::vector<double> gatherOnRoot(double value) override {
     std::vector<double> values(static_cast<std::size_t>(groupSize), othersS);
     values.front() = value;

@@ -40,6 +40,7 @@ class Collective {
   virtual bool anyOf(bool value) = 0;
   virtual double maxOver(double value) = 0;
   virtual std::uint64_t sumOver(std::uint64_t value) = 0;
+  virtual double sumOver(double value) = 0;
   // Every rank's value by rank on rank 0; empty on the others.
   virtual std::vector<double> gatherOnRoot(double value) = 0;
   virtual std::vector<std::string> gatherOnRoot(const std::string& value) = 0;
@@ -66,6 +67,7 @@ class SoloCollective final : public Collective {
   bool anyOf(bool value) override { return value; }
   double maxOver(double value) override { return value; }
   std::uint64_t sumOver(std::uint64_t value) override { return value; }
+  double sumOver(double value) override { return value; }
   std::vector<double> gatherOnRoot(double value) override { return {value}; }
   std::vector<std::string> gatherOnRoot(const std::string& value) override { return {value}; }
   void failAlone(const std::string&) override {}
