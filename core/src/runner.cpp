@@ -252,7 +252,15 @@ void summarizeSamples(PointResult& result) {
   result.flopsPerS = static_cast<double>(result.flops) / result.stats.medianS;
 }
 
-std::string rankProblem(int ranks, int worldSize, const VariantInfo& variant);
+// Why a point cannot run on `ranks` ranks of a launch of `worldSize`.
+std::string rankProblem(int ranks, int worldSize, const VariantInfo& variant) {
+  if (ranks > 1 && !variant.distributed)
+    return "variant " + variant.name + " runs in one process, not on " + std::to_string(ranks) +
+           " ranks";
+  if (ranks < 1) return "rank count " + std::to_string(ranks) + " is below 1";
+  return std::to_string(ranks) + " ranks asked for, but the launch has " +
+         std::to_string(worldSize) + " (start it with mpirun -np " + std::to_string(ranks) + ")";
+}
 
 // The checks that refuse a point before anything is allocated; empty when it may run.
 std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel, const Point& point,
@@ -278,15 +286,6 @@ std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel,
   if (auto tooBig = checkMemory(kernel->memoryNeed(point.params, point.variant), available))
     return Refusal{PointStatus::skipped, *tooBig};
   return std::nullopt;
-}
-
-std::string rankProblem(int ranks, int worldSize, const VariantInfo& variant) {
-  if (ranks > 1 && !variant.distributed)
-    return "variant " + variant.name + " runs in one process, not on " + std::to_string(ranks) +
-           " ranks";
-  if (ranks < 1) return "rank count " + std::to_string(ranks) + " is below 1";
-  return std::to_string(ranks) + " ranks asked for, but the launch has " +
-         std::to_string(worldSize) + " (start it with mpirun -np " + std::to_string(ranks) + ")";
 }
 
 // The memory guard let the point through, yet an allocation failed: the limit moved, or the

@@ -125,7 +125,8 @@ class TestSweep : public QObject {
     arrays.shapes = {Shape3{3, 5, 7}};
     arrays.ranks = {2};
     arrays.scaling = Scaling::weak;
-    QCOMPARE(*expandSweep(arrays, registry_, 2).front().params.shape, (Shape3{6, 5, 7}));
+    QCOMPARE(toString(*expandSweep(arrays, registry_, 2).front().params.shape),
+             std::string("6x5x7"));
   }
 
   void rankCountsAreChecked_data() {
@@ -223,7 +224,8 @@ class TestSweep : public QObject {
     QTest::addColumn<QString>("error");
     QTest::newRow("unknown kernel")
         << "mul"
-        << "" << 1 << false << false << "unknown kernel 'mul' (known: fake, count, mm)";
+        << "" << 1 << false << false
+        << "unknown kernel 'mul' (known: fake, count, mm, dist, dcount)";
     QTest::newRow("unknown variant")
         << "fake"
         << "warp" << 1 << false << false
