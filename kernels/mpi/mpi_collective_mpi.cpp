@@ -1,9 +1,11 @@
 // The launch on MPI: the world, and each point's group split from it (ranks 0..ranks-1).
 #include <mpi.h>
 
+#include <chrono>
 #include <iostream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "accellab/kernels/mpi_launch.h"
@@ -43,9 +45,17 @@ class MpiCollective final : public Collective {
     return member;
   }
 
+  // The ranks outside the point wait here while it is measured: asleep between polls, since
+  // MPI_Barrier would spin a core that the point's threads may need.
   void leavePoint() override {
     freePointGroup();
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Request request = MPI_REQUEST_NULL;
+    MPI_Ibarrier(MPI_COMM_WORLD, &request);
+    for (int done = 0;;) {
+      MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+      if (done) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
   }
 
   int rank() const override {
