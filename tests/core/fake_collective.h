@@ -27,11 +27,12 @@ class DistributedFakeKernel final : public FakeKernel {
   KernelInfo info_;
 };
 
-// Rank 0 of `world` ranks; the other ranks of a point take `othersS` for every run and agree
-// with every decision rank 0 takes.
+// Rank `ownRank` (0 unless a test says) of `world` ranks; the other ranks of a point take
+// `othersS` for every run and agree with every decision rank 0 takes.
 class FakeCollective final : public Collective {
  public:
   int world = 4;
+  int ownRank = 0;
   double othersS = 1.0;
   bool member = true;              // what joinPoint answers
   std::vector<std::string> calls;  // "join 2", "leave", "barrier", ...
@@ -48,7 +49,7 @@ class FakeCollective final : public Collective {
     calls.push_back("leave");
     groupSize = world;
   }
-  int rank() const override { return 0; }
+  int rank() const override { return ownRank; }
   int size() const override { return groupSize; }
   void barrier() override { calls.push_back("barrier"); }
   bool rootDecides(bool value) override { return value; }
