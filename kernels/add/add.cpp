@@ -191,7 +191,7 @@ KernelTable table() {
        "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
        "--mpi-device) on its share; every share verified",
        Needs::mpi, true,
-       ACCELLAB_WITH_MPI((&mpi::prepareElements<&prepareCpu<Parallel>, &prepareGpu>))},
+       ACCELLAB_WITH_MPI((&mpi::prepareElements<&prepareCpu<Parallel>, &prepareGpu>)), true},
   };
   for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;

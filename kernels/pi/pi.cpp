@@ -177,7 +177,7 @@ KernelTable table() {
       {"mpi",
        "MPI ranks over sample ranges, each running parallel (or gpu with --mpi-device) on its "
        "share; the hit counts summed with MPI, so the same count",
-       Needs::mpi, true, ACCELLAB_WITH_MPI(&prepareMpi)},
+       Needs::mpi, true, ACCELLAB_WITH_MPI(&prepareMpi), true},
   };
   for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;

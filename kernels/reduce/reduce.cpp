@@ -209,7 +209,7 @@ KernelTable table() {
       {"mpi",
        "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
        "--mpi-device) on its share; every share's sum verified, and the sums reduced",
-       Needs::mpi, true, ACCELLAB_WITH_MPI(ACCELLAB_WITH_HIGHWAY(&prepareMpi))},
+       Needs::mpi, true, ACCELLAB_WITH_MPI(ACCELLAB_WITH_HIGHWAY(&prepareMpi)), true},
   };
   return table;
 }

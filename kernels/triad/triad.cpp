@@ -175,7 +175,8 @@ KernelTable table() {
        "--mpi-device) on its share; every share verified",
        Needs::mpi, true,
        ACCELLAB_WITH_MPI((&mpi::prepareElements<ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>),
-                                                ACCELLAB_WITH_CUDA(&prepareGpu)>))},
+                                                ACCELLAB_WITH_CUDA(&prepareGpu)>)),
+       true},
   };
   return table;
 }
