@@ -4,7 +4,8 @@
 #include <stdexcept>
 
 #include "cpu/simd.h"
-#include "mpi/distributed_run.h"
+#include "reduce_cpu_run.h"
+#include "reduce_mpi.h"
 #include "reduce_variants.h"
 #include "reduce_verify.h"
 #include "shared/array_data.h"
@@ -42,20 +43,6 @@ struct Vectorized {
   }
 };
 
-struct Parallel {
-  static std::string isa() { return simd::targetName(); }
-  template <class T>
-  static CompensatedSum<T> sum(const T* x, std::size_t n, int threads) {
-    return sumParallel(x, n, threads);
-  }
-  template <class T>
-  static Tolerance tolerance(std::uint64_t) {
-    return compensatedTolerance<T>();
-  }
-};
-
-// Its merges run in an order TBB picks, so its last bits vary from run to run; each merge
-// is compensated, so the tolerance is the others'.
 struct StdPar {
   static std::string isa() { return ""; }
   template <class T>
@@ -80,44 +67,6 @@ struct Blas {
   }
 };
 
-template <class T, class Variant>
-class CpuReduceRun final : public KernelRun {
- public:
-  CpuReduceRun(std::uint64_t elements, std::uint64_t seed, int threads)
-      : values_(elements), threads_(threads) {
-    fillUniform(values_.span(), seed);
-  }
-
-  void poisonOutput() override { sum_ = std::numeric_limits<T>::quiet_NaN(); }
-
-  RunOutcome run(std::stop_token stop) override {
-    // A chunk per thread between stop checks: a few ms in all, as add's.
-    const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(threads_);
-    const T* x = values_.span().data();
-    CompensatedSum<T> total;
-    RunOutcome outcome;
-    outcome.cancelled = !forEachChunk(
-        values_.span().size(), chunk, std::move(stop),
-        [&](auto begin, auto end) { total.merge(Variant::sum(x + begin, end - begin, threads_)); });
-    if (!outcome.cancelled) sum_ = total.value();
-    return outcome;
-  }
-
-  Verification verify() const override {
-    return verifyReduce<T>(values_.span(), sum_,
-                           Variant::template tolerance<T>(values_.span().size()));
-  }
-
-  std::string isa() const override { return Variant::isa(); }
-
-  T sum() const { return sum_; }  // of the last run; NaN before one completed
-
- private:
-  HostArray<T> values_;
-  int threads_;
-  T sum_ = std::numeric_limits<T>::quiet_NaN();
-};
-
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   const std::uint64_t elements = elementsOf(request.params);
@@ -126,37 +75,6 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
     return std::make_unique<CpuReduceRun<float, Variant>>(elements, seed, request.threads);
   return std::make_unique<CpuReduceRun<double, Variant>>(elements, seed, request.threads);
 }
-
-#if ACCELLAB_HAS_HIGHWAY
-// The mpi variant on the CPU: each rank sums its share with parallel's code; besides every
-// share's verdict, the shares' sums are reduced into the array's, which rank 0 reports.
-template <class T>
-std::unique_ptr<KernelRun> prepareMpiShare(const RunRequest& own, std::uint64_t count) {
-  std::unique_ptr<CpuReduceRun<T, Parallel>> run;
-  if (count > 0)
-    run = std::make_unique<CpuReduceRun<T, Parallel>>(count, own.params.seed, own.threads);
-  const CpuReduceRun<T, Parallel>* share = run.get();
-  return mpi::distributed(
-      std::move(run), own.group, [share](const Verification& verdict, Collective& group) {
-        const double sum = group.sumOver(share ? double{share->sum()} : 0.0);
-        Verification combined = mpi::everyShareVerified(verdict, group);
-        combined.detail = "sum " + exactText(sum) + " over the ranks; " + combined.detail;
-        return combined;
-      });
-}
-
-std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
-  if (request.mpiOnDevice)
-    return mpi::prepareElementShare(request, nullptr, ACCELLAB_WITH_CUDA(&prepareGpu));
-  const mpi::Share share =
-      mpi::shareOf(elementsOf(request.params), request.group.rank(), request.group.size());
-  Params params = request.params;
-  params.shape = Shape3{1, 1, share.count};
-  const RunRequest own = mpi::shareRequest(request, params);
-  if (params.dtype == DType::f32) return prepareMpiShare<float>(own, share.count);
-  return prepareMpiShare<double>(own, share.count);
-}
-#endif
 
 Workload workload(const KernelInfo&, const Params& params) {
   const std::uint64_t elements = elementsOf(params);
