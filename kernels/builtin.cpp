@@ -10,13 +10,17 @@ namespace accellab::kernels {
 
 Engine makeBuiltinEngine(const EngineOptions& options) {
   const int device = options.gpuDevice;
-  const Capabilities capabilities = probeCapabilities(device);  // asks the driver once
+  std::shared_ptr<Collective> launch =
+      options.launch ? options.launch : std::make_shared<SoloCollective>();
+  // Asks the driver once.
+  const Capabilities capabilities = probeCapabilities(device, launch, options.mpiOnDevice);
   auto registry = std::make_shared<Registry>();
   for (KernelTable& table : registeredKernels())
     registry->add(makeKernel(std::move(table), capabilities));
   return Engine(
       std::move(registry), [device] { return probeMemory(device); },
-      [device](const ProbeOptions& probe) { return probeSystem(device, probe); });
+      [device](const ProbeOptions& probe) { return probeSystem(device, probe); },
+      std::move(launch));
 }
 
 }  // namespace accellab::kernels

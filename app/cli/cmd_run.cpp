@@ -16,6 +16,7 @@
 #include "machine_probe.h"
 #include "output_targets.h"
 #include "param_options.h"
+#include "rank_output.h"
 #include "reporter_set.h"
 #include "run_with_progress.h"
 #include "session_autosave.h"
@@ -41,6 +42,11 @@ ArgumentParser makeParser() {
   addParamOption(parser);
   parser.multiOption("--variants", "A,B", "variants to run (default: all of the kernel's)")
       .multiOption("--threads", "N", "thread counts of threaded variants (default: 1 and all)")
+      .multiOption("--ranks", "N",
+                   "MPI ranks of the mpi variants, at most mpirun's -np (default: all)")
+      .option("--scaling", "WHICH",
+              "'strong' (default: a size is the ranks' total) or 'weak' (each rank's)")
+      .flag("--mpi-device", "the mpi variants run each rank's share on a GPU, one per rank")
       .option("--reps", "N", "repetitions per point, at least (default 5)")
       .option("--min-time", "S", "seconds of repetitions per point, at least (default 0.2)")
       .option("--max-time", "S", "seconds after which a point stops repeating (default 15)")
@@ -75,7 +81,8 @@ void refuseSize(const ArgumentParser& parser, const std::string& option, const K
   }
 }
 
-SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
+// `worldSize`: the processes of the MPI launch, the default rank count of the mpi variants.
+SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel, int worldSize) {
   SweepSpec spec = defaultSweep(kernel, static_cast<int>(std::thread::hardware_concurrency()));
   switch (kernel.problem) {
     case ProblemKind::samples:
@@ -99,6 +106,17 @@ SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
     spec.threads.clear();
     for (std::uint64_t n : parser.counts("--threads", kMaxThreads))
       spec.threads.push_back(static_cast<int>(n));
+  }
+  spec.ranks = {worldSize};
+  if (parser.has("--ranks")) {
+    spec.ranks.clear();
+    for (std::uint64_t n : parser.counts("--ranks", kMaxThreads))
+      spec.ranks.push_back(static_cast<int>(n));
+  }
+  if (auto scaling = parser.value("--scaling")) {
+    const auto parsed = parseScaling(*scaling);
+    if (!parsed) throw UsageError("invalid --scaling '" + *scaling + "' (strong or weak)");
+    spec.scaling = *parsed;
   }
   if (auto seed = parser.unsignedValue("--seed")) spec.seed = *seed;
   return spec;
@@ -154,6 +172,30 @@ std::string commandLine(const Args& args) {
   return text;
 }
 
+bool hasDistributedPoints(const std::vector<Point>& points, const KernelInfo& kernel) {
+  return std::ranges::any_of(points, [&](const Point& point) {
+    const VariantInfo* variant = kernel.variant(point.variant);
+    return variant && variant->distributed;
+  });
+}
+
+// The launch the run's distributed points ran in: every node's system, gathered on rank 0
+// (collective: every rank calls it).
+std::optional<MpiInfo> mpiInfoFor(Collective& launch, const SystemInfo& system, Scaling scaling) {
+  const std::vector<std::string> systems = launch.gatherOnRoot(systemInfoToJson(system));
+  MpiInfo info;
+  info.library = launch.library();
+  info.worldSize = launch.worldSize();
+  info.scaling = scaling;
+  for (const std::string& json : systems) {
+    SystemInfo node = info.nodes.empty() ? system : systemInfoFromJson(json);
+    const bool known = std::ranges::any_of(
+        info.nodes, [&](const SystemInfo& seen) { return seen.hostName == node.hostName; });
+    if (!known) info.nodes.push_back(std::move(node));
+  }
+  return info;
+}
+
 // When several apply: the session not saved where asked, then interrupted, then a point that
 // failed (a verification, a kernel's error), then a point that ran out of memory.
 int exitCode(const std::vector<PointResult>& results, bool interrupted, bool saved) {
@@ -191,20 +233,33 @@ int runCommand(Args args, const EngineFactory& engines) {
   // Everything the user typed is checked before the probe and the first measurement.
   const MeasureConfig config = measureConfigFrom(parser);
   InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
-  const Engine engine = engineFrom(parser, engines);
+  const Engine engine = engineFrom(parser, engines, parser.has("--mpi-device"));
+  // Under mpirun every rank runs this command; rank 0 alone prints and saves.
+  Collective& launch = engine.collective();
+  const bool root = launch.rank() == 0;
+  const SilentUnless quiet(std::cout, root);
   const Registry& registry = engine.registry();
   const KernelInfo& kernel = kernelFrom(parser, registry);
   const std::string baseline = baselineFrom(parser, kernel);
-  SweepSpec spec = sweepFrom(parser, kernel);
+  SweepSpec spec = sweepFrom(parser, kernel, launch.worldSize());
   spec.baseline = baseline;
-  const std::vector<Point> points = expandSweep(spec, registry);
+  const std::vector<Point> points = expandSweep(spec, registry, launch.worldSize());
   const auto rerunAttempts = parser.count("--rerun-unstable");
-  const auto out = parser.value("--out");
-  const ReportFiles files = reportFilesFrom(parser);
+  const auto out = root ? parser.value("--out") : std::nullopt;
+  const ReportFiles files = root ? reportFilesFrom(parser) : ReportFiles{};
   std::vector<OutputTarget> targets = files.targets();
   targets.insert(targets.begin(), {"--out", out});
-  checkOutputTargets(targets);
-  Session session = sessionFor(parser, out);
+  Session session;
+  // The files are rank 0's alone to check: the others learn whether it refused them, so
+  // that no rank waits for a rank 0 that has given up.
+  try {
+    checkOutputTargets(targets);
+    if (root) session = sessionFor(parser, out);
+  } catch (const std::exception&) {
+    launch.rootDecides(true);
+    throw;
+  }
+  if (launch.rootDecides(false)) return kExitUsage;
   ReporterSet reporters(std::cout, files, {baseline, gpuTimeFrom(parser)});
 
   Run run;
@@ -212,7 +267,10 @@ int runCommand(Args args, const EngineFactory& engines) {
   run.created = nowIso8601();
   run.name = defaultRunName(run.created, points);
   run.settings = {config, baseline, commandLine(args)};
-  run.system = probeMachineFor(parser, engine, interrupt.token(), std::cerr);
+  // The other ranks leave the bandwidth to rank 0: measured at once, they would share it.
+  run.system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
+                    : engine.probeSystem({.measureBandwidth = false});
+  if (hasDistributedPoints(points, kernel)) run.mpi = mpiInfoFor(launch, run.system, spec.scaling);
   if (!interrupt.interrupted()) run.conditions = checkSystemConditions();
   writeSystemSummary(run.system, run.conditions, std::cout);
   std::cout << std::flush;  // the summary shows while the first point is measured
@@ -242,6 +300,7 @@ int runCommand(Args args, const EngineFactory& engines) {
     }
   }
   std::cout << std::flush;
+  if (!root) return kExitOk;  // rank 0's exit code carries the run's outcome
   const bool sessionSaved = autosave.finish(session);
   const bool filesWritten = reporters.writeFiles({saved}, std::cerr);
   if (out && sessionSaved)

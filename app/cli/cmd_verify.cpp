@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "interrupt_watcher.h"
 #include "param_options.h"
+#include "rank_output.h"
 #include "run_with_progress.h"
 
 namespace accellab::cli {
@@ -64,7 +65,8 @@ int verifyCommand(Args args, const EngineFactory& engines) {
                         "f64, 1 and 2\nthreads) and sample counts, and checks each result "
                         "against the reference; pi's\nhit counts must agree across variants. "
                         "Exits 1 on any failure, 3 when\nthe only failures were out of memory.");
-  parser.flag("--gpu-only", "only the GPU variants (fails when none is available)");
+  parser.flag("--gpu-only", "only the GPU variants (fails when none is available)")
+      .flag("--mpi-device", "the mpi variants run each rank's share on a GPU, one per rank");
   addParamOption(parser);
   addDeviceOption(parser);
   parser.parse(args);
@@ -75,7 +77,10 @@ int verifyCommand(Args args, const EngineFactory& engines) {
   const bool gpuOnly = parser.has("--gpu-only");
 
   InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
-  const Engine engine = engineFrom(parser, engines);
+  const Engine engine = engineFrom(parser, engines, parser.has("--mpi-device"));
+  // Under mpirun the mpi variants run on every rank of the launch; rank 0 alone prints.
+  Collective& launch = engine.collective();
+  const SilentUnless quiet(std::cout, launch.rank() == 0);
   const Registry& registry = engine.registry();
   Runner runner = engine.runner();
   MeasureConfig once;  // one timed run per point: verification, not measurement
@@ -83,16 +88,19 @@ int verifyCommand(Args args, const EngineFactory& engines) {
   once.minTimeS = 0;
   const std::vector<const Kernel*> kernels = registry.kernels();
   std::vector<SweepSpec> specs;  // all checked before the first point runs
-  for (const Kernel* kernel : kernels)
+  for (const Kernel* kernel : kernels) {
     specs.push_back(
         verifySweep(kernel->info(), gpuOnly, paramAxesFrom(parser, kernel->info(), kernels)));
+    specs.back().ranks = {launch.worldSize()};
+  }
   Tally tally;
   for (const SweepSpec& spec : specs) {
     if (spec.variants.empty()) continue;
-    runWithProgress(runner, expandSweep(spec, registry), once, interrupt.token(),
-                    [&](const PointResult& r) { tally.print(r); });
+    runWithProgress(runner, expandSweep(spec, registry, launch.worldSize()), once,
+                    interrupt.token(), [&](const PointResult& r) { tally.print(r); });
     if (interrupt.interrupted()) break;
   }
+  if (launch.rank() != 0) return kExitOk;  // rank 0's exit code carries the outcome
   std::cout << tally.passed << " passed, " << tally.failed << " failed, " << tally.skipped
             << " skipped\n";
   if (interrupt.interrupted()) return kExitInterrupted;

@@ -11,12 +11,12 @@ void addDeviceOption(ArgumentParser& parser) {
   parser.option("--device", "N", "the CUDA device the gpu variants run on (default 0)");
 }
 
-Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory) {
+Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bool mpiOnDevice) {
   const auto device = parser.unsignedValue("--device");
   if (device && *device > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
     throw UsageError("invalid --device: " + std::to_string(*device) + " is too large");
   const int ordinal = device ? static_cast<int>(*device) : 0;
-  Engine engine = factory({.gpuDevice = ordinal});
+  Engine engine = factory({.gpuDevice = ordinal, .mpiOnDevice = mpiOnDevice});
   if (device) {
     // Asked for by name, a missing device is the user's mistake, not a row of skipped points.
     const SystemInfo system = engine.probeSystem({.measureBandwidth = false});

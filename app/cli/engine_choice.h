@@ -10,8 +10,9 @@ namespace accellab::cli {
 // Adds --device N to a command's options.
 void addDeviceOption(ArgumentParser& parser);
 
-// The engine for the parsed command line. Throws UsageError when --device names a GPU this
-// machine does not have.
-Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory);
+// The engine for the parsed command line; `mpiOnDevice`: run's --mpi-device. Throws
+// UsageError when --device names a GPU this machine does not have.
+Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory,
+                  bool mpiOnDevice = false);
 
 }  // namespace accellab::cli

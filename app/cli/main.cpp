@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "accellab/kernels/builtin.h"
+#include "accellab/kernels/mpi_launch.h"
 #include "commands.h"
 
 int main(int argc, char** argv) {
@@ -11,5 +12,10 @@ int main(int argc, char** argv) {
   // run treats it as the full disk it stands for: it keeps measuring and saves elsewhere.
   std::signal(SIGXFSZ, SIG_IGN);
   const std::vector<std::string> args(argv + 1, argv + argc);
-  return accellab::cli::runCli(args, accellab::kernels::makeBuiltinEngine);
+  // Under mpirun or srun this process is one rank of the launch; MPI ends when main returns.
+  const auto launch = accellab::kernels::joinMpiLaunch();
+  return accellab::cli::runCli(args, [&launch](accellab::EngineOptions options) {
+    options.launch = launch;
+    return accellab::kernels::makeBuiltinEngine(options);
+  });
 }

@@ -106,12 +106,15 @@ struct Batch {
   bool cancelled = false;
 };
 
-Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clock& clock, std::stop_token stop) {
+// Every rank of the group starts the batch together (a barrier after the untimed poisoning).
+Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clock& clock, Collective& group,
+                std::stop_token stop) {
   run.poisonOutput();
   Batch batch;
   double timedS = 0;
   bool allTimed = true;
   GpuTiming gpu;
+  group.barrier();
   const double start = clock();
   for (std::uint64_t i = 0; i < runs; ++i) {
     const RunOutcome outcome = run.run(stop);
@@ -165,16 +168,20 @@ GpuTiming madGpu(const std::vector<GpuTiming>& timings, const GpuTiming& medians
 }
 
 // Warm-up, calibration and repetitions of one prepared run. Returns false when cancelled;
-// the samples measured until then are kept.
+// the samples measured until then are kept. In a group of ranks, each time is the slowest
+// rank's and every decision rank 0's, so that all ranks repeat alike; `ownSamplesS` gets
+// this rank's own times.
 bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock& clock,
-                        std::stop_token stop, const StageReport& stage, PointResult& result) {
+                        Collective& group, std::stop_token stop, const StageReport& stage,
+                        PointResult& result, std::vector<double>& ownSamplesS) {
   stage(entering(RunPhase::warmingUp));
   run.poisonOutput();
+  group.barrier();
   const double warmStart = clock();
   const RunOutcome warm = run.run(stop);
   const double warmS = clock() - warmStart;
-  if (warm.cancelled) return false;
-  result.firstCallS = warm.timedS.value_or(warmS);
+  if (group.anyOf(warm.cancelled)) return false;
+  result.firstCallS = group.maxOver(warm.timedS.value_or(warmS));
   // The warm-up's time foretells the repetitions until the first sample corrects it.
   stage({.phase = RunPhase::measuring,
          .repetitionsDone = 0,
@@ -192,25 +199,31 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   double lastReportS = start;
   bool complete = true;
   for (;;) {
-    const bool stopped = stop.stop_requested();
-    const Batch batch = stopped ? Batch{} : timeBatch(run, result.runsPerSample, clock, stop);
-    if (stopped || batch.cancelled) {
+    const bool stopped = group.rootDecides(stop.stop_requested());
+    Batch batch = stopped ? Batch{} : timeBatch(run, result.runsPerSample, clock, group, stop);
+    if (stopped || group.anyOf(batch.cancelled)) {
       complete = false;
       break;
     }
+    const double ownSampleS = batch.sampleS;
+    batch.sampleS = group.maxOver(batch.sampleS);
+    batch.clockS = group.maxOver(batch.clockS);
     if (!calibrated) {
-      calibrated = batch.clockS >= config.minSampleS || result.runsPerSample >= kMaxRunsPerSample;
+      calibrated = group.rootDecides(batch.clockS >= config.minSampleS ||
+                                     result.runsPerSample >= kMaxRunsPerSample);
       if (!calibrated) {
-        result.runsPerSample = grownRuns(result.runsPerSample, batch.clockS, config.minSampleS);
+        result.runsPerSample =
+            group.rootDecides(grownRuns(result.runsPerSample, batch.clockS, config.minSampleS));
         continue;
       }
     }
     totalS += batch.clockS;
     result.samplesS.push_back(batch.sampleS);
+    ownSamplesS.push_back(ownSampleS);
     if (batch.gpu) gpuSamples.push_back(*batch.gpu);
     const double wallS = batch.endS - start;
     const std::size_t reps = result.samplesS.size();
-    if (measuredEnough(config, reps, totalS, wallS)) {
+    if (group.rootDecides(measuredEnough(config, reps, totalS, wallS))) {
       result.flags.cutShort = reps < config.minReps && wallS >= config.maxTimeS;
       break;
     }
@@ -239,9 +252,20 @@ void summarizeSamples(PointResult& result) {
   result.flopsPerS = static_cast<double>(result.flops) / result.stats.medianS;
 }
 
+// Why a point cannot run on `ranks` ranks of a launch of `worldSize`.
+std::string rankProblem(int ranks, int worldSize, const VariantInfo& variant) {
+  if (ranks > 1 && !variant.distributed)
+    return "variant " + variant.name + " runs in one process, not on " + std::to_string(ranks) +
+           " ranks";
+  if (ranks < 1) return "rank count " + std::to_string(ranks) + " is below 1";
+  return std::to_string(ranks) + " ranks asked for, but the launch has " +
+         std::to_string(worldSize) + " (start it with mpirun -np " + std::to_string(ranks) + ")";
+}
+
 // The checks that refuse a point before anything is allocated; empty when it may run.
 std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel, const Point& point,
-                                                           const MemoryProbe& memory) {
+                                                           const MemoryProbe& memory,
+                                                           int worldSize) {
   using Refusal = std::pair<PointStatus, std::string>;
   if (!kernel) return Refusal{PointStatus::failed, "unknown kernel '" + point.kernel + "'"};
   const KernelInfo& info = kernel->info();
@@ -256,6 +280,8 @@ std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel,
   if (point.threads < 1)
     return Refusal{PointStatus::failed,
                    "thread count " + std::to_string(point.threads) + " is below 1"};
+  if (point.ranks < 1 || point.ranks > worldSize || (point.ranks > 1 && !variant->distributed))
+    return Refusal{PointStatus::failed, rankProblem(point.ranks, worldSize, *variant)};
   const MemoryAvailable available = memory();
   if (auto tooBig = checkMemory(kernel->memoryNeed(point.params, point.variant), available))
     return Refusal{PointStatus::skipped, *tooBig};
@@ -278,16 +304,29 @@ std::string outOfMemory(const Kernel* kernel, const Point& point, std::string_vi
   return text + "; free memory, raise the process's memory limit or measure a smaller problem";
 }
 
+// Measures `point` on this rank, one of its group's. An exception is this rank's own: the
+// others of its group may be waiting for it in a collective call (failAlone).
 Measured measure(const Registry& registry, const MemoryProbe& memory, const Clock& clock,
-                 const Point& point, const MeasureConfig& config, std::stop_token stop,
-                 const StageReport& stage) {
+                 Collective& group, const Point& point, const MeasureConfig& config,
+                 std::stop_token stop, const StageReport& stage) {
   Measured measured;
   PointResult& result = measured.result;
   result.point = point;
   const Kernel* kernel = registry.find(point.kernel);
+  const VariantInfo* variant = kernel ? kernel->info().variant(point.variant) : nullptr;
+  const bool distributed = variant && variant->distributed;
   std::string_view step = "checking the point";  // what an allocation failure interrupted
   try {
-    if (auto refused = refusal(kernel, point, memory)) {
+    auto refused = refusal(kernel, point, memory, group.worldSize());
+    // Rank 0's refusal holds for the group; a rank that alone cannot take part (its memory)
+    // fails the launch rather than leave the others waiting.
+    if (group.rootDecides(refused.has_value())) {
+      if (!refused) refused = {PointStatus::skipped, "refused on rank 0"};
+      setStatus(result, refused->first, std::move(refused->second));
+      return measured;
+    }
+    if (refused) {
+      group.failAlone(refused->second);
       setStatus(result, refused->first, std::move(refused->second));
       return measured;
     }
@@ -295,7 +334,7 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
     result.elements = workload.elements;
     result.bytes = workload.bytes;
     result.flops = workload.flops;
-    if (stop.stop_requested()) {
+    if (group.rootDecides(stop.stop_requested())) {
       setStatus(result, PointStatus::cancelled, "cancelled");
       return measured;
     }
@@ -306,7 +345,11 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
     measured.prepareS = clock() - prepareStart;
     result.isa = run->isa();
     step = "measuring";
-    const bool complete = measureRepetitions(*run, config, clock, stop, stage, result);
+    std::vector<double> ownSamplesS;
+    const bool complete =
+        measureRepetitions(*run, config, clock, group, stop, stage, result, ownSamplesS);
+    if (distributed)
+      result.rankMediansS = group.gatherOnRoot(ownSamplesS.empty() ? 0.0 : median(ownSamplesS));
     summarizeSamples(result);
     if (!complete) {
       setStatus(result, PointStatus::cancelled, "cancelled");
@@ -323,10 +366,13 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
     result.flags = judgeQuality(result, config.quality);
   } catch (const std::bad_alloc&) {
     setStatus(result, PointStatus::failed, outOfMemory(kernel, point, step));
+    group.failAlone(result.reason);
   } catch (const std::exception& error) {
     setStatus(result, PointStatus::failed, error.what());
+    group.failAlone(result.reason);
   } catch (...) {
     setStatus(result, PointStatus::failed, "unknown exception");
+    group.failAlone(result.reason);
   }
   return measured;
 }
@@ -453,6 +499,23 @@ class ProgressReporter {
   double within_ = 0;                  // of the current point, never moving back
 };
 
+// Measures `point` on the ranks of its group (rank 0 alone for a point that is not
+// distributed); the other ranks of the launch wait for them and get a placeholder.
+Measured measureInGroup(Collective& collective, const Registry& registry, const MemoryProbe& memory,
+                        const Clock& clock, const Point& point, const MeasureConfig& config,
+                        std::stop_token stop, const StageReport& stage) {
+  Measured measured;
+  if (collective.joinPoint(point.ranks)) {
+    measured = measure(registry, memory, clock, collective, point, config, std::move(stop), stage);
+  } else {
+    measured.result.point = point;
+    setStatus(measured.result, PointStatus::skipped,
+              "measured by ranks 0 to " + std::to_string(point.ranks - 1));
+  }
+  collective.leavePoint();
+  return measured;
+}
+
 // A point that ends the run early (a stop request) without being measured.
 PointResult cancelledPoint(const Point& point) {
   PointResult cancelled;
@@ -463,8 +526,12 @@ PointResult cancelledPoint(const Point& point) {
 
 }  // namespace
 
-Runner::Runner(const Registry& registry, MemoryProbe memory, Clock clock)
-    : registry_(registry), memory_(std::move(memory)), clock_(std::move(clock)) {
+Runner::Runner(const Registry& registry, MemoryProbe memory, Clock clock,
+               std::shared_ptr<Collective> collective)
+    : registry_(registry),
+      memory_(std::move(memory)),
+      clock_(std::move(clock)),
+      collective_(collective ? std::move(collective) : std::make_shared<SoloCollective>()) {
   if (!memory_) throw std::invalid_argument("a runner needs a memory probe");
   if (!clock_) throw std::invalid_argument("a runner needs a clock");
 }
@@ -479,7 +546,8 @@ PointResult Runner::runPoint(const Point& point, const MeasureConfig& config, st
   const StageReport stage = [&progress](const Stage& s) {
     if (progress && s.phase == RunPhase::measuring && s.repetitionsDone > 0) progress(s.fraction);
   };
-  return measure(registry_, memory_, clock_, point, budgeted(config, 1), std::move(stop), stage)
+  return measureInGroup(*collective_, registry_, memory_, clock_, point, budgeted(config, 1),
+                        std::move(stop), stage)
       .result;
 }
 
@@ -494,11 +562,12 @@ std::vector<PointResult> Runner::run(const std::vector<Point>& points,
   ProgressReporter reporter(registry_, clock_, estimate, callbacks.progress, points.size());
   const StageReport stage = [&reporter](const Stage& s) { reporter.report(s); };
   for (std::size_t i = 0; i < points.size(); ++i) {
-    if (stop.stop_requested()) {
+    if (collective_->rootDecides(stop.stop_requested())) {
       results.push_back(cancelledPoint(points[i]));
     } else {
       reporter.begin(i, points[i]);
-      Measured measured = measure(registry_, memory_, clock_, points[i], config, stop, stage);
+      Measured measured =
+          measureInGroup(*collective_, registry_, memory_, clock_, points[i], config, stop, stage);
       checkFingerprint(measured, references);
       estimate.learn(i, measured.prepareS, measured.result);
       results.push_back(std::move(measured.result));
@@ -557,6 +626,9 @@ std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results
   std::vector<std::size_t> unstable;
   for (std::size_t i = 0; i < results.size(); ++i)
     if (results[i].status == PointStatus::ok && results[i].flags.unstable) unstable.push_back(i);
+  // Rank 0's results decide which points every rank measures again.
+  unstable.resize(collective_->rootDecides(std::uint64_t{unstable.size()}));
+  for (std::size_t& index : unstable) index = collective_->rootDecides(std::uint64_t{index});
   std::vector<Point> points;
   std::vector<std::optional<double>> knownRunS;
   for (const std::size_t index : unstable) {
@@ -569,12 +641,14 @@ std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results
   const StageReport stage = [&reporter](const Stage& s) { reporter.report(s); };
   for (std::size_t k = 0; k < unstable.size(); ++k) {
     PointResult& kept = results[unstable[k]];
-    for (std::size_t attempt = 1; attempt <= maxAttempts && kept.flags.unstable; ++attempt) {
-      if (stop.stop_requested()) break;
+    for (std::size_t attempt = 1;
+         attempt <= maxAttempts && collective_->rootDecides(kept.flags.unstable); ++attempt) {
+      if (collective_->rootDecides(stop.stop_requested())) break;
       reporter.begin(k, kept.point, attempt, maxAttempts);
       PointResult again =
-          measure(registry_, memory_, clock_, kept.point, config, stop, stage).result;
-      if (again.status == PointStatus::cancelled) break;
+          measureInGroup(*collective_, registry_, memory_, clock_, kept.point, config, stop, stage)
+              .result;
+      if (collective_->rootDecides(again.status == PointStatus::cancelled)) break;
       again.attempts = kept.attempts + 1;
       // A failure is news, never hidden behind an earlier good measurement.
       if (again.status != PointStatus::ok || relativeSpread(again) < relativeSpread(kept)) {

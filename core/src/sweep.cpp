@@ -49,6 +49,39 @@ std::vector<int> selectThreads(const SweepSpec& spec) {
   return threads;
 }
 
+std::vector<int> selectRanks(const SweepSpec& spec, int worldSize) {
+  std::vector<int> ranks;
+  for (int count : spec.ranks) {
+    if (count < 1) throw SweepError("rank count " + std::to_string(count) + " is below 1");
+    if (count > worldSize)
+      throw SweepError(std::to_string(count) + " ranks asked for, but the launch has " +
+                       std::to_string(worldSize) + " (start it with mpirun -np " +
+                       std::to_string(count) + " or more)");
+    if (std::find(ranks.begin(), ranks.end(), count) == ranks.end()) ranks.push_back(count);
+  }
+  if (ranks.empty()) ranks.push_back(1);
+  return ranks;
+}
+
+// A distributed point's problem: the total over its ranks. Strong scaling keeps the size's
+// problem as the total; weak scaling gives each rank the size's problem, so the total grows
+// with the ranks (samples times ranks; a shape's slowest axis, z, times ranks).
+Params scaledFor(Params params, int ranks, Scaling scaling, const KernelInfo& kernel) {
+  if (scaling == Scaling::strong || ranks == 1) return params;
+  const auto scale = [&](std::uint64_t value) {
+    const auto scaled = checkedMul(value, static_cast<std::uint64_t>(ranks));
+    if (!scaled)
+      throw SweepError("weak scaling to " + std::to_string(ranks) + " ranks overflows " +
+                       describe(params));
+    return *scaled;
+  };
+  if (params.samples) params.samples = scale(*params.samples);
+  if (params.shape) params.shape->z = scale(params.shape->z);
+  if (!params.samples && !params.shape)
+    throw SweepError(kernel.name + " is sized by its own parameters: no weak scaling");
+  return params;
+}
+
 // One Params per size, without the element type yet.
 std::vector<Params> selectSizes(const SweepSpec& spec, const KernelInfo& kernel) {
   std::vector<Params> sizes;
@@ -112,15 +145,18 @@ std::vector<DType> selectDTypes(const SweepSpec& spec, const KernelInfo& kernel)
 
 }  // namespace
 
-std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry) {
+std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry, int worldSize) {
   const KernelInfo& kernel = findKernel(spec, registry);
   const auto variants = selectVariants(spec, kernel);
   const auto threads = selectThreads(spec);
+  const auto ranks = selectRanks(spec, worldSize);
   const auto dtypes = selectDTypes(spec, kernel);
   const auto sizes = crossOwnParameters(selectSizes(spec, kernel), spec, kernel);
   // Counted before any point is built: a sweep too large for one run is refused, not expanded.
   std::size_t perSize = 0;
-  for (const VariantInfo* variant : variants) perSize += variant->usesThreads ? threads.size() : 1;
+  for (const VariantInfo* variant : variants)
+    perSize +=
+        (variant->usesThreads ? threads.size() : 1) * (variant->distributed ? ranks.size() : 1);
   if (auto problem = runSizeProblem(sizes.size() * dtypes.size() * perSize))
     throw SweepError(*problem);
   std::vector<Point> points;
@@ -129,11 +165,17 @@ std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry) 
       params.dtype = dtype;
       if (auto problem = validateParams(kernel, params)) throw SweepError(*problem);
       for (const VariantInfo* variant : variants) {
-        if (!variant->usesThreads) {
-          points.push_back({kernel.name, variant->name, params, 1});
-          continue;
+        const std::vector<int> variantRanks = variant->distributed ? ranks : std::vector<int>{1};
+        for (int rankCount : variantRanks) {
+          Params scaled = scaledFor(params, rankCount, spec.scaling, kernel);
+          if (auto problem = validateParams(kernel, scaled)) throw SweepError(*problem);
+          if (!variant->usesThreads) {
+            points.push_back({kernel.name, variant->name, scaled, 1, rankCount});
+            continue;
+          }
+          for (int count : threads)
+            points.push_back({kernel.name, variant->name, scaled, count, rankCount});
         }
-        for (int count : threads) points.push_back({kernel.name, variant->name, params, count});
       }
     }
   }

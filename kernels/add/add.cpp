@@ -10,6 +10,7 @@
 #include "cpu/scalar_loops.h"
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
+#include "mpi/distributed_run.h"
 #include "shared/array_data.h"
 #include "shared/array_problem.h"
 #include "shared/host_array.h"
@@ -186,6 +187,11 @@ KernelTable table() {
        Needs::cuda, false, &prepareGpuLibrary},
       {"std-par", "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
        Needs::tbb, true, ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
+      {"mpi",
+       "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
+       "--mpi-device) on its share; every share verified",
+       Needs::mpi, true,
+       ACCELLAB_WITH_MPI((&mpi::prepareElements<&prepareCpu<Parallel>, &prepareGpu>)), true},
   };
   for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;

@@ -48,7 +48,8 @@ double measureFmaThroughput(int device, DType dtype);
 enum class DeviceCode { ownKernel, library };
 std::unique_ptr<KernelRun> prepareAdd(int device, const Shape3& shape, DType dtype,
                                       std::uint64_t seed, DeviceCode code);
+// pi: samples [first, first + samples) of the seed's stream (a rank's share when first > 0).
 std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed,
-                                     DeviceCode code);
+                                     DeviceCode code, std::uint64_t first = 0);
 
 }  // namespace accellab::kernels::gpu

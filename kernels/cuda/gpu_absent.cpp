@@ -24,7 +24,7 @@ std::unique_ptr<KernelRun> prepareAdd(int, const Shape3&, DType, std::uint64_t, 
   throw std::runtime_error(kReason);
 }
 
-std::unique_ptr<KernelRun> preparePi(int, std::uint64_t, std::uint64_t, DeviceCode) {
+std::unique_ptr<KernelRun> preparePi(int, std::uint64_t, std::uint64_t, DeviceCode, std::uint64_t) {
   throw std::runtime_error(kReason);
 }
 

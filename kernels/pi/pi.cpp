@@ -5,15 +5,11 @@
 #include <optional>
 #include <stdexcept>
 
-#include "cpu/parallel.h"
-#include "cpu/scalar_loops.h"
-#include "cpu/simd.h"
 #include "cuda/gpu.h"
-#include "pi_estimate.h"
+#include "pi_cpu_run.h"
+#include "pi_mpi.h"
 #include "pi_python.h"
-#include "shared/counter_rng.h"
 #include "shared/kernel_table.h"
-#include "shared/stop_chunks.h"
 
 namespace accellab::kernels::pi {
 namespace {
@@ -23,72 +19,6 @@ constexpr std::uint64_t kDefaultSamples = 30'000'000;
 // The tutorial's ladder for a default experiment: cache-resident, memory-sized, and long
 // enough to amortise starting threads.
 constexpr std::uint64_t kDefaultSampleSweep[] = {10'000, kDefaultSamples, 1'000'000'000};
-
-std::uint64_t samplesOf(const Params& params) {
-  if (!params.samples || *params.samples == 0) {
-    throw std::runtime_error("pi needs a positive sample count");
-  }
-  return *params.samples;
-}
-
-// One CPU variant's count of the samples [begin, end) outside the quarter circle.
-struct Loop {
-  static std::string isa() { return "scalar"; }
-  static std::uint64_t count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int) {
-    return countOutsideScalar(key, begin, end);
-  }
-};
-
-struct Vectorized {
-  static std::string isa() { return simd::targetName(); }
-  static std::uint64_t count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int) {
-    return simd::countOutside(key, begin, end);
-  }
-};
-
-struct Parallel {
-  static std::string isa() { return simd::targetName(); }
-  static std::uint64_t count(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
-                             int threads) {
-    return countOutsideParallel(key, begin, end, threads);
-  }
-};
-
-template <class Variant>
-class CpuPiRun final : public KernelRun {
- public:
-  CpuPiRun(std::uint64_t samples, std::uint64_t seed, int threads)
-      : samples_(samples), key_(rng::streamKey(seed)), threads_(threads) {}
-
-  void poisonOutput() override { hits_.reset(); }
-
-  RunOutcome run(std::stop_token stop) override {
-    // A chunk per thread between stop checks.
-    const std::uint64_t chunk = kPiChunkSamples * static_cast<std::uint64_t>(threads_);
-    std::uint64_t outside = 0;
-    const bool done =
-        forEachChunk(samples_, chunk, stop, [&](std::uint64_t begin, std::uint64_t end) {
-          outside += Variant::count(key_, begin, end, threads_);
-        });
-    if (done) hits_ = samples_ - outside;
-    RunOutcome outcome;
-    outcome.cancelled = !done;
-    return outcome;
-  }
-
-  Verification verify() const override {
-    if (!hits_) return {false, "no completed run", std::nullopt};
-    return verifyPi(*hits_, samples_);
-  }
-
-  std::string isa() const override { return Variant::isa(); }
-
- private:
-  std::uint64_t samples_;
-  std::uint64_t key_;
-  int threads_;
-  std::optional<std::uint64_t> hits_;
-};
 
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
@@ -144,6 +74,10 @@ KernelTable table() {
        "CUB's DeviceReduce over the samples' outcomes, the library call instead of a "
        "hand-written kernel; same samples, so the same hit count",
        Needs::cuda, false, &prepareGpuLibrary},
+      {"mpi",
+       "MPI ranks over sample ranges, each running parallel (or gpu with --mpi-device) on its "
+       "share; the hit counts summed with MPI, so the same count",
+       Needs::mpi, true, ACCELLAB_WITH_MPI(&prepareMpi), true},
   };
   for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;

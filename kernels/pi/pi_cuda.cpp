@@ -56,8 +56,9 @@ class LibraryCounter {
 template <class Counter>
 class PiWork final : public cuda::DeviceWork {
  public:
-  PiWork(std::uint64_t samples, std::uint64_t seed)
+  PiWork(std::uint64_t samples, std::uint64_t seed, std::uint64_t first)
       : samples_(samples),
+        first_(first),
         launches_((samples + kLaunchSamples - 1) / kLaunchSamples),
         key_(rng::streamKey(seed)),
         counter_(std::min(samples, kLaunchSamples)),
@@ -79,8 +80,9 @@ class PiWork final : public cuda::DeviceWork {
   std::uint64_t launches() const override { return launches_; }
 
   void launch(std::uint64_t index, cudaStream_t stream) override {
-    const std::uint64_t begin = index * kLaunchSamples;
-    const std::uint64_t end = begin + std::min(kLaunchSamples, samples_ - begin);
+    const std::uint64_t done = index * kLaunchSamples;
+    const std::uint64_t begin = first_ + done;
+    const std::uint64_t end = begin + std::min(kLaunchSamples, samples_ - done);
     counter_.add(key_, begin, end, deviceCount_.data(), stream);
   }
 
@@ -104,6 +106,7 @@ class PiWork final : public cuda::DeviceWork {
 
  private:
   std::uint64_t samples_;
+  std::uint64_t first_;  // of the seed's stream: a rank's share starts past 0
   std::uint64_t launches_;
   std::uint64_t key_;
   Counter counter_;
@@ -114,10 +117,10 @@ class PiWork final : public cuda::DeviceWork {
 }  // namespace
 
 std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed,
-                                     DeviceCode code) {
+                                     DeviceCode code, std::uint64_t first) {
   if (code == DeviceCode::library)
-    return cuda::prepareDeviceRun<PiWork<LibraryCounter>>(device, samples, seed);
-  return cuda::prepareDeviceRun<PiWork<OwnKernelCounter>>(device, samples, seed);
+    return cuda::prepareDeviceRun<PiWork<LibraryCounter>>(device, samples, seed, first);
+  return cuda::prepareDeviceRun<PiWork<OwnKernelCounter>>(device, samples, seed, first);
 }
 
 }  // namespace accellab::kernels::gpu

@@ -4,6 +4,8 @@
 #include <stdexcept>
 
 #include "cpu/simd.h"
+#include "reduce_cpu_run.h"
+#include "reduce_mpi.h"
 #include "reduce_variants.h"
 #include "reduce_verify.h"
 #include "shared/array_data.h"
@@ -41,20 +43,6 @@ struct Vectorized {
   }
 };
 
-struct Parallel {
-  static std::string isa() { return simd::targetName(); }
-  template <class T>
-  static CompensatedSum<T> sum(const T* x, std::size_t n, int threads) {
-    return sumParallel(x, n, threads);
-  }
-  template <class T>
-  static Tolerance tolerance(std::uint64_t) {
-    return compensatedTolerance<T>();
-  }
-};
-
-// Its merges run in an order TBB picks, so its last bits vary from run to run; each merge
-// is compensated, so the tolerance is the others'.
 struct StdPar {
   static std::string isa() { return ""; }
   template <class T>
@@ -77,42 +65,6 @@ struct Blas {
   static Tolerance tolerance(std::uint64_t n) {
     return blockedTolerance<T>(n, kBlasBlock);
   }
-};
-
-template <class T, class Variant>
-class CpuReduceRun final : public KernelRun {
- public:
-  CpuReduceRun(std::uint64_t elements, std::uint64_t seed, int threads)
-      : values_(elements), threads_(threads) {
-    fillUniform(values_.span(), seed);
-  }
-
-  void poisonOutput() override { sum_ = std::numeric_limits<T>::quiet_NaN(); }
-
-  RunOutcome run(std::stop_token stop) override {
-    // A chunk per thread between stop checks: a few ms in all, as add's.
-    const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(threads_);
-    const T* x = values_.span().data();
-    CompensatedSum<T> total;
-    RunOutcome outcome;
-    outcome.cancelled = !forEachChunk(
-        values_.span().size(), chunk, std::move(stop),
-        [&](auto begin, auto end) { total.merge(Variant::sum(x + begin, end - begin, threads_)); });
-    if (!outcome.cancelled) sum_ = total.value();
-    return outcome;
-  }
-
-  Verification verify() const override {
-    return verifyReduce<T>(values_.span(), sum_,
-                           Variant::template tolerance<T>(values_.span().size()));
-  }
-
-  std::string isa() const override { return Variant::isa(); }
-
- private:
-  HostArray<T> values_;
-  int threads_;
-  T sum_ = std::numeric_limits<T>::quiet_NaN();
 };
 
 template <class Variant>
@@ -172,6 +124,10 @@ KernelTable table() {
        "OpenBLAS asum (= the sum: every input is positive) over blocks of 16 Ki, merged "
        "compensated; one thread",
        Needs::blas, false, ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
+      {"mpi",
+       "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
+       "--mpi-device) on its share; every share's sum verified, and the sums reduced",
+       Needs::mpi, true, ACCELLAB_WITH_MPI(ACCELLAB_WITH_HIGHWAY(&prepareMpi)), true},
   };
   return table;
 }

@@ -27,6 +27,9 @@ Availability Capabilities::of(Needs needs) const {
       return python.numba;
     case Needs::numbaCuda:
       return python.numbaCuda;
+    case Needs::mpi:
+      // On the device, each rank's share needs the GPU too.
+      return mpiOnDevice && mpi.available ? gpu : mpi;
     case Needs::nothing:
       break;
   }
@@ -41,9 +44,12 @@ Availability built(bool has, const char* without) {
 
 }  // namespace
 
-bool onDevice(Needs needs) { return needs == Needs::cuda || needs == Needs::cublas; }
+bool Capabilities::runsOnDevice(Needs needs) const {
+  return needs == Needs::cuda || needs == Needs::cublas || (needs == Needs::mpi && mpiOnDevice);
+}
 
-Capabilities probeCapabilities(int gpuDevice) {
+Capabilities probeCapabilities(int gpuDevice, std::shared_ptr<Collective> collective,
+                               bool mpiOnDevice) {
   Availability device = gpu::availability(gpuDevice);
   Availability cublas = device.available ? gpu::cublasAvailability() : device;
   return {gpuDevice,
@@ -52,7 +58,10 @@ Capabilities probeCapabilities(int gpuDevice) {
           std::move(cublas),
           built(ACCELLAB_HAS_BLAS, "built without OpenBLAS"),
           built(ACCELLAB_HAS_TBB, "built without TBB (the backend of C++17's parallel algorithms)"),
-          probePythonModules()};
+          probePythonModules(),
+          built(ACCELLAB_HAS_MPI, "built without MPI"),
+          collective ? std::move(collective) : std::make_shared<SoloCollective>(),
+          mpiOnDevice};
 }
 
 int threadsFor(int requested) { return requested > 0 ? requested : omp_get_max_threads(); }

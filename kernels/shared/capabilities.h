@@ -2,6 +2,9 @@
 // driver is asked about the GPU once, not once per kernel.
 #pragma once
 
+#include <memory>
+
+#include "accellab/collective.h"
 #include "accellab/kernel.h"
 #include "python_modules.h"
 
@@ -9,11 +12,21 @@ namespace accellab::kernels {
 
 // What a variant needs beyond a C++ compiler and OpenMP. The python backend's needs are the
 // machine's Python modules, not the build's: python (the interpreter alone), numpy, numba,
-// and numbaCuda (numba and a CUDA device).
-enum class Needs { nothing, highway, cuda, cublas, blas, tbb, python, numpy, numba, numbaCuda };
-
-// Whether a variant with these needs runs on the device (and reports a GpuTiming).
-bool onDevice(Needs needs);
+// and numbaCuda (numba and a CUDA device). mpi: the distributed variants, which run across the
+// ranks of an MPI launch (as one rank without one).
+enum class Needs {
+  nothing,
+  highway,
+  cuda,
+  cublas,
+  blas,
+  tbb,
+  python,
+  numpy,
+  numba,
+  numbaCuda,
+  mpi
+};
 
 struct Capabilities {
   int gpuDevice = 0;
@@ -23,11 +36,20 @@ struct Capabilities {
   Availability blas;     // "built without OpenBLAS"
   Availability tbb;      // "built without TBB", the backend of C++17's parallel algorithms
   PythonModules python;  // "python3 not found", "python3-numba not installed", ...
+  Availability mpi;      // "built without MPI"
+  // The launch the distributed variants run in (SoloCollective outside mpirun), and whether
+  // each rank's share runs on a GPU (--mpi-device) rather than on the CPU.
+  std::shared_ptr<Collective> collective = std::make_shared<SoloCollective>();
+  bool mpiOnDevice = false;
   Availability of(Needs needs) const;
+  // Whether a variant with these needs runs on the device and reports a GpuTiming.
+  bool runsOnDevice(Needs needs) const;
 };
 
-// The device variants run on `gpuDevice`; asks the driver whether they can.
-Capabilities probeCapabilities(int gpuDevice);
+// The device variants run on `gpuDevice`; asks the driver whether they can. The distributed
+// variants run in `collective` (null: one process), on the device when `mpiOnDevice`.
+Capabilities probeCapabilities(int gpuDevice, std::shared_ptr<Collective> collective = nullptr,
+                               bool mpiOnDevice = false);
 
 // A variant's prepare function where this build has its code, else null (then the variant is
 // listed as unavailable with Capabilities' reason). Used in kernel tables:
@@ -46,6 +68,11 @@ Capabilities probeCapabilities(int gpuDevice);
 #define ACCELLAB_WITH_TBB(prepare) (prepare)
 #else
 #define ACCELLAB_WITH_TBB(prepare) nullptr
+#endif
+#if ACCELLAB_HAS_MPI
+#define ACCELLAB_WITH_MPI(prepare) (prepare)
+#else
+#define ACCELLAB_WITH_MPI(prepare) nullptr
 #endif
 #if ACCELLAB_HAS_HIGHWAY
 #define ACCELLAB_WITH_HIGHWAY(prepare) (prepare)

@@ -8,16 +8,20 @@ namespace {
 class TableKernel final : public Kernel {
  public:
   TableKernel(KernelTable table, const Capabilities& capabilities)
-      : table_(std::move(table)), gpuDevice_(capabilities.gpuDevice) {
+      : table_(std::move(table)),
+        gpuDevice_(capabilities.gpuDevice),
+        collective_(capabilities.collective),
+        mpiOnDevice_(capabilities.mpiOnDevice) {
     info_ = table_.info;
     info_.variants.clear();
     for (const VariantRow& row : table_.variants) {
       VariantInfo variant{row.name,
                           row.description,
                           row.usesThreads,
-                          onDevice(row.needs),
+                          capabilities.runsOnDevice(row.needs),
                           capabilities.of(row.needs),
-                          row.optIn};
+                          row.optIn,
+                          row.needs == Needs::mpi};
       if (variant.availability.available && row.prepare == nullptr)
         variant.availability = Availability::no("this build has no code for it");
       info_.variants.push_back(std::move(variant));
@@ -29,7 +33,8 @@ class TableKernel final : public Kernel {
   Workload workload(const Params& params) const override { return table_.workload(info_, params); }
 
   MemoryNeed memoryNeed(const Params& params, std::string_view variant) const override {
-    return table_.memory(info_, params, onDevice(row(variant).needs));
+    row(variant);  // throws for an unknown variant
+    return table_.memory(info_, params, info_.variant(variant)->onDevice);
   }
 
   std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
@@ -38,7 +43,8 @@ class TableKernel final : public Kernel {
     const VariantInfo& info = *info_.variant(variant);
     if (!info.availability.available)
       throw std::runtime_error(info_.name + " " + info.name + ": " + info.availability.reason);
-    return chosen.prepare(RunRequest{info_, params, threadsFor(threads), gpuDevice_});
+    return chosen.prepare(
+        RunRequest{info_, params, threadsFor(threads), gpuDevice_, *collective_, mpiOnDevice_});
   }
 
  private:
@@ -51,6 +57,8 @@ class TableKernel final : public Kernel {
   KernelTable table_;
   KernelInfo info_;
   int gpuDevice_;
+  std::shared_ptr<Collective> collective_;
+  bool mpiOnDevice_;
 };
 
 }  // namespace

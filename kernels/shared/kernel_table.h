@@ -19,6 +19,10 @@ struct RunRequest {
   const Params& params;
   int threads = 1;  // >= 1: the point's thread count (1 for variants without a thread axis)
   int gpuDevice = 0;
+  // The distributed variants': the point's group of ranks (a group of one outside mpirun),
+  // and whether each rank's share runs on a GPU (--mpi-device).
+  Collective& group;
+  bool mpiOnDevice = false;
 };
 
 using PrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&);
@@ -26,8 +30,10 @@ using PrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&);
 struct VariantRow {
   std::string name;  // "loop", "vectorized", "parallel", "gpu", "blas", ...
   std::string description;
-  Needs needs = Needs::nothing;  // onDevice(needs): runs on the device, reports a GpuTiming
-  bool usesThreads = false;      // the thread-count axis applies to this variant
+  // Capabilities::runsOnDevice(needs): runs on the device, reports a GpuTiming; Needs::mpi:
+  // distributed across the ranks of an MPI launch (VariantInfo::distributed).
+  Needs needs = Needs::nothing;
+  bool usesThreads = false;  // the thread-count axis applies to this variant
   // Null when this build lacks what the variant needs (ACCELLAB_WITH_* in capabilities.h);
   // the variant is then listed as unavailable with the reason.
   PrepareFn prepare = nullptr;

@@ -2,6 +2,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "mpi/distributed_run.h"
 #include "shared/array_data.h"
 #include "shared/array_problem.h"
 #include "shared/host_array.h"
@@ -169,6 +170,13 @@ KernelTable table() {
        "OpenBLAS copy(b -> a) then axpy(3, c, a): two passes, what a BLAS user writes (a is "
        "read back: 4 arrays of traffic, the bytes counted are 3)",
        Needs::blas, true, ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
+      {"mpi",
+       "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
+       "--mpi-device) on its share; every share verified",
+       Needs::mpi, true,
+       ACCELLAB_WITH_MPI((&mpi::prepareElements<ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>),
+                                                ACCELLAB_WITH_CUDA(&prepareGpu)>)),
+       true},
   };
   return table;
 }

@@ -20,6 +20,7 @@
 
 #include "accellab/session.h"
 #include "commands.h"
+#include "fake_collective.h"
 #include "fake_engine.h"
 
 using namespace accellab;
@@ -254,6 +255,45 @@ class TestCliEngine : public QObject {
     // The session describes the engine's machine, GPU included.
     QCOMPARE(selectedGpu(saved.runs.front().system)->name, std::string("Fake GPU"));
     QVERIFY(machine.script().prepares >= 2);
+  }
+
+  // Under mpirun every rank runs the command: the others measure in silence, rank 0 prints.
+  void otherRanksStaySilent() {
+    test::FakeDeviceMachine machine;
+    auto launch = std::make_shared<test::FakeCollective>();
+    launch->world = 2;
+    launch->ownRank = 1;
+    launch->member = false;  // of rank 0's single-process points
+    const EngineFactory inLaunch = [&](EngineOptions options) {
+      options.launch = launch;
+      return machine.factory()(options);
+    };
+    const Captured r = runCli({"run", "--kernel", "fake", "--variants", "loop", "--shape", "2x3x4",
+                               "--reps", "2", "--min-time", "0"},
+                              inLaunch);
+    QVERIFY2(r.exitCode == 0, r.err.c_str());
+    QCOMPARE(r.out, std::string());
+    QCOMPARE(machine.script().prepares, std::size_t{0});
+    QCOMPARE(launch->count("join 1"), std::size_t{1});
+  }
+
+  void ranksBeyondTheLaunchAreRefused() {
+    test::FakeDeviceMachine machine;
+    auto launch = std::make_shared<test::FakeCollective>();
+    launch->world = 2;
+    const EngineFactory inLaunch = [&](EngineOptions options) {
+      options.launch = launch;
+      return machine.factory()(options);
+    };
+    const Captured r = runCli({"run", "--kernel", "fake", "--ranks", "3"}, inLaunch);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.find("3 ranks asked for, but the launch has 2") != std::string::npos,
+             r.err.c_str());
+    const Captured scaling =
+        runCli({"run", "--kernel", "fake", "--scaling", "linear"}, machine.factory());
+    QCOMPARE(scaling.exitCode, 2);
+    QVERIFY2(scaling.err.find("invalid --scaling 'linear'") != std::string::npos,
+             scaling.err.c_str());
   }
 
   void deviceOptionPicksTheEnginesDevice() {

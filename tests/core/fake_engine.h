@@ -40,7 +40,8 @@ class FakeDeviceMachine {
                                    "0000:01:00.0", 1e12}};
             system.gpuDevice = options.gpuDevice;
             return system;
-          });
+          },
+          options.launch);
     };
   }
 

@@ -3,6 +3,7 @@
 
 #include "accellab/session.h"
 #include "accellab/sweep.h"
+#include "fake_collective.h"
 #include "fake_kernel.h"
 
 using namespace accellab;
@@ -35,6 +36,9 @@ class TestSweep : public QObject {
     registry_.add(std::make_unique<test::FakeKernel>(script_, "fake"));
     registry_.add(std::make_unique<test::FakeKernel>(script_, "count", ProblemKind::samples));
     registry_.add(std::make_unique<test::FakeKernel>(script_, "mm", ProblemKind::parameters));
+    registry_.add(std::make_unique<test::DistributedFakeKernel>(script_, "dist"));
+    registry_.add(
+        std::make_unique<test::DistributedFakeKernel>(script_, "dcount", ProblemKind::samples));
   }
 
   // A kernel's own parameters are axes in the order the kernel declares them (the first
@@ -85,6 +89,70 @@ class TestSweep : public QObject {
     SweepSpec spec = specFor("mm");
     spec.shapes = {{1, 1, 8}};
     QVERIFY_THROWS_EXCEPTION(SweepError, expandSweep(spec, registry_));
+  }
+
+  void ranksAreAnAxisOfDistributedVariantsOnly() {
+    SweepSpec spec = specFor("dist", {"loop", "mpi"});
+    spec.ranks = {1, 2, 2, 4};
+    spec.threads = {1, 2};
+    std::vector<std::pair<std::string, std::pair<int, int>>> got;
+    for (const Point& p : expandSweep(spec, registry_, 4))
+      got.push_back({p.variant, {p.ranks, p.threads}});
+    const std::vector<std::pair<std::string, std::pair<int, int>>> expected{
+        {"loop", {1, 1}}, {"mpi", {1, 1}}, {"mpi", {1, 2}}, {"mpi", {2, 1}},
+        {"mpi", {2, 2}},  {"mpi", {4, 1}}, {"mpi", {4, 2}}};
+    QCOMPARE(got, expected);
+  }
+
+  void strongScalingKeepsTheTotal() {
+    SweepSpec spec = specFor("dcount", {"mpi"});
+    spec.samples = {1000};
+    spec.ranks = {1, 2};
+    for (const Point& p : expandSweep(spec, registry_, 2))
+      QCOMPARE(*p.params.samples, std::uint64_t{1000});
+  }
+
+  void weakScalingGivesEachRankTheSize() {
+    SweepSpec spec = specFor("dcount", {"loop", "mpi"});
+    spec.samples = {1000};
+    spec.ranks = {1, 2, 4};
+    spec.scaling = Scaling::weak;
+    std::vector<std::uint64_t> samples;
+    for (const Point& p : expandSweep(spec, registry_, 4)) samples.push_back(*p.params.samples);
+    QCOMPARE(samples, (std::vector<std::uint64_t>{1000, 1000, 2000, 4000}));
+
+    SweepSpec arrays = specFor("dist", {"mpi"});
+    arrays.shapes = {Shape3{3, 5, 7}};
+    arrays.ranks = {2};
+    arrays.scaling = Scaling::weak;
+    QCOMPARE(toString(*expandSweep(arrays, registry_, 2).front().params.shape),
+             std::string("6x5x7"));
+  }
+
+  void rankCountsAreChecked_data() {
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<int>("world");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("zero") << 0 << 4 << "rank count 0 is below 1";
+    QTest::newRow("beyond the launch")
+        << 3 << 2 << "3 ranks asked for, but the launch has 2 (start it with mpirun -np 3 or more)";
+    QTest::newRow("no launch") << 2 << 1
+                               << "2 ranks asked for, but the launch has 1 (start it with "
+                                  "mpirun -np 2 or more)";
+  }
+
+  void rankCountsAreChecked() {
+    QFETCH(int, ranks);
+    QFETCH(int, world);
+    QFETCH(QString, message);
+    SweepSpec spec = specFor("dist", {"mpi"});
+    spec.ranks = {ranks};
+    try {
+      expandSweep(spec, registry_, world);
+      QFAIL("no SweepError");
+    } catch (const SweepError& error) {
+      QCOMPARE(QString::fromStdString(error.what()), message);
+    }
   }
 
   void defaults() {
@@ -156,7 +224,8 @@ class TestSweep : public QObject {
     QTest::addColumn<QString>("error");
     QTest::newRow("unknown kernel")
         << "mul"
-        << "" << 1 << false << false << "unknown kernel 'mul' (known: fake, count, mm)";
+        << "" << 1 << false << false
+        << "unknown kernel 'mul' (known: fake, count, mm, dist, dcount)";
     QTest::newRow("unknown variant")
         << "fake"
         << "warp" << 1 << false << false

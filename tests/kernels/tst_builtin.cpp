@@ -31,18 +31,18 @@ class TestBuiltin : public QObject {
              (std::vector<std::string>{"add", "pi", "triad", "stencil", "reduce", "matmul"}));
     QCOMPARE(variantNames(*kernels[0]),
              (std::vector<std::string>{"loop", "loop-strided", "vectorized", "parallel", "gpu",
-                                       "gpu-lib", "std-par", "python-loop", "numpy", "numpy-out",
-                                       "numba", "numba-prange", "numba-cuda"}));
+                                       "gpu-lib", "std-par", "mpi", "python-loop", "numpy",
+                                       "numpy-out", "numba", "numba-prange", "numba-cuda"}));
     QCOMPARE(
         variantNames(*kernels[1]),
-        (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib", "python-loop",
-                                  "numpy", "numba", "numba-prange", "numba-cuda"}));
+        (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib", "mpi",
+                                  "python-loop", "numpy", "numba", "numba-prange", "numba-cuda"}));
     QCOMPARE(variantNames(*kernels[3]),
              (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu"}));
     for (const Kernel* kernel : {kernels[2], kernels[4]}) {
       QCOMPARE(variantNames(*kernel),
                (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib",
-                                         "std-par", "blas"}));
+                                         "std-par", "blas", "mpi"}));
     }
     QCOMPARE(variantNames(*kernels[5]),
              (std::vector<std::string>{"loop", "blocked", "vectorized", "parallel", "gpu",
@@ -78,9 +78,10 @@ class TestBuiltin : public QObject {
   // sums blocks on one thread). The device variants are named gpu*, so a table or chart tells
   // them apart; numba-cuda times itself in Python and reports no GpuTiming.
   void threadsAndDeviceFollowTheNames() {
-    const std::set<std::string> threaded{"add std-par",    "triad std-par", "triad blas",
-                                         "reduce std-par", "matmul blas",   "add numba-prange",
-                                         "pi numba-prange"};
+    const std::set<std::string> threaded{"add std-par",     "triad std-par", "triad blas",
+                                         "reduce std-par",  "matmul blas",   "add numba-prange",
+                                         "pi numba-prange", "add mpi",       "pi mpi",
+                                         "triad mpi",       "reduce mpi"};
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
       for (const VariantInfo& variant : kernel->info().variants) {
         QCOMPARE(variant.usesThreads,
@@ -90,6 +91,19 @@ class TestBuiltin : public QObject {
         QVERIFY(!variant.description.empty());
       }
     }
+  }
+
+  // The mpi variants alone are distributed, one per kernel of issue 11; opt-in, since outside
+  // mpirun they run as one rank, parallel's code again.
+  void mpiVariantsAreTheDistributedOnes() {
+    std::set<std::string> distributed;
+    for (const Kernel* kernel : test::builtinKernels().kernels())
+      for (const VariantInfo& variant : kernel->info().variants)
+        if (variant.distributed) {
+          distributed.insert(kernel->info().name + " " + variant.name);
+          QVERIFY(variant.optIn);
+        }
+    QCOMPARE(distributed, (std::set<std::string>{"add mpi", "pi mpi", "triad mpi", "reduce mpi"}));
   }
 
   // The loops need nothing; parallel needs nothing for add and pi (the compiler's SIMD stands

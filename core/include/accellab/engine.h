@@ -7,6 +7,7 @@
 #include <memory>
 #include <stop_token>
 
+#include "accellab/collective.h"
 #include "accellab/memory_guard.h"
 #include "accellab/registry.h"
 #include "accellab/runner.h"
@@ -26,25 +27,35 @@ using SystemProbe = std::function<SystemInfo(const ProbeOptions&)>;
 // What a front end may choose about the engine it gets.
 struct EngineOptions {
   int gpuDevice = 0;  // the CUDA ordinal the gpu variants run on
+  // The mpi variants run each rank's share on a GPU (the kernel's gpu code, one device per
+  // rank of a node) instead of the CPU's parallel code.
+  bool mpiOnDevice = false;
+  // The MPI launch this process is a rank of (collective.h), which the runner and the
+  // distributed variants work in; null: one process.
+  std::shared_ptr<Collective> launch = nullptr;
 };
 
 // Cheap to copy: copies share the kernels, so a job can keep its engine alive while the
 // front end builds another (a different GPU chosen, say).
 class Engine {
  public:
-  // Throws std::invalid_argument when the registry or a probe is missing.
-  Engine(std::shared_ptr<const Registry> registry, MemoryProbe memory, SystemProbe system);
+  // Throws std::invalid_argument when the registry or a probe is missing. `collective`: the
+  // MPI launch this process is one rank of (collective.h); null: one process.
+  Engine(std::shared_ptr<const Registry> registry, MemoryProbe memory, SystemProbe system,
+         std::shared_ptr<Collective> collective = nullptr);
 
   const Registry& registry() const { return *registry_; }
   // Runners made here guard memory with this engine's probe; the registry must outlive them.
   Runner runner(Clock clock = steadySeconds) const;
   MemoryAvailable memoryAvailable() const { return memory_(); }
   SystemInfo probeSystem(const ProbeOptions& options) const { return system_(options); }
+  Collective& collective() const { return *collective_; }
 
  private:
   std::shared_ptr<const Registry> registry_;
   MemoryProbe memory_;
   SystemProbe system_;
+  std::shared_ptr<Collective> collective_;
 };
 
 // How a front end gets its engine: kernels::makeBuiltinEngine in the apps, a fake in tests.

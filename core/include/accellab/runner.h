@@ -3,12 +3,14 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "accellab/collective.h"
 #include "accellab/measure_config.h"
 #include "accellab/memory_guard.h"
 #include "accellab/registry.h"
@@ -98,8 +100,11 @@ class Runner {
  public:
   // `memory` answers what the machine has free, GPU included where the registry has gpu
   // variants; there is no default (front ends get a runner from Engine). Throws
-  // std::invalid_argument when it or the clock is empty.
-  Runner(const Registry& registry, MemoryProbe memory, Clock clock = steadySeconds);
+  // std::invalid_argument when it or the clock is empty. Under MPI, `collective` is the
+  // launch's (every rank runs the same points and takes every decision from rank 0);
+  // null: one process (SoloCollective).
+  Runner(const Registry& registry, MemoryProbe memory, Clock clock = steadySeconds,
+         std::shared_ptr<Collective> collective = nullptr);
 
   // Never throws for a kernel's failure: the result says failed/skipped/cancelled and why.
   // Stores at most pointSampleCap(1) samples.
@@ -127,6 +132,7 @@ class Runner {
   const Registry& registry_;
   MemoryProbe memory_;
   Clock clock_;
+  std::shared_ptr<Collective> collective_;
 };
 
 }  // namespace accellab

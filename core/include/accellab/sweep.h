@@ -37,11 +37,14 @@ class SweepError : public std::invalid_argument {
 };
 
 // Points in a stable order: size, then dtype, then variant (the baseline first, then kernel
-// order), then threads. Variants that do not use threads
-// get one point with threads = 1. Unavailable variants are kept: the runner skips them
-// with their reason. Throws SweepError on an unknown kernel or variant, invalid params,
-// thread counts below 1, or more points than one run may hold (runSizeProblem, runner.h),
-// before building any.
-std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry);
+// order), then ranks, then threads. Variants that do not use threads
+// get one point with threads = 1, variants that are not distributed one with ranks = 1. A
+// distributed point's params are its total problem (weak scaling multiplies the size's by
+// the ranks, see SweepSpec::scaling); the variant splits it across its ranks. Unavailable
+// variants are kept: the runner skips them with their reason. Throws SweepError on an
+// unknown kernel or variant, invalid params, thread or rank counts below 1, rank counts above
+// `worldSize` (the processes of the MPI launch; 1 without one), or more points than one run
+// may hold (runSizeProblem, runner.h), before building any.
+std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry, int worldSize = 1);
 
 }  // namespace accellab

@@ -11,7 +11,8 @@ namespace accellab::kernels {
 // options.gpuDevice (variants this build or machine cannot run are registered unavailable, with
 // the reason); memory guarded with the host's MemAvailable and the chosen device's free memory; the
 // machine probe completes probeHost() with Highway's targets, the OpenMP version, every GPU and the
-// host's and the GPUs' measured copy ceilings. The CLI and the desktop app both call this.
+// host's and the GPUs' measured copy ceilings. The CLI and the desktop app both call this;
+// under mpirun, options.launch is joinMpiLaunch()'s (mpi_launch.h).
 Engine makeBuiltinEngine(const EngineOptions& options = {});
 
 // The libraries this build was compiled against, beside what the machine probe reports

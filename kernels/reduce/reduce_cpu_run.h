@@ -1,0 +1,72 @@
+// reduce's CPU run: one variant's compensated sum of the array (all of it, or for the mpi
+// variant one rank's share), and parallel's sum, which the mpi variant runs on each share.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <stop_token>
+#include <string>
+
+#include "accellab/kernel.h"
+#include "cpu/simd.h"
+#include "reduce_variants.h"
+#include "reduce_verify.h"
+#include "shared/array_data.h"
+#include "shared/host_array.h"
+#include "shared/stop_chunks.h"
+
+namespace accellab::kernels::reduce {
+
+struct Parallel {
+  static std::string isa() { return simd::targetName(); }
+  template <class T>
+  static CompensatedSum<T> sum(const T* x, std::size_t n, int threads) {
+    return sumParallel(x, n, threads);
+  }
+  template <class T>
+  static Tolerance tolerance(std::uint64_t) {
+    return compensatedTolerance<T>();
+  }
+};
+
+// Its merges run in an order TBB picks, so its last bits vary from run to run; each merge
+// is compensated, so the tolerance is the others'.
+template <class T, class Variant>
+class CpuReduceRun final : public KernelRun {
+ public:
+  CpuReduceRun(std::uint64_t elements, std::uint64_t seed, int threads)
+      : values_(elements), threads_(threads) {
+    fillUniform(values_.span(), seed);
+  }
+
+  void poisonOutput() override { sum_ = std::numeric_limits<T>::quiet_NaN(); }
+
+  RunOutcome run(std::stop_token stop) override {
+    // A chunk per thread between stop checks: a few ms in all, as add's.
+    const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(threads_);
+    const T* x = values_.span().data();
+    CompensatedSum<T> total;
+    RunOutcome outcome;
+    outcome.cancelled = !forEachChunk(
+        values_.span().size(), chunk, std::move(stop),
+        [&](auto begin, auto end) { total.merge(Variant::sum(x + begin, end - begin, threads_)); });
+    if (!outcome.cancelled) sum_ = total.value();
+    return outcome;
+  }
+
+  Verification verify() const override {
+    return verifyReduce<T>(values_.span(), sum_,
+                           Variant::template tolerance<T>(values_.span().size()));
+  }
+
+  std::string isa() const override { return Variant::isa(); }
+
+  T sum() const { return sum_; }  // of the last run; NaN before one completed
+
+ private:
+  HostArray<T> values_;
+  int threads_;
+  T sum_ = std::numeric_limits<T>::quiet_NaN();
+};
+
+}  // namespace accellab::kernels::reduce
