@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "report_stream.h"
+
 namespace accellab {
 
 namespace {
@@ -13,6 +15,15 @@ std::optional<double> efficiencyOf(std::optional<double> oneRankS, double second
   if (!oneRankS || !(seconds > 0)) return std::nullopt;
   const double ratio = *oneRankS / seconds;
   return scaling == Scaling::weak ? ratio : ratio / ranks;
+}
+
+// The problem each rank of a weak-scaling point had: its total divided as expandSweep
+// multiplied it (samples, and a shape's z, times the ranks).
+Point perRankPoint(Point point) {
+  const auto ranks = static_cast<std::uint64_t>(point.ranks);
+  if (point.params.samples) *point.params.samples /= ranks;
+  if (point.params.shape) point.params.shape->z /= ranks;
+  return point;
 }
 
 void fill(RankScalingLine& line, const Run& run, const std::vector<ReportRow>& rows,
@@ -42,24 +53,24 @@ Scaling scalingOf(const Run& run) { return run.mpi ? run.mpi->scaling : Scaling:
 
 std::vector<RankScalingLine> rankScaling(const Run& run, const ReportOptions& options) {
   const std::vector<ReportRow> rows = buildRunRows(run, options);
+  const Scaling scaling = scalingOf(run);
   std::vector<RankScalingLine> lines;
-  const auto lineOf = [&](const ReportRow& row) {
-    return std::ranges::find_if(lines, [&](const RankScalingLine& line) {
-      return std::tie(line.group, line.variant, line.threads) ==
-             std::tie(row.group, row.variant, row.threads);
-    });
-  };
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const ReportRow& row = rows[i];
-    auto line = lineOf(row);
+    const std::string group = scaling == Scaling::weak
+                                  ? detail::reportGroup(perRankPoint(run.points[i].point))
+                                  : row.group;
+    auto line = std::ranges::find_if(lines, [&](const RankScalingLine& l) {
+      return std::tie(l.group, l.variant, l.threads) == std::tie(group, row.variant, row.threads);
+    });
     if (line == lines.end())
-      line = lines.insert(lines.end(), {row.group, row.kernel, row.variant, row.threads, {}, {}});
-    line->points.push_back({i, row.ranks, {}, {}, {}, {}});
+      line = lines.insert(lines.end(), {group, row.kernel, row.variant, row.threads, {}, {}});
+    line->points.push_back({i, row.group, row.ranks, {}, {}, {}, {}});
   }
   std::erase_if(lines, [](const RankScalingLine& line) {
     return std::ranges::all_of(line.points, [](const auto& p) { return p.ranks == 1; });
   });
-  for (RankScalingLine& line : lines) fill(line, run, rows, scalingOf(run));
+  for (RankScalingLine& line : lines) fill(line, run, rows, scaling);
   return lines;
 }
 

@@ -1485,8 +1485,8 @@ host → device %2, kernel %3, device → host %4</source>
         <translation>进程扩展性</translation>
     </message>
     <message>
-        <source>Open a session of a distributed variant measured at several rank counts: mpirun -np 4 accellab-cli run --variants mpi --ranks 1,2,4 --out FILE</source>
-        <translation>打开一个在多个进程数下测量的分布式变体会话：mpirun -np 4 accellab-cli run --variants mpi --ranks 1,2,4 --out FILE</translation>
+        <source>Open a session of a distributed variant measured at several rank counts: mpirun -np 4 accellab-cli run --kernel pi --variants mpi --ranks 1 2 4 --out FILE</source>
+        <translation>打开一个在多个进程数下测量的分布式变体会话：mpirun -np 4 accellab-cli run --kernel pi --variants mpi --ranks 1 2 4 --out FILE</translation>
     </message>
     <message>
         <source>Rank scaling, strong (fixed total problem)</source>

@@ -25,7 +25,8 @@ class TestRankScaling : public QObject {
   Q_OBJECT
 
  private slots:
-  // pi, weak: every rank gets 1e8 samples, so the ideal time stays that of one rank.
+  // pi, weak: every rank gets 1e8 samples, so the ideal time stays that of one rank. The
+  // points store their totals (2e8 on 2 ranks): the line follows the problem of each rank.
   void weakScalingIsEfficiency() {
     const Run run = mpiSession().runs[0];
     QVERIFY(scalingOf(run) == Scaling::weak);
@@ -35,6 +36,8 @@ class TestRankScaling : public QObject {
     QCOMPARE(line.variant, std::string("mpi"));
     QCOMPARE(line.kernel, std::string("pi"));
     QCOMPARE(ranksOf(line), (std::vector<int>{1, 2, 4}));
+    QCOMPARE(line.group, std::string("pi 1e8 samples"));
+    QCOMPARE(line.points[2].group, std::string("pi 4e8 samples"));
     QCOMPARE(*line.oneRankS, 0.1581);
     QCOMPARE(*line.points[0].efficiency, 1.0);
     QCOMPARE(*line.points[1].efficiency, 0.1581 / 0.1611);

@@ -48,9 +48,10 @@ void RankScalingChart::build(const ChartInput& input) {
   for (const ChartRun& run : input.runs)
     if (!run.rankScaling.empty()) scaling = run.scaling;
   if (!scaling) {
-    showEmpty(withKernel(tr("Rank scaling"), input),
-              tr("Open a session of a distributed variant measured at several rank counts: "
-                 "mpirun -np 4 accellab-cli run --variants mpi --ranks 1,2,4 --out FILE"));
+    showEmpty(
+        withKernel(tr("Rank scaling"), input),
+        tr("Open a session of a distributed variant measured at several rank counts: "
+           "mpirun -np 4 accellab-cli run --kernel pi --variants mpi --ranks 1 2 4 --out FILE"));
     return;
   }
   const bool strong = *scaling == Scaling::strong;
@@ -80,10 +81,10 @@ void RankScalingChart::build(const ChartInput& input) {
       if (point->efficiency) continue;
       const QString label = input.labelOf(line.line->variant, line.line->threads, point->ranks);
       const auto known = std::ranges::find_if(input.gaps, [&](const ChartGap& gap) {
-        return gap.run == line.run && gap.group == line.line->group && gap.label == label;
+        return gap.run == line.run && gap.group == point->group && gap.label == label;
       });
       gaps.push_back(known != input.gaps.end() ? *known
-                                               : ChartGap{line.run, line.line->group, 0, label,
+                                               : ChartGap{line.run, point->group, 0, label,
                                                           tr("no 1-rank time to compare with")});
     }
   }

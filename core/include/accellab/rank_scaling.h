@@ -16,6 +16,7 @@ namespace accellab {
 // cancelled) or its line no 1-rank time to hold it against: a gap, never a zero.
 struct RankScalingPoint {
   std::size_t index = 0;  // into the run's points
+  std::string group;      // its report row's group (its total problem, under weak scaling)
   int ranks = 1;
   // Strong scaling: t(1) / t(r). Weak: r · t(1) / t(r), the scaled speedup (Gustafson): the
   // work done in the time of one rank's.
@@ -31,7 +32,9 @@ struct RankScalingPoint {
 
 // One variant on one problem at one thread count per rank, across its rank counts.
 struct RankScalingLine {
-  std::string group;  // the report rows' group: kernel and problem
+  // The report rows' group (kernel and problem); under weak scaling that of the problem of
+  // each rank, which every point of the line shares while their totals grow with the ranks.
+  std::string group;
   std::string kernel;
   std::string variant;
   int threads = 1;
