@@ -86,13 +86,14 @@ struct StdPar {
 template <class T, class Variant>
 class CpuAddRun final : public KernelRun {
  public:
-  CpuAddRun(const Shape3& shape, std::uint64_t elements, std::uint64_t seed, int threads)
+  CpuAddRun(const Shape3& shape, std::uint64_t elements, std::uint64_t seed, std::uint64_t first,
+            int threads)
       : shape_(shape),
         in_(elements),
         out_(elements),
         threads_(threads),
         stores_(simd::storesFor(2 * elements * sizeof(T))) {
-    fillUniform(in_.span(), seed);
+    fillUniform(in_.span(), seed, 0, first);
     poison(out_.span());
   }
 
@@ -124,13 +125,15 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   const std::uint64_t elements = elementsOf(request.params);
   const std::uint64_t seed = request.params.seed;
   if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuAddRun<float, Variant>>(shape, elements, seed, request.threads);
-  return std::make_unique<CpuAddRun<double, Variant>>(shape, elements, seed, request.threads);
+    return std::make_unique<CpuAddRun<float, Variant>>(shape, elements, seed, request.firstElement,
+                                                       request.threads);
+  return std::make_unique<CpuAddRun<double, Variant>>(shape, elements, seed, request.firstElement,
+                                                      request.threads);
 }
 
 std::unique_ptr<KernelRun> prepareDevice(const RunRequest& request, gpu::DeviceCode code) {
   return gpu::prepareAdd(request.gpuDevice, shapeOf(request.params), request.params.dtype,
-                         request.params.seed, code);
+                         request.params.seed, code, request.firstElement);
 }
 
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {

@@ -23,7 +23,8 @@ using AddLaunch = void (*)(const T* in, T* out, std::uint64_t n, T addend, cudaS
 template <class T>
 class AddWork final : public cuda::DeviceWork {
  public:
-  AddWork(const Shape3& shape, std::size_t elements, std::uint64_t seed, AddLaunch<T> launch)
+  AddWork(const Shape3& shape, std::size_t elements, std::uint64_t seed, std::uint64_t first,
+          AddLaunch<T> launch)
       : shape_(shape),
         launch_(launch),
         deviceIn_(elements),
@@ -32,8 +33,9 @@ class AddWork final : public cuda::DeviceWork {
         pinnedOut_(elements),
         pageableIn_(elements),
         pageableOut_(elements) {
-    fillUniform(pinnedIn_.span(), seed);
-    fillUniform(pageableIn_.span(), seed);  // the same numbers, so the device input is too
+    fillUniform(pinnedIn_.span(), seed, 0, first);
+    fillUniform(pageableIn_.span(), seed, 0,
+                first);  // the same numbers, so the device input is too
   }
 
   cuda::Copies copies() const override {
@@ -81,19 +83,19 @@ class AddWork final : public cuda::DeviceWork {
 
 template <class T>
 std::unique_ptr<KernelRun> prepare(int device, const Shape3& shape, std::uint64_t seed,
-                                   DeviceCode code) {
+                                   std::uint64_t first, DeviceCode code) {
   const auto elements = static_cast<std::size_t>(elementCount(shape).value());
   AddLaunch<T> launch = &add::launchAdd;
   if (code == DeviceCode::library) launch = &add::launchAddLibrary;
-  return cuda::prepareDeviceRun<AddWork<T>>(device, shape, elements, seed, launch);
+  return cuda::prepareDeviceRun<AddWork<T>>(device, shape, elements, seed, first, launch);
 }
 
 }  // namespace
 
 std::unique_ptr<KernelRun> prepareAdd(int device, const Shape3& shape, DType dtype,
-                                      std::uint64_t seed, DeviceCode code) {
-  if (dtype == DType::f32) return prepare<float>(device, shape, seed, code);
-  return prepare<double>(device, shape, seed, code);
+                                      std::uint64_t seed, DeviceCode code, std::uint64_t first) {
+  if (dtype == DType::f32) return prepare<float>(device, shape, seed, first, code);
+  return prepare<double>(device, shape, seed, first, code);
 }
 
 }  // namespace accellab::kernels::gpu

@@ -47,7 +47,7 @@ double measureFmaThroughput(int device, DType dtype);
 // buffers, copies and timing are the same.
 enum class DeviceCode { ownKernel, library };
 std::unique_ptr<KernelRun> prepareAdd(int device, const Shape3& shape, DType dtype,
-                                      std::uint64_t seed, DeviceCode code);
+                                      std::uint64_t seed, DeviceCode code, std::uint64_t first = 0);
 // pi: samples [first, first + samples) of the seed's stream (a rank's share when first > 0).
 std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed,
                                      DeviceCode code, std::uint64_t first = 0);

@@ -20,7 +20,8 @@ double measureCopyBandwidth(int) { throw std::runtime_error(kReason); }
 
 double measureFmaThroughput(int, DType) { throw std::runtime_error(kReason); }
 
-std::unique_ptr<KernelRun> prepareAdd(int, const Shape3&, DType, std::uint64_t, DeviceCode) {
+std::unique_ptr<KernelRun> prepareAdd(int, const Shape3&, DType, std::uint64_t, DeviceCode,
+                                      std::uint64_t) {
   throw std::runtime_error(kReason);
 }
 

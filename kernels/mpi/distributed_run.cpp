@@ -73,11 +73,13 @@ std::unique_ptr<KernelRun> distributed(std::unique_ptr<KernelRun> own, Collectiv
   return std::make_unique<DistributedRun>(std::move(own), group, std::move(combine));
 }
 
-RunRequest shareRequest(const RunRequest& request, const Params& params) {
+RunRequest shareRequest(const RunRequest& request, const Params& params,
+                        std::uint64_t firstElement) {
   if (failHookNames(request.group.rank()))
     throw std::runtime_error("failing as ACCELLAB_MPI_FAIL_RANK asks");
   RunRequest share{request.kernel,    params,        request.threads,
                    request.gpuDevice, request.group, request.mpiOnDevice};
+  share.firstElement = firstElement;
   if (request.mpiOnDevice) share.gpuDevice += nodeLocalRank().value_or(0);
   return share;
 }
@@ -90,7 +92,7 @@ std::unique_ptr<KernelRun> prepareElementShare(const RunRequest& request, Prepar
   params.shape = Shape3{1, 1, share.count};
   const PrepareFn local = request.mpiOnDevice ? device : cpu;
   if (!local) throw std::runtime_error("this build has no local code for the shares");
-  const RunRequest own = shareRequest(request, params);
+  const RunRequest own = shareRequest(request, params, share.begin);
   return distributed(share.count > 0 ? local(own) : nullptr, request.group, &everyShareVerified);
 }
 

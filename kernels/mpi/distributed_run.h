@@ -39,7 +39,8 @@ std::unique_ptr<KernelRun> distributed(std::unique_ptr<KernelRun> own, Collectiv
 // The request for this rank's share `params` of `request`'s point: on the device, the GPU
 // of this rank among those of its node (--device plus its node-local rank). Throws
 // for the test hook of launch_environment.h.
-RunRequest shareRequest(const RunRequest& request, const Params& params);
+RunRequest shareRequest(const RunRequest& request, const Params& params,
+                        std::uint64_t firstElement);
 
 // The distributed run of an array kernel whose elements are independent (add, triad,
 // reduce): the elements split flat into shares, each a 1x1xN array run by `cpu` or, with

@@ -21,7 +21,7 @@ std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
   const mpi::Share share = mpi::shareOf(samples, request.group.rank(), request.group.size());
   Params params = request.params;
   params.samples = share.count;
-  const RunRequest own = mpi::shareRequest(request, params);
+  const RunRequest own = mpi::shareRequest(request, params, share.begin);
   // Stays null for an empty share (fewer samples than ranks).
   std::unique_ptr<KernelRun> run;
   if (share.count > 0 && request.mpiOnDevice)

@@ -34,9 +34,9 @@ struct Parallel {
 template <class T, class Variant>
 class CpuReduceRun final : public KernelRun {
  public:
-  CpuReduceRun(std::uint64_t elements, std::uint64_t seed, int threads)
+  CpuReduceRun(std::uint64_t elements, std::uint64_t seed, std::uint64_t first, int threads)
       : values_(elements), threads_(threads) {
-    fillUniform(values_.span(), seed);
+    fillUniform(values_.span(), seed, 0, first);
   }
 
   void poisonOutput() override { sum_ = std::numeric_limits<T>::quiet_NaN(); }

@@ -30,7 +30,7 @@ void launchOwn(const T* x, std::uint64_t n, T* partials, T* sum, void*, std::siz
 template <class T>
 class ReduceWork final : public cuda::DeviceWork {
  public:
-  ReduceWork(std::size_t elements, std::uint64_t seed, bool library)
+  ReduceWork(std::size_t elements, std::uint64_t seed, std::uint64_t first, bool library)
       : launch_(library ? ReduceLaunch<T>{&launchReduceLibrary} : &launchOwn<T>),
         deviceValues_(elements),
         devicePartials_(2 * kReduceBlocks),
@@ -39,7 +39,7 @@ class ReduceWork final : public cuda::DeviceWork {
             1, library ? reduceLibraryTempBytes(static_cast<const T*>(nullptr), elements) : 0)),
         pinnedValues_(elements),
         pinnedSum_(1) {
-    fillUniform(pinnedValues_.span(), seed);  // the CPU runs' stream: the same values
+    fillUniform(pinnedValues_.span(), seed, 0, first);  // the CPU runs' stream: the same values
   }
 
   cuda::Copies copies() const override {
@@ -83,8 +83,10 @@ std::unique_ptr<KernelRun> prepare(const RunRequest& request, bool library) {
       static_cast<std::size_t>(elementCount(request.params.shape.value()).value());
   const std::uint64_t seed = request.params.seed;
   if (request.params.dtype == DType::f32)
-    return cuda::prepareDeviceRun<ReduceWork<float>>(request.gpuDevice, elements, seed, library);
-  return cuda::prepareDeviceRun<ReduceWork<double>>(request.gpuDevice, elements, seed, library);
+    return cuda::prepareDeviceRun<ReduceWork<float>>(request.gpuDevice, elements, seed,
+                                                     request.firstElement, library);
+  return cuda::prepareDeviceRun<ReduceWork<double>>(request.gpuDevice, elements, seed,
+                                                    request.firstElement, library);
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ template <class T>
 std::unique_ptr<KernelRun> prepareMpiShare(const RunRequest& own, std::uint64_t count) {
   std::unique_ptr<CpuReduceRun<T, Parallel>> run;
   if (count > 0)
-    run = std::make_unique<CpuReduceRun<T, Parallel>>(count, own.params.seed, own.threads);
+    run = std::make_unique<CpuReduceRun<T, Parallel>>(count, own.params.seed, own.firstElement,
+                                                      own.threads);
   const CpuReduceRun<T, Parallel>* share = run.get();
   return mpi::distributed(
       std::move(run), own.group, [share](const Verification& verdict, Collective& group) {
@@ -36,7 +37,7 @@ std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
       mpi::shareOf(elementsOf(request.params), request.group.rank(), request.group.size());
   Params params = request.params;
   params.shape = Shape3{1, 1, share.count};
-  const RunRequest own = mpi::shareRequest(request, params);
+  const RunRequest own = mpi::shareRequest(request, params, share.begin);
   if (params.dtype == DType::f32) return prepareMpiShare<float>(own, share.count);
   return prepareMpiShare<double>(own, share.count);
 }

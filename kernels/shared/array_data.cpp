@@ -19,12 +19,13 @@ T uniformOneTwo(std::uint64_t random) {
 }  // namespace
 
 template <class T>
-void fillUniform(std::span<T> values, std::uint64_t seed, std::uint64_t stream) {
+void fillUniform(std::span<T> values, std::uint64_t seed, std::uint64_t stream,
+                 std::uint64_t first) {
   const std::uint64_t key = rng::streamKey(seed, stream);
   const auto n = static_cast<std::int64_t>(values.size());
 #pragma omp parallel for schedule(static)
   for (std::int64_t i = 0; i < n; ++i)
-    values[i] = uniformOneTwo<T>(rng::draw(key, static_cast<std::uint64_t>(i)));
+    values[i] = uniformOneTwo<T>(rng::draw(key, first + static_cast<std::uint64_t>(i)));
 }
 
 template <class T>
@@ -50,8 +51,8 @@ std::string exactText(double value) {
   return text;
 }
 
-template void fillUniform(std::span<float>, std::uint64_t, std::uint64_t);
-template void fillUniform(std::span<double>, std::uint64_t, std::uint64_t);
+template void fillUniform(std::span<float>, std::uint64_t, std::uint64_t, std::uint64_t);
+template void fillUniform(std::span<double>, std::uint64_t, std::uint64_t, std::uint64_t);
 template void poison(std::span<float>);
 template void poison(std::span<double>);
 

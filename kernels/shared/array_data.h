@@ -14,7 +14,10 @@ namespace accellab::kernels {
 // kernel gets its own values; counter-based, so filled in parallel. Every value is exact in
 // f32 and f64 alike (at most 23 mantissa bits for f32, 52 for f64).
 template <class T>
-void fillUniform(std::span<T> values, std::uint64_t seed, std::uint64_t stream = 0);
+// `first`: the index in the stream of values[0], so a distributed share holds its slice of
+// the whole array's values.
+void fillUniform(std::span<T> values, std::uint64_t seed, std::uint64_t stream = 0,
+                 std::uint64_t first = 0);
 
 // Quiet NaN everywhere: a correct run overwrites every element.
 template <class T>

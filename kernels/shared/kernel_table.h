@@ -23,6 +23,9 @@ struct RunRequest {
   // and whether each rank's share runs on a GPU (--mpi-device).
   Collective& group;
   bool mpiOnDevice = false;
+  // A distributed share's first element (or sample) of the point's problem: its inputs are
+  // that slice of the whole problem's (fillUniform's `first`); 0 for every other run.
+  std::uint64_t firstElement = 0;
 };
 
 using PrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&);

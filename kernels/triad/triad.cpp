@@ -72,15 +72,16 @@ struct Blas {
 template <class T, class Variant>
 class CpuTriadRun final : public KernelRun {
  public:
-  CpuTriadRun(const Shape3& shape, std::uint64_t elements, std::uint64_t seed, int threads)
+  CpuTriadRun(const Shape3& shape, std::uint64_t elements, std::uint64_t seed, std::uint64_t first,
+              int threads)
       : shape_(shape),
         b_(elements),
         c_(elements),
         a_(elements),
         threads_(threads),
         stores_(simd::storesFor(3 * elements * sizeof(T))) {
-    fillUniform(b_.span(), seed, kStreamB);
-    fillUniform(c_.span(), seed, kStreamC);
+    fillUniform(b_.span(), seed, kStreamB, first);
+    fillUniform(c_.span(), seed, kStreamC, first);
     poison(a_.span());
   }
 
@@ -121,8 +122,10 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   const std::uint64_t elements = elementsOf(request.params);
   const std::uint64_t seed = request.params.seed;
   if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuTriadRun<float, Variant>>(shape, elements, seed, request.threads);
-  return std::make_unique<CpuTriadRun<double, Variant>>(shape, elements, seed, request.threads);
+    return std::make_unique<CpuTriadRun<float, Variant>>(shape, elements, seed,
+                                                         request.firstElement, request.threads);
+  return std::make_unique<CpuTriadRun<double, Variant>>(shape, elements, seed, request.firstElement,
+                                                        request.threads);
 }
 
 Workload workload(const KernelInfo&, const Params& params) {

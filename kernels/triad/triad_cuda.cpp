@@ -19,7 +19,8 @@ using TriadLaunch = void (*)(const T* b, const T* c, T* a, std::uint64_t n, T sc
 template <class T>
 class TriadWork final : public cuda::DeviceWork {
  public:
-  TriadWork(const Shape3& shape, std::size_t elements, std::uint64_t seed, TriadLaunch<T> launch)
+  TriadWork(const Shape3& shape, std::size_t elements, std::uint64_t seed, std::uint64_t first,
+            TriadLaunch<T> launch)
       : shape_(shape),
         launch_(launch),
         deviceB_(elements),
@@ -28,8 +29,8 @@ class TriadWork final : public cuda::DeviceWork {
         pinnedB_(elements),
         pinnedC_(elements),
         pinnedA_(elements) {
-    fillUniform(pinnedB_.span(), seed, kStreamB);
-    fillUniform(pinnedC_.span(), seed, kStreamC);
+    fillUniform(pinnedB_.span(), seed, kStreamB, first);
+    fillUniform(pinnedC_.span(), seed, kStreamC, first);
   }
 
   cuda::Copies copies() const override {
@@ -73,7 +74,7 @@ std::unique_ptr<KernelRun> prepare(const RunRequest& request, TriadLaunch<T> lau
   const Shape3 shape = request.params.shape.value();
   const auto elements = static_cast<std::size_t>(elementCount(shape).value());
   return cuda::prepareDeviceRun<TriadWork<T>>(request.gpuDevice, shape, elements,
-                                              request.params.seed, launch);
+                                              request.params.seed, request.firstElement, launch);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 # WORKDIR are given by tests/app/CMakeLists.txt.
 #   pi_hits    pi's mpi variant on 1 and 2 ranks counts exactly the hits of parallel
 #   add        add's mpi variant on 1 and 2 ranks verifies, on rank 0's output alone
+#   reduce_sum reduce's mpi variant on 2 ranks sums to exactly parallel's sum: each share holds
+#              its slice of the one array, not an array of its own
 #   fail_rank  a rank that fails (ACCELLAB_MPI_FAIL_RANK=1) ends the launch with exit 1 and
 #              its message, well within the test's timeout
 set(launch ${MPIEXEC} -np 2 --oversubscribe --allow-run-as-root)
@@ -39,6 +41,26 @@ elseif(CHECK STREQUAL "add")
   list(LENGTH verified rows)
   if(NOT rc EQUAL 0 OR NOT rows EQUAL 2)
     message(FATAL_ERROR "exit ${rc}, ${rows} verified mpi rows of 2\n${out}\n${err}")
+  endif()
+elseif(CHECK STREQUAL "reduce_sum")
+  set(session ${WORKDIR}/reduce_sum.json)
+  file(REMOVE ${session})
+  execute_process(COMMAND ${launch} ${CLI} run --kernel reduce --variants parallel,mpi
+      --shape 3x65x67 --ranks 2 ${quick} --out ${session}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "exit ${rc}\n${out}\n${err}")
+  endif()
+  file(READ ${session} json)
+  string(JSON parallel GET "${json}" runs 0 points 0 verify_detail)
+  string(JSON mpi GET "${json}" runs 0 points 1 verify_detail)
+  # Ten decimals of a sum near 2e4: the shares' sums are added with one more rounding.
+  set(ten_decimals "^sum [0-9]+\\.[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]")
+  string(REGEX MATCH "${ten_decimals}" parallel_sum "${parallel}")
+  string(REGEX MATCH "${ten_decimals}" mpi_sum "${mpi}")
+  if(parallel_sum STREQUAL "" OR NOT parallel_sum STREQUAL mpi_sum)
+    message(FATAL_ERROR "parallel's '${parallel_sum}' and mpi's '${mpi_sum}' differ:\n"
+                        "${parallel}\n${mpi}")
   endif()
 elseif(CHECK STREQUAL "fail_rank")
   string(TIMESTAMP start "%s")
