@@ -1010,6 +1010,10 @@ The points measured so far are kept.</source>
         <source>%1. Comma-separated values from %2 to %3; several make a sweep.</source>
         <translation>%1。逗号分隔的取值，范围 %2 到 %3；多个取值构成一次扫描。</translation>
     </message>
+    <message>
+        <source>%1. Runs across MPI ranks: launch it with mpirun -np N accellab-cli run --kernel %2 --variants %3 --ranks 1 N --out FILE, then open FILE here.</source>
+        <translation>%1。在多个 MPI 进程上运行：用 mpirun -np N accellab-cli run --kernel %2 --variants %3 --ranks 1 N --out FILE 启动，再在这里打开 FILE。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::FirstCallChart</name>

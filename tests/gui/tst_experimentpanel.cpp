@@ -120,13 +120,17 @@ class TestExperimentPanel : public QObject {
     QVERIFY(panel.error().contains(QStringLiteral("variant")));
   }
 
+  // Distributed variants too: the desktop app never launches mpirun, so their tip says how.
   void unavailableVariantsAreDisabledWithTheirReason() {
     ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
     for (const auto& variant : registry_.find("add")->info().variants) {
       auto* check = child<QCheckBox>(panel, ("variant-" + variant.name).c_str());
-      QCOMPARE(check->isEnabled(), variant.availability.available);
+      QCOMPARE(check->isEnabled(), variant.availability.available && !variant.distributed);
       if (!variant.availability.available)
         QVERIFY(check->toolTip().contains(QString::fromStdString(variant.availability.reason)));
+      else if (variant.distributed)
+        QVERIFY2(check->toolTip().contains(QStringLiteral("mpirun -np N accellab-cli run")),
+                 qPrintable(check->toolTip()));
     }
   }
 

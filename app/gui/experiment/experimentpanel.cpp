@@ -382,16 +382,27 @@ void ExperimentPanel::fillVariants() {
   for (const VariantInfo& variant : kernel->info().variants) {
     auto* check = new QCheckBox(qs(variant.name), variantsBox_);
     check->setObjectName(QStringLiteral("variant-") + qs(variant.name));
-    const bool available = variant.availability.available;
+    // A distributed variant runs across the ranks of an MPI launch, which the desktop app
+    // never starts: here it would be one rank running the parallel code again.
+    const bool available = variant.availability.available && !variant.distributed;
     check->setEnabled(available);
     // Checked by default, an opt-in variant (loop-strided, the Python ones) alone would take
     // the default run past the couple of minutes it should last.
     check->setChecked(available && !variant.optIn);
-    check->setToolTip(available ? qs(variant.description)
-                                : tr("Unavailable: %1").arg(qs(variant.availability.reason)));
-    if (variant.optIn)
-      check->setToolTip(check->toolTip() + tr(" (off by default: on the tutorial's array one run "
-                                              "takes minutes)"));
+    if (!variant.availability.available) {
+      check->setToolTip(tr("Unavailable: %1").arg(qs(variant.availability.reason)));
+    } else if (variant.distributed) {
+      check->setToolTip(
+          tr("%1. Runs across MPI ranks: launch it with mpirun -np N accellab-cli "
+             "run --kernel %2 --variants %3 --ranks 1 N --out FILE, then open "
+             "FILE here.")
+              .arg(qs(variant.description), qs(kernel->info().name), qs(variant.name)));
+    } else {
+      check->setToolTip(qs(variant.description));
+      if (variant.optIn)
+        check->setToolTip(check->toolTip() + tr(" (off by default: on the tutorial's array one "
+                                                "run takes minutes)"));
+    }
     connect(check, &QCheckBox::toggled, this, [this] { updateEstimate(); });
     variantsLayout_->addWidget(check);
     variantChecks_.push_back(check);
