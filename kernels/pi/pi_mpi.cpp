@@ -26,10 +26,10 @@ std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
   std::unique_ptr<KernelRun> run;
   if (share.count > 0 && request.mpiOnDevice)
     run = gpu::preparePi(own.gpuDevice, share.count, own.params.seed, gpu::DeviceCode::ownKernel,
-                         share.begin);
+                         own.firstElement);
   else if (share.count > 0)
     run = std::make_unique<CpuPiRun<Parallel>>(share.count, own.params.seed, own.threads,
-                                               share.begin);
+                                               own.firstElement);
   return mpi::distributed(std::move(run), request.group,
                           [samples](const Verification& verdict, Collective& group) {
                             return combineHits(samples, verdict, group);
