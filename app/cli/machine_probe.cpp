@@ -11,8 +11,19 @@ void addRemeasureOption(ArgumentParser& parser) {
 SystemInfo probeMachineFor(const ArgumentParser& parser, const Engine& engine, std::stop_token stop,
                            std::ostream& err) {
   const MachineCache cache(defaultMachineCacheFile());
-  MachineProbe probe = parser.has("--remeasure") ? measureMachine(engine, cache, stop)
-                                                 : probeMachine(engine, cache, stop);
+  // Seconds of silence before the summary would look like a hang.
+  const auto measuring = [&err] {
+    err << "accellab-cli: measuring this machine's bandwidth and compute ceilings (a few "
+           "seconds, once per machine and build)\n"
+        << std::flush;
+  };
+  MachineProbe probe;
+  if (parser.has("--remeasure")) {
+    measuring();
+    probe = measureMachine(engine, cache, stop);
+  } else {
+    probe = probeMachine(engine, cache, stop, measuring);
+  }
   if (!probe.warning.empty())
     err << "accellab-cli: warning: the bandwidth measurement is not kept for the next run: "
         << probe.warning << '\n';

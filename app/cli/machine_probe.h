@@ -15,8 +15,8 @@ namespace accellab::cli {
 // Adds --remeasure to a command's options.
 void addRemeasureOption(ArgumentParser& parser);
 
-// The probe for the parsed command line. A measurement that cannot be kept for the next run
-// is a warning on `err`, never a failure.
+// The probe for the parsed command line. A measurement says so on `err` as it starts; one that
+// cannot be kept for the next run is a warning there, never a failure.
 SystemInfo probeMachineFor(const ArgumentParser& parser, const Engine& engine, std::stop_token stop,
                            std::ostream& err);
 

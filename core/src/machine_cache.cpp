@@ -152,9 +152,11 @@ MachineProbe measureMachine(const Engine& engine, const MachineCache& cache, std
   return probe;
 }
 
-MachineProbe probeMachine(const Engine& engine, const MachineCache& cache, std::stop_token stop) {
+MachineProbe probeMachine(const Engine& engine, const MachineCache& cache, std::stop_token stop,
+                          const std::function<void()>& measuring) {
   CacheLookup lookup = cache.load(engine.probeSystem({.measureBandwidth = false, .stop = stop}));
   if (lookup.system) return {std::move(*lookup.system), {}};
+  if (measuring) measuring();
   return measureMachine(engine, cache, stop);
 }
 

@@ -29,9 +29,13 @@ Point perRankPoint(Point point) {
 void fill(RankScalingLine& line, const Run& run, const std::vector<ReportRow>& rows,
           Scaling scaling) {
   std::ranges::stable_sort(line.points, {}, &RankScalingPoint::ranks);
-  // A rank count measured twice keeps its first point.
-  const auto repeated = std::ranges::unique(line.points, {}, &RankScalingPoint::ranks);
-  line.points.erase(repeated.begin(), repeated.end());
+  // A rank count measured twice keeps its first point. std::unique, not ranges::unique: clang 14
+  // cannot instantiate libstdc++ 12's subrange (the fuzz preset builds with it).
+  const auto sameRanks = [](const RankScalingPoint& a, const RankScalingPoint& b) {
+    return a.ranks == b.ranks;
+  };
+  line.points.erase(std::unique(line.points.begin(), line.points.end(), sameRanks),
+                    line.points.end());
   const auto one = std::ranges::find(line.points, 1, &RankScalingPoint::ranks);
   if (one != line.points.end() && rows[one->index].medianS > 0)
     line.oneRankS = rows[one->index].medianS;

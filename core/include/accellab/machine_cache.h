@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -65,8 +66,8 @@ struct MachineProbe {
 MachineProbe measureMachine(const Engine& engine, const MachineCache& cache,
                             std::stop_token stop = {});
 // The live probe with the cache's ceilings when it holds this machine and build; else
-// measureMachine().
+// measureMachine(), calling `measuring` first (a front end says why it pauses for seconds).
 MachineProbe probeMachine(const Engine& engine, const MachineCache& cache,
-                          std::stop_token stop = {});
+                          std::stop_token stop = {}, const std::function<void()>& measuring = {});
 
 }  // namespace accellab
