@@ -260,52 +260,60 @@ int runCommand(Args args, const EngineFactory& engines) {
     throw;
   }
   if (launch.rootDecides(false)) return kExitUsage;
-  ReporterSet reporters(std::cout, files, {baseline, gpuTimeFrom(parser)});
+  // Every rank took the checks above alike. From here a rank may fail alone while the others
+  // wait for it in a collective call, MPI_Finalize among them: it ends the launch instead.
+  try {
+    ReporterSet reporters(std::cout, files, {baseline, gpuTimeFrom(parser)});
 
-  Run run;
-  run.id = nextRunId(session);
-  run.created = nowIso8601();
-  run.name = defaultRunName(run.created, points);
-  run.settings = {config, baseline, commandLine(args)};
-  // The other ranks leave the bandwidth to rank 0: measured at once, they would share it.
-  run.system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
-                    : engine.probeSystem({.measureBandwidth = false});
-  if (hasDistributedPoints(points, kernel)) run.mpi = mpiInfoFor(launch, run.system, spec.scaling);
-  if (!interrupt.interrupted()) run.conditions = checkSystemConditions();
-  writeSystemSummary(run.system, run.conditions, std::cout);
-  std::cout << std::flush;  // the summary shows while the first point is measured
-  session.runs.push_back(run);
-  Run& saved = session.runs.back();
-  SessionAutosave autosave(out, fallbackDirsFromEnvironment(), std::cerr);
+    Run run;
+    run.id = nextRunId(session);
+    run.created = nowIso8601();
+    run.name = defaultRunName(run.created, points);
+    run.settings = {config, baseline, commandLine(args)};
+    // The other ranks leave the bandwidth to rank 0: measured at once, they would share it.
+    run.system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
+                      : engine.probeSystem({.measureBandwidth = false});
+    if (hasDistributedPoints(points, kernel))
+      run.mpi = mpiInfoFor(launch, run.system, spec.scaling);
+    if (!interrupt.interrupted()) run.conditions = checkSystemConditions();
+    writeSystemSummary(run.system, run.conditions, std::cout);
+    std::cout << std::flush;  // the summary shows while the first point is measured
+    session.runs.push_back(run);
+    Run& saved = session.runs.back();
+    SessionAutosave autosave(out, fallbackDirsFromEnvironment(), std::cerr);
 
-  Runner runner = engine.runner();
-  reporters.console().begin(run);
-  saved.points = runWithProgress(
-      runner, points, config, interrupt.token(),
-      [&](const PointResult& result) {
-        saved.points.push_back(result);
-        autosave.save(session);  // first: a point printed is a point in the file
-        reporters.console().point(result);
-      },
-      run.system.bandwidthCeilingBytesPerS);
-  reporters.console().end();
-  if (rerunAttempts && !interrupt.interrupted()) {
-    const auto rerun =
-        rerunWithProgress(runner, saved.points, config, *rerunAttempts, interrupt.token(),
-                          [&](const PointResult&) { autosave.save(session); });
-    if (!rerun.empty()) {
-      std::cout << "\nRe-measured " << rerun.size() << " unstable point(s), up to "
-                << *rerunAttempts << " more time(s) each:\n";
-      reportRun(reporters.console(), saved, reporters.options());
+    Runner runner = engine.runner();
+    reporters.console().begin(run);
+    saved.points = runWithProgress(
+        runner, points, config, interrupt.token(),
+        [&](const PointResult& result) {
+          saved.points.push_back(result);
+          autosave.save(session);  // first: a point printed is a point in the file
+          reporters.console().point(result);
+        },
+        run.system.bandwidthCeilingBytesPerS);
+    reporters.console().end();
+    if (rerunAttempts && !interrupt.interrupted()) {
+      const auto rerun =
+          rerunWithProgress(runner, saved.points, config, *rerunAttempts, interrupt.token(),
+                            [&](const PointResult&) { autosave.save(session); });
+      if (!rerun.empty()) {
+        std::cout << "\nRe-measured " << rerun.size() << " unstable point(s), up to "
+                  << *rerunAttempts << " more time(s) each:\n";
+        reportRun(reporters.console(), saved, reporters.options());
+      }
     }
+    std::cout << std::flush;
+    if (!root) return kExitOk;  // rank 0's exit code carries the run's outcome
+    const bool sessionSaved = autosave.finish(session);
+    const bool filesWritten = reporters.writeFiles({saved}, std::cerr);
+    if (out && sessionSaved)
+      std::cerr << "accellab-cli: session saved to " << *out << " as run " << saved.id << '\n';
+    return exitCode(saved.points, interrupt.interrupted(), sessionSaved && filesWritten);
+  } catch (const std::exception& failure) {
+    launch.abortLaunch(failure.what());
+    throw;
   }
-  std::cout << std::flush;
-  if (!root) return kExitOk;  // rank 0's exit code carries the run's outcome
-  const bool sessionSaved = autosave.finish(session);
-  const bool filesWritten = reporters.writeFiles({saved}, std::cerr);
-  if (out && sessionSaved)
-    std::cerr << "accellab-cli: session saved to " << *out << " as run " << saved.id << '\n';
-  return exitCode(saved.points, interrupt.interrupted(), sessionSaved && filesWritten);
 }
 
 }  // namespace accellab::cli

@@ -2,6 +2,7 @@
 #include <mpi.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -132,13 +133,21 @@ class MpiCollective final : public Collective {
   }
 
   void failAlone(const std::string& message) override {
-    if (size() <= 1) return;
-    std::cerr << "rank " << worldRank_ << ": " << message << std::endl;
-    MPI_Abort(MPI_COMM_WORLD, 1);
+    if (size() > 1) abort(message);
+  }
+
+  void abortLaunch(const std::string& message) override {
+    if (worldSize_ > 1) abort(message);
   }
 
  private:
   bool isRoot() const { return rank() == 0; }
+
+  [[noreturn]] void abort(const std::string& message) const {
+    std::cerr << "rank " << worldRank_ << ": " << message << std::endl;
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    std::abort();  // MPI_Abort does not return; the standard does not say so
+  }
 
   void freePointGroup() {
     if (point_ != MPI_COMM_NULL) MPI_Comm_free(&point_);

@@ -15,6 +15,7 @@
 #include <iostream>
 #include <new>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -275,6 +276,43 @@ class TestCliEngine : public QObject {
     QCOMPARE(r.out, std::string());
     QCOMPARE(machine.script().prepares, std::size_t{0});
     QCOMPARE(launch->count("join 1"), std::size_t{1});
+  }
+
+  // A rank that fails outside any point (here its machine probe) would leave the others waiting
+  // in a collective call: it ends the launch with its message. A refusal every rank takes alike
+  // does not: each rank exits 2 on its own.
+  void aRankFailingOutsideAPointEndsTheLaunch() {
+    test::FakeScript script;
+    auto launch = std::make_shared<test::FakeCollective>();
+    launch->world = 2;
+    launch->ownRank = 1;
+    const EngineFactory brokenProbe = [&](const EngineOptions& options) {
+      auto registry = std::make_shared<Registry>();
+      registry->add(std::make_unique<test::FakeKernel>(script));
+      return Engine(
+          std::move(registry),
+          [] {
+            return MemoryAvailable{1 << 30, 1 << 30};
+          },
+          [](const ProbeOptions&) -> SystemInfo {
+            throw std::runtime_error("cannot read /proc/meminfo");
+          },
+          options.launch);
+    };
+    const EngineFactory inLaunch = [&](EngineOptions options) {
+      options.launch = launch;
+      return brokenProbe(options);
+    };
+    const Captured r = runCli({"run", "--kernel", "fake", "--variants", "loop"}, inLaunch);
+    QCOMPARE(launch->count("abort cannot read /proc/meminfo"), std::size_t{1});
+    QCOMPARE(script.prepares, std::size_t{0});
+    // The fake launch returns from the abort, as one process does: the failure is then reported.
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.find("cannot read /proc/meminfo") != std::string::npos, r.err.c_str());
+
+    const Captured refused = runCli({"run", "--kernel", "fake", "--ranks", "3"}, inLaunch);
+    QCOMPARE(refused.exitCode, 2);
+    QCOMPARE(launch->count("abort cannot read /proc/meminfo"), std::size_t{1});
   }
 
   void ranksBeyondTheLaunchAreRefused() {

@@ -69,6 +69,7 @@ class FakeCollective final : public Collective {
     return std::vector<std::string>(static_cast<std::size_t>(groupSize), value);
   }
   void failAlone(const std::string& message) override { calls.push_back("fail " + message); }
+  void abortLaunch(const std::string& message) override { calls.push_back("abort " + message); }
 
   std::size_t count(const std::string& call) const {
     return static_cast<std::size_t>(std::count(calls.begin(), calls.end(), call));

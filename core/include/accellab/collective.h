@@ -50,6 +50,10 @@ class Collective {
   // stderr and ends the whole launch (exit 1). Returns when the group is this rank alone: the
   // point then fails as any other.
   virtual void failAlone(const std::string& message) = 0;
+  // This rank cannot go on outside any point, where the other ranks may be waiting for it in
+  // a collective call: in a launch of several ranks, "rank N: message" on stderr and the whole
+  // launch ends (exit 1). Returns in a launch of one process.
+  virtual void abortLaunch(const std::string& message) = 0;
 };
 
 // One process: a group of one, every call the identity.
@@ -71,6 +75,7 @@ class SoloCollective final : public Collective {
   std::vector<double> gatherOnRoot(double value) override { return {value}; }
   std::vector<std::string> gatherOnRoot(const std::string& value) override { return {value}; }
   void failAlone(const std::string&) override {}
+  void abortLaunch(const std::string&) override {}
 };
 
 }  // namespace accellab
