@@ -1,5 +1,6 @@
 // HostArray's memory: cache-line alignment for small arrays, 2 MiB alignment and the huge-page
-// advice for large ones, read back from the kernel's own account (/proc/self/smaps).
+// advice for large ones, read back from the kernel's own account (/proc/self/smaps), and the
+// stagger of an output array.
 #include <QtTest>
 
 #include <cstdint>
@@ -62,6 +63,22 @@ class TestHostArray : public QObject {
     QCOMPARE(address(array.span().data()) % HostBytes::kHugePageBytes, std::uintptr_t{0});
     array.span().back() = 1.0f;  // the whole span is writable
     QCOMPARE(array.span().back(), 1.0f);
+  }
+
+  // A staggered array starts that many bytes past the huge-page alignment, every element
+  // writable; the stagger of an output half a page off its input's alignment.
+  void staggeredArraysStartPastTheAlignment() {
+    using accellab::kernels::kHalfPage;
+    const std::size_t count = HostBytes::kHugePageBytes / sizeof(double) + 5;
+    const HostArray<double> input(count);
+    const HostArray<double> output(count, kHalfPage);
+    QCOMPARE(output.span().size(), count);
+    QCOMPARE(address(output.span().data()) % HostBytes::kHugePageBytes, std::uintptr_t{kHalfPage});
+    QCOMPARE((address(output.span().data()) - address(input.span().data())) % 4096,
+             std::uintptr_t{kHalfPage});
+    output.span().front() = 1.0;
+    output.span().back() = 2.0;
+    QCOMPARE(output.span().front() + output.span().back(), 3.0);
   }
 
   void largeArraysAskForHugePages() {
