@@ -6,6 +6,7 @@ stdout one reply per request: the prepare's {"ok": true} (python-loop adds "esti
 run's {"seconds": s} timed here with perf_counter around the tutorial's call (pi adds
 "hits"), or {"error": "..."}. The arrays of add are AccelLab's memory, inherited as file
 descriptors: AccelLab filled the input and poisoned the output, and checks what lands there.
+The CPU variants run on NumPy's own copies of them, as the tutorial's code does (own_arrays).
 """
 import json
 import math
@@ -38,6 +39,19 @@ def shared_array(np, fd, dtype, shape):
     count = shape[0] * shape[1] * shape[2]
     buffer = mmap.mmap(fd, count * np.dtype(dtype).itemsize)
     return np.frombuffer(buffer, dtype=dtype).reshape(shape)
+
+
+def own_arrays(np, shared_a, shared_b):
+    """NumPy's own arrays for a run on AccelLab's: the input's copy, an output, and the steps
+    around each timed call that carry AccelLab's poison in and the result out.
+
+    The tutorial's arrays are NumPy's, and NumPy asks for transparent huge pages for large ones;
+    AccelLab's shared memory stays on 4 KiB pages where shmem huge pages are off (the default),
+    and np.add ran up to 1.3x slower on it than by hand. The copies happen outside the timed call.
+    """
+    a = shared_a.copy()
+    b = np.empty_like(shared_b)
+    return a, b, lambda: np.copyto(b, shared_b), lambda: np.copyto(shared_b, b)
 
 
 def add_loop(a, b):
@@ -98,15 +112,19 @@ def prepare_add(request):
     variant = request["variant"]
     dtype = {"f32": np.float32, "f64": np.float64}[request["dtype"]]
     shape = tuple(request["shape"])
-    a = shared_array(np, request["fds"][0], dtype, shape)
-    b = shared_array(np, request["fds"][1], dtype, shape)
+    shared_a = shared_array(np, request["fds"][0], dtype, shape)
+    shared_b = shared_array(np, request["fds"][1], dtype, shape)
     prepared = {"ok": True}
+
+    if variant == "numba-cuda":
+        return prepare_add_cuda(prepared, shared_a, shared_b)
+    a, b, copy_in, copy_out = own_arrays(np, shared_a, shared_b)
 
     if variant == "python-loop":
         scratch = np.ones((1, 1, min(a.size, CALIBRATION)), dtype)
         prepared["estimate_s"] = loop_estimate(
             lambda: add_loop(scratch, scratch.copy()), scratch.size, a.size)
-        return prepared, lambda: add_loop(a, b)
+        return prepared, lambda: add_loop(a, b), copy_in, copy_out
 
     if variant == "numpy":
         # The tutorial's form: a new array each call. Only `a + 2` is timed, as the tutorial
@@ -116,12 +134,12 @@ def prepare_add(request):
         def tutorial():
             result["b"] = a + 2
 
-        def copy_out():
-            b[...] = result.pop("b")
-        return prepared, tutorial, copy_out
+        def result_out():
+            shared_b[...] = result.pop("b")
+        return prepared, tutorial, None, result_out
 
     if variant == "numpy-out":
-        return prepared, lambda: np.add(a, 2, out=b)
+        return prepared, lambda: np.add(a, 2, out=b), copy_in, copy_out
 
     if variant == "numba":
         numba = numba_with_threads(1)
@@ -132,7 +150,7 @@ def prepare_add(request):
                 for z in range(a.shape[0]):
                     for y in range(a.shape[1]):
                         b[z, y, x] = a[z, y, x] + 2
-        return prepared, lambda: add_numba(a, b)
+        return prepared, lambda: add_numba(a, b), copy_in, copy_out
 
     if variant == "numba-prange":
         numba = numba_with_threads(request["threads"])
@@ -144,28 +162,30 @@ def prepare_add(request):
                 for y in range(a.shape[1]):
                     for x in range(a.shape[2]):
                         b[z, y, x] = a[z, y, x] + 2
-        return prepared, lambda: add_prange(a, b)
+        return prepared, lambda: add_prange(a, b), copy_in, copy_out
 
-    if variant == "numba-cuda":
-        import_cuda()
 
-        @cuda.jit
-        def add_cuda(a, b):
-            start, stride = cuda.grid(1), cuda.gridsize(1)
-            for i in range(start, a.size, stride):
-                b[i] = a[i] + 2
+def prepare_add_cuda(prepared, a, b):
+    # The device holds its own arrays; AccelLab's memory is only copied from and to.
+    import_cuda()
 
-        device_a = cuda.to_device(a.reshape(-1))
-        device_b = cuda.device_array_like(device_a)
-        blocks = min(math.ceil(a.size / 256), 65535)
+    @cuda.jit
+    def add_cuda(a, b):
+        start, stride = cuda.grid(1), cuda.gridsize(1)
+        for i in range(start, a.size, stride):
+            b[i] = a[i] + 2
 
-        def kernel():
-            add_cuda[blocks, 256](device_a, device_b)
-            cuda.synchronize()
+    device_a = cuda.to_device(a.reshape(-1))
+    device_b = cuda.device_array_like(device_a)
+    blocks = min(math.ceil(a.size / 256), 65535)
 
-        def copy_out():
-            device_b.copy_to_host(b.reshape(-1))
-        return prepared, kernel, copy_out
+    def kernel():
+        add_cuda[blocks, 256](device_a, device_b)
+        cuda.synchronize()
+
+    def copy_out():
+        device_b.copy_to_host(b.reshape(-1))
+    return prepared, kernel, None, copy_out
 
 
 def prepare_pi(request):
@@ -227,7 +247,7 @@ def prepare_pi(request):
 
 
 def main():
-    run = copy_out = None
+    run = copy_in = copy_out = None  # copy_in and copy_out run around the timed call
     counts = False  # pi's runs return their hit count
     for line in sys.stdin:
         try:
@@ -237,13 +257,15 @@ def main():
                     raise ValueError("%s has no python variant '%s'" %
                                      (request["kernel"], request["variant"]))
                 prepare = {"add": prepare_add, "pi": prepare_pi}[request["kernel"]]
-                prepared, run, *rest = prepare(request)
-                copy_out = rest[0] if rest else None
+                prepared, run, *around = prepare(request)
+                copy_in, copy_out = around if around else (None, None)
                 counts = request["kernel"] == "pi"
                 reply(prepared)
             elif request["op"] == "run":
                 if run is None:
                     raise RuntimeError("run before prepare")
+                if copy_in is not None:
+                    copy_in()
                 start = time.perf_counter()
                 hits = run()
                 seconds = time.perf_counter() - start
