@@ -33,8 +33,14 @@ class TableKernel final : public Kernel {
   Workload workload(const Params& params) const override { return table_.workload(info_, params); }
 
   MemoryNeed memoryNeed(const Params& params, std::string_view variant) const override {
-    row(variant);  // throws for an unknown variant
-    return table_.memory(info_, params, info_.variant(variant)->onDevice);
+    const VariantRow& chosen = row(variant);  // throws for an unknown variant
+    MemoryNeed need = table_.memory(info_, params, info_.variant(variant)->onDevice);
+    // The Python child computes on NumPy's own copy of each host array (or, as the tutorial's
+    // `a + 2`, on a new one each call): resources/python/accellab_variants.py.
+    if (chosen.needs == Needs::python || chosen.needs == Needs::numpy ||
+        chosen.needs == Needs::numba)
+      need.hostBytes *= 2;
+    return need;
   }
 
   std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,

@@ -6,7 +6,7 @@ stdout one reply per request: the prepare's {"ok": true} (python-loop adds "esti
 run's {"seconds": s} timed here with perf_counter around the tutorial's call (pi adds
 "hits"), or {"error": "..."}. The arrays of add are AccelLab's memory, inherited as file
 descriptors: AccelLab filled the input and poisoned the output, and checks what lands there.
-The CPU variants run on NumPy's own copies of them, as the tutorial's code does (own_arrays).
+The CPU variants run on NumPy's own copies of them, as the tutorial's code does (own_output).
 """
 import json
 import math
@@ -41,17 +41,15 @@ def shared_array(np, fd, dtype, shape):
     return np.frombuffer(buffer, dtype=dtype).reshape(shape)
 
 
-def own_arrays(np, shared_a, shared_b):
-    """NumPy's own arrays for a run on AccelLab's: the input's copy, an output, and the steps
-    around each timed call that carry AccelLab's poison in and the result out.
-
-    The tutorial's arrays are NumPy's, and NumPy asks for transparent huge pages for large ones;
-    AccelLab's shared memory stays on 4 KiB pages where shmem huge pages are off (the default),
-    and np.add ran up to 1.3x slower on it than by hand. The copies happen outside the timed call.
-    """
-    a = shared_a.copy()
+# The CPU variants compute on NumPy's own arrays, as the tutorial's code does: NumPy asks for
+# transparent huge pages for large ones, while AccelLab's shared memory stays on 4 KiB pages
+# where shmem huge pages are off (the default), and np.add ran up to 1.3x slower on it than by
+# hand. The input is copied once; the copies around each run happen outside the timed call.
+def own_output(np, shared_b):
+    """An output of NumPy's own, and the steps around each timed call that carry AccelLab's
+    poison into it and the result out of it."""
     b = np.empty_like(shared_b)
-    return a, b, lambda: np.copyto(b, shared_b), lambda: np.copyto(shared_b, b)
+    return b, lambda: np.copyto(b, shared_b), lambda: np.copyto(shared_b, b)
 
 
 def add_loop(a, b):
@@ -118,13 +116,7 @@ def prepare_add(request):
 
     if variant == "numba-cuda":
         return prepare_add_cuda(prepared, shared_a, shared_b)
-    a, b, copy_in, copy_out = own_arrays(np, shared_a, shared_b)
-
-    if variant == "python-loop":
-        scratch = np.ones((1, 1, min(a.size, CALIBRATION)), dtype)
-        prepared["estimate_s"] = loop_estimate(
-            lambda: add_loop(scratch, scratch.copy()), scratch.size, a.size)
-        return prepared, lambda: add_loop(a, b), copy_in, copy_out
+    a = shared_a.copy()
 
     if variant == "numpy":
         # The tutorial's form: a new array each call. Only `a + 2` is timed, as the tutorial
@@ -137,6 +129,13 @@ def prepare_add(request):
         def result_out():
             shared_b[...] = result.pop("b")
         return prepared, tutorial, None, result_out
+
+    b, copy_in, copy_out = own_output(np, shared_b)
+    if variant == "python-loop":
+        scratch = np.ones((1, 1, min(a.size, CALIBRATION)), dtype)
+        prepared["estimate_s"] = loop_estimate(
+            lambda: add_loop(scratch, scratch.copy()), scratch.size, a.size)
+        return prepared, lambda: add_loop(a, b), copy_in, copy_out
 
     if variant == "numpy-out":
         return prepared, lambda: np.add(a, 2, out=b), copy_in, copy_out

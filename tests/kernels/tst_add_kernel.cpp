@@ -150,6 +150,9 @@ class TestAddKernel : public QObject {
     QCOMPARE(add.memoryNeed(params, "loop").hostBytes, std::uint64_t{960});
     QCOMPARE(add.memoryNeed(params, "loop").deviceBytes, std::uint64_t{0});
     QCOMPARE(add.memoryNeed(params, "gpu").deviceBytes, std::uint64_t{960});
+    // The Python child computes on NumPy's own copies of both arrays.
+    QCOMPARE(add.memoryNeed(params, "numpy-out").hostBytes, std::uint64_t{2 * 960});
+    QCOMPARE(add.memoryNeed(params, "python-loop").hostBytes, std::uint64_t{2 * 960});
   }
 
   void stopBeforeRunCancelsAtOnce_data() {
