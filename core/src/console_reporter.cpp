@@ -1,7 +1,9 @@
 #include <algorithm>
 
+#include "accellab/format.h"
 #include "accellab/printable.h"
 #include "accellab/quality.h"
+#include "accellab/rank_scaling.h"
 #include "report_stream.h"
 #include "table_text.h"
 
@@ -9,9 +11,20 @@ namespace accellab::detail {
 
 namespace {
 
+// "2 ranks 1.53x (76.5 %)" under strong scaling, "2 ranks 96.4 %" under weak; "3 ranks -" for a
+// rank count without a time to hold against the line's 1-rank time.
+std::string rankScalingText(const RankScalingPoint& point, Scaling scaling) {
+  std::string text = std::to_string(point.ranks) + " ranks ";
+  if (!point.efficiency || !point.speedup) return text + "-";
+  const std::string efficiency = formatValue(*point.efficiency, ValueKind::percentage);
+  if (scaling == Scaling::weak) return text + efficiency;
+  return text + formatValue(*point.speedup, ValueKind::ratio) + " (" + efficiency + ")";
+}
+
 class ConsoleReporter : public Reporter {
  public:
-  ConsoleReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
+  ConsoleReporter(std::ostream& out, const ReportOptions& options)
+      : out_(out), options_(options), stream_(options) {}
 
   void begin(const Run& run) override {
     // The machine is introduced by the caller (the CLI prints a fuller summary than a
@@ -19,6 +32,8 @@ class ConsoleReporter : public Reporter {
     stream_.begin(run);
     quality_ = run.settings.measure.quality;
     flagged_.clear();
+    run_ = run;
+    run_.points.clear();
     out_ << "\n" << printable(runHeading(run)) << "\n";
   }
 
@@ -33,6 +48,7 @@ class ConsoleReporter : public Reporter {
     std::vector<std::string> cells;
     for (const ReportColumn* column : columns_) cells.push_back(column->text(next.row));
     out_ << alignedLine(columns_, cells) << std::flush;
+    run_.points.push_back(result);
     if (result.flags.any())
       flagged_.push_back(printable(describe(result.point)) + ": " + flagAdvice(result, quality_));
   }
@@ -40,6 +56,7 @@ class ConsoleReporter : public Reporter {
   // Flags are explained once below the table, where they do not break its columns. The advice
   // holds no text from the session (its line breaks are its own).
   void end() override {
+    writeRankScaling();
     if (!flagged_.empty()) out_ << "\nFlagged points:\n";
     for (const std::string& text : flagged_) {
       std::string indented = "  " + text;
@@ -52,11 +69,38 @@ class ConsoleReporter : public Reporter {
   }
 
  private:
+  // The scaling the Rank scaling chart draws, for a run measured over several rank counts: a
+  // cluster's user reads it here, where there is no desktop.
+  void writeRankScaling() {
+    const std::vector<RankScalingLine> lines = rankScaling(run_, options_);
+    if (lines.empty()) return;
+    const Scaling scaling = scalingOf(run_);
+    out_ << (scaling == Scaling::weak
+                 ? "\nRank scaling (weak: efficiency t(1 rank) / t(N ranks), 100 % is ideal):\n"
+                 : "\nRank scaling (strong: speedup over 1 rank, and efficiency, speedup / "
+                   "ranks):\n");
+    for (const RankScalingLine& line : lines) {
+      out_ << "  " << printable(line.group) << (scaling == Scaling::weak ? " per rank" : "") << ", "
+           << printable(line.variant) << ", " << line.threads
+           << (line.threads == 1 ? " thread" : " threads") << " per rank:";
+      if (!line.oneRankS) out_ << " no 1-rank time to compare with;";
+      const char* separator = " ";
+      for (const RankScalingPoint& point : line.points) {
+        if (point.ranks == 1) continue;
+        out_ << separator << rankScalingText(point, scaling);
+        separator = ", ";
+      }
+      out_ << "\n";
+    }
+  }
+
   std::ostream& out_;
+  ReportOptions options_;
   ReportStream stream_;
   std::vector<const ReportColumn*> columns_;
   QualityLimits quality_;
   std::vector<std::string> flagged_;
+  Run run_;  // the points so far: the rank scaling needs them all
 };
 
 }  // namespace

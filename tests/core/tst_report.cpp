@@ -94,6 +94,23 @@ class TestReport : public QObject {
     QCOMPARE(report(format, mpiSession()), expected);
   }
 
+  // Without its 1-rank point a line has nothing to scale against: it says so, and each rank
+  // count is a gap. A run of one process prints no rank scaling at all.
+  void consoleRankScalingWithoutOneRank() {
+    Session session = mpiSession();
+    Run& weak = session.runs[0];
+    std::erase_if(weak.points, [](const PointResult& p) {
+      return p.point.variant == "mpi" && p.point.ranks == 1;
+    });
+    const std::string text = report(ReportFormat::console, Session{{}, {weak}});
+    QVERIFY2(text.find("pi 1e8 samples per rank, mpi, 1 thread per rank: no 1-rank time to "
+                       "compare with; 2 ranks -, 4 ranks -\n") != std::string::npos,
+             text.c_str());
+    std::erase_if(weak.points, [](const PointResult& p) { return p.point.ranks != 1; });
+    QVERIFY(report(ReportFormat::console, Session{{}, {weak}}).find("Rank scaling") ==
+            std::string::npos);
+  }
+
   void ranksAndImbalance() {
     const Session session = mpiSession();
     const std::vector<ReportRow> weak = buildRunRows(session.runs[0]);
@@ -134,7 +151,7 @@ class TestReport : public QObject {
     Run run = mpiSession().runs[1];
     const std::vector<ReportRow> rows = buildRunRows(run, {.baseline = "mpi"});
     QCOMPARE(*rows[5].speedup, 0.0493 / 0.0238);
-    QVERIFY(!rows[4].speedup);  // 3 ranks failed
+    QVERIFY(!rows[4].speedup);                 // 3 ranks failed
     run.points.erase(run.points.begin() + 2);  // mpi at 1 rank
     for (const ReportRow& row : buildRunRows(run, {.baseline = "mpi"})) QVERIFY(!row.speedup);
   }
