@@ -48,7 +48,7 @@ class ConsoleReporter : public Reporter {
     std::vector<std::string> cells;
     for (const ReportColumn* column : columns_) cells.push_back(column->text(next.row));
     out_ << alignedLine(columns_, cells) << std::flush;
-    run_.points.push_back(result);
+    if (stream_.distributed()) run_.points.push_back(result);
     if (result.flags.any())
       flagged_.push_back(printable(describe(result.point)) + ": " + flagAdvice(result, quality_));
   }
@@ -72,6 +72,8 @@ class ConsoleReporter : public Reporter {
   // The scaling the Rank scaling chart draws, for a run measured over several rank counts: a
   // cluster's user reads it here, where there is no desktop.
   void writeRankScaling() {
+    // Only a distributed run keeps its points: another may have a hundred thousand.
+    if (!stream_.distributed()) return;
     const std::vector<RankScalingLine> lines = rankScaling(run_, options_);
     if (lines.empty()) return;
     const Scaling scaling = scalingOf(run_);
@@ -100,7 +102,7 @@ class ConsoleReporter : public Reporter {
   std::vector<const ReportColumn*> columns_;
   QualityLimits quality_;
   std::vector<std::string> flagged_;
-  Run run_;  // the points so far: the rank scaling needs them all
+  Run run_;  // a distributed run's points so far: its rank scaling needs them all
 };
 
 }  // namespace
