@@ -32,7 +32,8 @@ class ConsoleReporter : public Reporter {
     stream_.begin(run);
     quality_ = run.settings.measure.quality;
     flagged_.clear();
-    run_ = run;
+    // A distributed run's points are kept for its rank scaling; another's are not even copied.
+    run_ = stream_.distributed() ? run : Run{};
     run_.points.clear();
     out_ << "\n" << printable(runHeading(run)) << "\n";
   }

@@ -33,9 +33,9 @@ class AddWork final : public cuda::DeviceWork {
         pinnedOut_(elements),
         pageableIn_(elements),
         pageableOut_(elements) {
+    // The same numbers in both, so the device input is too.
     fillUniform(pinnedIn_.span(), seed, 0, first);
-    fillUniform(pageableIn_.span(), seed, 0,
-                first);  // the same numbers, so the device input is too
+    fillUniform(pageableIn_.span(), seed, 0, first);
   }
 
   cuda::Copies copies() const override {
