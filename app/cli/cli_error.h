@@ -17,7 +17,7 @@ enum ExitCode : int {
   // The work was done but a file asked for (run's session, an export) could not be written;
   // stderr names it, the reason, and where run's session went instead.
   kExitNotSaved = 4,
-  kExitInterrupted = 130,  // 128 + SIGINT, as shells report it
+  // Interrupted: 128 + the stop signal (InterruptWatcher::exitCode), as shells report it.
 };
 
 class UsageError : public std::runtime_error {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "accellab/compare_report.h"
+#include "accellab/printable.h"
 #include "accellab/results_file.h"
 #include "argument_parser.h"
 #include "cli_error.h"
@@ -74,7 +75,8 @@ int compareCommand(Args args, const EngineFactory&) {
       "both medians, new/base with its 95 % bootstrap interval, the Mann-Whitney U p-value\n"
       "and a verdict. A run is FILE#ID, or FILE for the file's latest run; a FILE is a\n"
       "session or Google Benchmark JSON. gpu points compare the kernel time. Exit status: 0\n"
-      "when no point got significantly slower, 1 when one did, 2 for bad input.");
+      "when no point got significantly slower, 1 when one did, 2 for bad input and when a\n"
+      "NEW run has no point measured in both (a gate that compared nothing).");
   parser.positional("BASE", "the run to compare against: FILE or FILE#ID")
       .positionalList("NEW", "the runs to compare with BASE: FILE or FILE#ID")
       .option("--alpha", "P", "significance level of the U test (default 0.05)")
@@ -104,11 +106,16 @@ int compareCommand(Args args, const EngineFactory&) {
   }
   std::vector<Comparison> comparisons;
   bool slower = false;
+  std::vector<std::string> comparedNothing;  // the NEW runs without one point compared
   for (const ChosenRun& next : others) {
     Comparison comparison = compareRuns(base.run, next.run, options);
     comparison.baseRun.source = base.source;
     comparison.newRun.source = next.source;
     slower = slower || countOf(comparison, Verdict::slower) > 0;
+    if (countOf(comparison, Verdict::faster) + countOf(comparison, Verdict::slower) +
+            countOf(comparison, Verdict::unchanged) ==
+        0)
+      comparedNothing.push_back(next.source);
     comparisons.push_back(std::move(comparison));
   }
 
@@ -126,6 +133,11 @@ int compareCommand(Args args, const EngineFactory&) {
     written = writeOutput(path, text.str(), std::cerr) && written;
   }
   if (!written) return kExitNotSaved;
+  for (const std::string& source : comparedNothing)
+    std::cerr << "accellab-cli: error: nothing was compared: no point of " << printable(source)
+              << " was measured in " << printable(base.source)
+              << " too (the same kernel, variant, problem and threads)\n";
+  if (!comparedNothing.empty()) return kExitUsage;
   return slower ? kExitSlower : kExitOk;
 }
 

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "accellab/format.h"
+#include "accellab/printable.h"
 #include "argument_parser.h"
 #include "cli_error.h"
 #include "commands.h"
@@ -65,7 +66,8 @@ void writeVariants(const KernelInfo& kernel, std::ostream& out) {
     out << "  " << v.name << std::string(width - v.name.size() + 2, ' ')
         << (v.availability.available ? "available    " : "unavailable  ") << v.description;
     if (v.usesThreads) out << " [--threads]";
-    if (!v.availability.available) out << " (" << v.availability.reason << ')';
+    // The reason may quote another program (the Python probe's reply): escaped, never raw.
+    if (!v.availability.available) out << " (" << printable(v.availability.reason) << ')';
     out << '\n';
   }
 }

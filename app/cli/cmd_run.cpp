@@ -1,4 +1,6 @@
 // accellab-cli run: a sweep of one kernel's variants, measured, printed and saved.
+#include <string.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -198,7 +200,9 @@ std::optional<MpiInfo> mpiInfoFor(Collective& launch, const SystemInfo& system, 
 
 // When several apply: the session not saved where asked, then interrupted, then a point that
 // failed (a verification, a kernel's error), then a point that ran out of memory.
-int exitCode(const std::vector<PointResult>& results, bool interrupted, bool saved) {
+int exitCode(const std::vector<PointResult>& results, const InterruptWatcher& interrupt,
+             bool saved) {
+  const bool interrupted = interrupt.interrupted();
   const auto count = [&](auto&& predicate) { return std::ranges::count_if(results, predicate); };
   const auto measured =
       count([](const PointResult& r) { return r.status != PointStatus::cancelled; });
@@ -206,15 +210,15 @@ int exitCode(const std::vector<PointResult>& results, bool interrupted, bool sav
   const auto failed =
       count([](const PointResult& r) { return r.status == PointStatus::failed; }) - outOfMemory;
   if (interrupted)
-    std::cerr << "accellab-cli: interrupted after " << measured << " of " << results.size()
-              << " points\n";
+    std::cerr << "accellab-cli: interrupted (SIG" << sigabbrev_np(interrupt.signal()) << ") after "
+              << measured << " of " << results.size() << " points\n";
   if (failed > 0)
     std::cerr << "accellab-cli: " << failed << " of " << results.size() << " points failed\n";
   if (outOfMemory > 0)
     std::cerr << "accellab-cli: " << outOfMemory << " of " << results.size()
               << " points ran out of memory\n";
   if (!saved) return kExitNotSaved;
-  if (interrupted) return kExitInterrupted;
+  if (interrupted) return interrupt.exitCode();
   if (failed > 0) return kExitVerificationFailed;
   if (outOfMemory > 0) return kExitOutOfMemory;
   return kExitOk;
@@ -275,7 +279,7 @@ int runCommand(Args args, const EngineFactory& engines) {
                       : engine.probeSystem({.measureBandwidth = false});
     if (hasDistributedPoints(points, kernel))
       run.mpi = mpiInfoFor(launch, run.system, spec.scaling);
-    if (!interrupt.interrupted()) run.conditions = checkSystemConditions();
+    if (!interrupt.interrupted()) run.conditions = checkSystemConditions({.system = &run.system});
     writeSystemSummary(run.system, run.conditions, std::cout);
     std::cout << std::flush;  // the summary shows while the first point is measured
     session.runs.push_back(run);
@@ -309,7 +313,7 @@ int runCommand(Args args, const EngineFactory& engines) {
     const bool filesWritten = reporters.writeFiles({saved}, std::cerr);
     if (out && sessionSaved)
       std::cerr << "accellab-cli: session saved to " << *out << " as run " << saved.id << '\n';
-    return exitCode(saved.points, interrupt.interrupted(), sessionSaved && filesWritten);
+    return exitCode(saved.points, interrupt, sessionSaved && filesWritten);
   } catch (const std::exception& failure) {
     launch.abortLaunch(failure.what());
     throw;

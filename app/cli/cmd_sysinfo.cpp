@@ -38,7 +38,7 @@ int sysinfoCommand(Args args, const EngineFactory& engines) {
   if (parser.has("--json")) {
     std::cout << systemInfoToJson(system) << '\n';
   } else {
-    writeSystemDetails(system, checkSystemConditions(), std::cout);
+    writeSystemDetails(system, checkSystemConditions({.system = &system}), std::cout);
   }
   return kExitOk;
 }

@@ -103,7 +103,7 @@ int verifyCommand(Args args, const EngineFactory& engines) {
   if (launch.rank() != 0) return kExitOk;  // rank 0's exit code carries the outcome
   std::cout << tally.passed << " passed, " << tally.failed << " failed, " << tally.skipped
             << " skipped\n";
-  if (interrupt.interrupted()) return kExitInterrupted;
+  if (interrupt.interrupted()) return interrupt.exitCode();
   if (tally.failed > tally.outOfMemory) return kExitVerificationFailed;
   if (tally.outOfMemory > 0) return kExitOutOfMemory;
   if (gpuOnly && tally.passed == 0) {

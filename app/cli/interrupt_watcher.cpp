@@ -6,16 +6,19 @@
 #include <atomic>
 #include <cstdlib>
 #include <ctime>
+#include <iterator>
 
 #include "cli_error.h"
 
 namespace accellab::cli {
 namespace {
 
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
 sigset_t interruptSet() {
   sigset_t set;
   sigemptyset(&set);
-  sigaddset(&set, SIGINT);
+  for (const int signal : kStopSignals) sigaddset(&set, signal);
   return set;
 }
 
@@ -23,13 +26,13 @@ sigset_t interruptSet() {
 constexpr timespec kPollInterval{0, 100'000'000};
 
 // A thread that a library starts while it is loaded, before main (OpenBLAS's pthread build
-// starts its pool then), has SIGINT unblocked, and a SIGINT the kernel hands it would end the
-// process. A handler, which only such threads run, passes it on to the watcher thread, which
+// starts its pool then), has these signals unblocked, and one the kernel hands it would end
+// the process. A handler, which only such threads run, passes it on to the watcher thread, which
 // blocks it and so receives it in sigtimedwait. A handler reaches nothing but globals: this
 // one, set before the handler is installed, is the only one.
 std::atomic<pthread_t> watcherThread;
 
-void forwardToWatcher(int) { pthread_kill(watcherThread.load(), SIGINT); }
+void forwardToWatcher(int signal) { pthread_kill(watcherThread.load(), signal); }
 
 }  // namespace
 
@@ -41,11 +44,14 @@ InterruptWatcher::InterruptWatcher() {
   struct sigaction forward {};
   forward.sa_handler = &forwardToWatcher;
   sigemptyset(&forward.sa_mask);
-  sigaction(SIGINT, &forward, &previousAction_);
+  static_assert(std::size(kStopSignals) == std::size(decltype(previousActions_){}));
+  for (std::size_t i = 0; i < std::size(kStopSignals); ++i)
+    sigaction(kStopSignals[i], &forward, &previousActions_[i]);
 }
 
 InterruptWatcher::~InterruptWatcher() {
-  sigaction(SIGINT, &previousAction_, nullptr);
+  for (std::size_t i = 0; i < std::size(kStopSignals); ++i)
+    sigaction(kStopSignals[i], &previousActions_[i], nullptr);
   watcher_.request_stop();
   watcher_.join();
   pthread_sigmask(SIG_SETMASK, &previousMask_, nullptr);
@@ -54,11 +60,13 @@ InterruptWatcher::~InterruptWatcher() {
 void InterruptWatcher::watch(std::stop_token watcherStop) {
   const sigset_t set = interruptSet();
   while (!watcherStop.stop_requested()) {
-    if (sigtimedwait(&set, nullptr, &kPollInterval) != SIGINT) continue;  // timeout or EINTR
-    if (interrupted_.exchange(true)) {
+    const int signal = sigtimedwait(&set, nullptr, &kPollInterval);
+    if (signal <= 0) continue;  // timeout or EINTR
+    int none = 0;
+    if (!signal_.compare_exchange_strong(none, signal)) {
       static constexpr char kMessage[] = "\naccellab-cli: interrupted again, quitting\n";
       [[maybe_unused]] auto written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-      std::_Exit(kExitInterrupted);
+      std::_Exit(128 + none);
     }
     stop_.request_stop();
   }

@@ -24,6 +24,9 @@ SystemInfo probeMachineFor(const ArgumentParser& parser, const Engine& engine, s
   } else {
     probe = probeMachine(engine, cache, stop, measuring);
   }
+  if (!probe.distrusted.empty())
+    err << "accellab-cli: warning: the machine cache held " << probe.distrusted
+        << ", which this machine cannot have measured: measured again\n";
   if (!probe.warning.empty())
     err << "accellab-cli: warning: the bandwidth measurement is not kept for the next run: "
         << probe.warning << '\n';

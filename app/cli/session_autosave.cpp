@@ -49,7 +49,8 @@ bool SessionAutosave::finish(const Session& session) {
   for (const fs::path& dir : fallbackDirs_) {
     const fs::path fallback = fallbackName(dir);
     try {
-      writeSessionFile(session, fallback);
+      // A name of our own in a shared folder: a link planted there is replaced, not followed.
+      writeSessionFile(session, fallback, Symlinks::replace);
       err_ << "accellab-cli: error: " << message << "; it was saved to " << fallback.string()
            << " instead" << std::endl;
       return false;
@@ -64,9 +65,17 @@ bool SessionAutosave::finish(const Session& session) {
 
 std::vector<fs::path> fallbackDirsFromEnvironment() {
   std::vector<fs::path> dirs;
+  // One folder named twice (TMPDIR=$HOME) is tried, and reported, once.
+  const auto add = [&dirs](const fs::path& dir) {
+    for (const fs::path& known : dirs) {
+      std::error_code error;
+      if (known == dir || fs::equivalent(known, dir, error)) return;
+    }
+    dirs.push_back(dir);
+  };
   const char* tmp = std::getenv("TMPDIR");
-  dirs.emplace_back(tmp && *tmp ? tmp : "/tmp");
-  if (const char* home = std::getenv("HOME"); home && *home) dirs.emplace_back(home);
+  add(tmp && *tmp ? tmp : "/tmp");
+  if (const char* home = std::getenv("HOME"); home && *home) add(home);
   return dirs;
 }
 

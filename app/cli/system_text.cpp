@@ -25,14 +25,23 @@ std::string cpuText(const SystemInfo& s) {
   return orUnknown(s.cpuModel) + ", " + std::to_string(s.logicalCores) + " logical cores";
 }
 
+// A machine AccelLab probed names its compiler; one a Google Benchmark file describes does
+// not, and what the file leaves out is unknown there, not zero or absent.
+bool probedHere(const SystemInfo& s) { return !s.compiler.empty(); }
+
 std::string ramText(const SystemInfo& s) {
+  if (s.totalRamBytes == 0) return "RAM unknown";
   return formatValue(static_cast<double>(s.totalRamBytes), ValueKind::bytes) + " RAM, " +
          formatValue(static_cast<double>(s.availableRamBytes), ValueKind::bytes) + " available";
 }
 
 std::string simdText(const SystemInfo& s) {
-  if (s.simdSelected.empty()) return "none (built without Highway)";
-  return s.simdSelected + " selected; available " + join(s.simdAvailable, ", ");
+  if (s.simdSelected.empty())
+    return probedHere(s) ? "none (built without Highway)" : "unknown (not in the file)";
+  std::vector<std::string> available;
+  for (const std::string& target : s.simdAvailable) available.push_back(simdName(target));
+  return simdName(s.simdSelected) + " selected (Highway target " + s.simdSelected +
+         "); available " + join(available, ", ");
 }
 
 std::string bandwidthText(const SystemInfo& s) {
@@ -91,6 +100,12 @@ std::vector<Line> gpuLines(const SystemInfo& s, bool detail) {
   return lines;
 }
 
+// "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Haswell MAX_THREADS=64, core Haswell".
+std::string blasText(const SystemInfo& s) {
+  if (s.blasLibrary.empty()) return "none (built without OpenBLAS)";
+  return s.blasLibrary + ", core " + orUnknown(s.blasCore);
+}
+
 std::string cacheText(const SystemInfo& s) {
   std::vector<std::string> parts;
   for (const CacheInfo& c : s.caches) {
@@ -99,7 +114,10 @@ std::string cacheText(const SystemInfo& s) {
     part += formatValue(static_cast<double>(c.sizeBytes), ValueKind::bytes);
     parts.push_back(std::move(part));
   }
-  return parts.empty() ? "unknown" : join(parts, ", ");
+  if (parts.empty()) return "unknown (neither sysfs nor CPUID says)";
+  const bool fromCpuid =
+      std::ranges::any_of(s.caches, [](const CacheInfo& c) { return c.source == "CPUID"; });
+  return join(parts, ", ") + (fromCpuid ? " (from CPUID: sysfs lists no caches here)" : "");
 }
 
 // "Conditions" beside the first warning, nothing beside the others.
@@ -124,10 +142,12 @@ void writeLines(const std::vector<Line>& lines, std::ostream& out) {
 
 void writeSystemSummary(const SystemInfo& s, const std::vector<SystemCondition>& conditions,
                         std::ostream& out) {
-  std::vector<Line> lines{
-      {"Machine", cpuText(s) + ", SIMD " + (s.simdSelected.empty() ? "none" : s.simdSelected) +
-                      ", " + ramText(s)},
-      {"Bandwidth", bandwidthText(s)}};
+  std::vector<Line> lines{{"Machine", cpuText(s) + ", SIMD " +
+                                          (!s.simdSelected.empty() ? simdName(s.simdSelected)
+                                           : probedHere(s)         ? "none"
+                                                                   : "unknown") +
+                                          ", " + ramText(s)},
+                          {"Bandwidth", bandwidthText(s)}};
   for (Line& line : gpuLines(s, false)) lines.push_back(std::move(line));
   for (const SystemCondition& c : conditions) lines.emplace_back("Warning", c.message);
   writeLines(lines, out);
@@ -145,7 +165,8 @@ void writeSystemDetails(const SystemInfo& s, const std::vector<SystemCondition>&
       {"OS", orUnknown(s.os) + ", " + orUnknown(s.kernel)},
       {"Compiler", orUnknown(s.compiler) + " (" + orUnknown(s.buildType) + ") " + s.compilerFlags},
       {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},
-      {"CUDA", s.cudaBuilt ? "built" : "not built"}};
+      {"CUDA", s.cudaBuilt ? "built" : "not built"},
+      {"BLAS", blasText(s)}};
   for (Line& line : gpuLines(s, true)) lines.push_back(std::move(line));
   for (Line& line : conditionLines(conditions)) lines.push_back(std::move(line));
   writeLines(lines, out);

@@ -575,8 +575,10 @@ void MainWindow::startRun() {
   run.settings = {experiment->measure, baseline, "desktop app"};
   run.system = machine_;
   document_->beginRun(std::move(run));
-  worker_->start(engine, points, experiment->measure, options_.checkConditions,
-                 machine_.bandwidthCeilingBytesPerS);
+  worker_->start(
+      engine, points, experiment->measure,
+      [check = options_.checkConditions, machine = machine_] { return check(machine); },
+      machine_.bandwidthCeilingBytesPerS);
   showProgress(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())),
                points.size());
 }

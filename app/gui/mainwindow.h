@@ -52,8 +52,10 @@ struct MainWindowOptions {
   bool measureBandwidth = true;  // the start-up probe's STREAM copy (about a second)
   bool useSettings = true;  // QSettings: last experiment, geometry, theme, folder, recent files
   QString autosavePath;     // empty: no autosave and no recovery offer
-  // Checked as each run starts, its findings recorded with the run and shown as warnings.
-  ConditionsCheck checkConditions = [] { return checkSystemConditions(); };
+  // Checked as each run starts, on the probe of the machine, its findings recorded with the
+  // run and shown as warnings.
+  std::function<std::vector<SystemCondition>(const SystemInfo&)> checkConditions =
+      [](const SystemInfo& machine) { return checkSystemConditions({.system = &machine}); };
   // Where the measured ceilings are kept between starts (machine_cache.h); only read and
   // written with measureBandwidth.
   std::filesystem::path machineCache = defaultMachineCacheFile();

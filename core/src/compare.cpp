@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "accellab/gbench.h"
 #include "accellab/quality.h"
 #include "report_stream.h"
 
@@ -13,7 +14,11 @@ namespace {
 
 // Same kernel, variant, problem and ranks; the seed picks input values, not the work. Ranks
 // change the work (weak scaling) or how it is shared (strong): never paired across them.
+// Points imported on both sides are the same work when their benchmarks' names are: the
+// plain names an import maps them to may differ between files (gbench.h).
 bool sameWork(const Point& a, const Point& b) {
+  if (!a.originalName.empty() && !b.originalName.empty())
+    return gbenchWorkName(a.originalName) == gbenchWorkName(b.originalName);
   Params seedless = b.params;
   seedless.seed = a.params.seed;
   return a.kernel == b.kernel && a.variant == b.variant && a.ranks == b.ranks &&

@@ -60,6 +60,12 @@ std::optional<std::string> rawText(const ComparisonColumn& column, const Compari
   return std::nullopt;
 }
 
+// A CSV cell: text through csvCell (quoted, formulas neutralised), numbers as they are.
+std::string csvCellOf(const ComparisonColumn& column, const ComparisonRow& row) {
+  if (column.kind) return rawText(column, row).value_or("");
+  return detail::csvCell(column.text(row));
+}
+
 // Calls `heading(group)` before the first row of each run of rows sharing kernel and problem,
 // then `line(row)`.
 template <typename Heading, typename Line>
@@ -103,8 +109,7 @@ void writeCsv(std::ostream& out, std::span<const Comparison> comparisons) {
                              detail::csvCell(comparison.newRun.source);
     for (const ComparisonRow& row : comparison.rows) {
       out << runs;
-      for (const ComparisonColumn* column : columns)
-        out << "," << detail::csvCell(rawText(*column, row).value_or(""));
+      for (const ComparisonColumn* column : columns) out << "," << csvCellOf(*column, row);
       out << "\n";
     }
   }

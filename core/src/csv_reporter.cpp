@@ -26,13 +26,10 @@ class CsvReporter : public Reporter {
     const ReportRow row = stream_.add(result).row;
     for (std::size_t i = 0; i < columns_.size(); ++i) {
       const ReportColumn& column = *columns_[i];
-      std::string cell;
-      if (!column.kind) {
-        cell = column.text(row);
-      } else if (const auto value = column.value(row)) {
-        cell = exactNumber(*value);
-      }
-      out_ << (i == 0 ? "" : ",") << csvCell(cell);
+      // Text through csvCell (quoted, formulas neutralised), numbers as they are.
+      const std::string cell =
+          column.kind ? exactNumber(column.value(row)) : csvCell(column.text(row));
+      out_ << (i == 0 ? "" : ",") << cell;
     }
     out_ << "\n";
   }

@@ -4,16 +4,20 @@
 #include <array>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include "accellab/format.h"
 #include "accellab/output_file.h"
+#include "accellab/parse.h"
 #include "accellab/quality.h"
 #include "accellab/stats.h"
 #include "json_reader.h"
@@ -26,6 +30,8 @@ using detail::Json;
 using detail::JsonNode;
 
 constexpr std::string_view kDocument = "Google Benchmark JSON";
+// Linux runs at most 2^22 tasks (PID_MAX_LIMIT): a load average above it is no measurement.
+constexpr int kMaxLoad = 1 << 22;
 
 // ---- names ---------------------------------------------------------------------------
 
@@ -47,12 +53,37 @@ bool isOption(std::string_view part) {
   return part == "real_time" || part == "manual_time" || part == "process_time";
 }
 
-std::optional<std::uint64_t> positiveInteger(std::string_view text) {
+// Digits alone (from_chars reads no sign into an unsigned type), up to 2^64 - 1.
+std::optional<std::uint64_t> wholeNumber(std::string_view text) {
   std::uint64_t value = 0;
   const char* end = text.data() + text.size();
   const auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || stop != end || value == 0) return std::nullopt;
+  if (text.empty() || error != std::errc() || stop != end) return std::nullopt;
   return value;
+}
+
+std::optional<std::uint64_t> positiveInteger(std::string_view text) {
+  const auto value = wholeNumber(text);
+  return value == std::uint64_t{0} ? std::nullopt : value;
+}
+
+std::uint64_t fnv1a(std::string_view text, std::uint64_t salt = 0) {
+  std::uint64_t hash = 14695981039346656037ull ^ salt;
+  for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return hash;
+}
+
+// `name` cut to leave room for "-" and 16 hex digits of `hash`: a plain name of at most
+// kMaxNameLength that two different hashes keep apart.
+std::string hashed(const std::string& name, std::uint64_t hash) {
+  std::array<char, 17> hex{};
+  std::snprintf(hex.data(), hex.size(), "%016llx", static_cast<unsigned long long>(hash));
+  return name.substr(0, kMaxNameLength - 17) + "-" + hex.data();
+}
+
+bool isPlainCharacter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-' || c == '+';
 }
 
 // A benchmark's name as a plain kernel or variant name (session.h's isPlainName): '/' becomes
@@ -60,15 +91,11 @@ std::optional<std::uint64_t> positiveInteger(std::string_view text) {
 // no imported name carries a path or an escape. A name too long keeps its start and a hash of
 // the whole, so two long names stay two.
 std::string plainNameFor(std::string_view text) {
-  const auto allowed = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-           c == '-' || c == '.' || c == '+';
-  };
   std::string name;
   bool replacing = false;
   for (const char c : text) {
     char mapped = c == '/' ? '.' : c;
-    if (!allowed(mapped)) {
+    if (!isPlainCharacter(mapped) && mapped != '.') {
       if (!replacing) name += '_';
       replacing = true;
       continue;
@@ -80,11 +107,16 @@ std::string plainNameFor(std::string_view text) {
   }
   if (name.empty()) name = "_";
   if (name.size() <= kMaxNameLength) return name;
-  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a
-  for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-  std::array<char, 17> hex{};
-  std::snprintf(hex.data(), hex.size(), "%016llx", static_cast<unsigned long long>(hash));
-  return name.substr(0, kMaxNameLength - 17) + "-" + hex.data();
+  return hashed(name, fnv1a(text));
+}
+
+// Whether plainNameFor keeps every character of `name` (only '/' becomes '.'); ':', '.',
+// spaces, UTF-8, empty parts and long names are changed or cut.
+bool mapsExactly(std::string_view name) {
+  if (name.size() > kMaxNameLength) return false;
+  return std::ranges::all_of(splitName(name), [](std::string_view part) {
+    return !part.empty() && std::ranges::all_of(part, isPlainCharacter);
+  });
 }
 
 // The size a benchmark's first argument gives: "1024" or a named "size:1024".
@@ -97,19 +129,97 @@ std::optional<std::uint64_t> argumentSize(std::string_view part) {
   return size;
 }
 
+// A kernel parameter's name as the export writes it: lower-case letters, digits and '_'.
+bool isParameterName(std::string_view name) {
+  return !name.empty() && name.front() >= 'a' && name.front() <= 'z' &&
+         std::ranges::all_of(name, [](char c) {
+           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+         });
+}
+
+// The name the export gives an AccelLab point, without the point's original name.
+std::string exportName(const Point& point) {
+  std::string name = point.kernel + "/" + point.variant;
+  const Params& params = point.params;
+  if (params.shape) name += "/shape:" + toString(*params.shape);
+  if (params.samples) name += "/samples:" + std::to_string(*params.samples);
+  for (const auto& [parameter, value] : params.kernelParams)
+    name += "/" + parameter + ":" + std::to_string(value);
+  // A sampling problem has no element type (describe(Params)): only another than f64 is said.
+  if (!params.samples || params.dtype != DType::f64)
+    name += "/dtype:" + std::string(toString(params.dtype));
+  if (point.threads != 1) name += "/threads:" + std::to_string(point.threads);
+  if (point.ranks != 1) name += "/ranks:" + std::to_string(point.ranks);
+  return name;
+}
+
+// The point an export name (exportName) stands for; nullopt for every name the export would
+// not have written exactly so, which is then an ordinary benchmark name.
+std::optional<Point> exportedPoint(std::string_view name) {
+  const auto parts = splitName(name);
+  if (parts.size() < 3 || !isPlainName(parts[0]) || !isPlainName(parts[1])) return std::nullopt;
+  Point point;
+  point.kernel = parts[0];
+  point.variant = parts[1];
+  Params& params = point.params;
+  for (std::size_t i = 2; i < parts.size(); ++i) {
+    const auto colon = parts[i].find(':');
+    if (colon == std::string_view::npos) return std::nullopt;
+    const std::string_view key = parts[i].substr(0, colon);
+    const std::string_view value = parts[i].substr(colon + 1);
+    if (key == "shape") {
+      params.shape = parseShape(value).value;
+      if (!params.shape || !boundedElementCount(*params.shape)) return std::nullopt;
+    } else if (key == "samples") {
+      params.samples = positiveInteger(value);
+      if (!params.samples || *params.samples > kMaxSampleCount) return std::nullopt;
+    } else if (key == "dtype") {
+      const auto dtype = parseDType(value);
+      if (!dtype) return std::nullopt;
+      params.dtype = *dtype;
+    } else if (key == "threads" || key == "ranks") {
+      const auto count = positiveInteger(value);
+      const int most = key == "threads" ? detail::kMaxThreads : kMaxRanks;
+      if (!count || *count > static_cast<std::uint64_t>(most)) return std::nullopt;
+      (key == "threads" ? point.threads : point.ranks) = static_cast<int>(*count);
+    } else if (const auto parameter = wholeNumber(value);
+               parameter && isParameterName(key) && !isOption(parts[i])) {
+      params.kernelParams[std::string(key)] = *parameter;
+    } else {
+      return std::nullopt;
+    }
+  }
+  // A problem as a session holds one: a shape or samples (not both), or parameters alone.
+  if ((params.shape && params.samples) ||
+      (!params.shape && !params.samples && params.kernelParams.empty()))
+    return std::nullopt;
+  // Written in one order, each part once: any other spelling is someone else's name.
+  if (exportName(point) != name) return std::nullopt;
+  return point;
+}
+
 // ---- reading -------------------------------------------------------------------------
 
-double secondsPer(const JsonNode& unit) {
+std::string shortNumber(double value) {
+  std::array<char, 32> text{};
+  std::snprintf(text.data(), text.size(), "%.4g", value);
+  return text.data();
+}
+
+// How many of `unit` make a second.
+double perSecond(const JsonNode& unit) {
   const std::string text = unit.string();
-  if (text == "ns") return 1e-9;
-  if (text == "us") return 1e-6;
-  if (text == "ms") return 1e-3;
+  if (text == "ns") return 1e9;
+  if (text == "us") return 1e6;
+  if (text == "ms") return 1e3;
   if (text == "s") return 1;
   unit.fail("unknown time unit '" + detail::shown(text) + "' (one of ns, us, ms, s)");
 }
 
-// Fields Google Benchmark writes itself; every other number in an entry is a user counter.
+// Fields Google Benchmark writes itself, and the export's own (accellab_*); every other
+// number in an entry is a user counter.
 bool isReportField(std::string_view key) {
+  if (key.starts_with("accellab_")) return true;
   for (std::string_view field : {"name",
                                  "family_index",
                                  "per_family_instance_index",
@@ -143,9 +253,38 @@ struct Row {
   double cpuS = 0;
   std::optional<double> itemsPerS;
   std::optional<double> bytesPerS;
+  // What the export (gbenchToJson) says one run of the point does; 0 when it does not say.
+  std::uint64_t elements = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t flops = 0;
   std::vector<std::pair<std::string, double>> counters;  // in file order
   std::string label;
 };
+
+// The most seconds a time may take: the export writes nanoseconds, and a time beyond this
+// would be infinite there, which JSON cannot hold.
+constexpr double kMaxSeconds = std::numeric_limits<double>::max() / 1e9;
+
+// A time of the file in seconds, refused where it could not be written back. Nanoseconds,
+// which the export writes, become the seconds next to their quotient that give the same
+// nanoseconds again when there are such: export, import and export write the same numbers.
+double secondsOf(const JsonNode& time, double unitsPerSecond, const std::string& unit) {
+  const double value = time.amount();
+  const double seconds = value / unitsPerSecond;
+  if (!(seconds <= kMaxSeconds))
+    time.fail(time.json().dump() + " " + unit + " is not a representable time (at most " +
+              shortNumber(kMaxSeconds) + " s)");
+  if (unitsPerSecond != 1e9) return seconds;
+  double below = seconds;
+  double above = seconds;
+  for (int ulps = 0; ulps <= 2; ++ulps) {
+    if (above * 1e9 == value) return above;
+    if (below * 1e9 == value) return below;
+    above = std::nextafter(above, kMaxSeconds);
+    below = std::nextafter(below, 0.0);
+  }
+  return seconds;
+}
 
 Row readRow(const JsonNode& node) {
   Row row;
@@ -153,11 +292,16 @@ Row readRow(const JsonNode& node) {
   const JsonNode iterations = node["iterations"];
   row.iterations = iterations.count();
   if (row.iterations == 0) iterations.fail("must be positive");
-  const double unit = secondsPer(node["time_unit"]);
-  row.realS = node["real_time"].amount() * unit;
-  row.cpuS = node["cpu_time"].amount() * unit;
+  const JsonNode unit = node["time_unit"];
+  const double unitsPerSecond = perSecond(unit);
+  row.realS = secondsOf(node["real_time"], unitsPerSecond, unit.string());
+  row.cpuS = secondsOf(node["cpu_time"], unitsPerSecond, unit.string());
   if (auto rate = node.optional("items_per_second")) row.itemsPerS = rate->amount();
   if (auto rate = node.optional("bytes_per_second")) row.bytesPerS = rate->amount();
+  for (const auto& [key, work] :
+       {std::pair{"accellab_elements", &Row::elements}, std::pair{"accellab_bytes", &Row::bytes},
+        std::pair{"accellab_flops", &Row::flops}})
+    if (auto count = node.optional(key)) row.*work = count->count();
   if (auto label = node.optional("label")) row.label = label->string();
   for (const auto& item : node.json().items()) {
     if (item.value().is_number() && !isReportField(item.key()))
@@ -247,12 +391,6 @@ double medianOf(const std::vector<Row>& rows, std::optional<double> Row::*field)
   return median(values);
 }
 
-std::string shortNumber(double value) {
-  std::array<char, 32> text{};
-  std::snprintf(text.data(), text.size(), "%.4g", value);
-  return text.data();
-}
-
 // What Google Benchmark reported beside the time, each counter as its median over the rows.
 std::string importNote(const Instance& instance, const std::vector<Row>& rows, bool aggregated) {
   std::vector<double> cpu;
@@ -292,11 +430,58 @@ PointResult toPoint(const Instance& instance, const QualityLimits& limits) {
   for (const Row& row : rows) result.samplesS.push_back(row.realS);
   result.stats = summarize(result.samplesS);
   result.runsPerSample = std::ranges::min(rows, {}, &Row::iterations).iterations;
-  result.elementsPerS = medianOf(rows, &Row::itemsPerS);
-  result.bytesPerS = medianOf(rows, &Row::bytesPerS);
+  result.elements = rows.front().elements;
+  result.bytes = rows.front().bytes;
+  result.flops = rows.front().flops;
+  // Where the export says the work, the rates are AccelLab's (work over the median, as the
+  // runner computes them); otherwise Google Benchmark's, the median of its entries'.
+  const double medianS = result.stats.medianS;
+  const auto rate = [&](std::uint64_t work, std::optional<double> Row::*fileRate) {
+    return work > 0 && medianS > 0 ? static_cast<double>(work) / medianS : medianOf(rows, fileRate);
+  };
+  result.elementsPerS = rate(result.elements, &Row::itemsPerS);
+  result.bytesPerS = rate(result.bytes, &Row::bytesPerS);
+  if (result.flops > 0 && medianS > 0)
+    result.flopsPerS = static_cast<double>(result.flops) / medianS;
   result.verifyDetail = clippedText(importNote(instance, rows, aggregated));
   result.flags = judgeQuality(result, limits);
   return result;
+}
+
+// What makes two points one to every table and comparison, threads aside.
+std::string workKey(const Point& point) {
+  return point.kernel + "/" + point.variant + "/" + describe(point.params) + "/" +
+         std::string(toString(point.params.dtype)) + "/" + std::to_string(point.ranks);
+}
+
+// Benchmarks whose names map to one point ("BM a/1" and "BM_a/1" are both kernel BM_a, 1
+// sample, variant BM_a) are made two: the first whose name maps exactly keeps the mapping,
+// every other one's variant takes a hash of its name without threads:N, so that the thread
+// counts of one benchmark stay one work. Comparisons match imported points by their
+// original names (compare.cpp's sameWork), so which one keeps the plain name does not
+// matter there.
+void keepApart(std::vector<PointResult>& points) {
+  std::vector<std::size_t> order(points.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  // std::stable_partition, not ranges::: clang 14 cannot build the subrange that one returns.
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
+    const std::string& name = points[i].point.originalName;
+    return mapsExactly(gbenchWorkName(name)) || exportedPoint(name).has_value();
+  });
+  std::map<std::string, std::string> owners;  // workKey -> the work name holding it
+  std::set<std::string> taken;                // workKey and threads
+  for (const std::size_t i : order) {
+    Point& point = points[i].point;
+    const std::string work = gbenchWorkName(point.originalName);
+    const std::string mapped = point.variant;
+    for (std::uint64_t salt = 0;; ++salt) {
+      const std::string key = workKey(point);
+      const auto owner = owners.try_emplace(key, work).first;
+      if (owner->second == work && taken.insert(key + "/" + std::to_string(point.threads)).second)
+        break;
+      point.variant = hashed(mapped, fnv1a(work, salt));
+    }
+  }
 }
 
 // "2026-11-30T17:08:41+01:00" -> "2026-11-30T16:08:41Z". A date without a UTC offset (Google
@@ -332,8 +517,25 @@ std::string utcDate(const std::string& text) {
   return out.data();
 }
 
-// The context block: when and where it ran, and what Google Benchmark warned about.
+// The export's "accellab_mpi": the launch of a run with distributed points. Its nodes are
+// not in the file: the run's machine stands for them.
+MpiInfo readMpi(const JsonNode& node) {
+  MpiInfo mpi;
+  mpi.library = node["library"].string();
+  mpi.worldSize = node["world_size"].integer(1, kMaxRanks);
+  const JsonNode scaling = node["scaling"];
+  const auto parsed = parseScaling(scaling.string());
+  if (!parsed)
+    scaling.fail("unknown scaling '" + detail::shown(scaling.string()) + "' (strong or weak)");
+  mpi.scaling = *parsed;
+  return mpi;
+}
+
+// The context block: when and where it ran, and what Google Benchmark warned about; of
+// AccelLab's export also the run's name and MPI launch.
 void readContext(const JsonNode& context, Run& run) {
+  if (auto name = context.optional("accellab_run")) run.name = name->string();
+  if (auto mpi = context.optional("accellab_mpi")) run.mpi = readMpi(*mpi);
   if (auto date = context.optional("date")) run.created = utcDate(date->string());
   if (auto host = context.optional("host_name")) run.system.hostName = host->string();
   std::string executable;
@@ -363,7 +565,11 @@ void readContext(const JsonNode& context, Run& run) {
                                 "with a release build of it"});
   }
   if (auto load = context.optional("load_avg"); load && load->size() > 0) {
-    const double lastMinute = (*load)[0].amount();
+    const JsonNode entry = (*load)[0];
+    const double lastMinute = entry.amount();
+    if (lastMinute > kMaxLoad)
+      entry.fail(entry.json().dump() + " is not a load average (at most " +
+                 std::to_string(kMaxLoad) + ", the most tasks Linux runs)");
     std::array<char, 32> average{};
     std::snprintf(average.data(), average.size(), "%.2f", lastMinute);
     if (run.system.logicalCores > 0 && lastMinute > run.system.logicalCores)
@@ -383,19 +589,33 @@ std::string gbenchDate(const std::string& created) {
   return created;
 }
 
+// The origin an import gave a run ("Google Benchmark ./bench") back as the executable it read,
+// so that export, import and export again write the same context.
+std::string executableOf(const std::string& origin) {
+  if (origin == kGbenchOrigin) return {};
+  const std::string prefix = std::string(kGbenchOrigin) + " ";
+  return origin.starts_with(prefix) ? origin.substr(prefix.size()) : origin;
+}
+
 Json contextOf(const Run& run) {
   Json caches = Json::array();
   for (const CacheInfo& cache : run.system.caches)
     caches.push_back({{"type", cache.type}, {"level", cache.level}, {"size", cache.sizeBytes}});
   Json context = {{"date", gbenchDate(run.created)},
                   {"host_name", run.system.hostName},
-                  {"executable", run.settings.origin},
+                  {"executable", executableOf(run.settings.origin)},
                   {"num_cpus", run.system.logicalCores},
                   {"caches", caches}};
   if (!run.system.buildType.empty())
-    context["library_build_type"] = run.system.buildType == "Debug" ? "debug" : "release";
+    // CMake's "Debug", or "debug" as an import read it.
+    context["library_build_type"] =
+        run.system.buildType == "Debug" || run.system.buildType == "debug" ? "debug" : "release";
   context["accellab_run"] = run.name;
   context["accellab_cpu_time"] = "not measured: cpu_time repeats real_time";
+  if (run.mpi)
+    context["accellab_mpi"] = {{"library", run.mpi->library},
+                               {"world_size", run.mpi->worldSize},
+                               {"scaling", toString(run.mpi->scaling)}};
   return context;
 }
 
@@ -404,6 +624,15 @@ Json entryHead(const std::string& name, const std::string& runName, std::size_t 
                std::size_t member, std::string_view runType, std::size_t repetitions) {
   return {{"name", name},        {"family_index", family}, {"per_family_instance_index", member},
           {"run_name", runName}, {"run_type", runType},    {"repetitions", repetitions}};
+}
+
+// `value` as the export writes it: JSON has no infinity (it would be written null, which no
+// reader takes for a time), so a number too large for a double is refused, naming it.
+double written(double value, const std::string& name, const std::string& what) {
+  if (!std::isfinite(value))
+    throw SessionError("cannot export " + detail::shown(name) + ": " + what +
+                       " is not representable (times up to " + shortNumber(kMaxSeconds) + " s)");
+  return value;
 }
 
 // Both times in nanoseconds: AccelLab measures wall-clock time only (see accellab_cpu_time).
@@ -417,41 +646,60 @@ void addTimes(Json& entry, std::uint64_t iterations, double nanoseconds) {
 }  // namespace
 
 Point gbenchPoint(std::string_view runName, int threads) {
-  const auto parts = splitName(runName);
   Point point;
-  point.kernel = plainNameFor(parts.front());
+  if (auto exported = exportedPoint(runName)) {
+    point = std::move(*exported);
+  } else {
+    const auto parts = splitName(runName);
+    point.kernel = plainNameFor(parts.front());
+    std::string variant(parts.front());
+    const auto size = parts.size() > 1 ? argumentSize(parts[1]) : std::nullopt;
+    point.params.samples = size;  // a benchmark without one has no known size
+    for (std::size_t i = size ? 2 : 1; i < parts.size(); ++i)
+      if (!parts[i].starts_with("threads:")) variant.append("/").append(parts[i]);
+    point.variant = plainNameFor(variant);
+  }
   point.threads = threads;
-  std::string variant(parts.front());
-  const auto size = parts.size() > 1 ? argumentSize(parts[1]) : std::nullopt;
-  point.params.samples = size.value_or(1);
-  for (std::size_t i = size ? 2 : 1; i < parts.size(); ++i)
-    if (!parts[i].starts_with("threads:")) variant.append("/").append(parts[i]);
-  point.variant = plainNameFor(variant);
+  point.originalName = clippedText(std::string(runName));
   return point;
 }
 
+std::string gbenchWorkName(std::string_view runName) {
+  std::string work;
+  for (std::string_view part : splitName(runName))
+    if (!part.starts_with("threads:")) work.append(work.empty() ? "" : "/").append(part);
+  return work;
+}
+
 std::string gbenchName(const Point& point) {
-  std::string name = point.kernel + "/" + point.variant + "/";
-  const Params& params = point.params;
-  if (params.shape)
-    name += "shape:" + toString(*params.shape) + "/dtype:" + std::string(toString(params.dtype));
-  else
-    name += "samples:" + std::to_string(params.samples.value_or(0));
-  if (point.threads != 1) name += "/threads:" + std::to_string(point.threads);
-  return name;
+  return point.originalName.empty() ? exportName(point) : point.originalName;
 }
 
 Session gbenchFromJson(std::string_view text) {
   const Json json = detail::parseBoundedJson(text, kDocument);
   const JsonNode root(json, kDocument);
   Run run;
-  if (auto context = root.optional("context")) readContext(*context, run);
+  const auto context = root.optional("context");
+  if (context) readContext(*context, run);
   if (run.settings.origin.empty()) run.settings.origin = kGbenchOrigin;
   for (const Instance& instance : readInstances(root["benchmarks"]))
     run.points.push_back(toPoint(instance, run.settings.measure.quality));
+  keepApart(run.points);
+  int ranks = 1;
+  for (const PointResult& result : run.points) ranks = std::max(ranks, result.point.ranks);
+  // Points of several ranks need their launch: one the export did not describe was as large
+  // as its largest point, and its problems are taken as shared (strong scaling).
+  if (ranks > 1 && !run.mpi) run.mpi = MpiInfo{"", ranks, Scaling::strong, {}};
+  if (run.mpi) {
+    if (run.mpi->worldSize < ranks)
+      (*context)["accellab_mpi"]["world_size"].fail(std::to_string(run.mpi->worldSize) +
+                                                    " is below the " + std::to_string(ranks) +
+                                                    " ranks of a point");
+    run.mpi->nodes = {run.system};
+  }
   std::vector<Point> points;
   for (const PointResult& result : run.points) points.push_back(result.point);
-  run.name = defaultRunName(run.created, points);
+  if (run.name.empty()) run.name = defaultRunName(run.created, points);
   Session session;
   session.created = run.created;
   session.runs.push_back(std::move(run));
@@ -472,14 +720,23 @@ std::string gbenchToJson(const Run& run) {
     const std::size_t n = result.samplesS.size();
     for (std::size_t i = 0; i < n; ++i) {
       const double seconds = result.samplesS[i];
+      const std::string sample =
+          "sample " + std::to_string(i) + " (" + shortNumber(seconds) + " s)";
       Json entry = entryHead(name, name, family, member, "iteration", n);
       entry["repetition_index"] = i;
       entry["threads"] = result.point.threads;
-      addTimes(entry, result.runsPerSample, seconds * 1e9);
+      addTimes(entry, result.runsPerSample, written(seconds * 1e9, name, sample));
       if (seconds > 0 && result.bytes > 0)
-        entry["bytes_per_second"] = static_cast<double>(result.bytes) / seconds;
+        entry["bytes_per_second"] = written(static_cast<double>(result.bytes) / seconds, name,
+                                            "the bandwidth of " + sample);
       if (seconds > 0 && result.elements > 0)
-        entry["items_per_second"] = static_cast<double>(result.elements) / seconds;
+        entry["items_per_second"] = written(static_cast<double>(result.elements) / seconds, name,
+                                            "the throughput of " + sample);
+      // The work, so that an import gets AccelLab's rates and a second export these rates.
+      for (const auto& [key, work] :
+           {std::pair{"accellab_elements", result.elements},
+            std::pair{"accellab_bytes", result.bytes}, std::pair{"accellab_flops", result.flops}})
+        if (work > 0) entry[key] = work;
       benchmarks.push_back(std::move(entry));
     }
     if (n < 2) continue;  // Google Benchmark writes aggregates from two repetitions on
@@ -494,7 +751,7 @@ std::string gbenchToJson(const Run& run) {
       entry["threads"] = result.point.threads;
       entry["aggregate_name"] = aggregate;
       entry["aggregate_unit"] = unit;
-      addTimes(entry, n, value);
+      addTimes(entry, n, written(value, name, std::string("its ") + aggregate));
       benchmarks.push_back(std::move(entry));
     }
   }
@@ -503,7 +760,13 @@ std::string gbenchToJson(const Run& run) {
 }
 
 void writeGbenchFile(const Run& run, const std::filesystem::path& path) {
-  writeFileAtomically(path, gbenchToJson(run));
+  std::string text;
+  try {
+    text = gbenchToJson(run);
+  } catch (const SessionError& refused) {
+    throw OutputError("cannot write " + path.string() + ": " + refused.what());
+  }
+  writeFileAtomically(path, text);
 }
 
 }  // namespace accellab

@@ -1,7 +1,9 @@
 #include "accellab/machine_cache.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <exception>
+#include <sstream>
 #include <string_view>
 #include <system_error>
 #include <tuple>
@@ -49,6 +51,58 @@ bool sameBuild(const SystemInfo& a, const SystemInfo& b) {
                     s.simdSelected);
   };
   return identity(a) == identity(b);
+}
+
+// What a probe could measure, with room for machines to come: a copy loop between 10 MB/s
+// and 100 TB/s (a GPU's up to 1 PB/s); a compute peak of at least 1 MFLOP/s, at most
+// 10 TFLOP/s per host thread (a 5 GHz core with two 512-bit FMA pipes does 0.3) and 10
+// PFLOP/s per device.
+constexpr double kMinBandwidth = 1e7;
+constexpr double kMaxBandwidth = 1e14;
+constexpr double kMaxGpuBandwidth = 1e15;
+constexpr double kMinFlops = 1e6;
+constexpr double kMaxFlopsPerThread = 1e13;
+constexpr double kMaxGpuFlops = 1e16;
+
+bool within(double value, double low, double high) {
+  return std::isfinite(value) && value >= low && value <= high;
+}
+
+std::string number(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+// Empty when every cached ceiling could have been measured on `live`; else which was not.
+std::string implausibility(const SystemInfo& cached, const SystemInfo& live) {
+  if (!within(cached.bandwidthCeilingBytesPerS, kMinBandwidth, kMaxBandwidth))
+    return "a bandwidth of " + number(cached.bandwidthCeilingBytesPerS) +
+           " B/s (a copy runs between 1e7 and 1e14 B/s)";
+  for (const GpuInfo& gpu : cached.gpus)
+    if (gpu.copyCeilingBytesPerS != 0 &&
+        !within(gpu.copyCeilingBytesPerS, kMinBandwidth, kMaxGpuBandwidth))
+      return "GPU " + std::to_string(gpu.index) + "'s bandwidth of " +
+             number(gpu.copyCeilingBytesPerS) + " B/s (a copy runs between 1e7 and 1e15 B/s)";
+  for (const ComputeCeiling& c : cached.computeCeilings) {
+    const std::string which = std::string(toString(c.dtype)) + " " + c.isa;
+    if (c.gpuIndex >= 0) {
+      if (c.gpuIndex >= static_cast<int>(live.gpus.size()))
+        return "a " + which + " peak of GPU " + std::to_string(c.gpuIndex) +
+               ", which this machine " + "does not have";
+      if (!within(c.flopsPerS, kMinFlops, kMaxGpuFlops))
+        return "a " + which + " peak of " + number(c.flopsPerS) +
+               " FLOP/s (a device does between 1e6 and 1e16)";
+      continue;
+    }
+    if (c.threads < 1 || c.threads > live.logicalCores)
+      return "a " + which + " peak on " + std::to_string(c.threads) +
+             " threads (this machine has " + std::to_string(live.logicalCores) + " logical cores)";
+    if (!within(c.flopsPerS, kMinFlops, kMaxFlopsPerThread * c.threads))
+      return "a " + which + " peak of " + number(c.flopsPerS) + " FLOP/s on " +
+             std::to_string(c.threads) + " threads (at most 1e13 per thread)";
+  }
+  return {};
 }
 
 struct Stored {
@@ -111,13 +165,19 @@ CacheLookup MachineCache::load(const SystemInfo& live) const {
   if (!sameMachine(cached, live)) return {{}, CacheMiss::otherMachine};
   if (stored.accellabVersion != kAccellabVersion || !sameBuild(cached, live))
     return {{}, CacheMiss::otherBuild};
+  if (std::string why = implausibility(cached, live); !why.empty())
+    return {{}, CacheMiss::implausible, std::move(why)};
   return {withCeilings(live, cached), CacheMiss::absent};
 }
 
 void MachineCache::store(const SystemInfo& measured) const {
-  if (file_.empty())
-    throw OutputError(
-        "cannot keep the machine's measurement: neither XDG_CACHE_HOME nor HOME is set");
+  if (file_.empty()) {
+    const char* xdg = std::getenv("XDG_CACHE_HOME");
+    throw OutputError(std::string("cannot keep the machine's measurement: ") +
+                      (xdg && *xdg ? "XDG_CACHE_HOME is a relative path (the XDG rules ignore it) "
+                                     "and HOME is not set"
+                                   : "neither XDG_CACHE_HOME nor HOME is set"));
+  }
   std::error_code error;
   if (file_.has_parent_path()) fs::create_directories(file_.parent_path(), error);
   if (error) throw OutputError("cannot write " + file_.string() + ": " + error.message());
@@ -133,11 +193,12 @@ void MachineCache::store(const SystemInfo& measured) const {
   } catch (const SessionError& refused) {
     throw OutputError("cannot write " + file_.string() + ": " + refused.what());
   }
-  writeFileAtomically(file_, text);
+  // The program names this file: a link planted there is replaced, never written through.
+  writeFileAtomically(file_, text, Symlinks::replace);
 }
 
 MachineProbe measureMachine(const Engine& engine, const MachineCache& cache, std::stop_token stop) {
-  MachineProbe probe{engine.probeSystem({.measureBandwidth = true, .stop = stop}), {}};
+  MachineProbe probe{engine.probeSystem({.measureBandwidth = true, .stop = stop}), {}, {}};
   SystemInfo& system = probe.system;
   // "Not measured" is no ceiling to keep: the next start tries again.
   if (stop.stop_requested() || system.bandwidthCeilingBytesPerS <= 0 ||
@@ -155,9 +216,11 @@ MachineProbe measureMachine(const Engine& engine, const MachineCache& cache, std
 MachineProbe probeMachine(const Engine& engine, const MachineCache& cache, std::stop_token stop,
                           const std::function<void()>& measuring) {
   CacheLookup lookup = cache.load(engine.probeSystem({.measureBandwidth = false, .stop = stop}));
-  if (lookup.system) return {std::move(*lookup.system), {}};
+  if (lookup.system) return {std::move(*lookup.system), {}, {}};
   if (measuring) measuring();
-  return measureMachine(engine, cache, stop);
+  MachineProbe probe = measureMachine(engine, cache, stop);
+  probe.distrusted = std::move(lookup.implausible);
+  return probe;
 }
 
 }  // namespace accellab

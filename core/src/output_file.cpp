@@ -27,8 +27,10 @@ fs::path directoryOf(const fs::path& path) {
   return path.has_parent_path() ? path.parent_path() : fs::path(".");
 }
 
-// A symlink to a regular file is written through: the link stays, the file it names changes.
-fs::path resolved(const fs::path& path) {
+// The file written: with Symlinks::follow a symlink is written through (the link stays, the
+// file it names changes); with Symlinks::replace the path itself, link or not.
+fs::path resolved(const fs::path& path, Symlinks links) {
+  if (links == Symlinks::replace) return path;
   struct stat link {};
   if (lstat(path.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) return path;
   std::error_code error;
@@ -120,17 +122,24 @@ class TempFile {
 
 }  // namespace
 
-void checkOutputTarget(const fs::path& path) {
+void checkOutputTarget(const fs::path& path, Symlinks links) {
   if (path.empty()) throw OutputError("cannot write a file with an empty name");
   if (path.string().size() >= PATH_MAX) refuse(path, "the path is longer than the system allows");
-  const fs::path target = resolved(path);
+  const fs::path target = resolved(path, links);
   const std::string file = target.filename().string();
   if (file.empty() || file == "." || file == "..") refuse(path, "it names a directory, not a file");
   if (file.size() > NAME_MAX) refuse(path, "the file name is longer than the system allows");
   struct stat existing {};
-  if (stat(target.c_str(), &existing) == 0) {
+  // A link about to be replaced is no file to check (lstat: what it names is never looked at).
+  const int found = links == Symlinks::replace ? lstat(target.c_str(), &existing)
+                                               : stat(target.c_str(), &existing);
+  if (found == 0 && !S_ISLNK(existing.st_mode)) {
     if (!S_ISREG(existing.st_mode)) refuse(path, kindOf(existing.st_mode));
-    if (access(target.c_str(), W_OK) != 0) refuse(path, "the file is read-only");
+    // A file of the program's own is replaced whatever its mode (only its folder must allow it).
+    if (links == Symlinks::follow && access(target.c_str(), W_OK) != 0)
+      refuse(path, access(target.c_str(), R_OK) == 0
+                       ? "the file is read-only"
+                       : "the file's permissions allow neither reading nor writing it");
   }
   const fs::path directory = directoryOf(target);
   struct stat parent {};
@@ -141,11 +150,14 @@ void checkOutputTarget(const fs::path& path) {
     refuse(path, "directory '" + directory.string() + "' is not writable");
 }
 
-void writeFileAtomically(const fs::path& path, std::string_view bytes) {
-  checkOutputTarget(path);
-  const fs::path target = resolved(path);
+void writeFileAtomically(const fs::path& path, std::string_view bytes, Symlinks links) {
+  checkOutputTarget(path, links);
+  const fs::path target = resolved(path, links);
+  // The user's file keeps its mode; the program's own gets 0644 afresh (a mode 000 copied from
+  // a damaged cache would make every later start miss it, and a link lends nothing).
   struct stat existing {};
-  const mode_t mode = stat(target.c_str(), &existing) == 0 ? existing.st_mode & 07777 : 0644;
+  const bool keepMode = links == Symlinks::follow && stat(target.c_str(), &existing) == 0;
+  const mode_t mode = keepMode ? existing.st_mode & 07777 : 0644;
   TempFile file(target, path);
   file.write(bytes);
   file.commit(target, mode);

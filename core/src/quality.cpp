@@ -14,9 +14,15 @@ struct FlagName {
   std::string_view name;
   bool PointFlags::*flag;
 };
-constexpr std::array<FlagName, 3> kFlags = {{{"unstable", &PointFlags::unstable},
+constexpr std::array<FlagName, 4> kFlags = {{{"unstable", &PointFlags::unstable},
                                              {"cut-short", &PointFlags::cutShort},
-                                             {"cold", &PointFlags::cold}}};
+                                             {"cold", &PointFlags::cold},
+                                             {"outliers", &PointFlags::outliers}}};
+
+double outlierShare(const PointResult& result) {
+  const std::size_t n = result.samplesS.size();
+  return n > 0 ? static_cast<double>(result.stats.outliers) / static_cast<double>(n) : 0;
+}
 
 std::string percent(double fraction) { return formatValue(fraction, ValueKind::percentage); }
 
@@ -32,13 +38,31 @@ PointFlags judgeQuality(const PointResult& result, const QualityLimits& limits) 
   if (result.status != PointStatus::ok || result.stats.medianS <= 0) return flags;
   flags.unstable = relativeSpread(result) > limits.maxRelativeSpread;
   flags.cold = result.firstCallS > limits.coldFactor * result.stats.medianS;
+  flags.outliers = (result.samplesS.size() >= kOutlierMinSamples &&
+                    outlierShare(result) > kOutlierShare) ||
+                   result.stats.meanS > kMeanToMedian * result.stats.medianS;
   return flags;
+}
+
+bool worthRemeasuring(const PointResult& result) {
+  return result.status == PointStatus::ok && (result.flags.unstable || result.flags.outliers);
+}
+
+bool steadier(const PointResult& a, const PointResult& b) {
+  if (worthRemeasuring(a) != worthRemeasuring(b)) return !worthRemeasuring(a);
+  return relativeSpread(a) < relativeSpread(b);
 }
 
 std::vector<std::string> flagNames(const PointFlags& flags) {
   std::vector<std::string> names;
   for (const FlagName& f : kFlags)
     if (flags.*f.flag) names.emplace_back(f.name);
+  return names;
+}
+
+std::vector<std::string> everyFlagName() {
+  std::vector<std::string> names;
+  for (const FlagName& f : kFlags) names.emplace_back(f.name);
   return names;
 }
 
@@ -72,6 +96,15 @@ std::string flagAdvice(const PointResult& result, const QualityLimits& limits) {
                     " the median (" + formatValue(result.firstCallS, ValueKind::duration) +
                     "): page faults, module loading or compilation; it is kept out of the "
                     "median, count it if your program calls the kernel once");
+  if (flags.outliers && result.stats.medianS > 0)
+    lines.push_back("outliers: " + percent(outlierShare(result)) +
+                    " of the samples lie outside Tukey's fences (limit " + percent(kOutlierShare) +
+                    ") and the mean is " +
+                    formatValue(result.stats.meanS / result.stats.medianS, ValueKind::ratio) +
+                    " the median (limit " + formatValue(kMeanToMedian, ValueKind::ratio) +
+                    "): a heavy tail of slow runs (another program, interrupts, a thread woken "
+                    "late); the median ignores it, the mean does not; close other programs or "
+                    "re-run it (--rerun-unstable)");
   return detail::joined(lines, "\n");
 }
 

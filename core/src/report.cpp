@@ -27,7 +27,7 @@ RowTime rowTime(const PointResult& result, GpuTime gpuTime) {
 
 std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (result.status != PointStatus::ok) return result.reason;
-  std::string note = result.isa;
+  std::string note = simdName(result.isa);
   if (result.gpu) {
     const GpuTiming& gpu = *result.gpu;
     const auto time = [](double s) { return formatValue(s, ValueKind::duration); };
@@ -105,12 +105,16 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
   }
 
   row.verified = result.verified;
+  row.originalName = result.point.originalName;
   row.flags = result.flags;
   row.attempts = result.attempts;
   row.reason = result.reason;
   row.isa = result.isa;
   row.gpu = result.gpu;
   row.note = noteFor(result, options.gpuTime);
+  // An imported point's plain names may not say which benchmark it was: its own name does.
+  if (!row.originalName.empty())
+    row.note = "benchmark " + row.originalName + (row.note.empty() ? "" : "; " + row.note);
   const bool ok = result.status == PointStatus::ok && time.medianS > 0;
   // A point that did not finish well has no numbers to show: its samples were cut off
   // (cancelled) or timed a wrong result (failed). The status and note say why.

@@ -86,7 +86,8 @@ const std::array<ReportColumn, 39> kColumns = {{
      [](const ReportRow& row) { return shown(row.imbalance, ValueKind::ratio); },
      [](const ReportRow& row) { return row.imbalance; }},
     {"verified", "verified", "", kText, Align::left, kShown, 8,
-     ACCELLAB_TEXT(row.status == PointStatus::ok || row.status == PointStatus::failed
+     ACCELLAB_TEXT((row.status == PointStatus::ok || row.status == PointStatus::failed) &&
+                           row.originalName.empty()
                        ? (row.verified ? "yes" : "no")
                        : "-")},
     {"status", "status", "", kText, Align::left, kShown, 9, ACCELLAB_TEXT(toString(row.status))},

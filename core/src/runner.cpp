@@ -290,6 +290,9 @@ std::optional<std::pair<PointStatus, std::string>> refusal(const Kernel* kernel,
 
 // The memory guard let the point through, yet an allocation failed: the limit moved, or the
 // kernel needs more than it declares. Never reported as a verification failure.
+// The step of measurePoint during Kernel::prepare.
+constexpr std::string_view kPreparing = "preparing its buffers";
+
 std::string outOfMemory(const Kernel* kernel, const Point& point, std::string_view step) {
   std::string text =
       std::string(kOutOfMemory) + ": an allocation failed while " + std::string(step);
@@ -338,10 +341,10 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
       setStatus(result, PointStatus::cancelled, "cancelled");
       return measured;
     }
-    step = "preparing its buffers";
+    step = kPreparing;
     stage(entering(RunPhase::preparing));
     const double prepareStart = clock();
-    const auto run = kernel->prepare(point.params, point.variant, point.threads);
+    const auto run = kernel->prepare(point.params, point.variant, point.threads, stop);
     measured.prepareS = clock() - prepareStart;
     result.isa = run->isa();
     step = "measuring";
@@ -368,6 +371,11 @@ Measured measure(const Registry& registry, const MemoryProbe& memory, const Cloc
     setStatus(result, PointStatus::failed, outOfMemory(kernel, point, step));
     group.failAlone(result.reason);
   } catch (const std::exception& error) {
+    // A prepare stopped while it waited (Kernel::prepare) throws: that is a cancel.
+    if (stop.stop_requested() && step == kPreparing) {
+      setStatus(result, PointStatus::cancelled, "cancelled");
+      return measured;
+    }
     setStatus(result, PointStatus::failed, error.what());
     group.failAlone(result.reason);
   } catch (...) {
@@ -625,7 +633,7 @@ std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results
   const MeasureConfig config = budgeted(requested, results.size());
   std::vector<std::size_t> unstable;
   for (std::size_t i = 0; i < results.size(); ++i)
-    if (results[i].status == PointStatus::ok && results[i].flags.unstable) unstable.push_back(i);
+    if (worthRemeasuring(results[i])) unstable.push_back(i);
   // Rank 0's results decide which points every rank measures again.
   unstable.resize(collective_->rootDecides(std::uint64_t{unstable.size()}));
   for (std::size_t& index : unstable) index = collective_->rootDecides(std::uint64_t{index});
@@ -642,7 +650,7 @@ std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results
   for (std::size_t k = 0; k < unstable.size(); ++k) {
     PointResult& kept = results[unstable[k]];
     for (std::size_t attempt = 1;
-         attempt <= maxAttempts && collective_->rootDecides(kept.flags.unstable); ++attempt) {
+         attempt <= maxAttempts && collective_->rootDecides(worthRemeasuring(kept)); ++attempt) {
       if (collective_->rootDecides(stop.stop_requested())) break;
       reporter.begin(k, kept.point, attempt, maxAttempts);
       PointResult again =
@@ -651,7 +659,7 @@ std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results
       if (collective_->rootDecides(again.status == PointStatus::cancelled)) break;
       again.attempts = kept.attempts + 1;
       // A failure is news, never hidden behind an earlier good measurement.
-      if (again.status != PointStatus::ok || relativeSpread(again) < relativeSpread(kept)) {
+      if (again.status != PointStatus::ok || steadier(again, kept)) {
         kept = std::move(again);
       } else {
         kept.attempts = again.attempts;

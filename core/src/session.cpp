@@ -177,9 +177,11 @@ Json toJson(const GpuInfo& gpu) {
 
 Json toJson(const SystemInfo& system) {
   Json caches = Json::array();
-  for (const auto& cache : system.caches)
-    caches.push_back(
-        {{"level", cache.level}, {"type", cache.type}, {"size_bytes", cache.sizeBytes}});
+  for (const auto& cache : system.caches) {
+    Json json = {{"level", cache.level}, {"type", cache.type}, {"size_bytes", cache.sizeBytes}};
+    if (!cache.source.empty()) json["source"] = cache.source;
+    caches.push_back(std::move(json));
+  }
   Json gpus = Json::array();
   for (const GpuInfo& gpu : system.gpus) gpus.push_back(toJson(gpu));
   Json json = {{"host_name", system.hostName},
@@ -197,6 +199,8 @@ Json toJson(const SystemInfo& system) {
                {"build_type", system.buildType},
                {"openmp_version", system.openmpVersion},
                {"cuda_built", system.cudaBuilt},
+               {"blas_library", system.blasLibrary},
+               {"blas_core", system.blasCore},
                {"gpus", gpus},
                {"gpu_device", system.gpuDevice},
                {"gpu_reason", system.gpuReason},
@@ -238,6 +242,8 @@ Json toJson(const PointResult& result) {
                {"threads", result.point.threads}};
   // Written only for distributed points, so the files of every other run read as before.
   if (result.point.ranks != 1) json["ranks"] = result.point.ranks;
+  // Written only for imported points, likewise.
+  if (!result.point.originalName.empty()) json["original_name"] = result.point.originalName;
   json["status"] = toString(result.status);
   if (!result.reason.empty()) json["reason"] = result.reason;
   json["samples_s"] = result.samplesS;
@@ -360,8 +366,9 @@ SystemInfo readSystem(const Node& node) {
   if (auto caches = node.optional("caches")) {
     for (std::size_t i = 0; i < caches->size(); ++i) {
       const Node cache = (*caches)[i];
-      system.caches.push_back(
-          {cache["level"].integer(0, 16), cache["type"].string(), cache["size_bytes"].count()});
+      CacheInfo& read = system.caches.emplace_back(CacheInfo{
+          cache["level"].integer(0, 16), cache["type"].string(), cache["size_bytes"].count()});
+      readOptional(cache, "source", read.source);
     }
   }
   readOptional(node, "total_ram_bytes", system.totalRamBytes);
@@ -373,6 +380,8 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "build_type", system.buildType);
   readOptional(node, "openmp_version", system.openmpVersion);
   readOptional(node, "cuda_built", system.cudaBuilt);
+  readOptional(node, "blas_library", system.blasLibrary);
+  readOptional(node, "blas_core", system.blasCore);
   if (auto gpus = node.optional("gpus")) {
     for (std::size_t i = 0; i < gpus->size(); ++i) system.gpus.push_back(readGpuInfo((*gpus)[i]));
   } else if (auto gpu = node.optional("gpu")) {
@@ -406,13 +415,14 @@ std::uint64_t positiveCount(const Node& node) {
   return value;
 }
 
-Params readParams(const Node& node) {
+// `sized`: whether the problem must have a size; an imported benchmark may not have one.
+Params readParams(const Node& node, bool sized) {
   Params params;
   const auto shape = node.optional("shape");
   const auto samples = node.optional("samples");
   const auto own = node.optional("kernel_params");
   if (shape && samples) node.fail("needs either shape or samples, not both");
-  if (!shape && !samples && !own) node.fail("needs a shape, samples or kernel_params");
+  if (sized && !shape && !samples && !own) node.fail("needs a shape, samples or kernel_params");
   if (own) {
     if (!own->json().is_object()) own->fail("expected an object of counts");
     for (const auto& item : own->json().items()) {
@@ -468,7 +478,8 @@ PointResult readPoint(const Node& node) {
   PointResult result;
   result.point.kernel = node["kernel"].name();
   result.point.variant = node["variant"].name();
-  result.point.params = readParams(node["params"]);
+  readOptional(node, "original_name", result.point.originalName);
+  result.point.params = readParams(node["params"], result.point.originalName.empty());
   result.point.threads = node["threads"].integer(1, kMaxThreads);
   if (auto ranks = node.optional("ranks")) result.point.ranks = ranks->integer(1, kMaxRanks);
   const Node status = node["status"];
@@ -744,14 +755,14 @@ Session sessionFromJson(std::string_view text) {
   return session;
 }
 
-void writeSessionFile(const Session& session, const std::filesystem::path& path) {
+void writeSessionFile(const Session& session, const std::filesystem::path& path, Symlinks links) {
   std::string text;
   try {
     text = sessionToJson(session);
   } catch (const SessionError& refused) {
     throw OutputError("cannot write " + path.string() + ": " + refused.what());
   }
-  writeFileAtomically(path, text);
+  writeFileAtomically(path, text, links);
 }
 
 Session readSessionFile(const std::filesystem::path& path) {

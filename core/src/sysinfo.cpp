@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <sstream>
+#include <string_view>
 #include <thread>
+#include <utility>
 
 #include "accellab/format.h"
 #include "host_files.h"
@@ -56,6 +58,7 @@ std::vector<CacheInfo> caches(const std::filesystem::path& root) {
     cache.level = std::atoi(level->c_str());
     cache.type = detail::trimmed(detail::readTextFile(dir / "type").value_or(""));
     cache.sizeBytes = cacheSize(detail::readTextFile(dir / "size").value_or(""));
+    cache.source = "sysfs";
     found.push_back(cache);
   }
   return found;
@@ -101,21 +104,57 @@ const GpuInfo* selectedGpu(const SystemInfo& system) {
   return nullptr;
 }
 
+std::string simdName(std::string_view target) {
+  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
+      {"AVX3", "AVX-512"},
+      {"AVX3_DL", "AVX-512 (Ice Lake)"},
+      {"AVX3_ZEN4", "AVX-512 (Zen 4)"},
+      {"AVX3_SPR", "AVX-512 (Sapphire Rapids)"},
+      {"AVX10_2", "AVX10.2"},
+      {"SSE4", "SSE4.2"},
+      {"EMU128", "scalar (emulated)"},
+      {"SCALAR", "scalar"},
+  };
+  for (const auto& [highway, known] : kNames)
+    if (target == highway) return std::string(known);
+  return std::string(target);
+}
+
 std::string describe(const ComputeCeiling& ceiling) {
-  std::string text = std::string(toString(ceiling.dtype)) + ' ' + ceiling.isa;
+  std::string text = std::string(toString(ceiling.dtype)) + ' ' + simdName(ceiling.isa);
   text += ceiling.gpuIndex >= 0 ? " GPU " + std::to_string(ceiling.gpuIndex)
                                 : " x" + std::to_string(ceiling.threads);
   return text + ' ' + formatValue(ceiling.flopsPerS, ValueKind::flopRate);
 }
 
+std::vector<CacheInfo> cpuidCaches() {
+  struct Level {
+    int name;
+    int level;
+    const char* type;
+  };
+  constexpr Level kLevels[] = {{_SC_LEVEL1_DCACHE_SIZE, 1, "Data"},
+                               {_SC_LEVEL1_ICACHE_SIZE, 1, "Instruction"},
+                               {_SC_LEVEL2_CACHE_SIZE, 2, "Unified"},
+                               {_SC_LEVEL3_CACHE_SIZE, 3, "Unified"},
+                               {_SC_LEVEL4_CACHE_SIZE, 4, "Unified"}};
+  std::vector<CacheInfo> found;
+  for (const Level& level : kLevels)
+    if (const long size = sysconf(level.name); size > 0)
+      found.push_back({level.level, level.type, static_cast<std::uint64_t>(size), "CPUID"});
+  return found;
+}
+
 SystemInfo probeHost() { return probeHost("/"); }
 
-SystemInfo probeHost(const std::filesystem::path& root) {
+SystemInfo probeHost(const std::filesystem::path& root,
+                     const std::function<std::vector<CacheInfo>()>& fallbackCaches) {
   SystemInfo info;
   info.hostName = hostName();
   info.cpuModel = cpuModel(root);
   info.logicalCores = logicalCores();
   info.caches = caches(root);
+  if (info.caches.empty() && fallbackCaches) info.caches = fallbackCaches();
   if (const auto meminfo = detail::readTextFile(root / "proc/meminfo")) {
     info.totalRamBytes = detail::meminfoBytes(*meminfo, "MemTotal").value_or(0);
     info.availableRamBytes = detail::meminfoBytes(*meminfo, "MemAvailable").value_or(0);

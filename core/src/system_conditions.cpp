@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <sstream>
 #include <string_view>
 #include <thread>
+#include <utility>
 
 #include <unistd.h>
 
@@ -257,6 +259,51 @@ std::optional<SystemCondition> virtualMachine(const fs::path& root) {
                              "measure on bare metal for numbers others will quote"};
 }
 
+// The widest SIMD an OpenBLAS core's kernels use: 3 AVX-512, 2 AVX2, 1 AVX, 0 older; -1 for a
+// name not known here (no judgement then).
+int blasCoreLevel(std::string core) {
+  std::ranges::transform(core, core.begin(), [](unsigned char c) { return std::tolower(c); });
+  static constexpr std::pair<std::string_view, int> kCores[] = {
+      {"skylakex", 3},   {"cooperlake", 3},  {"sapphirerapids", 3}, {"haswell", 2},
+      {"zen", 2},        {"excavator", 2},   {"sandybridge", 1},    {"bulldozer", 1},
+      {"piledriver", 1}, {"steamroller", 1}, {"nehalem", 0},        {"core2", 0},
+      {"penryn", 0},     {"dunnington", 0},  {"prescott", 0},       {"atom", 0},
+      {"barcelona", 0},  {"opteron", 0},     {"katmai", 0},         {"coppermine", 0},
+      {"northwood", 0},  {"banias", 0},      {"athlon", 0},
+  };
+  for (const auto& [name, level] : kCores)
+    if (core == name) return level;
+  return -1;
+}
+
+// The same scale for the CPU, from the Highway targets it supports.
+int cpuSimdLevel(const std::vector<std::string>& targets) {
+  int level = 0;
+  for (const std::string& t : targets) {
+    if (t.starts_with("AVX3") || t.starts_with("AVX10")) level = std::max(level, 3);
+    if (t == "AVX2") level = std::max(level, 2);
+  }
+  return level;
+}
+
+std::optional<SystemCondition> blasCore(const ConditionsProbe& probe) {
+  if (!probe.system || probe.system->blasCore.empty() || !probe.environment) return std::nullopt;
+  const char* forced = probe.environment("OPENBLAS_CORETYPE");
+  if (forced == nullptr || *forced == '\0') return std::nullopt;
+  // The core the library reports running, which the variable chose.
+  const int core = blasCoreLevel(probe.system->blasCore);
+  const int cpu = cpuSimdLevel(probe.system->simdAvailable);
+  if (core < 0 || core >= cpu) return std::nullopt;
+  constexpr const char* kLevels[] = {"SSE", "AVX", "AVX2", "AVX-512"};
+  return SystemCondition{
+      "blas-core",
+      std::string("OPENBLAS_CORETYPE=") + forced + " makes OpenBLAS run its " + kLevels[core] +
+          " kernels (core " + probe.system->blasCore + ") on a CPU with " + kLevels[cpu] +
+          ": the blas variants run slower than this machine allows, and a comparison with "
+          "them understates OpenBLAS; unset OPENBLAS_CORETYPE (and OPENBLAS_L2_SIZE) to let "
+          "OpenBLAS choose its core"};
+}
+
 }  // namespace
 
 BuildFacts engineBuild() {
@@ -282,8 +329,9 @@ double sleepSeconds(double seconds) {
 
 std::vector<SystemCondition> checkSystemConditions(const ConditionsProbe& probe) {
   std::vector<SystemCondition> found;
-  for (auto condition : {buildType(probe.build), governor(probe.root), turbo(probe.root),
-                         load(probe.root), busyProcess(probe), virtualMachine(probe.root)}) {
+  for (auto condition :
+       {buildType(probe.build), governor(probe.root), turbo(probe.root), load(probe.root),
+        busyProcess(probe), virtualMachine(probe.root), blasCore(probe)}) {
     if (condition) found.push_back(std::move(*condition));
   }
   return found;

@@ -14,11 +14,14 @@ namespace accellab::detail {
 // Every function here writes text through printable(): no cell can hold a control character,
 // break its line or reorder what is shown.
 
-// A CSV cell, quoted (RFC 4180) when it holds a comma or a quote; a line break is written as
-// "\n", so that every row is one line.
+// A CSV text cell (names, notes, reasons), quoted (RFC 4180) when it holds a comma or a quote;
+// a line break is written as "\n", so that every row is one line. A text that begins with
+// =, +, -, @, a tab or a carriage return (and is more than a lone "-") gets a leading apostrophe,
+// as OWASP's CSV-injection guidance says: a spreadsheet shows it as text instead of running it as a
+// formula. Numbers are written by exactNumber, never through here.
 std::string csvCell(const std::string& text);
 // The shortest text that reads back as the same double, whole numbers without exponent:
-// files keep full precision.
+// files keep full precision. Empty for an infinity or NaN (the JSON's null): no "inf" cell.
 std::string exactNumber(double value);
 // The value as exactNumber, or an empty cell for none.
 std::string exactNumber(const std::optional<double>& value);
@@ -26,7 +29,9 @@ std::string exactNumber(const std::optional<double>& value);
 std::string markdownCell(const std::string& text);
 // "| a | b |\n" of markdownCell()s.
 std::string markdownLine(const std::vector<std::string>& cells);
-// Code points, not bytes: "µs" and "±" take one column each.
+// The columns a terminal gives the text: one per code point ("µs" and "±" take one each), two
+// for East Asian wide and fullwidth characters (Chinese, Japanese, Korean, emoji), none for
+// combining marks.
 std::size_t displayWidth(const std::string& text);
 
 // A console table line of cells under `columns` (anything with `consoleWidth` and `align`).

@@ -56,6 +56,8 @@ std::uint64_t problemSize(const Params& params) {
 }
 
 std::string describe(const Params& params) {
+  // An imported benchmark that took no size argument: its problem is not known.
+  if (!params.shape && !params.samples && params.kernelParams.empty()) return "no size";
   std::vector<std::string> words;
   if (params.shape) words.push_back(toString(*params.shape));
   if (params.samples) words.push_back(formatCount(*params.samples) + " samples");

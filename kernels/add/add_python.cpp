@@ -34,7 +34,7 @@ class PythonAddRun final : public KernelRun {
                  {"dtype", std::string(toString(request.params.dtype))},
                  {"shape", {shape_.z, shape_.y, shape_.x}},
                  {"threads", request.threads}},
-                {in_.fd(), out_.fd()}) {
+                {in_.fd(), out_.fd()}, request.stop) {
     poison(output());
   }
 

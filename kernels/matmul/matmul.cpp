@@ -7,6 +7,7 @@
 #include "matmul_gpu.h"
 #include "matmul_multiply.h"
 #include "matmul_verify.h"
+#include "probe/blas_identity.h"
 #include "shared/array_data.h"
 #include "shared/host_array.h"
 #include "shared/kernel_table.h"
@@ -58,7 +59,7 @@ struct Parallel {
 };
 
 struct Blas {
-  static std::string isa() { return "OpenBLAS " + blasCoreName(); }
+  static std::string isa() { return "OpenBLAS " + blasIdentity().core; }
   template <class T>
   static bool run(const T* a, const T* b, T* c, std::size_t n, int threads, std::stop_token stop) {
     return multiplyBlas(a, b, c, n, threads, std::move(stop));

@@ -34,8 +34,6 @@ bool multiplyBlas(const T* a, const T* b, T* c, std::size_t n, int threads, std:
   });
 }
 
-std::string blasCoreName() { return openblas_get_corename(); }
-
 template bool multiplyBlas(const float*, const float*, float*, std::size_t, int, std::stop_token);
 template bool multiplyBlas(const double*, const double*, double*, std::size_t, int,
                            std::stop_token);

@@ -33,7 +33,5 @@ bool multiplySimd(const T* a, const T* b, T* c, std::size_t n, int threads, std:
 // between them. In matmul_blas.cpp, built only with OpenBLAS.
 template <class T>
 bool multiplyBlas(const T* a, const T* b, T* c, std::size_t n, int threads, std::stop_token stop);
-// The core OpenBLAS chose for this CPU ("Haswell", "Zen"): what the blas variant runs on.
-std::string blasCoreName();
 
 }  // namespace accellab::kernels::matmul

@@ -22,7 +22,7 @@ class PythonPiRun final : public KernelRun {
                  {"samples", samples_},
                  {"seed", request.params.seed},
                  {"threads", request.threads}},
-                {}) {}
+                {}, request.stop) {}
 
   void poisonOutput() override { hits_.reset(); }
 

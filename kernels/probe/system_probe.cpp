@@ -5,6 +5,7 @@
 #include <string>
 
 #include "bandwidth.h"
+#include "blas_identity.h"
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
 #include "probe/compute_peak.h"
@@ -40,6 +41,9 @@ SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
   info.simdAvailable = simd::targetsAvailable();
   info.simdSelected = simd::targetName();
   info.openmpVersion = openmpVersion();
+  BlasIdentity blas = blasIdentity();
+  info.blasLibrary = std::move(blas.library);
+  info.blasCore = std::move(blas.core);
   gpu::DeviceProbe devices = gpu::probeDevices();
   info.cudaBuilt = devices.built;
   info.gpus = std::move(devices.devices);

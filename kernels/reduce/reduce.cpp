@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cpu/simd.h"
+#include "probe/blas_identity.h"
 #include "reduce_cpu_run.h"
 #include "reduce_mpi.h"
 #include "reduce_variants.h"
@@ -56,7 +57,7 @@ struct StdPar {
 };
 
 struct Blas {
-  static std::string isa() { return ""; }  // OpenBLAS picks its own kernels
+  static std::string isa() { return "OpenBLAS " + blasIdentity().core; }
   template <class T>
   static CompensatedSum<T> sum(const T* x, std::size_t n, int) {
     return sumBlas(x, n);

@@ -5,9 +5,11 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cerrno>
@@ -60,6 +62,36 @@ class FileActions {
   posix_spawn_file_actions_t actions_;
 };
 
+// posix_spawn's attributes: the child leads a process group of its own, which kill() ends
+// whole (a wrapper's children with it), and which a terminal's Ctrl+C does not reach (we stop
+// the child ourselves).
+class SpawnAttributes {
+ public:
+  SpawnAttributes() {
+    ::posix_spawnattr_init(&attributes_);
+    ::posix_spawnattr_setflags(&attributes_, POSIX_SPAWN_SETPGROUP);
+    ::posix_spawnattr_setpgroup(&attributes_, 0);
+  }
+  ~SpawnAttributes() { ::posix_spawnattr_destroy(&attributes_); }
+  SpawnAttributes(const SpawnAttributes&) = delete;
+  SpawnAttributes& operator=(const SpawnAttributes&) = delete;
+  const posix_spawnattr_t* get() const { return &attributes_; }
+
+ private:
+  posix_spawnattr_t attributes_;
+};
+
+// What posix_spawnp's errno means for an interpreter the user named.
+std::string whyNotStarted(const std::string& interpreter, int error) {
+  struct stat info {};
+  if (interpreter.find('/') != std::string::npos && ::stat(interpreter.c_str(), &info) == 0 &&
+      S_ISDIR(info.st_mode))
+    return interpreter + " is a directory, not a Python interpreter";
+  if (error == ENOENT) return interpreter + " not found";
+  if (error == EACCES) return interpreter + " is not an executable file (permission denied)";
+  return "starting " + interpreter + ": " + std::strerror(error);
+}
+
 }  // namespace
 
 std::string pythonInterpreter() {
@@ -91,12 +123,12 @@ PythonChild::PythonChild(const std::string& interpreter, const std::string& scri
   }
   std::vector<char*> argv{const_cast<char*>(interpreter.c_str()), const_cast<char*>("-c"),
                           const_cast<char*>(script.c_str()), nullptr};
-  const int error =
-      ::posix_spawnp(&pid_, interpreter.c_str(), actions.get(), nullptr, argv.data(), environ);
-  if (error == ENOENT) throw std::runtime_error(interpreter + " not found");
+  const SpawnAttributes attributes;
+  const int error = ::posix_spawnp(&pid_, interpreter.c_str(), actions.get(), attributes.get(),
+                                   argv.data(), environ);
   if (error != 0) {
-    errno = error;
-    fail("starting " + interpreter);
+    pid_ = -1;
+    throw std::runtime_error(whyNotStarted(interpreter, error));
   }
   stdin_ = std::move(in.write);
   stdout_ = std::move(out.read);
@@ -107,58 +139,105 @@ PythonChild::~PythonChild() { kill(); }
 
 void PythonChild::kill() {
   if (pid_ <= 0) return;
-  ::kill(pid_, SIGKILL);
+  ::kill(-pid_, SIGKILL);  // the group: the child and whatever it started
+  ::kill(pid_, SIGKILL);   // in case it left the group
   while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
   }
   pid_ = -1;
 }
 
-void PythonChild::send(const std::string& line) {
+bool PythonChild::pump(std::chrono::milliseconds wait, bool toWrite) {
+  // A closed stderr is -1, which poll skips.
+  std::array<pollfd, 3> fds{pollfd{stdout_.get(), POLLIN, 0}, pollfd{stderr_.get(), POLLIN, 0},
+                            pollfd{toWrite ? stdin_.get() : -1, POLLOUT, 0}};
+  if (::poll(fds.data(), fds.size(), static_cast<int>(std::max<long>(wait.count(), 0))) < 0) {
+    if (errno == EINTR) return false;
+    fail("poll");
+  }
+  std::array<char, 65536> buffer;
+  if (fds[1].revents != 0) {
+    const ssize_t n = ::read(stderr_.get(), buffer.data(), buffer.size());
+    if (n == 0) stderr_.reset();  // closed: poll would report it again and again
+    if (n > 0) {
+      errors_.append(buffer.data(), static_cast<std::size_t>(n));
+      if (errors_.size() > kErrorTail) errors_.erase(0, errors_.size() - kErrorTail);
+    }
+  }
+  if (fds[0].revents != 0) {
+    const ssize_t n = ::read(stdout_.get(), buffer.data(), buffer.size());
+    if (n == 0) exited();
+    if (n > 0) pending_.append(buffer.data(), static_cast<std::size_t>(n));
+  }
+  if (fds[2].revents & (POLLERR | POLLHUP)) exited();
+  return (fds[2].revents & POLLOUT) != 0;
+}
+
+std::optional<std::string> PythonChild::nextLine() {
+  // Only what came since the last look is searched: a child that floods one endless line
+  // costs a scan of each byte once, not of the whole buffer on every read.
+  const auto end = pending_.find('\n', scanned_);
+  if (end == std::string::npos) {
+    scanned_ = pending_.size();
+    if (pending_.size() > kMaxLineBytes) {
+      kill();
+      throw std::runtime_error("python wrote more than " + std::to_string(kMaxLineBytes >> 20) +
+                               " MiB without a newline: not a reply");
+    }
+    return std::nullopt;
+  }
+  std::string line = pending_.substr(0, end);
+  pending_.erase(0, end + 1);
+  scanned_ = 0;
+  return line;
+}
+
+bool PythonChild::send(const std::string& line, std::stop_token stop,
+                       std::chrono::milliseconds timeout) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point deadline = Clock::now() + timeout;
   const std::string data = line + '\n';
   for (std::size_t sent = 0; sent < data.size();) {
-    const ssize_t n = ::send(stdin_.get(), data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) continue;
+    // Every request is answered by exactly one line: output before the request is answered
+    // is a reply to nothing (a child that answered twice), and the point fails on it.
+    if (!pending_.empty()) {
+      std::string extra = pending_.substr(0, std::min<std::size_t>(pending_.find('\n'), 200));
+      kill();
+      throw std::runtime_error("python wrote a reply nobody asked for: '" + extra + "'");
+    }
+    if (stop.stop_requested()) {
+      kill();
+      return false;
+    }
+    if (Clock::now() >= deadline) {
+      kill();
+      throw std::runtime_error("python took no request for " +
+                               std::to_string(timeout.count() / 1000) + " s");
+    }
+    const auto wait = std::min(
+        kStopPoll, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()));
+    if (!pump(wait, true)) continue;
+    const ssize_t n =
+        ::send(stdin_.get(), data.data() + sent, data.size() - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
     if (n < 0) exited();
     sent += static_cast<std::size_t>(n);
   }
+  return true;
 }
 
 std::optional<std::string> PythonChild::receive(std::stop_token stop,
                                                 std::chrono::milliseconds timeout) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point deadline = Clock::now() + timeout;
-  std::array<char, 65536> buffer;
   for (;;) {
-    if (const auto end = pending_.find('\n'); end != std::string::npos) {
-      std::string line = pending_.substr(0, end);
-      pending_.erase(0, end + 1);
-      return line;
-    }
+    if (auto line = nextLine()) return line;
     if (stop.stop_requested() || Clock::now() >= deadline) {
       kill();
       return std::nullopt;
     }
-    // A closed stderr is -1, which poll skips.
-    std::array<pollfd, 2> fds{pollfd{stdout_.get(), POLLIN, 0}, pollfd{stderr_.get(), POLLIN, 0}};
-    const auto wait = std::min(
-        kStopPoll, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()));
-    if (::poll(fds.data(), fds.size(), static_cast<int>(std::max<long>(wait.count(), 0))) < 0) {
-      if (errno == EINTR) continue;
-      fail("poll");
-    }
-    if (fds[1].revents != 0) {
-      const ssize_t n = ::read(stderr_.get(), buffer.data(), buffer.size());
-      if (n == 0) stderr_.reset();  // closed: poll would report it again and again
-      if (n > 0) {
-        errors_.append(buffer.data(), static_cast<std::size_t>(n));
-        if (errors_.size() > kErrorTail) errors_.erase(0, errors_.size() - kErrorTail);
-      }
-    }
-    if (fds[0].revents != 0) {
-      const ssize_t n = ::read(stdout_.get(), buffer.data(), buffer.size());
-      if (n == 0) exited();
-      if (n > 0) pending_.append(buffer.data(), static_cast<std::size_t>(n));
-    }
+    pump(std::min(kStopPoll,
+                  std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now())),
+         false);
   }
 }
 

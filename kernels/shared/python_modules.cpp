@@ -1,7 +1,12 @@
 #include "python_modules.h"
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdlib>
+#include <optional>
 #include <stdexcept>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -13,7 +18,7 @@ namespace {
 // The probe only asks importlib and the CUDA driver: fast, and bounded here anyway.
 constexpr std::chrono::seconds kProbeTimeout{10};
 
-constexpr const char* kProbeScript = R"(import importlib.util, json
+constexpr const char* kProbeScript = R"(import importlib.util, json, sys
 def cuda():
     import ctypes
     try:
@@ -26,25 +31,82 @@ def cuda():
     return ""
 found = {m: importlib.util.find_spec(m) is not None for m in ("numpy", "numba")}
 found["cuda"] = cuda() if found["numba"] else ""
+found["executable"] = sys.executable
+found["version"] = "%d.%d.%d" % sys.version_info[:3]
 print(json.dumps(found), flush=True)
 )";
+
+// Debian's interpreter, the one python3-numpy and python3-numba install for (scripts/setup).
+constexpr const char* kSystemPython = "/usr/bin/python3";
+
+// What one interpreter has.
+struct Interpreter {
+  std::string command;  // as started: ACCELLAB_PYTHON, python3 from PATH, or kSystemPython
+  std::string executable;
+  std::string version;
+  bool numpy = false;
+  bool numba = false;
+  std::string cuda;  // why numba.cuda cannot run, or empty
+};
+
+Interpreter probeInterpreter(const std::string& command) {
+  PythonChild child(command, kProbeScript);
+  const auto line = child.receive({}, kProbeTimeout);
+  if (!line) throw std::runtime_error(command + " did not answer within 10 s");
+  const nlohmann::json found = nlohmann::json::parse(*line, nullptr, false);
+  if (!found.is_object()) throw std::runtime_error("python's probe replied '" + *line + "'");
+  return {command,
+          found.value("executable", ""),
+          found.value("version", ""),
+          found.value("numpy", false),
+          found.value("numba", false),
+          found.value("cuda", "")};
+}
+
+// "python3 from PATH (/opt/conda/bin/python3, Python 3.11.4)": which interpreter was asked.
+std::string described(const Interpreter& python) {
+  const bool chosen = std::getenv("ACCELLAB_PYTHON") && *std::getenv("ACCELLAB_PYTHON");
+  std::string text = chosen ? "ACCELLAB_PYTHON=" + python.command : python.command + " from PATH";
+  text += " (" + (python.executable.empty() ? python.command : python.executable);
+  if (!python.version.empty()) text += ", Python " + python.version;
+  return text + ")";
+}
+
+// Why `module` is unavailable, what was tried and how to choose: Debian's interpreter when it
+// has the module and is not the one asked.
+std::string missing(const std::string& module, const char* package, const Interpreter& python,
+                    const std::optional<Interpreter>& system, bool(Interpreter::*has)) {
+  std::string text = module + " is not installed for " + described(python);
+  if (system && (*system).*has)
+    return text + "; " + kSystemPython + " (Python " + system->version + ") has it: set " +
+           "ACCELLAB_PYTHON=" + kSystemPython;
+  return text + "; install " + package + " (scripts/setup does) or name an interpreter that " +
+         "has it in ACCELLAB_PYTHON";
+}
 
 }  // namespace
 
 PythonModules probePythonModules() {
   PythonModules modules;
   try {
-    PythonChild child(pythonInterpreter(), kProbeScript);
-    const auto line = child.receive({}, kProbeTimeout);
-    if (!line) throw std::runtime_error(pythonInterpreter() + " did not answer within 10 s");
-    const nlohmann::json found = nlohmann::json::parse(*line, nullptr, false);
-    if (!found.is_object()) throw std::runtime_error("python's probe replied '" + *line + "'");
-    if (!found.value("numpy", false))
-      modules.numpy = Availability::no("python3-numpy not installed");
-    if (!found.value("numba", false)) {
-      modules.numba = Availability::no("python3-numba not installed");
-    } else if (const std::string cuda = found.value("cuda", ""); !cuda.empty()) {
-      modules.numbaCuda = Availability::no(cuda);
+    const Interpreter python = probeInterpreter(pythonInterpreter());
+    // Asked only when something is missing and it is another interpreter than the one asked.
+    std::optional<Interpreter> system;
+    if ((!python.numpy || !python.numba) && python.command != kSystemPython &&
+        ::access(kSystemPython, X_OK) == 0) {
+      try {
+        system = probeInterpreter(kSystemPython);
+      } catch (const std::exception&) {
+      }
+    }
+    if (!python.numpy)
+      modules.numpy =
+          Availability::no(missing("NumPy", "python3-numpy", python, system, &Interpreter::numpy));
+    if (!python.numba) {
+      modules.numba =
+          Availability::no(missing("Numba", "python3-numba", python, system, &Interpreter::numba));
+    } else if (!python.cuda.empty()) {
+      modules.numbaCuda = Availability::no(python.cuda);
     }
   } catch (const std::exception& error) {
     modules.python = Availability::no(error.what());

@@ -8,9 +8,11 @@ namespace accellab::kernels {
 // What this machine's Python offers the variants; asks the interpreter once, without
 // importing numba (slow), and never waits more than a few seconds for it.
 struct PythonModules {
-  Availability python;     // "python3 not found"
-  Availability numpy;      // "python3-numpy not installed"
-  Availability numba;      // "python3-numba not installed"
+  Availability python;  // "python3 not found"
+  // "NumPy is not installed for python3 from PATH (/opt/conda/bin/python3, Python 3.11.4);
+  // /usr/bin/python3 (Python 3.11.2) has it: set ACCELLAB_PYTHON=/usr/bin/python3"
+  Availability numpy;
+  Availability numba;      // as numpy
   Availability numbaCuda;  // also "no CUDA device"
 };
 PythonModules probePythonModules();

@@ -15,6 +15,8 @@ namespace {
 constexpr std::chrono::seconds kPrepareTimeout{120};
 // A run has no timeout: it ends when it is done or stopped.
 constexpr std::chrono::hours kNoTimeout{24 * 365};
+// A request is a few hundred bytes: a child that takes none for this long has stopped reading.
+constexpr std::chrono::seconds kSendTimeout{30};
 // The default python-loop limit: a run of 10 s already makes a point take minutes with the
 // runner's repetitions.
 constexpr double kDefaultLoopLimitS = 10;
@@ -54,23 +56,29 @@ double pythonLoopLimitS() {
   return limit;
 }
 
-PythonVariant::PythonVariant(nlohmann::json prepare, std::vector<int> inherited)
+PythonVariant::PythonVariant(nlohmann::json prepare, std::vector<int> inherited,
+                             std::stop_token stop)
     : prepare_(std::move(prepare)), inherited_(std::move(inherited)) {
   std::vector<int> fds;
   for (std::size_t i = 0; i < inherited_.size(); ++i) fds.push_back(3 + static_cast<int>(i));
   prepare_["op"] = "prepare";
   prepare_["fds"] = fds;
-  start();
+  if (!start(stop)) throw std::runtime_error("stopped while python prepared");
 }
 
 PythonVariant::PythonVariant(PythonVariant&&) noexcept = default;
 PythonVariant::~PythonVariant() = default;
 
-void PythonVariant::start() {
+bool PythonVariant::start(std::stop_token stop) {
   child_ = std::make_unique<PythonChild>(pythonInterpreter(), kPythonScript, inherited_);
-  child_->send(prepare_.dump());
-  const auto line = child_->receive({}, kPrepareTimeout);
-  if (!line) throw std::runtime_error("python did not prepare within 120 s");
+  std::optional<std::string> line;
+  if (child_->send(prepare_.dump(), stop, kSendTimeout))
+    line = child_->receive(stop, kPrepareTimeout);
+  if (!line) {
+    child_.reset();
+    if (stop.stop_requested()) return false;
+    throw std::runtime_error("python did not prepare within 120 s");
+  }
   const nlohmann::json reply = parseReply(*line);
   if (const auto estimate = reply.find("estimate_s"); estimate != reply.end()) {
     const double limit = pythonLoopLimitS();
@@ -79,15 +87,16 @@ void PythonVariant::start() {
                                " per run, above the limit of " + seconds(limit) +
                                " (raise it with ACCELLAB_PYTHON_LOOP_LIMIT_S)");
   }
+  return true;
 }
 
 std::optional<PythonOutcome> PythonVariant::run(std::stop_token stop) {
   if (stop.stop_requested()) return std::nullopt;
-  if (!child_) start();
+  if (!child_ && !start(stop)) return std::nullopt;
   std::optional<std::string> line;
   try {
-    child_->send(R"({"op": "run"})");
-    line = child_->receive(stop, kNoTimeout);
+    if (child_->send(R"({"op": "run"})", stop, kSendTimeout))
+      line = child_->receive(stop, kNoTimeout);
   } catch (...) {
     child_.reset();  // it died: the next run prepares a new child
     throw;

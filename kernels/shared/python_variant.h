@@ -26,8 +26,9 @@ class PythonVariant {
  public:
   // Starts the child with `inherited` as its fds 3, 4, ... and sends `prepare` (its "fds"
   // are set here). Throws std::runtime_error with Python's message when preparing fails, and
-  // refuses python-loop when its estimated time is above ACCELLAB_PYTHON_LOOP_LIMIT_S.
-  PythonVariant(nlohmann::json prepare, std::vector<int> inherited);
+  // refuses python-loop when its estimated time is above ACCELLAB_PYTHON_LOOP_LIMIT_S. A
+  // `stop` request while the child prepares kills it and throws within 0.5 s.
+  PythonVariant(nlohmann::json prepare, std::vector<int> inherited, std::stop_token stop = {});
   PythonVariant(PythonVariant&&) noexcept;
   ~PythonVariant();
 
@@ -36,7 +37,7 @@ class PythonVariant {
   std::optional<PythonOutcome> run(std::stop_token stop);
 
  private:
-  void start();
+  bool start(std::stop_token stop);  // false when stopped first
 
   nlohmann::json prepare_;
   std::vector<int> inherited_;

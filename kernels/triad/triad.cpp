@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "mpi/distributed_run.h"
+#include "probe/blas_identity.h"
 #include "shared/array_data.h"
 #include "shared/array_problem.h"
 #include "shared/host_array.h"
@@ -62,7 +63,7 @@ struct StdPar {
 };
 
 struct Blas {
-  static std::string isa() { return ""; }  // OpenBLAS picks its own kernels
+  static std::string isa() { return "OpenBLAS " + blasIdentity().core; }
   template <class T>
   static void run(const Piece<T>& p) {
     triadBlas(p.b, p.c, p.a, p.n, p.threads);

@@ -15,6 +15,14 @@ import os
 import sys
 import time
 
+# AccelLab ends this process's group when it is done with it; should AccelLab itself die first
+# (a second Ctrl+C quits at once), the kernel ends this process too (PR_SET_PDEATHSIG = 1).
+try:
+    import ctypes
+    ctypes.CDLL(None).prctl(1, 9)
+except (OSError, AttributeError):
+    pass
+
 # numba.cuda and NumPy may print on stdout; the protocol keeps the real stdout to itself.
 protocol = os.fdopen(os.dup(1), "w")
 os.dup2(2, 1)

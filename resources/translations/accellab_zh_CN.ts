@@ -1799,6 +1799,10 @@ speedup at most %7</source>
         <source>Measuring the machine&apos;s bandwidth (the last measurement could not be read)…</source>
         <translation>正在测量本机带宽（无法读取上次的测量结果）…</translation>
     </message>
+    <message>
+        <source>Measuring the machine&apos;s bandwidth (the cached measurement is implausible: %1)…</source>
+        <translation>正在测量本机带宽（缓存的测量结果不合理：%1）…</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::SystemView</name>
@@ -1829,6 +1833,22 @@ speedup at most %7</source>
     <message>
         <source>L%1 %2 cache</source>
         <translation>L%1 %2 缓存</translation>
+    </message>
+    <message>
+        <source>BLAS</source>
+        <translation>BLAS</translation>
+    </message>
+    <message>
+        <source>%1, core %2</source>
+        <translation>%1，核心 %2</translation>
+    </message>
+    <message>
+        <source>%1 (Highway target %2)</source>
+        <translation>%1（Highway 目标 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (from CPUID: sysfs lists no caches here)</source>
+        <translation>%1（来自 CPUID：此系统的 sysfs 未列出缓存）</translation>
     </message>
     <message>
         <source>RAM</source>

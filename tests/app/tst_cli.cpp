@@ -2,6 +2,7 @@
 // sessions that read back with the points asked for, reports reproduce the run's exports,
 // verify passes, and Ctrl+C keeps what was measured.
 #include <signal.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #include <optional>
@@ -67,12 +68,14 @@ class TestCli : public QObject {
   void helpAndVersion_data();
   void helpAndVersion();
   void listShowsKernelsVariantsAndAvailability();
+  void listEscapesWhatAnotherProgramWrote();
   void runAddWritesTheSweepItWasAsked();
   void runPiSweepsSampleCounts();
   void reportReproducesTheRunsExports();
   void reportReadsAndWritesGoogleBenchmark();
   void verifyPassesAndSummarizes();
   void sysinfoJsonParses();
+  void interruptKeepsPartialResults_data();
   void interruptKeepsPartialResults();
   void interruptDuringTheBandwidthProbe();
   void runsReuseTheMachineMeasurement();
@@ -298,6 +301,26 @@ void TestCli::listShowsKernelsVariantsAndAvailability() {
   }
 }
 
+// An ACCELLAB_PYTHON whose reply is terminal escapes (a window title, a cleared screen, BEL,
+// CR): `list` quotes it escaped, as `run` does, never raw.
+void TestCli::listEscapesWhatAnotherProgramWrote() {
+  const QString fake = path("escaping-python");
+  writeText(fake, "#!/bin/sh\nprintf '\\033]0;owned\\007\\033[2J\\rgotcha\\n'\n");
+  QVERIFY(QFile::setPermissions(fake, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+  const QByteArray old = qgetenv("ACCELLAB_PYTHON");
+  qputenv("ACCELLAB_PYTHON", fake.toUtf8());
+  const auto restore = qScopeGuard([&] {
+    old.isEmpty() ? qunsetenv("ACCELLAB_PYTHON") : qputenv("ACCELLAB_PYTHON", old);
+  });
+  const CliResult r = runCli({"list"});
+  QCOMPARE(r.exitCode, 0);
+  QVERIFY2(!r.out.contains(QChar(0x1B)) && !r.out.contains(QChar(0x07)) &&
+               !r.out.contains(QChar('\r')),
+           qPrintable(r.out));
+  QVERIFY2(r.out.contains(QStringLiteral("python's probe replied '\\x1B]0;owned\\x07")),
+           qPrintable(r.out));
+}
+
 const CliResult& TestCli::addRun() {
   if (!addRun_) {
     addRun_ = runCli({"run",        "--kernel",
@@ -397,8 +420,9 @@ void TestCli::reportReadsAndWritesGoogleBenchmark() {
   QCOMPARE(iterations, samples);
   const CliResult back = runCli({"report", path("gb.json")});
   QVERIFY2(back.exitCode == 0, qPrintable(back.err));
-  // The names come back as plain names (docs/session-format.md, Google Benchmark JSON).
-  QVERIFY2(back.out.contains(QStringLiteral("add.vectorized.shape_")), qPrintable(back.out));
+  // The export's names come back as the points they name, each noted with its benchmark name
+  // (docs/session-format.md, Google Benchmark JSON).
+  QVERIFY2(back.out.contains(QStringLiteral("benchmark add/loop/shape:")), qPrintable(back.out));
 }
 
 void TestCli::verifyPassesAndSummarizes() {
@@ -432,7 +456,17 @@ void TestCli::sysinfoJsonParses() {
   QVERIFY(doc.isObject());
 }
 
+// Ctrl+C, and the SIGTERM and SIGHUP of `timeout`, Slurm or a closed terminal, alike: the
+// point in progress recorded, the session saved, 128 + the signal.
+void TestCli::interruptKeepsPartialResults_data() {
+  QTest::addColumn<int>("signal");
+  QTest::newRow("SIGINT") << SIGINT;
+  QTest::newRow("SIGTERM") << SIGTERM;
+  QTest::newRow("SIGHUP") << SIGHUP;
+}
+
 void TestCli::interruptKeepsPartialResults() {
+  QFETCH(int, signal);
   QProcess process;
   process.start(QStringLiteral(ACCELLAB_CLI_PATH),
                 {"run", "--kernel", "pi", "--samples", "1e12", "--variants", "loop", "--reps", "1",
@@ -443,12 +477,15 @@ void TestCli::interruptKeepsPartialResults() {
   QTest::qWait(300);
   QElapsedTimer stopping;
   stopping.start();
-  QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
+  QCOMPARE(::kill(static_cast<pid_t>(process.processId()), signal), 0);
   QVERIFY(process.waitForFinished(5'000));
   QVERIFY2(stopping.elapsed() < 2'000, qPrintable(QString::number(stopping.elapsed())));
   QVERIFY(process.exitStatus() == QProcess::NormalExit);
-  QCOMPARE(process.exitCode(), 130);
-  QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains("interrupted"));
+  QCOMPARE(process.exitCode(), 128 + signal);
+  const QString err = QString::fromUtf8(process.readAllStandardError());
+  QVERIFY2(err.contains(QStringLiteral("interrupted (SIG%1) after")
+                            .arg(QString::fromLatin1(sigabbrev_np(signal)))),
+           qPrintable(err));
   const Session session = readSessionFile(path("interrupted.json").toStdString());
   QCOMPARE(session.runs.front().points.size(), std::size_t{1});
   QCOMPARE(statusOf(session.runs.front().points.front()), "cancelled");
@@ -583,7 +620,13 @@ void TestCli::smallMemoryLimitStillRunsPi() {
 #if defined(__SANITIZE_ADDRESS__)
   QSKIP("AddressSanitizer maps terabytes of shadow memory: no address-space limit fits it");
 #endif
-  // Under 1 GiB the bandwidth probe once allocated two 1 GiB arrays and the run died.
+  // Under 1 GiB the bandwidth probe once allocated two 1 GiB arrays and the run died. A cache
+  // of its own: a measurement kept by an earlier run without the limit would be reused (on a
+  // machine whose large L3 makes 1 GiB arrays), and this run would measure nothing.
+  QTemporaryDir cacheHome;
+  const QByteArray testCache = qgetenv("XDG_CACHE_HOME");
+  qputenv("XDG_CACHE_HOME", cacheHome.path().toUtf8());
+  const auto restore = qScopeGuard([&] { qputenv("XDG_CACHE_HOME", testCache); });
   const CliResult r = runCli({"run", "--kernel", "pi", "--samples", "1000", "--variants", "loop",
                               "--reps", "2", "--min-time", "0", "--out", path("pi-1g.json")},
                              120'000, addressSpaceLimit(kGiB));

@@ -39,6 +39,7 @@ class TestCliCompare : public QObject {
   void idsPickRunsOfOneFile();
   void latestRunIsTheDefault();
   void exportsAreTheEnginesComparison();
+  void aGateThatComparedNothingFails();
   void help();
 
  private:
@@ -208,6 +209,18 @@ void TestCliCompare::exportsAreTheEnginesComparison() {
   QCOMPARE(first["options"].toObject()["seed"].toInt(), 7);
   QCOMPARE(first["summary"].toObject()["slower"].toInt(), 1);
   QCOMPARE(first["rows"].toArray()[1].toObject()["p_value"].toDouble(), *comparison.rows[1].pValue);
+}
+
+// Two runs without a point in common: the table says so, and the gate does not pass.
+void TestCliCompare::aGateThatComparedNothingFails() {
+  const QString gbench = QStringLiteral(ACCELLAB_TEST_DATA_DIR "/gbench/tiny.json");
+  const CliResult r = runCli({"compare", path("base.json"), gbench});
+  QCOMPARE(r.exitCode, 2);
+  QVERIFY2(r.err.contains("error: nothing was compared: no point of "), qPrintable(r.err));
+  QVERIFY2(r.out.contains("only in base") && r.out.contains("only in new"), qPrintable(r.out));
+  // One NEW that compared something does not hide another that compared nothing.
+  const CliResult mixed = runCli({"compare", path("base.json"), path("new.json"), gbench});
+  QCOMPARE(mixed.exitCode, 2);
 }
 
 void TestCliCompare::help() {

@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <new>
@@ -23,6 +24,7 @@
 #include "commands.h"
 #include "fake_collective.h"
 #include "fake_engine.h"
+#include "session_autosave.h"
 
 using namespace accellab;
 namespace fs = std::filesystem;
@@ -82,7 +84,8 @@ class ReferenceOutOfMemory : public test::FakeRun {
 class OutOfMemoryKernel : public test::FakeKernel {
  public:
   explicit OutOfMemoryKernel(test::FakeScript& script) : FakeKernel(script), script_(script) {}
-  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant, int) const override {
+  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant, int,
+                                     std::stop_token) const override {
     if (variant == "loop") throw std::bad_alloc();
     if (variant == "fast") return std::make_unique<ReferenceOutOfMemory>(script_, "fast");
     return std::make_unique<test::FakeRun>(script_, std::string(variant));
@@ -355,6 +358,7 @@ class TestCliEngine : public QObject {
   void printedPointsAreSavedFirst();
   void runOutlivesAVanishedDirectory();
   void savingResumesWhenTheDirectoryReturns();
+  void oneFallbackFolderIsTriedOnce();
   void fullDiskKeepsMeasuringAndSaysWhatWasLost();
   void aLateExportFailureLosesNothingElse();
 
@@ -518,6 +522,13 @@ void TestCliEngine::runOutlivesAVanishedDirectory() {
   };
   const ScopedEnv tmpdir("TMPDIR", tmp.path().toUtf8());
   const fs::path target = runs / "s.json";
+  const fs::path fallback = fs::path(tmp.path().toStdString()) /
+                            ("accellab-unsaved-" + std::to_string(getpid()) + "-s.json");
+  // Anyone can plant a link at the fallback's name in a shared /tmp: it is replaced, and the
+  // file it names (a decoy for /etc/passwd) is untouched.
+  const fs::path decoy = fs::path(dir.path().toStdString()) / "passwd";
+  { std::ofstream(decoy) << "root:x:0:0"; }
+  fs::create_symlink(decoy, fallback);
   const Captured r = runCli(sweepArgs(target.string()), machine.factory());
 
   QCOMPARE(r.exitCode, 4);
@@ -528,8 +539,6 @@ void TestCliEngine::runOutlivesAVanishedDirectory() {
                         ": directory '" + QString::fromStdString(runs.string()) +
                         "' does not exist; measuring goes on"),
            qPrintable(err));
-  const fs::path fallback = fs::path(tmp.path().toStdString()) /
-                            ("accellab-unsaved-" + std::to_string(getpid()) + "-s.json");
   QVERIFY2(err.contains("error: the session could not be saved to " +
                         QString::fromStdString(target.string()) + " (cannot write") &&
                err.contains("; it was saved to " + QString::fromStdString(fallback.string()) +
@@ -537,7 +546,18 @@ void TestCliEngine::runOutlivesAVanishedDirectory() {
            qPrintable(err));
   QVERIFY(!err.contains("session saved to"));
   QCOMPARE(pointsIn(fallback), kSweepPoints);
+  QVERIFY(!fs::is_symlink(fallback));
+  QCOMPARE(std::string(std::istreambuf_iterator<char>(std::ifstream(decoy).rdbuf()), {}),
+           std::string("root:x:0:0"));
   QCOMPARE(pointsIn(gone / "s.json"), std::size_t{3});
+}
+
+void TestCliEngine::oneFallbackFolderIsTriedOnce() {
+  QTemporaryDir dir;
+  const QByteArray path = dir.path().toUtf8();
+  const ScopedEnv tmpdir("TMPDIR", path);
+  const ScopedEnv home("HOME", path + "/.");  // the same folder, spelt another way
+  QCOMPARE(cli::fallbackDirsFromEnvironment().size(), std::size_t{1});
 }
 
 void TestCliEngine::savingResumesWhenTheDirectoryReturns() {

@@ -47,6 +47,36 @@ class TestSystemText : public QObject {
              text.c_str());
   }
 
+  // What a Google Benchmark file leaves out is unknown, not zero; a probe of this build that
+  // lacks Highway says so. The SIMD target by the name users know, Highway's beside it; the
+  // BLAS line names the core; caches from CPUID say where they came from.
+  void unknownIsNotZeroAndNamesAreKnown() {
+    SystemInfo imported = fakeSystem();
+    std::ostringstream summary;
+    cli::writeSystemSummary(imported, {}, summary);
+    QVERIFY2(summary.str().starts_with("Machine    Fake CPU, 2 logical cores, SIMD unknown, RAM "
+                                       "unknown\n"),
+             summary.str().c_str());
+    SystemInfo probed = fakeSystem();
+    probed.compiler = "GCC 12.2.0";
+    probed.simdSelected = "AVX3_ZEN4";
+    probed.simdAvailable = {"AVX3_ZEN4", "AVX2"};
+    probed.blasLibrary = "OpenBLAS 0.3.21 DYNAMIC_ARCH Haswell";
+    probed.blasCore = "Haswell";
+    probed.caches = {{1, "Data", 48 << 10, "CPUID"}};
+    const std::string text = details({}, probed);
+    QVERIFY2(text.find("SIMD        AVX-512 (Zen 4) selected (Highway target AVX3_ZEN4); "
+                       "available AVX-512 (Zen 4), AVX2\n") != std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("BLAS        OpenBLAS 0.3.21 DYNAMIC_ARCH Haswell, core Haswell\n") !=
+                 std::string::npos,
+             text.c_str());
+    QVERIFY2(text.find("(from CPUID: sysfs lists no caches here)") != std::string::npos,
+             text.c_str());
+    QVERIFY2(details({}).find("BLAS        none (built without OpenBLAS)\n") != std::string::npos,
+             details({}).c_str());
+  }
+
   void bandwidthSaysWhenMeasured_data() {
     QTest::addColumn<QString>("measured");
     QTest::addColumn<bool>("cached");

@@ -29,8 +29,8 @@ class EmptyKernel : public accellab::Kernel {
   accellab::MemoryNeed memoryNeed(const accellab::Params&, std::string_view) const override {
     return {};
   }
-  std::unique_ptr<accellab::KernelRun> prepare(const accellab::Params&, std::string_view,
-                                               int) const override {
+  std::unique_ptr<accellab::KernelRun> prepare(const accellab::Params&, std::string_view, int,
+                                               std::stop_token) const override {
     return std::make_unique<EmptyRun>();
   }
 

@@ -1,12 +1,14 @@
 // Fake kernels and a fake clock: the runner's logic tested without real work or real time.
 #pragma once
 
+#include <chrono>
 #include <limits>
 #include <map>
 #include <memory>
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "accellab/kernel.h"
@@ -33,6 +35,7 @@ struct FakeScript {
   bool verifyOk = true;
   std::map<std::string, std::uint64_t> fingerprints;  // by variant
   bool throwOnPrepare = false;
+  bool prepareWaitsForStop = false;  // prepare() returns only by throwing on a stop request
   std::size_t throwAtRun = std::numeric_limits<std::size_t>::max();
   MemoryNeed need;
   bool computeBound = false;  // a workload without memory traffic, as pi's
@@ -130,10 +133,16 @@ class FakeKernel : public Kernel {
     return variant == "gpu" ? script_.need : MemoryNeed{script_.need.hostBytes, 0};
   }
 
-  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant, int) const override {
+  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant, int,
+                                     std::stop_token stop) const override {
     ++script_.prepares;
     script_.events.push_back("prepare");
     if (script_.throwOnPrepare) throw std::runtime_error("cannot allocate 8 GiB");
+    // As a prepare that waits on a child does: polls the stop, throws when it comes.
+    if (script_.prepareWaitsForStop) {
+      while (!stop.stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      throw std::runtime_error("stopped while preparing");
+    }
     return std::make_unique<FakeRun>(script_, std::string(variant));
   }
 

@@ -8,8 +8,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "accellab/compare.h"
 #include "accellab/gbench.h"
 #include "accellab/output_file.h"
+#include "accellab/report.h"
 #include "accellab/results_file.h"
 #include "sample_session.h"
 
@@ -137,7 +139,7 @@ class TestGbench : public QObject {
     QTest::addColumn<QString>("name");
     QTest::addColumn<int>("threads");
     QTest::addColumn<QString>("kernel");
-    QTest::addColumn<qulonglong>("samples");
+    QTest::addColumn<qulonglong>("samples");  // 0: none, the size is unknown
     QTest::addColumn<QString>("variant");
     QTest::newRow("argument") << "BM_Sum/1024" << 1 << "BM_Sum" << 1024ull << "BM_Sum";
     QTest::newRow("threads") << "BM_Sum/256/threads:2" << 2 << "BM_Sum" << 256ull << "BM_Sum";
@@ -147,27 +149,27 @@ class TestGbench : public QObject {
         << "BM_Matrix/64/128" << 1 << "BM_Matrix" << 64ull << "BM_Matrix.128";
     QTest::newRow("named arguments")
         << "BM_Named/size:1024/stride:2" << 1 << "BM_Named" << 1024ull << "BM_Named.stride_2";
-    QTest::newRow("no argument") << "BM_Plain" << 1 << "BM_Plain" << 1ull << "BM_Plain";
-    QTest::newRow("zero is no size") << "BM_Zero/0" << 1 << "BM_Zero" << 1ull << "BM_Zero.0";
-    QTest::newRow("negative is no size") << "BM_Neg/-4" << 1 << "BM_Neg" << 1ull << "BM_Neg.-4";
+    QTest::newRow("no argument") << "BM_Plain" << 1 << "BM_Plain" << 0ull << "BM_Plain";
+    QTest::newRow("zero is no size") << "BM_Zero/0" << 1 << "BM_Zero" << 0ull << "BM_Zero.0";
+    QTest::newRow("negative is no size") << "BM_Neg/-4" << 1 << "BM_Neg" << 0ull << "BM_Neg.-4";
     QTest::newRow("2^63 is a size")
         << "BM_Big/9223372036854775808" << 1 << "BM_Big" << 9223372036854775808ull << "BM_Big";
     QTest::newRow("above 2^63 is no size")
-        << "BM_Big/9223372036854775809" << 1 << "BM_Big" << 1ull << "BM_Big.9223372036854775809";
-    QTest::newRow("options only") << "BM_Opt/min_time:0.010/repeats:3" << 1 << "BM_Opt" << 1ull
+        << "BM_Big/9223372036854775809" << 1 << "BM_Big" << 0ull << "BM_Big.9223372036854775809";
+    QTest::newRow("options only") << "BM_Opt/min_time:0.010/repeats:3" << 1 << "BM_Opt" << 0ull
                                   << "BM_Opt.min_time_0.010.repeats_3";
     QTest::newRow("repeats is not a size")
-        << "BM_Rep/repeats:3/threads:4" << 4 << "BM_Rep" << 1ull << "BM_Rep.repeats_3";
+        << "BM_Rep/repeats:3/threads:4" << 4 << "BM_Rep" << 0ull << "BM_Rep.repeats_3";
     QTest::newRow("template") << "BM_Vec<float, 8>/16" << 1 << "BM_Vec_float_8_" << 16ull
                               << "BM_Vec_float_8_";
     // Hostile names: no path, no way up, no escape reaches a kernel or variant name.
-    QTest::newRow("parent folder") << "../../x/1" << 1 << "_." << 1ull << "_._._.x.1";
-    QTest::newRow("absolute") << "/etc/passwd" << 1 << "_" << 1ull << "_etc.passwd";
-    QTest::newRow("dots") << "..//../8" << 1 << "_." << 1ull << "_._._._8";
-    QTest::newRow("hidden") << ".x/.y" << 1 << "_x" << 1ull << "_x._y";
-    QTest::newRow("escape") << "BM_\x1b[31mred\r\nfake" << 1 << "BM__31mred_fake" << 1ull
+    QTest::newRow("parent folder") << "../../x/1" << 1 << "_." << 0ull << "_._._.x.1";
+    QTest::newRow("absolute") << "/etc/passwd" << 1 << "_" << 0ull << "_etc.passwd";
+    QTest::newRow("dots") << "..//../8" << 1 << "_." << 0ull << "_._._._8";
+    QTest::newRow("hidden") << ".x/.y" << 1 << "_x" << 0ull << "_x._y";
+    QTest::newRow("escape") << "BM_\x1b[31mred\r\nfake" << 1 << "BM__31mred_fake" << 0ull
                             << "BM__31mred_fake";
-    QTest::newRow("utf-8") << "BM_\u00b5s/Gr\u00f6\u00dfe" << 1 << "BM__s" << 1ull << "BM__s.Gr_e";
+    QTest::newRow("utf-8") << "BM_\u00b5s/Gr\u00f6\u00dfe" << 1 << "BM__s" << 0ull << "BM__s.Gr_e";
     QTest::newRow("empty family") << "/4" << 1 << "_" << 4ull << "_";
   }
   void namesBecomeAxes() {
@@ -179,9 +181,10 @@ class TestGbench : public QObject {
     const Point point = gbenchPoint(name.toStdString(), threads);
     QCOMPARE(QString::fromStdString(point.kernel), kernel);
     QCOMPARE(QString::fromStdString(point.variant), variant);
-    QCOMPARE(point.params.samples, std::optional<std::uint64_t>(samples));
+    QCOMPARE(point.params.samples, samples ? std::optional<std::uint64_t>(samples) : std::nullopt);
     QVERIFY(!point.params.shape);
     QCOMPARE(point.threads, threads);
+    QCOMPARE(QString::fromStdString(point.originalName), name);
   }
 
   void longNamesStayApart() {
@@ -309,7 +312,8 @@ class TestGbench : public QObject {
     QVERIFY(threaded);
     const auto median = entries(benchmarks, QStringLiteral("BM_Sum/256/threads:2"),
                                 QStringLiteral("aggregate"), QStringLiteral("median"));
-    QCOMPARE(threaded->samplesS, std::vector<double>{realSeconds(median.front())});
+    QCOMPARE(threaded->samplesS.size(), std::size_t{1});
+    QCOMPARE(threaded->samplesS.front(), realSeconds(median.front()));
     QCOMPARE(threaded->stats.medianS, realSeconds(median.front()));
     QCOMPARE(threaded->runsPerSample, std::uint64_t{3});  // an aggregate's "iterations"
     QVERIFY2(QString::fromStdString(threaded->verifyDetail)
@@ -478,6 +482,29 @@ class TestGbench : public QObject {
         "context.caches[0]: missing size");
     row("scaling as text", fileWith(entry(), "{\"cpu_scaling_enabled\": \"yes\"}"),
         "context.cpu_scaling_enabled: expected true or false, got string");
+    row("time not representable",
+        fileWith("{\"name\": \"A\", \"iterations\": 1, \"time_unit\": \"ms\", "
+                 "\"real_time\": 1.7e308, \"cpu_time\": 1}"),
+        "benchmarks[0].real_time: 1.7e+308 ms is not a representable time (at most 1.798e+299 "
+        "s)");
+    row("cpu time not representable",
+        fileWith("{\"name\": \"A\", \"iterations\": 1, \"time_unit\": \"s\", "
+                 "\"real_time\": 1, \"cpu_time\": 1e300}"),
+        "benchmarks[0].cpu_time: 1e+300 s is not a representable time (at most 1.798e+299 s)");
+    row("load not representable", fileWith(entry(), "{\"load_avg\": [1e308, 1, 1]}"),
+        "context.load_avg[0]: 1e+308 is not a load average (at most 4194304, the most tasks "
+        "Linux runs)");
+    row("export's launch too small",
+        fileWith("{\"name\": \"pi/mpi/samples:5/ranks:4\", \"iterations\": 1, "
+                 "\"real_time\": 1, \"cpu_time\": 1, \"time_unit\": \"ns\"}",
+                 "{\"accellab_mpi\": {\"library\": \"\", \"world_size\": 2, "
+                 "\"scaling\": \"strong\"}}"),
+        "context.accellab_mpi.world_size: 2 is below the 4 ranks of a point");
+    row("export's scaling unknown",
+        fileWith(entry(),
+                 "{\"accellab_mpi\": {\"library\": \"\", \"world_size\": 2, "
+                 "\"scaling\": \"linear\"}}"),
+        "context.accellab_mpi.scaling: unknown scaling 'linear' (strong or weak)");
     row("negative load", fileWith(entry(), "{\"num_cpus\": 2, \"load_avg\": [-1]}"),
         "context.load_avg[0]: must be a finite non-negative number");
     row("load not a list", fileWith(entry(), "{\"load_avg\": 2}"),
@@ -620,22 +647,260 @@ class TestGbench : public QObject {
     writeGbenchFile(run, path);
     const Run back = readResultsFile(path).runs.front();
     QCOMPARE(back.created, run.created);
+    QCOMPARE(back.name, run.name);
     QCOMPARE(back.system.hostName, run.system.hostName);
     QVERIFY(back.system.caches == run.system.caches);
     QCOMPARE(back.points.size(), std::size_t{3});  // the skipped gpu point was not measured
     for (std::size_t i = 0; i < back.points.size(); ++i) {
       const PointResult& original = run.points[i];
       const PointResult& read = back.points[i];
-      QCOMPARE(read.point.threads, original.point.threads);
-      QCOMPARE(read.samplesS.size(), original.samplesS.size());
-      for (std::size_t s = 0; s < read.samplesS.size(); ++s)
-        QVERIFY(qFuzzyCompare(read.samplesS[s], original.samplesS[s]));
-      // Google Benchmark's rate is per sample; the point's is their median.
-      std::vector<double> rates;
-      for (double sample : original.samplesS) rates.push_back(original.elements / sample);
-      QVERIFY(qFuzzyCompare(read.elementsPerS, median(rates)));
+      // The same point, named as it was exported.
+      Point expected = original.point;
+      expected.originalName = gbenchName(original.point);
+      QVERIFY2(read.point == expected, read.point.originalName.c_str());
+      QCOMPARE(read.samplesS, original.samplesS);  // nanoseconds and back, bit for bit
+      QCOMPARE(read.elements, original.elements);
+      QCOMPARE(read.bytes, original.bytes);
+      QCOMPARE(read.elementsPerS, original.elementsPerS);
+      QCOMPARE(read.bytesPerS, original.bytesPerS);
     }
     QVERIFY_THROWS_EXCEPTION(OutputError, writeGbenchFile(run, dir.path().toStdString()));
+  }
+
+  void exportNamesReadBack_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("threads");  // as the entry's threads field says them
+    QTest::addColumn<QString>("point");
+    QTest::addColumn<QString>("dtype");
+    const auto row = [](const Point& point) {
+      QTest::newRow(gbenchName(point).c_str())
+          << QString::fromStdString(gbenchName(point)) << point.threads
+          << QString::fromStdString(describe(point))
+          << QString::fromUtf8(toString(point.params.dtype));
+    };
+    Params matmul;
+    matmul.kernelParams = {{"n", 512}};
+    matmul.dtype = DType::f32;
+    Params f32Samples = test::sampleParams(1000);
+    f32Samples.dtype = DType::f32;
+    row({"add", "parallel", test::arrayParams({16, 64, 64}), 2});
+    row({"add", "loop", test::arrayParams({1, 1, 1}, DType::f32), 1});
+    row({"pi", "loop", test::sampleParams(1000000000), 1});
+    row({"pi", "loop", f32Samples, 1});
+    row({"pi", "mpi", test::sampleParams(100000000), 2, 4});
+    row({"matmul", "blocked", matmul, 8});
+    row({"stencil", "loop-strided", test::arrayParams({8, 8, 8}), 1, 1});
+  }
+  void exportNamesReadBack() {
+    // The kernel, variant, problem, threads and ranks the export names, and the same name again.
+    QFETCH(QString, name);
+    QFETCH(int, threads);
+    QFETCH(QString, point);
+    QFETCH(QString, dtype);
+    const Point read = gbenchPoint(name.toStdString(), threads);
+    QCOMPARE(QString::fromStdString(describe(read)), point);
+    QCOMPARE(QString::fromUtf8(toString(read.params.dtype)), dtype);
+    QCOMPARE(QString::fromStdString(gbenchName(read)), name);
+    Point own = read;
+    own.originalName.clear();
+    QCOMPARE(QString::fromStdString(gbenchName(own)), name);
+  }
+
+  void exportGrammarOnlyAsWritten_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("variant");
+    // Spelled otherwise than the export writes: someone else's benchmark, mapped as any.
+    QTest::newRow("order") << "add/loop/dtype:f64/shape:1x1x1"
+                           << "add.loop.dtype_f64.shape_1x1x1";
+    QTest::newRow("no problem") << "add/loop/threads:2"
+                                << "add.loop";
+    QTest::newRow("shape and samples") << "pi/loop/shape:1x1x1/samples:5/dtype:f64"
+                                       << "pi.loop.shape_1x1x1.samples_5.dtype_f64";
+    QTest::newRow("samples say f64") << "pi/loop/samples:5/dtype:f64"
+                                     << "pi.loop.samples_5.dtype_f64";
+    QTest::newRow("leading zero") << "pi/loop/samples:05"
+                                  << "pi.loop.samples_05";
+    QTest::newRow("unknown dtype") << "add/loop/shape:1x1x1/dtype:f16"
+                                   << "add.loop.shape_1x1x1.dtype_f16";
+    QTest::newRow("option as parameter") << "BM_x/y/iterations:5"
+                                         << "BM_x.y.iterations_5";
+    QTest::newRow("one rank") << "pi/mpi/samples:5/ranks:1"
+                              << "pi.mpi.samples_5.ranks_1";
+  }
+  void exportGrammarOnlyAsWritten() {
+    QFETCH(QString, name);
+    QFETCH(QString, variant);
+    const Point point = gbenchPoint(name.toStdString(), 1);
+    QCOMPARE(QString::fromStdString(point.variant), variant);
+    QCOMPARE(point.ranks, 1);
+  }
+
+  void exportImportExportIsStable() {
+    // AccelLab's own export, read back and written again: the same file, and a comparison with
+    // the source run that matches every point.
+    Run run = exampleRun();
+    Params matmul;
+    matmul.kernelParams = {{"n", 64}};
+    run.points.push_back(
+        test::measuredPoint({"matmul", "loop", matmul, 1}, {3e-3, 3.1e-3}, {4096, 98304, 524288}));
+    run.system.buildType = "Debug";
+    const std::string first = gbenchToJson(run);
+    const Run back = gbenchFromJson(first).runs.front();
+    QCOMPARE(back.system.buildType, std::string("debug"));
+    QCOMPARE(back.settings.origin, "Google Benchmark " + run.settings.origin);
+    const std::string second = gbenchToJson(back);
+    QCOMPARE(QString::fromStdString(second), QString::fromStdString(first));
+    QCOMPARE(gbenchToJson(gbenchFromJson(second).runs.front()), second);
+
+    const Comparison comparison = compareRuns(run, back);
+    QCOMPARE(comparison.rows.size(), std::size_t{5});  // 4 measured, and the gpu point
+    QCOMPARE(countOf(comparison, Verdict::unchanged), std::size_t{4});
+    QCOMPARE(countOf(comparison, Verdict::onlyInBase), std::size_t{1});  // not measured
+    for (const ComparisonRow& row : comparison.rows)
+      if (row.ratio) QCOMPARE(*row.ratio, 1.0);
+  }
+
+  void exportKeepsRanks() {
+    // 1, 2 and 4 ranks of one MPI point: three names, three points again, and the launch.
+    Run run = exampleRun();
+    run.points.clear();
+    for (int ranks : {1, 2, 4})
+      run.points.push_back(test::measuredPoint({"pi", "mpi", test::sampleParams(1000000), 1, ranks},
+                                               {1e-3 / ranks, 1.1e-3 / ranks}, {1000000, 0}));
+    run.mpi = MpiInfo{"Open MPI v4.1.4", 4, Scaling::weak, {run.system}};
+    const Session session = gbenchFromJson(gbenchToJson(run));
+    const Run& back = session.runs.front();
+    QCOMPARE(back.points.size(), std::size_t{3});
+    for (std::size_t i = 0; i < 3; ++i) {
+      QCOMPARE(back.points[i].point.ranks, run.points[i].point.ranks);
+      QCOMPARE(back.points[i].samplesS, run.points[i].samplesS);
+    }
+    QCOMPARE(back.points[2].point.originalName, std::string("pi/mpi/samples:1000000/ranks:4"));
+    QVERIFY(back.mpi);
+    QCOMPARE(back.mpi->library, run.mpi->library);
+    QCOMPARE(back.mpi->worldSize, 4);
+    QVERIFY(back.mpi->scaling == Scaling::weak);
+    QVERIFY(sessionFromJson(sessionToJson(session)) == session);  // a session that saves
+    QCOMPARE(countOf(compareRuns(run, back), Verdict::unchanged), std::size_t{3});
+
+    // Without the launch in the context: as large as its largest point.
+    QJsonObject json =
+        QJsonDocument::fromJson(QByteArray::fromStdString(gbenchToJson(run))).object();
+    QJsonObject context = json[QStringLiteral("context")].toObject();
+    context.remove(QStringLiteral("accellab_mpi"));
+    json[QStringLiteral("context")] = context;
+    const Session bare = gbenchFromJson(QJsonDocument(json).toJson().toStdString());
+    QVERIFY(bare.runs.front().mpi);
+    QCOMPARE(bare.runs.front().mpi->worldSize, 4);
+    QVERIFY(sessionFromJson(sessionToJson(bare)) == bare);
+  }
+
+  void collidingNamesStayApart() {
+    // Both names map to kernel BM_a, 1 sample, variant BM_a; so do the two non-ASCII ones to
+    // BM__: each stays a point of its own, under its own name.
+    const auto row = [](const std::string& name, double ns) {
+      std::ostringstream rows;
+      for (int repetition = 0; repetition < 5; ++repetition)
+        rows << (repetition ? "," : "") << "{\"name\": \"" << name
+             << "\", \"run_type\": \"iteration\", \"repetition_index\": " << repetition
+             << ", \"iterations\": 10, \"real_time\": " << ns * (1 + 0.01 * repetition)
+             << ", \"cpu_time\": 1, \"time_unit\": \"ns\"}";
+      return rows.str();
+    };
+    const Session session =
+        gbenchFromJson(fileWith(row("BM_a/1", 1000) + "," + row("BM a/1", 100) + "," +
+                                row("BM_\u00b5/1", 5) + "," + row("BM_\u00e9/1", 7)));
+    const Run& base = session.runs.front();
+    QCOMPARE(base.points.size(), std::size_t{4});
+    const Point& exact = base.points[0].point;
+    const Point& spaced = base.points[1].point;
+    QCOMPARE(exact.variant, std::string("BM_a"));  // its name maps exactly: it keeps BM_a
+    QCOMPARE(spaced.kernel, std::string("BM_a"));
+    QVERIFY2(spaced.variant.starts_with("BM_a-") && spaced.variant.size() == 4 + 1 + 16,
+             spaced.variant.c_str());
+    QCOMPARE(spaced.originalName, std::string("BM a/1"));
+    QVERIFY(base.points[2].point.variant != base.points[3].point.variant);
+    for (const PointResult& result : base.points) QVERIFY(isPlainName(result.point.variant));
+    QCOMPARE(base.points[3].point.originalName, std::string("BM_\u00e9/1"));
+    // The original names are stored in the session, so a saved import stays apart.
+    QVERIFY(sessionFromJson(sessionToJson(session)) == session);
+
+    // Another file holds "BM a/1" alone, mapped to plain BM_a there: compared by its name, it
+    // is the same benchmark, not a 10x faster BM_a/1.
+    const Run next = gbenchFromJson(fileWith(row("BM a/1", 100))).runs.front();
+    QCOMPARE(next.points.front().point.variant, std::string("BM_a"));
+    const Comparison comparison = compareRuns(base, next);
+    QCOMPARE(countOf(comparison, Verdict::faster) + countOf(comparison, Verdict::slower),
+             std::size_t{0});
+    QCOMPARE(countOf(comparison, Verdict::unchanged), std::size_t{1});
+    QCOMPARE(countOf(comparison, Verdict::onlyInBase), std::size_t{3});
+    for (const ComparisonRow& row : comparison.rows)
+      if (row.verdict == Verdict::unchanged) QCOMPARE(row.point.originalName, spaced.originalName);
+  }
+
+  void threadCountsOfOneBenchmarkStayOneWork() {
+    // "BM a/1" at 1 and 2 threads takes one hash, so the two are one work at two thread counts.
+    const std::string entries =
+        "{\"name\": \"BM_a/1\", \"iterations\": 1, \"real_time\": 1, \"cpu_time\": 1, "
+        "\"time_unit\": \"ns\"},"
+        "{\"name\": \"BM a/1\", \"iterations\": 1, \"real_time\": 1, \"cpu_time\": 1, "
+        "\"time_unit\": \"ns\"},"
+        "{\"name\": \"BM a/1/threads:2\", \"threads\": 2, \"iterations\": 1, \"real_time\": 1, "
+        "\"cpu_time\": 1, \"time_unit\": \"ns\"}";
+    const Run run = gbenchFromJson(fileWith(entries)).runs.front();
+    QCOMPARE(run.points.size(), std::size_t{3});
+    QVERIFY(run.points[1].point.variant != run.points[0].point.variant);
+    QCOMPARE(run.points[2].point.variant, run.points[1].point.variant);
+    QCOMPARE(run.points[2].point.threads, 2);
+  }
+
+  void unknownStaysUnknown() {
+    // A benchmark without an argument has no known size; nothing verified an imported point;
+    // the report says both, and shows the benchmark's own name.
+    const Session session = gbenchFromJson(
+        fileWith("{\"name\": \"BM Plain\", \"iterations\": 1, \"real_time\": 1, \"cpu_time\": 1, "
+                 "\"time_unit\": \"ns\"}"));
+    const Run& run = session.runs.front();
+    const Point& point = run.points.front().point;
+    QVERIFY(!point.params.samples && !point.params.shape && point.params.kernelParams.empty());
+    QCOMPARE(describe(point.params), std::string("no size"));
+    QVERIFY(sessionFromJson(sessionToJson(session)) == session);
+    QCOMPARE(run.system.totalRamBytes, std::uint64_t{0});  // the file does not say
+    QVERIFY(run.system.simdSelected.empty());
+
+    const std::vector<ReportRow> rows = buildRunRows(run);
+    QCOMPARE(rows.size(), std::size_t{1});
+    QCOMPARE(rows.front().problem, std::string("no size"));
+    QCOMPARE(rows.front().note, std::string("benchmark BM Plain"));
+    for (const ReportColumn& column : reportColumns())
+      if (column.id == "verified") QCOMPARE(column.text(rows.front()), std::string("-"));
+  }
+
+  void refusesUnrepresentableExports() {
+    // A time too large for nanoseconds in a double would be written null: refused, named.
+    Run run = exampleRun();
+    run.points.resize(1);
+    run.points[0].samplesS[1] = 1.7e308;
+    run.points[0].stats = summarize(run.points[0].samplesS);
+    try {
+      gbenchToJson(run);
+      QFAIL("no SessionError");
+    } catch (const SessionError& e) {
+      QCOMPARE(QString::fromUtf8(e.what()),
+               QStringLiteral("cannot export add/loop/shape:64x64x64/dtype:f64: sample 1 "
+                              "(1.7e+308 s) is not representable (times up to 1.798e+299 s)"));
+    }
+    QTemporaryDir dir;
+    const std::filesystem::path path = dir.filePath(QStringLiteral("run.json")).toStdString();
+    QVERIFY_THROWS_EXCEPTION(OutputError, writeGbenchFile(run, path));
+    QVERIFY(!std::filesystem::exists(path));
+    // The largest time that is representable exports and reads back.
+    run.points[0].samplesS = {1.7e299};
+    run.points[0].stats = summarize(run.points[0].samplesS);
+    const std::string json = gbenchToJson(run);
+    QVERIFY(json.find("null") == std::string::npos);
+    QCOMPARE(gbenchFromJson(json).runs.front().points.front().samplesS,
+             std::vector<double>{1.7e299});
   }
 };
 

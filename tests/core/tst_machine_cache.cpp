@@ -288,6 +288,58 @@ class TestMachineCache : public QObject {
     QCOMPARE(served.system.bandwidthCeilingBytesPerS, 2e10);
   }
 
+  // A cache edited to say what no probe of this machine measured is measured over with the
+  // reason, never shown as real nor copied into sessions as "cached".
+  void implausibleCeilings_data() {
+    QTest::addColumn<QByteArray>("from");
+    QTest::addColumn<QByteArray>("to");
+    QTest::addColumn<QString>("why");
+    const QByteArray bandwidth("\"bandwidth_ceiling_bytes_per_s\": 10000000000.0");
+    QTest::newRow("1 B/s") << bandwidth << QByteArray("\"bandwidth_ceiling_bytes_per_s\": 1.0")
+                           << "a bandwidth of 1 B/s";
+    QTest::newRow("1e-300 B/s") << bandwidth
+                                << QByteArray("\"bandwidth_ceiling_bytes_per_s\": 1e-300")
+                                << "a bandwidth of 1e-300 B/s";
+    QTest::newRow("1e300 B/s") << bandwidth
+                               << QByteArray("\"bandwidth_ceiling_bytes_per_s\": 1e300")
+                               << "a bandwidth of 1e+300 B/s";
+    QTest::newRow("GPU copy") << QByteArray("\"copy_ceiling_bytes_per_s\": 1000000000000.0")
+                              << QByteArray("\"copy_ceiling_bytes_per_s\": 1e300")
+                              << "GPU 0's bandwidth of 1e+300 B/s";
+    QTest::newRow("compute 1e300")
+        << QByteArray("\"flops_per_s\": 4000000000.0") << QByteArray("\"flops_per_s\": 1e300")
+        << "a f64 scalar peak of 1e+300 FLOP/s on 1 threads";
+    QTest::newRow("compute 1e-300")
+        << QByteArray("\"flops_per_s\": 4000000000.0") << QByteArray("\"flops_per_s\": 1e-300")
+        << "a f64 scalar peak of 1e-300 FLOP/s on 1 threads";
+    QTest::newRow("absent GPU") << QByteArray("\"gpu_index\": 0") << QByteArray("\"gpu_index\": 3")
+                                << "a f32 CUDA peak of GPU 3, which this machine does not have";
+    QTest::newRow("threads") << QByteArray("\"threads\": 8") << QByteArray("\"threads\": 1048576")
+                             << "a f64 AVX2 peak on 1048576 threads (this machine has 8";
+  }
+  void implausibleCeilings() {
+    QFETCH(QByteArray, from);
+    QFETCH(QByteArray, to);
+    QFETCH(QString, why);
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    probeMachine(machine.engine(), cache);
+    QByteArray text = readAll(file_);
+    QVERIFY2(text.contains(from), text.constData());
+    writeAll(file_, text.replace(from, to));
+    const CacheLookup lookup =
+        cache.load(machine.engine().probeSystem({.measureBandwidth = false}));
+    QVERIFY(!lookup.system);
+    QCOMPARE(lookup.miss, CacheMiss::implausible);
+    QVERIFY2(QString::fromStdString(lookup.implausible).startsWith(why),
+             lookup.implausible.c_str());
+    const MachineProbe probe = probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 2);
+    QVERIFY(!probe.system.bandwidthCached);
+    QCOMPARE(probe.distrusted, lookup.implausible);
+    QVERIFY(cache.load(machine.engine().probeSystem({.measureBandwidth = false})).system);
+  }
+
   void absentFileMisses() {
     FakeMachine machine;
     const CacheLookup lookup =
@@ -309,6 +361,35 @@ class TestMachineCache : public QObject {
     QVERIFY2(probe.warning.find(cache.file().string()) != std::string::npos, probe.warning.c_str());
     probeMachine(machine.engine(), cache);
     QCOMPARE(machine.measurements, 2);
+  }
+
+  // `ln -s /etc/passwd ~/.cache/accellab/machine.json`: the link is replaced by the cache, the
+  // file it named (a decoy here) is untouched.
+  void aPlantedSymlinkIsReplacedNotFollowed() {
+    fs::create_directories(file_.parent_path());
+    const fs::path decoy = fs::path(dir_->path().toStdString()) / "passwd";
+    writeAll(decoy, "root:x:0:0:root:/root:/bin/bash\n");
+    fs::create_symlink(decoy, file_);
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    const MachineProbe probe = probeMachine(machine.engine(), cache);
+    QVERIFY2(probe.warning.empty(), probe.warning.c_str());
+    QCOMPARE(readAll(decoy), QByteArray("root:x:0:0:root:/root:/bin/bash\n"));
+    QVERIFY(!fs::is_symlink(file_));
+    QVERIFY(cache.load(machine.engine().probeSystem({.measureBandwidth = false})).system);
+  }
+
+  // A relative XDG_CACHE_HOME is ignored (the XDG rules); with HOME unset the warning says so,
+  // not that neither is set.
+  void relativeXdgWithoutHomeIsNamed() {
+    const QByteArray relative("relative/cache");
+    const ScopedEnv xdg("XDG_CACHE_HOME", &relative);
+    const ScopedEnv home("HOME", nullptr);
+    FakeMachine machine;
+    const MachineProbe probe =
+        measureMachine(machine.engine(), MachineCache(defaultMachineCacheFile()));
+    QVERIFY2(probe.warning.find("XDG_CACHE_HOME is a relative path") != std::string::npos,
+             probe.warning.c_str());
   }
 
   void directoryInTheWayWarns() {

@@ -77,6 +77,49 @@ class TestOutputFile : public QObject {
     QCOMPARE(contents(root / "real.json"), std::string("new"));
   }
 
+  // A file the program names itself: the link is replaced by the file, what it named is
+  // untouched (a decoy stands for /etc/passwd), dangling links and links to other kinds too.
+  void replacesASymlinkOfItsOwnName_data() {
+    QTest::addColumn<QString>("linkTo");
+    QTest::newRow("a regular file") << "decoy";
+    QTest::newRow("a dangling name") << "absent";
+    QTest::newRow("a directory") << "folder";
+    QTest::newRow("a device") << "/dev/null";
+  }
+  void replacesASymlinkOfItsOwnName() {
+    QFETCH(QString, linkTo);
+    QTemporaryDir dir;
+    const fs::path root(dir.path().toStdString());
+    writeFileAtomically(root / "decoy", "root:x:0:0");
+    QVERIFY(chmod((root / "decoy").c_str(), 0600) == 0);
+    fs::create_directory(root / "folder");
+    const fs::path target =
+        linkTo.startsWith('/') ? fs::path(linkTo.toStdString()) : root / linkTo.toStdString();
+    fs::create_symlink(target, root / "cache.json");
+    writeFileAtomically(root / "cache.json", "cache", Symlinks::replace);
+    QVERIFY(!fs::is_symlink(root / "cache.json"));
+    QCOMPARE(contents(root / "cache.json"), std::string("cache"));
+    QCOMPARE(contents(root / "decoy"), std::string("root:x:0:0"));
+    struct stat info {};
+    QVERIFY(stat((root / "cache.json").c_str(), &info) == 0);
+    QCOMPARE(info.st_mode & 07777, mode_t{0644});  // nothing borrowed from what the link named
+    QVERIFY(!fs::exists(root / "absent"));
+    QVERIFY(fs::is_directory(root / "folder"));
+  }
+
+  // The program's own file is replaced whatever its mode, and gets its own mode back.
+  void replacesItsOwnFileWhateverItsMode() {
+    QTemporaryDir dir;
+    const fs::path path = fs::path(dir.path().toStdString()) / "machine.json";
+    writeFileAtomically(path, "old");
+    QVERIFY(chmod(path.c_str(), 0) == 0);
+    writeFileAtomically(path, "new", Symlinks::replace);
+    QCOMPARE(contents(path), std::string("new"));
+    struct stat info {};
+    QVERIFY(stat(path.c_str(), &info) == 0);
+    QCOMPARE(info.st_mode & 07777, mode_t{0644});
+  }
+
   void refusesWhatIsNotARegularFile_data() {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("reason");

@@ -168,7 +168,7 @@ class TestReport : public QObject {
                             "       ok\n"),
         out.str().c_str());
     reporter->point(run.points[1]);
-    QVERIFY2(out.str().ends_with("4.00x  yes       ok         cold       AVX3\n"),
+    QVERIFY2(out.str().ends_with("4.00x  yes       ok         cold       AVX-512\n"),
              out.str().c_str());
   }
 
@@ -421,6 +421,52 @@ class TestReport : public QObject {
     const std::string markdown = report(ReportFormat::markdown, session);
     QVERIFY2(markdown.find("| failed |  | bad \"value\", see \\| here |") != std::string::npos,
              markdown.c_str());
+  }
+
+  // OWASP's CSV injection: a text cell that a spreadsheet would run as a formula gets a
+  // leading apostrophe; numbers stay numbers, a lone "-" stays, an infinity is an empty cell.
+  void csvTextCannotBeAFormula() {
+    Session session = test::sampleSession();
+    session.runs.resize(1);
+    session.runs[0].points.resize(2);
+    session.runs[0].points[0].point.variant = "@SUM(A1)";
+    session.runs[0].points[1].point.variant = "-2+3";
+    session.runs[0].points[1].status = PointStatus::failed;
+    session.runs[0].points[1].reason = "=HYPERLINK(\"http://x\")";
+    session.runs[0].system.bandwidthCeilingBytesPerS = 1e-320;  // a % ceiling of inf
+    const std::string csv = report(ReportFormat::csv, session, "@SUM(A1)");
+    QVERIFY2(csv.find(",'@SUM(A1),") != std::string::npos, csv.c_str());
+    QVERIFY2(csv.find(",'-2+3,") != std::string::npos, csv.c_str());
+    QVERIFY2(csv.find(",\"'=HYPERLINK(\"\"http://x\"\")\",") != std::string::npos, csv.c_str());
+    QVERIFY2(csv.find("inf") == std::string::npos, csv.c_str());
+    QVERIFY2(csv.find(",'-,") == std::string::npos, csv.c_str());  // a placeholder stays one
+  }
+
+  // A Chinese name takes two terminal columns a character: the rows stay aligned.
+  void wideNamesKeepTheColumnsAligned() {
+    Session session = test::sampleSession();
+    session.runs.resize(1);
+    session.runs[0].points.resize(2);
+    session.runs[0].points[1] = session.runs[0].points[0];
+    session.runs[0].points[1].point.variant = "\u5411\u91cf";  // "vector", 2 wide characters
+    const std::string console = report(ReportFormat::console, session);
+    // The column where each row's median ends, in terminal columns.
+    const auto widthTo = [](const std::string& line, std::size_t bytes) {
+      std::size_t width = 0;
+      for (std::size_t i = 0; i < bytes; ++i) {
+        const auto c = static_cast<unsigned char>(line[i]);
+        if ((c & 0xC0) != 0x80) width += c >= 0xE3 && c <= 0xE9 ? 2 : 1;
+      }
+      return width;
+    };
+    std::vector<std::size_t> ends;
+    std::istringstream lines(console);
+    for (std::string line; std::getline(lines, line);) {
+      const auto ms = line.find(" ms ");
+      if (ms != std::string::npos) ends.push_back(widthTo(line, ms));
+    }
+    QCOMPARE(ends.size(), std::size_t{2});
+    QCOMPARE(ends[0], ends[1]);
   }
 
   // Text from a session is escaped in every printer: no control character reaches the output,

@@ -313,6 +313,21 @@ class TestRunner : public QObject {
     QCOMPARE(result.reason, std::string("cannot allocate 8 GiB"));
   }
 
+  // A prepare that waits (a Python child importing Numba) and is stopped: the point is
+  // cancelled, not failed with the prepare's message.
+  void stopWhilePreparingCancels() {
+    script_.prepareWaitsForStop = true;
+    std::stop_source stop;
+    std::jthread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      stop.request_stop();
+    });
+    const auto result = runner_->runPoint(fakePoint(), config(2, 0), stop.get_token());
+    QCOMPARE(toString(result.status), toString(PointStatus::cancelled));
+    QCOMPARE(result.reason, std::string("cancelled"));
+    QCOMPARE(script_.prepares, std::size_t{1});
+  }
+
   void runThrows() {
     script_.throwAtRun = 2;
     const auto result = runner_->runPoint(fakePoint(), config(5, 0));

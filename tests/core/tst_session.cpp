@@ -313,7 +313,7 @@ class TestSession : public QObject {
     row("settings wrong type", goldenWith("\"min_reps\": 3", "\"min_reps\": \"3\""),
         "runs[0].settings.min_reps: expected a non-negative integer, got string");
     row("truncated", goldenText().substr(0, goldenText().size() / 2),
-        "not valid JSON: parse error at line 141, column 20: syntax error while parsing value - "
+        "not valid JSON: parse error at line 143, column 20: syntax error while parsing value - "
         "unexpected end of input; expected '[', '{', or a literal");
     row("missing median", goldenWith("\"median_s\"", "\"medianS\""),
         "runs[0].points[0].stats: missing median_s");

@@ -35,24 +35,67 @@ class TestSysinfo : public QObject {
     writeFile(cache / "index2/type", "Unified\n");
     writeFile(cache / "index2/size", "105M\n");
 
-    const SystemInfo info = probeHost(root);
+    const SystemInfo info = probeHost(root, [] {
+      return std::vector<CacheInfo>{{9, "never asked", 1, "CPUID"}};
+    });
     QCOMPARE(info.cpuModel, std::string("Intel(R) Xeon(R) Platinum 8488C"));
     QCOMPARE(info.totalRamBytes, std::uint64_t{24576000} * 1024);
     QCOMPARE(info.availableRamBytes, std::uint64_t{20480000} * 1024);
     QCOMPARE(info.os, std::string("Debian GNU/Linux 12 (bookworm)"));
-    QVERIFY(info.caches ==
-            (std::vector<CacheInfo>{
-                {1, "Data", 48 << 10}, {2, "Unified", 2048 << 10}, {3, "Unified", 105ull << 20}}));
+    QVERIFY(info.caches == (std::vector<CacheInfo>{{1, "Data", 48 << 10, "sysfs"},
+                                                   {2, "Unified", 2048 << 10, "sysfs"},
+                                                   {3, "Unified", 105ull << 20, "sysfs"}}));
   }
 
   void missingFilesGiveEmptyFields() {
     QTemporaryDir dir;
-    const SystemInfo info = probeHost(dir.path().toStdString());
+    const SystemInfo info = probeHost(dir.path().toStdString(), {});
     QVERIFY(info.cpuModel.empty());
     QVERIFY(info.caches.empty());
     QCOMPARE(info.totalRamBytes, std::uint64_t{0});
     QVERIFY(info.os.empty());
     QVERIFY(info.logicalCores >= 1);  // from the C++ runtime, not from files
+  }
+
+  // Highway's target names as users know them; an unknown name as it is.
+  void simdNamesUsersKnow_data() {
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("AVX3") << "AVX3"
+                          << "AVX-512";
+    QTest::newRow("AVX3_ZEN4") << "AVX3_ZEN4"
+                               << "AVX-512 (Zen 4)";
+    QTest::newRow("AVX3_SPR") << "AVX3_SPR"
+                              << "AVX-512 (Sapphire Rapids)";
+    QTest::newRow("AVX2") << "AVX2"
+                          << "AVX2";
+    QTest::newRow("SSE4") << "SSE4"
+                          << "SSE4.2";
+    QTest::newRow("EMU128") << "EMU128"
+                            << "scalar (emulated)";
+    QTest::newRow("unknown") << "RVV"
+                             << "RVV";
+  }
+  void simdNamesUsersKnow() {
+    QFETCH(QString, target);
+    QFETCH(QString, name);
+    QCOMPARE(QString::fromStdString(simdName(target.toStdString())), name);
+  }
+
+  // A VM without /sys/devices/system/cpu/cpu0/cache: the caches CPUID reports, said so.
+  void cachesFallBackToCpuid() {
+    QTemporaryDir dir;
+    const SystemInfo info = probeHost(dir.path().toStdString(), [] {
+      return std::vector<CacheInfo>{{1, "Data", 48 << 10, "CPUID"},
+                                    {2, "Unified", 1 << 20, "CPUID"}};
+    });
+    QVERIFY(info.caches == (std::vector<CacheInfo>{{1, "Data", 48 << 10, "CPUID"},
+                                                   {2, "Unified", 1 << 20, "CPUID"}}));
+    // The real sysconf: whatever it knows here is a positive size from CPUID.
+    for (const CacheInfo& cache : cpuidCaches()) {
+      QVERIFY(cache.sizeBytes > 0);
+      QCOMPARE(cache.source, std::string("CPUID"));
+    }
   }
 
   void probesThisMachine() {

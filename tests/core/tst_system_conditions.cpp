@@ -72,6 +72,58 @@ class TestSystemConditions : public QObject {
   Q_OBJECT
 
  private slots:
+  // OPENBLAS_CORETYPE (a container's or distribution's setting) forcing an older core than the
+  // CPU supports: a warning naming the variable; never when the core fits or is unknown.
+  void blasCoreForcedOlder_data() {
+    QTest::addColumn<QStringList>("simd");
+    QTest::addColumn<QString>("core");
+    QTest::addColumn<QString>("forced");
+    QTest::addColumn<QString>("expected");
+    const QStringList avx512{"AVX3_ZEN4", "AVX3", "AVX2", "SSE4"};
+    QTest::newRow("AVX-512 CPU on Haswell's kernels")
+        << avx512 << "Haswell"
+        << "Haswell"
+        << "OPENBLAS_CORETYPE=Haswell makes OpenBLAS run its AVX2 kernels (core Haswell) on a "
+           "CPU with AVX-512";
+    QTest::newRow("chosen by OpenBLAS itself") << avx512 << "Haswell"
+                                               << ""
+                                               << "";
+    QTest::newRow("AVX2 CPU, Haswell") << QStringList{"AVX2", "SSE4"} << "Haswell"
+                                       << "Haswell"
+                                       << "";
+    QTest::newRow("AVX-512 CPU, SkylakeX") << avx512 << "SkylakeX"
+                                           << "SkylakeX"
+                                           << "";
+    QTest::newRow("AVX2 CPU on Sandybridge's")
+        << QStringList{"AVX2", "SSE4"} << "Sandybridge"
+        << "Sandybridge"
+        << "its AVX kernels (core Sandybridge) on a CPU with AVX2";
+    QTest::newRow("unknown core") << avx512 << "Future9"
+                                  << "Future9"
+                                  << "";
+    QTest::newRow("built without OpenBLAS") << avx512 << ""
+                                            << "Haswell"
+                                            << "";
+  }
+  void blasCoreForcedOlder() {
+    QFETCH(QStringList, simd);
+    QFETCH(QString, core);
+    QFETCH(QString, forced);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    SystemInfo system;
+    for (const QString& target : simd) system.simdAvailable.push_back(target.toStdString());
+    system.blasCore = core.toStdString();
+    ConditionsProbe probe = fakeProbe(dir.path().toStdString());
+    probe.system = &system;
+    const std::string value = forced.toStdString();
+    probe.environment = [&value](const char* name) {
+      return std::string_view(name) == "OPENBLAS_CORETYPE" && !value.empty() ? value.c_str()
+                                                                             : nullptr;
+    };
+    verifyCondition(checkSystemConditions(probe), "blas-core", expected);
+  }
+
   void buildType_data() {
     QTest::addColumn<QString>("buildType");
     QTest::addColumn<bool>("assertions");

@@ -49,8 +49,8 @@ class ScriptedKernel : public Kernel {
     return {problemSize(params) * 24, 0};
   }
 
-  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
-                                     int threads) const override {
+  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant, int threads,
+                                     std::stop_token) const override {
     const std::lock_guard lock(mutex_);
     const int measurement = measurements_++;
     int& noisyLeft = times_.noisyMeasurements[std::string(variant)];

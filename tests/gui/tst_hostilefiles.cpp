@@ -246,12 +246,13 @@ class TestHostileFiles : public QObject {
 
   static std::unique_ptr<MainWindow> makeWindow(FakePrompts& prompts, const QString& autosave) {
     auto window = std::make_unique<MainWindow>(
-        kernels::makeBuiltinEngine,
-        MainWindowOptions{.prompts = &prompts,
-                          .measureBandwidth = false,
-                          .useSettings = false,
-                          .autosavePath = autosave,
-                          .checkConditions = [] { return std::vector<SystemCondition>{}; }});
+        kernels::makeBuiltinEngine, MainWindowOptions{.prompts = &prompts,
+                                                      .measureBandwidth = false,
+                                                      .useSettings = false,
+                                                      .autosavePath = autosave,
+                                                      .checkConditions = [](const SystemInfo&) {
+                                                        return std::vector<SystemCondition>{};
+                                                      }});
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) qFatal("window not exposed");
     return window;

@@ -218,12 +218,13 @@ class TestMachineStartup : public QObject {
   std::unique_ptr<MainWindow> makeWindow(EngineFactory engines, bool measureBandwidth = true) {
     return std::make_unique<MainWindow>(
         std::move(engines),
-        MainWindowOptions{.prompts = prompts_.get(),
-                          .measureBandwidth = measureBandwidth,
-                          .useSettings = false,
-                          .autosavePath = {},
-                          .checkConditions = [] { return std::vector<SystemCondition>{}; },
-                          .machineCache = cacheFile_});
+        MainWindowOptions{
+            .prompts = prompts_.get(),
+            .measureBandwidth = measureBandwidth,
+            .useSettings = false,
+            .autosavePath = {},
+            .checkConditions = [](const SystemInfo&) { return std::vector<SystemCondition>{}; },
+            .machineCache = cacheFile_});
   }
 
   // The live probe of the scripted machine with a ceiling measured at a known time.

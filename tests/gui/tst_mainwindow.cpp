@@ -702,7 +702,8 @@ class TestMainWindow : public QObject {
                                              {"governor", "CPU frequency governor is 'powersave'"}};
     test::ScriptedTimes times;
     times.blockAtMeasurement = 0;  // the run goes on until cancelled
-    auto window = makeWindow(test::scriptedEngine(times), [found] { return found; });
+    auto window =
+        makeWindow(test::scriptedEngine(times), [found](const SystemInfo&) { return found; });
     enter(*window, {"add", "16x256x256", ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0, {}});
     clickRun(*window);
     QTRY_COMPARE_WITH_TIMEOUT(window->statusBar()->currentMessage(),
@@ -854,9 +855,9 @@ class TestMainWindow : public QObject {
 
  private:
   // The window checks this machine's conditions unless told otherwise.
-  std::unique_ptr<MainWindow> makeWindow(
-      EngineFactory engines = kernels::makeBuiltinEngine,
-      ConditionsCheck conditions = MainWindowOptions{}.checkConditions) {
+  std::unique_ptr<MainWindow> makeWindow(EngineFactory engines = kernels::makeBuiltinEngine,
+                                         decltype(MainWindowOptions::checkConditions) conditions =
+                                             MainWindowOptions{}.checkConditions) {
     auto window = std::make_unique<MainWindow>(
         std::move(engines),
         MainWindowOptions{.prompts = prompts_.get(),

@@ -428,12 +428,13 @@ class TestWindowMenus : public QObject {
   std::unique_ptr<MainWindow> makeWindow(EngineFactory engines = test::scriptedEngine({}),
                                          bool useSettings = false) {
     auto window = std::make_unique<MainWindow>(
-        std::move(engines),
-        MainWindowOptions{.prompts = prompts_.get(),
-                          .measureBandwidth = false,
-                          .useSettings = useSettings,
-                          .autosavePath = {},
-                          .checkConditions = [] { return std::vector<SystemCondition>{}; }});
+        std::move(engines), MainWindowOptions{.prompts = prompts_.get(),
+                                              .measureBandwidth = false,
+                                              .useSettings = useSettings,
+                                              .autosavePath = {},
+                                              .checkConditions = [](const SystemInfo&) {
+                                                return std::vector<SystemCondition>{};
+                                              }});
     window->experimentPanel().setExperiment(QStringLiteral("add"), QStringLiteral("2x3x4"),
                                             ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0);
     window->show();

@@ -166,6 +166,24 @@ class TestBuiltin : public QObject {
     QVERIFY(system.computeCeilings.empty());
   }
 
+  // The BLAS the blas variants call, as the library says: its build and the core it runs,
+  // the same core the blas rows' note names.
+  void probeNamesTheBlasCore() {
+    const SystemInfo system = test::builtinEngine().probeSystem({.measureBandwidth = false});
+    const std::string reason = test::unavailableReason(test::kernelNamed("matmul"), "blas");
+    if (!reason.empty()) {
+      QVERIFY(system.blasLibrary.empty());
+      QSKIP(reason.c_str());
+    }
+    QVERIFY2(system.blasLibrary.starts_with("OpenBLAS "), system.blasLibrary.c_str());
+    QVERIFY(!system.blasCore.empty());
+    Params params;
+    params.dtype = DType::f32;
+    params.kernelParams["n"] = 8;
+    const auto done = test::prepareRunVerify(test::kernelNamed("matmul"), params, "blas", 1);
+    QCOMPARE(done.isa, "OpenBLAS " + system.blasCore);
+  }
+
   void bandwidthIsMeasured() {
     const SystemInfo system = test::builtinEngine().probeSystem({});
     // Any machine that runs these tests copies faster than 100 MB/s and slower than 100 TB/s.

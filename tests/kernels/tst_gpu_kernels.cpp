@@ -114,7 +114,7 @@ class TestGpuKernels : public QObject {
     for (const int afterMs : {0, 20, 60}) {
       run->poisonOutput();
       const test::Cancellation cancellation =
-          test::cancelMidRun(*run, std::chrono::milliseconds(afterMs));
+          test::stopAfter(*run, std::chrono::milliseconds(afterMs));
       QVERIFY2(cancellation.secondsAfterRequest < 0.5,
                qPrintable(QString::number(cancellation.secondsAfterRequest)));
       run->poisonOutput();

@@ -1,9 +1,11 @@
 // The python backend's plumbing: the child process (missing interpreter, errors, cancel, no
 // zombie), the shared memory it maps, the python-loop limit, and a cancelled Python run.
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <cerrno>
@@ -49,7 +51,18 @@ class ScopedEnv {
   std::optional<std::string> old_;
 };
 
+constexpr std::chrono::seconds kLong{30};
+
 bool gone(pid_t pid) { return ::waitpid(pid, nullptr, WNOHANG) < 0 && errno == ECHILD; }
+
+// A process that is not ours: running unless it is gone or a zombie.
+bool running(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (!std::getline(stat, text)) return false;
+  const auto close = text.rfind(')');
+  return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z';
+}
 
 std::string selfMaps() {
   std::ifstream maps("/proc/self/maps");
@@ -67,7 +80,8 @@ class TestPythonChild : public QObject {
   void init() {
     if (probePythonModules().python.available) return;
     const std::string test = QTest::currentTestFunction();
-    if (test != "missingPythonGivesTheReason" && test != "sharedMemoryIsReleased")
+    if (test != "missingPythonGivesTheReason" && test != "sharedMemoryIsReleased" &&
+        test != "aDirectoryIsNamedAsOne")
       QSKIP("no python3 here");
   }
 
@@ -97,10 +111,138 @@ class TestPythonChild : public QObject {
   void linesGoBothWays() {
     PythonChild child(pythonInterpreter(),
                       "import sys\nfor line in sys.stdin: print(line.strip()[::-1], flush=True)");
-    child.send("abc");
-    child.send("xyz");
-    QCOMPARE(child.receive({}, std::chrono::seconds(30)), std::optional<std::string>("cba"));
-    QCOMPARE(child.receive({}, std::chrono::seconds(30)), std::optional<std::string>("zyx"));
+    QVERIFY(child.send("abc", {}, kLong));
+    QCOMPARE(child.receive({}, kLong), std::optional<std::string>("cba"));
+    QVERIFY(child.send("xyz", {}, kLong));
+    QCOMPARE(child.receive({}, kLong), std::optional<std::string>("zyx"));
+  }
+
+  // A child that answers twice and then floods its stdout stops reading its stdin: a large
+  // request used to block in send() for ever. The extra reply fails the request at once.
+  void aReplyNobodyAskedForFailsWithoutDeadlock() {
+    PythonChild child(pythonInterpreter(),
+                      "import sys\nsys.stdin.readline()\nprint('one', flush=True)\n"
+                      "while True: print('x' * 1000, flush=True)");
+    const pid_t pid = child.pid();
+    QVERIFY(child.send("go", {}, kLong));
+    QCOMPARE(child.receive({}, kLong), std::optional<std::string>("one"));
+    const auto start = SteadyClock::now();
+    try {
+      child.send(std::string(8 << 20, 'r'), {}, kLong);
+      QFAIL("a reply nobody asked for must fail the request");
+    } catch (const std::runtime_error& error) {
+      QVERIFY2(std::string(error.what()).starts_with("python wrote a reply nobody asked for: 'x"),
+               error.what());
+    }
+    QVERIFY(SteadyClock::now() - start < std::chrono::seconds(5));
+    QVERIFY(gone(pid));
+  }
+
+  // A request the child never reads (it sleeps) and that its socket cannot hold: the stop
+  // ends the wait, and the child with it.
+  void aStopEndsASendTheChildDoesNotRead() {
+    PythonChild child(pythonInterpreter(), "import time\ntime.sleep(60)");
+    const pid_t pid = child.pid();
+    std::stop_source source;
+    std::jthread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      source.request_stop();
+    });
+    QVERIFY(!child.send(std::string(32 << 20, 'r'), source.get_token(), kLong));
+    QVERIFY(gone(pid));
+  }
+
+  // One endless line: refused once it passes the bound, not buffered for ever.
+  void aLineWithoutItsEndIsBounded() {
+    PythonChild child(pythonInterpreter(),
+                      "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n"
+                      "    sys.stdout.flush()");
+    const pid_t pid = child.pid();
+    try {
+      child.receive({}, kLong);
+      QFAIL("an endless line must be refused");
+    } catch (const std::runtime_error& error) {
+      QVERIFY2(std::string(error.what()).find("without a newline") != std::string::npos,
+               error.what());
+    }
+    QVERIFY(gone(pid));
+  }
+
+  // ACCELLAB_PYTHON naming a wrapper that forks instead of exec-ing: ending the child ends
+  // the wrapper's child too (the process group).
+  void theChildsProcessGroupIsEnded() {
+    QTemporaryDir dir;
+    const std::string wrapper = dir.filePath("python-wrapper").toStdString();
+    std::ofstream(wrapper) << "#!/bin/sh\n'" << pythonInterpreter() << "' \"$@\" &\nwait\n";
+    QCOMPARE(::chmod(wrapper.c_str(), 0755), 0);
+    PythonChild child(wrapper, "import os, time\nprint(os.getpid(), flush=True)\ntime.sleep(60)");
+    const auto line = child.receive({}, kLong);
+    QVERIFY(line);
+    const pid_t grandchild = static_cast<pid_t>(std::stol(*line));
+    QVERIFY(grandchild != child.pid());
+    child.kill();
+    // Reparented, it is reaped by whoever adopts it: gone or a zombie, never running.
+    QTRY_VERIFY_WITH_TIMEOUT(!running(grandchild), 2'000);
+  }
+
+  // A python3 without NumPy (a venv, conda, pyenv) while Debian's has it: the reason names the
+  // interpreter tried, its version, and the one to choose instead.
+  void aPythonWithoutNumpyNamesTheOneThatHasIt() {
+    {
+      const ScopedEnv system("ACCELLAB_PYTHON", "/usr/bin/python3");
+      if (!probePythonModules().numpy.available) QSKIP("/usr/bin/python3 has no NumPy here");
+    }
+    QTemporaryDir dir;
+    // -S: no site-packages, so Debian's NumPy is not found, as in a bare venv.
+    const std::string bare = dir.filePath("bare-python").toStdString();
+    std::ofstream(bare) << "#!/bin/sh\nexec /usr/bin/python3 -S \"$@\"\n";
+    QCOMPARE(::chmod(bare.c_str(), 0755), 0);
+    const ScopedEnv chosen("ACCELLAB_PYTHON", bare.c_str());
+    const PythonModules modules = probePythonModules();
+    QVERIFY(modules.python.available);
+    QVERIFY(!modules.numpy.available);
+    const std::string& why = modules.numpy.reason;
+    QVERIFY2(why.starts_with("NumPy is not installed for ACCELLAB_PYTHON=" + bare + " (") &&
+                 why.find(", Python 3.") != std::string::npos &&
+                 why.ends_with(" has it: set ACCELLAB_PYTHON=/usr/bin/python3"),
+             why.c_str());
+    QVERIFY2(modules.numba.reason.starts_with("Numba is not installed for"),
+             modules.numba.reason.c_str());
+  }
+
+  void aDirectoryIsNamedAsOne() {
+    QTemporaryDir dir;
+    const ScopedEnv chosen("ACCELLAB_PYTHON", dir.path().toUtf8().constData());
+    QCOMPARE(probePythonModules().python.reason,
+             dir.path().toStdString() + " is a directory, not a Python interpreter");
+  }
+
+  // A child that never answers its prepare (an interpreter that sleeps): a stop ends the
+  // prepare within 0.5 s (Ctrl+C used to wait up to 120 s), through the kernel as the runner
+  // calls it.
+  void stopWhilePreparingEndsItQuickly() {
+    // The registry first, probed with the interpreter of the run: pi's numpy variant there.
+    const Kernel& pi = test::kernelNamed("pi");
+    const std::string reason = test::unavailableReason(pi, "numpy");
+    if (!reason.empty()) QSKIP(reason.c_str());
+    QTemporaryDir dir;
+    const std::string silent = dir.filePath("silent-python").toStdString();
+    std::ofstream(silent) << "#!/bin/sh\nexec sleep 60\n";
+    QCOMPARE(::chmod(silent.c_str(), 0755), 0);
+    const ScopedEnv chosen("ACCELLAB_PYTHON", silent.c_str());
+    Params params;
+    params.samples = 1000;
+    std::stop_source source;
+    SteadyClock::time_point requested;
+    std::jthread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      requested = SteadyClock::now();
+      source.request_stop();
+    });
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, test::kernelNamed("pi").prepare(
+                                                     params, "numpy", 1, source.get_token()));
+    const double after = std::chrono::duration<double>(SteadyClock::now() - requested).count();
+    QVERIFY2(after < 0.5, std::to_string(after).c_str());
   }
 
   void stopKillsWithinHalfASecondAndReaps() {
@@ -125,7 +267,7 @@ class TestPythonChild : public QObject {
     QVERIFY(!child.receive({}, std::chrono::milliseconds(200)));
     QVERIFY(gone(pid));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, child.receive({}, std::chrono::seconds(5)));
-    QVERIFY_THROWS_EXCEPTION(std::runtime_error, child.send("anyone there?"));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, child.send("anyone there?", {}, kLong));
   }
 
   void destructorKillsAndReaps() {

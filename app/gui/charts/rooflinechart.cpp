@@ -57,7 +57,7 @@ QString bandwidthName(const Place& place) {
 // TFLOP/s".
 QString roofName(const ComputeCeiling& ceiling) {
   const QString dtype = QString::fromStdString(std::string(toString(ceiling.dtype)));
-  const QString isa = elidedName(QString::fromStdString(ceiling.isa));
+  const QString isa = elidedName(QString::fromStdString(simdName(ceiling.isa)));
   if (ceiling.gpuIndex >= 0)
     return RooflineChart::tr("%1 %2 GPU %3 %4")
         .arg(dtype, isa)

@@ -24,12 +24,12 @@ std::size_t flaggedPoints(const Run& run) {
 // "2 unstable, 1 cold": how many points carry each flag.
 QString flagCounts(const Run& run) {
   QStringList counts;
-  for (const char* name : {"unstable", "cut-short", "cold"}) {
-    const auto n = std::count_if(run.points.begin(), run.points.end(), [name](const auto& p) {
+  for (const std::string& name : everyFlagName()) {
+    const auto n = std::count_if(run.points.begin(), run.points.end(), [&name](const auto& p) {
       const auto names = flagNames(p.flags);
       return std::find(names.begin(), names.end(), name) != names.end();
     });
-    if (n > 0) counts << QStringLiteral("%1 %2").arg(n).arg(QLatin1String(name));
+    if (n > 0) counts << QStringLiteral("%1 %2").arg(n).arg(qs(name));
   }
   return counts.join(QStringLiteral(", "));
 }

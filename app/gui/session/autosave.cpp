@@ -50,7 +50,8 @@ void Autosave::start() {
       QtConcurrent::run([snapshot = std::move(snapshot), path = path_]() -> std::optional<QString> {
         // The application's data folder may not exist yet at the first point.
         QDir().mkpath(QFileInfo(path).absolutePath());
-        return writeSession(path, *snapshot);
+        // The app names its autosave: a link planted there is replaced, never written through.
+        return writeSession(path, *snapshot, Symlinks::replace);
       }));
 }
 

@@ -28,9 +28,9 @@ std::optional<QString> writeFile(const QString& path, std::string_view bytes) {
   return std::nullopt;
 }
 
-std::optional<QString> writeSession(const QString& path, const Session& session) {
+std::optional<QString> writeSession(const QString& path, const Session& session, Symlinks links) {
   try {
-    writeSessionFile(session, toFilePath(path));
+    writeSessionFile(session, toFilePath(path), links);
   } catch (const OutputError& error) {
     return engineMessage(error);
   } catch (const std::bad_alloc&) {

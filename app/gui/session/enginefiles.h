@@ -9,6 +9,8 @@
 #include <optional>
 #include <string_view>
 
+#include "accellab/output_file.h"
+
 namespace accellab {
 struct Session;
 }
@@ -30,6 +32,8 @@ std::optional<QString> writeFile(const QString& path, std::string_view bytes);
 
 // Saves `session` as accellab::writeSessionFile does, all at once; the message when it cannot:
 // the file's problem, a session past the limits the reader accepts, or not enough memory.
-std::optional<QString> writeSession(const QString& path, const Session& session);
+// `links`: Symlinks::replace for a file the app names itself (its autosave).
+std::optional<QString> writeSession(const QString& path, const Session& session,
+                                    Symlinks links = Symlinks::follow);
 
 }  // namespace accellab::gui

@@ -20,7 +20,7 @@ void SystemProbe::start(const Engine& engine, bool measureBandwidth,
         const SystemInfo live = engine.probeSystem({.measureBandwidth = false, .stop = stop});
         if (!measureBandwidth) return {live, CacheMiss::absent, {}};
         CacheLookup lookup = MachineCache(file).load(live);
-        return {std::move(lookup.system), lookup.miss, {}};
+        return {std::move(lookup.system), lookup.miss, std::move(lookup.implausible)};
       }));
 }
 
@@ -71,6 +71,11 @@ void SystemProbe::onStepFinished() {
         return measure(
             tr("Measuring the machine's bandwidth (the last measurement could not be "
                "read)\u2026"));
+      case CacheMiss::implausible:
+        return measure(
+            tr("Measuring the machine's bandwidth (the cached measurement is implausible: "
+               "%1)\u2026")
+                .arg(QString::fromStdString(step.warning)));
     }
   }
   phase_ = Phase::idle;

@@ -46,7 +46,7 @@ class SystemProbe : public QObject {
   struct Step {
     std::optional<SystemInfo> system;
     CacheMiss miss = CacheMiss::absent;
-    std::string warning;
+    std::string warning;  // a measurement's: why it is not kept; a lookup's: why it was refused
   };
 
   void measure(QString status);

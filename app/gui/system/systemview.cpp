@@ -49,11 +49,18 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
   };
   add(SystemView::tr("CPU"), text(s.cpuModel));
   add(SystemView::tr("Logical cores"), QString::number(s.logicalCores));
-  add(SystemView::tr("SIMD targets"), join(s.simdAvailable));
-  add(SystemView::tr("SIMD selected"), text(s.simdSelected));
+  std::vector<std::string> targets;
+  for (const std::string& target : s.simdAvailable) targets.push_back(simdName(target));
+  add(SystemView::tr("SIMD targets"), join(targets));
+  add(SystemView::tr("SIMD selected"),
+      s.simdSelected.empty() ? text(s.simdSelected)
+                             : SystemView::tr("%1 (Highway target %2)")
+                                   .arg(text(simdName(s.simdSelected)), text(s.simdSelected)));
   for (const CacheInfo& cache : s.caches)
     add(SystemView::tr("L%1 %2 cache").arg(cache.level).arg(text(cache.type)),
-        bytes(cache.sizeBytes));
+        cache.source == "CPUID" ? SystemView::tr("%1 (from CPUID: sysfs lists no caches here)")
+                                      .arg(bytes(cache.sizeBytes))
+                                : bytes(cache.sizeBytes));
   add(SystemView::tr("RAM"), SystemView::tr("%1 total, %2 available")
                                  .arg(bytes(s.totalRamBytes), bytes(s.availableRamBytes)));
   for (const GpuInfo& gpu : s.gpus) {
@@ -81,6 +88,10 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
   add(SystemView::tr("Build type"), text(s.buildType));
   add(SystemView::tr("OpenMP"),
       s.openmpVersion.empty() ? SystemView::tr("not built") : text(s.openmpVersion));
+  add(SystemView::tr("BLAS"),
+      s.blasLibrary.empty()
+          ? SystemView::tr("not built")
+          : SystemView::tr("%1, core %2").arg(text(s.blasLibrary), text(s.blasCore)));
   add(SystemView::tr("Bandwidth ceiling"),
       s.bandwidthCeilingBytesPerS > 0
           ? SystemView::tr("%1 (%2)").arg(

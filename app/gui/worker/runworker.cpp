@@ -5,6 +5,7 @@
 #include <memory>
 #include <tuple>
 
+#include "accellab/quality.h"
 #include "session/enginefiles.h"
 
 namespace accellab::gui {
@@ -38,8 +39,7 @@ std::function<void(const Progress&)> throttled(std::function<void(const Progress
 std::vector<std::size_t> unstablePoints(const Run& run) {
   std::vector<std::size_t> positions;
   for (std::size_t i = 0; i < run.points.size(); ++i)
-    if (run.points[i].status == PointStatus::ok && run.points[i].flags.unstable)
-      positions.push_back(i);
+    if (worthRemeasuring(run.points[i])) positions.push_back(i);
   return positions;
 }
 

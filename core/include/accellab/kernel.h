@@ -134,9 +134,11 @@ class Kernel {
   virtual Workload workload(const Params& params) const = 0;
   virtual MemoryNeed memoryNeed(const Params& params, std::string_view variant) const = 0;
   // Allocates and initialises everything a run needs. Throws std::runtime_error (with the
-  // reason) when it cannot; the runner turns that into a failed point.
+  // reason) when it cannot; the runner turns that into a failed point. A prepare that waits
+  // on something else (a Python child importing Numba) polls `stop` and throws within 0.5 s
+  // of a request; the runner then records the point as cancelled.
   virtual std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
-                                             int threads) const = 0;
+                                             int threads, std::stop_token stop = {}) const = 0;
 };
 
 // Empty when params suit the kernel; otherwise the reason ("shape 0x5x5 has a zero

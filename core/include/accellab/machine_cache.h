@@ -26,11 +26,15 @@ enum class CacheMiss {
                  // compute: a file written before the compute ceilings were measured)
   otherMachine,  // measured on other hardware or another OS release
   otherBuild,    // measured by another build of AccelLab
+  implausible,   // a ceiling no probe of this machine could have measured (a file edited by
+                 // hand or by someone else): outside physical bounds, or naming threads or a
+                 // GPU this machine does not have
 };
 
 struct CacheLookup {
   std::optional<SystemInfo> system;    // the live probe with the cached ceilings
   CacheMiss miss = CacheMiss::absent;  // why not, when system is empty
+  std::string implausible{};           // CacheMiss::implausible: which value, and its bounds
 };
 
 class MachineCache {
@@ -59,6 +63,8 @@ class MachineCache {
 struct MachineProbe {
   SystemInfo system;
   std::string warning;  // "cannot write …/machine.json: …": the probe itself is complete
+  // Set when the cache held an implausible ceiling and it was measured again: which, and why.
+  std::string distrusted{};
 };
 
 // Measures the ceilings now (ProbeOptions::measureBandwidth), stamps them with the time and

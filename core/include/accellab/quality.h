@@ -1,4 +1,5 @@
-// Judging a measurement: whether it is unstable, cut short or cold, and what to do about it.
+// Judging a measurement: whether it is unstable, cut short, cold or heavy-tailed, and what to
+// do about it.
 #pragma once
 
 #include <string>
@@ -12,13 +13,34 @@ namespace accellab {
 // MAD / median of an ok point's samples; 0 without samples.
 double relativeSpread(const PointResult& result);
 
-// The flags that follow from the samples and the first call (unstable, cold); cutShort is
-// kept as it was, since only the runner knows why measuring stopped. Only ok points are
-// flagged.
+// The `outliers` rule. MAD is blind to a tail that holds a fifth of the samples (a point of
+// 489 samples with 95 at 12 ms against a 193 us median had a small MAD and a mean 10.7x the
+// median). A point is flagged when more than kOutlierShare of its samples lie outside Tukey's
+// fences (1.5 IQR beyond the quartiles: Statistics::outliers) and it has kOutlierMinSamples
+// or more (the quartiles of a handful of samples put half of them outside), or when its mean
+// exceeds kMeanToMedian medians. A normal spread puts 0.7 % outside the fences; a mean 1.5x
+// the median needs, say, 5 % of the samples at 10x.
+inline constexpr double kOutlierShare = 0.10;
+inline constexpr std::size_t kOutlierMinSamples = 20;
+inline constexpr double kMeanToMedian = 1.5;
+
+// The flags that follow from the samples and the first call (unstable, cold, outliers);
+// cutShort is kept as it was, since only the runner knows why measuring stopped. Only ok
+// points are flagged.
 PointFlags judgeQuality(const PointResult& result, const QualityLimits& limits);
 
-// "unstable", "cut-short", "cold": the names used in sessions and exports, in this order.
+// An ok point whose samples cannot be trusted as they are (unstable or outliers): what
+// --rerun-unstable and "Re-run unstable points" measure again.
+bool worthRemeasuring(const PointResult& result);
+// Of two measurements of one point, whether `a` is the steadier: not worth re-measuring
+// before worth it, then the smaller relative spread.
+bool steadier(const PointResult& a, const PointResult& b);
+
+// "unstable", "cut-short", "cold", "outliers": the names used in sessions and exports, in this
+// order.
 std::vector<std::string> flagNames(const PointFlags& flags);
+// Every flag's name, in that order.
+std::vector<std::string> everyFlagName();
 // Sets the flag of `name`; false for a name that is not a flag.
 bool setFlag(PointFlags& flags, std::string_view name);
 // "unstable, cold", or "" when there is none.

@@ -52,6 +52,8 @@ struct ReportRow {
   // more: 1 is a perfect balance.
   std::optional<double> imbalance;
   bool verified = false;
+  // Point::originalName: an imported point's own name; such a point was never verified here.
+  std::string originalName;
   PointFlags flags;
   std::uint32_t attempts = 1;
   std::string reason;  // why not ok

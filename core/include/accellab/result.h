@@ -23,6 +23,11 @@ struct Point {
   // MPI processes the point ran on: an axis of distributed variants only (VariantInfo::
   // distributed), 1 for every other point.
   int ranks = 1;
+  // The name another tool measured it under (Google Benchmark's run_name, gbench.h), for an
+  // imported point; empty for AccelLab's own. Kernel and variant are made plain names, so
+  // this says what the point was; nothing here verified its result. ({}: initialisers that
+  // stop before it, {kernel, variant, params, threads}, need not spell it out.)
+  std::string originalName{};
   friend bool operator==(const Point&, const Point&) = default;
 };
 
@@ -39,7 +44,8 @@ struct PointFlags {
   bool unstable = false;  // spread above QualityLimits::maxRelativeSpread
   bool cutShort = false;  // MeasureConfig::maxTimeS stopped it before minReps repetitions
   bool cold = false;      // first call above QualityLimits::coldFactor medians
-  bool any() const { return unstable || cutShort || cold; }
+  bool outliers = false;  // a heavy tail MAD cannot see (quality.h, kOutlierShare)
+  bool any() const { return unstable || cutShort || cold || outliers; }
   friend bool operator==(const PointFlags&, const PointFlags&) = default;
 };
 

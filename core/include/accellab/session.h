@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "accellab/measure_config.h"
+#include "accellab/output_file.h"
 #include "accellab/result.h"
 #include "accellab/sysinfo.h"
 
@@ -123,8 +124,9 @@ Session sessionFromJson(std::string_view json);
 
 // Serialised first, then written atomically (output_file.h): a crash or a full disk never
 // leaves a half-written session. Throws OutputError, naming the file, also when
-// sessionToJson refuses the session.
-void writeSessionFile(const Session& session, const std::filesystem::path& path);
+// sessionToJson refuses the session. `links`: whose name the file bears (output_file.h).
+void writeSessionFile(const Session& session, const std::filesystem::path& path,
+                      Symlinks links = Symlinks::follow);
 Session readSessionFile(const std::filesystem::path& path);
 
 }  // namespace accellab

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,9 @@ struct CacheInfo {
   int level = 0;
   std::string type;  // "Data", "Instruction", "Unified"
   std::uint64_t sizeBytes = 0;
+  // Where the figure came from: "sysfs" (/sys/devices/system/cpu/cpu0/cache), "CPUID" (glibc's
+  // sysconf, when a VM's sysfs has no cache entries), empty when not recorded (older files).
+  std::string source{};
   friend bool operator==(const CacheInfo&, const CacheInfo&) = default;
 };
 
@@ -63,6 +67,11 @@ struct SystemInfo {
   std::string buildType;
   std::string openmpVersion;  // "5.0 (201811)"; empty when built without OpenMP
   bool cudaBuilt = false;
+  // The BLAS the blas variants call: OpenBLAS's openblas_get_config() ("OpenBLAS 0.3.21
+  // DYNAMIC_ARCH NO_AFFINITY Haswell MAX_THREADS=64") and the core whose kernels it runs
+  // (openblas_get_corename(): "Haswell", "SkylakeX"); empty when built without OpenBLAS.
+  std::string blasLibrary;
+  std::string blasCore;
   std::vector<GpuInfo> gpus;  // every CUDA device of the machine, by ordinal
   int gpuDevice = 0;          // the ordinal the gpu variants ran on
   std::string gpuReason;      // why gpus is empty: "built without CUDA", "no CUDA device"
@@ -84,14 +93,25 @@ struct SystemInfo {
 // The device the gpu variants ran on; nullptr when there is none.
 const GpuInfo* selectedGpu(const SystemInfo& system);
 
+// The name users know for a Highway target, as tables, charts and the system views show it:
+// "AVX3" -> "AVX-512", "AVX3_ZEN4" -> "AVX-512 (Zen 4)", "SSE4" -> "SSE4.2", "EMU128" ->
+// "scalar (emulated)"; any other name as it is. Sessions keep Highway's own name.
+std::string simdName(std::string_view target);
+
 // "f64 AVX2 x2 32.4 GFLOP/s" on the host (x: threads), "f32 CUDA GPU 0 61.2 TFLOP/s" on a
 // device: how the CLI and the desktop app list the compute ceilings.
 std::string describe(const ComputeCeiling& ceiling);
 
+// The caches glibc's sysconf reports (_SC_LEVEL1_DCACHE_SIZE ...: CPUID on x86), source
+// "CPUID"; the levels it does not know are left out.
+std::vector<CacheInfo> cpuidCaches();
+
 // Everything that needs no OpenMP, Highway or CUDA: CPU model, cores, caches, RAM, OS,
-// compiler. The kernels library completes the rest (accellab::kernels::probeSystem).
+// compiler. The kernels library completes the rest (accellab::kernels::probeSystem). The
+// caches are sysfs's; where sysfs has none (some VMs), `fallbackCaches`'.
 SystemInfo probeHost();
 // The same, reading proc/, sys/ and etc/ below `root` instead of "/" (for tests).
-SystemInfo probeHost(const std::filesystem::path& root);
+SystemInfo probeHost(const std::filesystem::path& root,
+                     const std::function<std::vector<CacheInfo>()>& fallbackCaches = cpuidCaches);
 
 }  // namespace accellab

@@ -2,6 +2,7 @@
 // clocks that move, a busy or shared machine. Warnings recorded with the run, never refusals.
 #pragma once
 
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -34,10 +35,19 @@ struct ConditionsProbe {
   // Waits between the two samples and returns the seconds that passed; tests change the fake
   // tree here.
   std::function<double(double seconds)> wait = sleepSeconds;
+  // The machine's probe, for the checks that need it (the BLAS core); null skips them.
+  const SystemInfo* system = nullptr;
+  // The process's environment (tests fake it): null when the variable is not set.
+  std::function<const char*(const char* name)> environment = [](const char* name) {
+    return static_cast<const char*>(std::getenv(name));
+  };
 };
 
 // The conditions found, at most one per check, in the order of the check ids ("build-type",
-// "governor", "turbo", "load", "busy-process", "virtual-machine"); empty when nothing warns.
+// "governor", "turbo", "load", "busy-process", "virtual-machine", "blas-core"); empty when
+// nothing warns. "blas-core": OPENBLAS_CORETYPE forces OpenBLAS onto kernels for an older CPU
+// than this one (its SIMD targets say AVX-512, the core is Haswell's AVX2), so the blas
+// variants run slower than the machine allows.
 // A file that cannot be read gives no warning. Takes about probe.busySampleS.
 std::vector<SystemCondition> checkSystemConditions(const ConditionsProbe& probe = {});
 
