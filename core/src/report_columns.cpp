@@ -48,7 +48,7 @@ const auto kDuration = ValueKind::duration;
 const std::optional<ValueKind> kText;
 
 // The console and Markdown print the run and the problem as headings above each table.
-const std::array<ReportColumn, 39> kColumns = {{
+const std::array<ReportColumn, 40> kColumns = {{
     {"run", "run", "", ValueKind::count, Align::right, kTableAndFiles, 0,
      ACCELLAB_COUNT(row.runId)},
     {"kernel", "kernel", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.kernel)},
@@ -121,6 +121,10 @@ const std::array<ReportColumn, 39> kColumns = {{
     {"gpu_d2h_s", "GPU d2h", "s", kDuration, Align::right, inFiles, 0, ACCELLAB_GPU(d2hS)},
     {"gpu_end_to_end_s", "GPU end to end", "s", kDuration, Align::right, inFiles, 0,
      ACCELLAB_GPU(endToEndS)},
+    // An imported point's own name (Google Benchmark's run_name): the names AccelLab maps it
+    // to are made plain and may carry a hash, this says which benchmark it was.
+    {"benchmark", "benchmark", "", kText, Align::left, inFiles, 0,
+     ACCELLAB_TEXT(row.originalName)},
     {"note", "note", "", kText, Align::left, inConsole | inTable, 0, ACCELLAB_TEXT(row.note)},
 }};
 

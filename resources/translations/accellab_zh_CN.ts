@@ -335,6 +335,10 @@ variant %2, %n thread(s), %3, run %4</source>
         <translation>GPU 端到端</translation>
     </message>
     <message>
+        <source>benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+    <message>
         <source>note</source>
         <translation>备注</translation>
     </message>

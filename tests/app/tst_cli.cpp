@@ -309,14 +309,13 @@ void TestCli::listEscapesWhatAnotherProgramWrote() {
   QVERIFY(QFile::setPermissions(fake, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
   const QByteArray old = qgetenv("ACCELLAB_PYTHON");
   qputenv("ACCELLAB_PYTHON", fake.toUtf8());
-  const auto restore = qScopeGuard([&] {
-    old.isEmpty() ? qunsetenv("ACCELLAB_PYTHON") : qputenv("ACCELLAB_PYTHON", old);
-  });
+  const auto restore = qScopeGuard(
+      [&] { old.isEmpty() ? qunsetenv("ACCELLAB_PYTHON") : qputenv("ACCELLAB_PYTHON", old); });
   const CliResult r = runCli({"list"});
   QCOMPARE(r.exitCode, 0);
-  QVERIFY2(!r.out.contains(QChar(0x1B)) && !r.out.contains(QChar(0x07)) &&
-               !r.out.contains(QChar('\r')),
-           qPrintable(r.out));
+  QVERIFY2(
+      !r.out.contains(QChar(0x1B)) && !r.out.contains(QChar(0x07)) && !r.out.contains(QChar('\r')),
+      qPrintable(r.out));
   QVERIFY2(r.out.contains(QStringLiteral("python's probe replied '\\x1B]0;owned\\x07")),
            qPrintable(r.out));
 }

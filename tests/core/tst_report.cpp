@@ -442,6 +442,19 @@ class TestReport : public QObject {
     QVERIFY2(csv.find(",'-,") == std::string::npos, csv.c_str());  // a placeholder stays one
   }
 
+  // An imported benchmark's own name in the files: the plain name AccelLab maps it to may
+  // carry a hash, the benchmark column says which benchmark it was.
+  void filesNameTheImportedBenchmark() {
+    Session session = test::sampleSession();
+    session.runs.resize(1);
+    session.runs[0].points.resize(1);
+    session.runs[0].points[0].point.originalName = "BM a/1";
+    const std::string csv = report(ReportFormat::csv, session);
+    QVERIFY2(csv.find(",BM a/1\n") != std::string::npos, csv.c_str());
+    const std::string json = report(ReportFormat::json, session);
+    QVERIFY2(json.find("\"benchmark\": \"BM a/1\"") != std::string::npos, json.c_str());
+  }
+
   // A Chinese name takes two terminal columns a character: the rows stay aligned.
   void wideNamesKeepTheColumnsAligned() {
     Session session = test::sampleSession();
@@ -497,14 +510,14 @@ class TestReport : public QObject {
                "bytes_per_s,ceiling_fraction,flops_per_s,intensity,speedup,verified,status,flags,"
                "min_s,mean_s,stddev_s,ci95_low_s,ci95_high_s,outliers,samples,runs_per_sample,"
                "attempts,elements,bytes,flops,reason,isa,gpu_kernel_s,gpu_h2d_s,gpu_d2h_s,"
-               "gpu_end_to_end_s\n"
+               "gpu_end_to_end_s,benchmark\n"
                "1,add\\x1B[31m,64x64x64 f64,262144,loop,1,0.004,0.00010000000000000026,0.008,"
                "65536000,1048576000,0.0524288,65536000,0.0625,1,yes,ok,,0.0039,0."
                "004033333333333333,"
-               "0.0001527525231651946,0.0039,0.0042,0,3,1,1,262144,4194304,262144,,,,,,\n"
+               "0.0001527525231651946,0.0039,0.0042,0,3,1,1,262144,4194304,262144,,,,,,,\n"
                "1,add\\x1B[31m,64x64x64 f64,262144,\"v\\r\\n|\"\"x\"\",y\",1,,,,,,,,,,yes,failed,"
                ",,,,,,0,3,1,1,262144,4194304,262144,\"line one\\nline two | \"\"quoted\"\", "
-               "\\x7F\\u009B\\xFF\",AVX3,,,,\n");
+               "\\x7F\\u009B\\xFF\",AVX3,,,,,\n");
     QTest::newRow("markdown")
         << ReportFormat::markdown
         << QString::fromUtf8(

@@ -55,6 +55,14 @@ constexpr std::chrono::seconds kLong{30};
 
 bool gone(pid_t pid) { return ::waitpid(pid, nullptr, WNOHANG) < 0 && errno == ECHILD; }
 
+// An executable `#!/bin/sh` script in `dir`, for ACCELLAB_PYTHON to name: its path.
+std::string shellScript(const QTemporaryDir& dir, const char* name, const std::string& body) {
+  const std::string path = dir.filePath(QString::fromLatin1(name)).toStdString();
+  std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+  if (::chmod(path.c_str(), 0755) != 0) qFatal("cannot make %s executable", path.c_str());
+  return path;
+}
+
 // A process that is not ours: running unless it is gone or a zombie.
 bool running(pid_t pid) {
   std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
@@ -172,9 +180,8 @@ class TestPythonChild : public QObject {
   // the wrapper's child too (the process group).
   void theChildsProcessGroupIsEnded() {
     QTemporaryDir dir;
-    const std::string wrapper = dir.filePath("python-wrapper").toStdString();
-    std::ofstream(wrapper) << "#!/bin/sh\n'" << pythonInterpreter() << "' \"$@\" &\nwait\n";
-    QCOMPARE(::chmod(wrapper.c_str(), 0755), 0);
+    const std::string wrapper =
+        shellScript(dir, "python-wrapper", "'" + pythonInterpreter() + "' \"$@\" &\nwait");
     PythonChild child(wrapper, "import os, time\nprint(os.getpid(), flush=True)\ntime.sleep(60)");
     const auto line = child.receive({}, kLong);
     QVERIFY(line);
@@ -194,9 +201,7 @@ class TestPythonChild : public QObject {
     }
     QTemporaryDir dir;
     // -S: no site-packages, so Debian's NumPy is not found, as in a bare venv.
-    const std::string bare = dir.filePath("bare-python").toStdString();
-    std::ofstream(bare) << "#!/bin/sh\nexec /usr/bin/python3 -S \"$@\"\n";
-    QCOMPARE(::chmod(bare.c_str(), 0755), 0);
+    const std::string bare = shellScript(dir, "bare-python", "exec /usr/bin/python3 -S \"$@\"");
     const ScopedEnv chosen("ACCELLAB_PYTHON", bare.c_str());
     const PythonModules modules = probePythonModules();
     QVERIFY(modules.python.available);
@@ -226,9 +231,7 @@ class TestPythonChild : public QObject {
     const std::string reason = test::unavailableReason(pi, "numpy");
     if (!reason.empty()) QSKIP(reason.c_str());
     QTemporaryDir dir;
-    const std::string silent = dir.filePath("silent-python").toStdString();
-    std::ofstream(silent) << "#!/bin/sh\nexec sleep 60\n";
-    QCOMPARE(::chmod(silent.c_str(), 0755), 0);
+    const std::string silent = shellScript(dir, "silent-python", "exec sleep 60");
     const ScopedEnv chosen("ACCELLAB_PYTHON", silent.c_str());
     Params params;
     params.samples = 1000;

@@ -50,6 +50,7 @@ constexpr const char* kHeaders[] = {
     QT_TRANSLATE_NOOP("ColumnHeader", "GPU h2d"),
     QT_TRANSLATE_NOOP("ColumnHeader", "GPU d2h"),
     QT_TRANSLATE_NOOP("ColumnHeader", "GPU end to end"),
+    QT_TRANSLATE_NOOP("ColumnHeader", "benchmark"),
     QT_TRANSLATE_NOOP("ColumnHeader", "note"),
     QT_TRANSLATE_NOOP("ColumnHeader", "new threads"),
     QT_TRANSLATE_NOOP("ColumnHeader", "base"),
