@@ -8,8 +8,6 @@
 #include <ctime>
 #include <iterator>
 
-#include "cli_error.h"
-
 namespace accellab::cli {
 namespace {
 
@@ -62,11 +60,11 @@ void InterruptWatcher::watch(std::stop_token watcherStop) {
   while (!watcherStop.stop_requested()) {
     const int signal = sigtimedwait(&set, nullptr, &kPollInterval);
     if (signal <= 0) continue;  // timeout or EINTR
-    int none = 0;
-    if (!signal_.compare_exchange_strong(none, signal)) {
+    int first = 0;              // the first signal, when one came before
+    if (!signal_.compare_exchange_strong(first, signal)) {
       static constexpr char kMessage[] = "\naccellab-cli: interrupted again, quitting\n";
       [[maybe_unused]] auto written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-      std::_Exit(128 + none);
+      std::_Exit(128 + first);
     }
     stop_.request_stop();
   }

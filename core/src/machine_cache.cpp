@@ -89,7 +89,7 @@ std::string implausibility(const SystemInfo& cached, const SystemInfo& live) {
     if (c.gpuIndex >= 0) {
       if (c.gpuIndex >= static_cast<int>(live.gpus.size()))
         return "a " + which + " peak of GPU " + std::to_string(c.gpuIndex) +
-               ", which this machine " + "does not have";
+               ", which this machine does not have";
       if (!within(c.flopsPerS, kMinFlops, kMaxGpuFlops))
         return "a " + which + " peak of " + number(c.flopsPerS) +
                " FLOP/s (a device does between 1e6 and 1e16)";

@@ -65,7 +65,8 @@ Interpreter probeInterpreter(const std::string& command) {
 
 // "python3 from PATH (/opt/conda/bin/python3, Python 3.11.4)": which interpreter was asked.
 std::string described(const Interpreter& python) {
-  const bool chosen = std::getenv("ACCELLAB_PYTHON") && *std::getenv("ACCELLAB_PYTHON");
+  const char* variable = std::getenv("ACCELLAB_PYTHON");
+  const bool chosen = variable != nullptr && *variable != '\0';
   std::string text = chosen ? "ACCELLAB_PYTHON=" + python.command : python.command + " from PATH";
   text += " (" + (python.executable.empty() ? python.command : python.executable);
   if (!python.version.empty()) text += ", Python " + python.version;

@@ -55,6 +55,28 @@ constexpr std::chrono::seconds kLong{30};
 
 bool gone(pid_t pid) { return ::waitpid(pid, nullptr, WNOHANG) < 0 && errno == ECHILD; }
 
+// A stop requested 200 ms from now, on a thread of its own, as Ctrl+C would come mid-call;
+// secondsSinceRequest() once the call it stopped has returned.
+class DelayedStop {
+ public:
+  DelayedStop()
+      : thread_([this] {
+          std::this_thread::sleep_for(std::chrono::milliseconds(200));
+          requested_ = SteadyClock::now();
+          source_.request_stop();
+        }) {}
+  std::stop_token token() const { return source_.get_token(); }
+  double secondsSinceRequest() {
+    thread_.join();
+    return std::chrono::duration<double>(SteadyClock::now() - requested_).count();
+  }
+
+ private:
+  std::stop_source source_;
+  SteadyClock::time_point requested_;
+  std::jthread thread_;  // last: started once the rest exists
+};
+
 // An executable `#!/bin/sh` script in `dir`, for ACCELLAB_PYTHON to name: its path.
 std::string shellScript(const QTemporaryDir& dir, const char* name, const std::string& body) {
   const std::string path = dir.filePath(QString::fromLatin1(name)).toStdString();
@@ -151,12 +173,8 @@ class TestPythonChild : public QObject {
   void aStopEndsASendTheChildDoesNotRead() {
     PythonChild child(pythonInterpreter(), "import time\ntime.sleep(60)");
     const pid_t pid = child.pid();
-    std::stop_source source;
-    std::jthread stopper([&] {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      source.request_stop();
-    });
-    QVERIFY(!child.send(std::string(32 << 20, 'r'), source.get_token(), kLong));
+    DelayedStop stop;
+    QVERIFY(!child.send(std::string(32 << 20, 'r'), stop.token(), kLong));
     QVERIFY(gone(pid));
   }
 
@@ -235,31 +253,18 @@ class TestPythonChild : public QObject {
     const ScopedEnv chosen("ACCELLAB_PYTHON", silent.c_str());
     Params params;
     params.samples = 1000;
-    std::stop_source source;
-    SteadyClock::time_point requested;
-    std::jthread stopper([&] {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      requested = SteadyClock::now();
-      source.request_stop();
-    });
-    QVERIFY_THROWS_EXCEPTION(std::runtime_error, test::kernelNamed("pi").prepare(
-                                                     params, "numpy", 1, source.get_token()));
-    const double after = std::chrono::duration<double>(SteadyClock::now() - requested).count();
+    DelayedStop stop;
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, pi.prepare(params, "numpy", 1, stop.token()));
+    const double after = stop.secondsSinceRequest();
     QVERIFY2(after < 0.5, std::to_string(after).c_str());
   }
 
   void stopKillsWithinHalfASecondAndReaps() {
     PythonChild child(pythonInterpreter(), "import time\ntime.sleep(60)");
     const pid_t pid = child.pid();
-    std::stop_source source;
-    SteadyClock::time_point requested;
-    std::jthread stopper([&] {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      requested = SteadyClock::now();
-      source.request_stop();
-    });
-    QVERIFY(!child.receive(source.get_token(), std::chrono::seconds(60)));
-    const double after = std::chrono::duration<double>(SteadyClock::now() - requested).count();
+    DelayedStop stop;
+    QVERIFY(!child.receive(stop.token(), std::chrono::seconds(60)));
+    const double after = stop.secondsSinceRequest();
     QVERIFY2(after < 0.5, std::to_string(after).c_str());
     QVERIFY(gone(pid));
   }
