@@ -50,7 +50,8 @@ int reportCommand(Args args, const EngineFactory&) {
   if (gbenchPath && runs.size() != 1)
     throw UsageError("--gbench-json writes one run; the session has " +
                      std::to_string(runs.size()) + ": pick one with --run ID");
-  const std::string baseline = parser.value("--baseline").value_or("loop");
+  // Unnamed, each run's own default (report.h, defaultBaseline).
+  const std::string baseline = parser.value("--baseline").value_or("");
   const auto hasBaseline = [&](const Run& run) {
     return std::ranges::any_of(run.points,
                                [&](const PointResult& r) { return r.point.variant == baseline; });

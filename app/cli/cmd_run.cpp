@@ -147,7 +147,11 @@ const KernelInfo& kernelFrom(const ArgumentParser& parser, const Registry& regis
 
 std::string baselineFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
   const auto baseline = parser.value("--baseline");
-  if (!baseline) return "loop";
+  if (!baseline) {
+    std::vector<std::string> variants;
+    for (const VariantInfo& variant : kernel.variants) variants.push_back(variant.name);
+    return defaultBaseline(variants);
+  }
   if (!kernel.variant(*baseline)) {
     throw UsageError("unknown --baseline variant '" + *baseline + "' of kernel '" + kernel.name +
                      "'");

@@ -17,26 +17,16 @@
 namespace accellab::cli {
 namespace {
 
-// Odd extents so that no vector width, chunk or block size divides them; 1x1x1 for the
-// loops' edge cases.
-const std::vector<Shape3> kShapes{{1, 1, 1}, {3, 5, 7}, {17, 31, 67}, {2, 3, 1031}};
-const std::vector<std::uint64_t> kSamples{1, 1000, 123457, 10'000'000};
-
-// Each parameter at its verify values (or its default when it names none), unless --param says.
+// The engine's verify sweep (sweep.h), the GPU variants alone with --gpu-only; --param
+// replaces a parameter's verify values.
 SweepSpec verifySweep(const KernelInfo& kernel, bool gpuOnly, ParamAxes parameters) {
-  SweepSpec spec;
-  spec.kernel = kernel.name;
-  if (kernel.problem == ProblemKind::samples) spec.samples = kSamples;
-  if (kernel.problem == ProblemKind::array3d) spec.shapes = kShapes;
-  for (const ParamSpec& param : kernel.parameters)
-    if (!param.verifyValues.empty()) spec.parameters[param.name] = param.verifyValues;
-  // --param replaces a parameter's verify values.
+  SweepSpec spec = accellab::verifySweep(kernel);
   for (auto& [name, values] : parameters) spec.parameters[name] = std::move(values);
-  spec.dtypes = kernel.dtypes;
-  for (const VariantInfo& v : kernel.variants) {
-    if (!gpuOnly || v.onDevice) spec.variants.push_back(v.name);
-  }
-  spec.threads = {1, 2};
+  if (gpuOnly)
+    std::erase_if(spec.variants, [&](const std::string& name) {
+      const VariantInfo* variant = kernel.variant(name);
+      return variant == nullptr || !variant->onDevice;
+    });
   return spec;
 }
 

@@ -535,6 +535,7 @@ void MainWindow::connectWorker() {
   });
   connect(worker_, &RunWorker::finished, this, &MainWindow::onRunEnded);
   connect(worker_, &RunWorker::finished, this, [this] {
+    prompts_->runEnded();
     // Closed during the run and told to stop it: the run has ended, so close now (after
     // the run's own end is handled, its points in the document).
     if (std::exchange(closeAfterRun_, false)) QTimer::singleShot(0, this, &QWidget::close);
@@ -1013,9 +1014,14 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     // The worker stops between repetitions; the window waits for its end without blocking
     // the GUI thread and closes then, asking about the measurements as usual.
     event->ignore();
-    if (!closeAfterRun_ && prompts_->askStopRun(this)) {
+    if (closeAfterRun_ || !prompts_->askStopRun(this)) return;
+    // The run may have ended while the question was open (it said so, runEnded): Yes then
+    // quits now, as it said, rather than wait for an end that has come.
+    if (isRunning()) {
       closeAfterRun_ = true;
       cancelRun();
+    } else {
+      QTimer::singleShot(0, this, &QWidget::close);
     }
     return;
   }

@@ -48,12 +48,23 @@ bool DialogPrompts::askRemoveRun(QWidget* parent, const QString& runName) {
 }
 
 bool DialogPrompts::askStopRun(QWidget* parent) {
-  return QMessageBox::question(
-             parent, QCoreApplication::translate("Prompts", "Run in progress"),
-             QCoreApplication::translate("Prompts",
-                                         "A run is in progress: stop it and quit?\n\nThe points "
-                                         "measured so far are kept."),
-             QMessageBox::Yes | QMessageBox::No, QMessageBox::No) == QMessageBox::Yes;
+  QMessageBox box(QMessageBox::Question, QCoreApplication::translate("Prompts", "Run in progress"),
+                  QCoreApplication::translate("Prompts",
+                                              "A run is in progress: stop it and quit?\n\nThe "
+                                              "points measured so far are kept."),
+                  QMessageBox::Yes | QMessageBox::No, parent);
+  box.setDefaultButton(QMessageBox::No);
+  stopQuestion_ = &box;
+  const int answer = box.exec();
+  stopQuestion_ = nullptr;
+  return answer == QMessageBox::Yes;
+}
+
+void DialogPrompts::runEnded() {
+  if (!stopQuestion_) return;
+  stopQuestion_->setWindowTitle(QCoreApplication::translate("Prompts", "Run ended"));
+  stopQuestion_->setText(QCoreApplication::translate(
+      "Prompts", "The run has ended: quit now?\n\nIts points are kept."));
 }
 
 QString DialogPrompts::openFileName(QWidget* parent, const QString& title, const QString& folder,

@@ -2,6 +2,8 @@
 // dialogs, tests answer without blocking on a modal QMessageBox.
 #pragma once
 
+#include <QMessageBox>
+#include <QPointer>
 #include <QSize>
 #include <QString>
 #include <optional>
@@ -21,6 +23,8 @@ class Prompts {
   virtual bool askRemoveRun(QWidget* parent, const QString& runName) = 0;
   // Closing the window during a run: true to stop the run and quit.
   virtual bool askStopRun(QWidget* parent) = 0;
+  // The run ended: a stop question still open says so (its Yes now quits at once).
+  virtual void runEnded() {}
   // Empty when the user cancelled. `folder` is where the dialog opens; `suggested` (saving)
   // a full path.
   virtual QString openFileName(QWidget* parent, const QString& title, const QString& folder,
@@ -40,6 +44,7 @@ class DialogPrompts : public Prompts {
   bool askRecover(QWidget* parent, const QString& autosavePath) override;
   bool askRemoveRun(QWidget* parent, const QString& runName) override;
   bool askStopRun(QWidget* parent) override;
+  void runEnded() override;
   QString openFileName(QWidget* parent, const QString& title, const QString& folder,
                        const QString& filter) override;
   QString saveFileName(QWidget* parent, const QString& title, const QString& suggested,
@@ -47,6 +52,9 @@ class DialogPrompts : public Prompts {
   std::optional<QSize> imageSize(QWidget* parent, QSize suggested) override;
   QString existingDirectory(QWidget* parent, const QString& title,
                             const QString& suggested) override;
+
+ private:
+  QPointer<QMessageBox> stopQuestion_;  // while askStopRun waits for the answer
 };
 
 }  // namespace accellab::gui

@@ -28,6 +28,11 @@ RowTime rowTime(const PointResult& result, GpuTime gpuTime) {
 std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (result.status != PointStatus::ok) return result.reason;
   std::string note = simdName(result.isa);
+  if (result.threadsWorked > 0 && result.threadsWorked < result.point.threads) {
+    if (!note.empty()) note += "; ";
+    note += "ran on " + std::to_string(result.threadsWorked) + " of " +
+            std::to_string(result.point.threads) + " threads: too little work to split";
+  }
   if (result.gpu) {
     const GpuTiming& gpu = *result.gpu;
     const auto time = [](double s) { return formatValue(s, ValueKind::duration); };
@@ -158,9 +163,38 @@ std::vector<std::size_t> baselineOrder(const std::vector<PointResult>& points,
 
 }  // namespace detail
 
+std::string defaultBaseline(const std::vector<std::string>& variants) {
+  if (variants.empty() || std::ranges::find(variants, kDefaultBaseline) != variants.end())
+    return std::string(kDefaultBaseline);
+  return variants.front();
+}
+
+std::string defaultBaseline(const std::vector<PointResult>& points) {
+  std::vector<std::string> variants;
+  for (const PointResult& result : points)
+    if (std::ranges::find(variants, result.point.variant) == variants.end())
+      variants.push_back(result.point.variant);
+  return defaultBaseline(variants);
+}
+
+std::string defaultBaseline(const Run& run) {
+  const bool started = std::ranges::any_of(run.points, [&](const PointResult& result) {
+    return result.point.variant == run.settings.baseline;
+  });
+  return started ? run.settings.baseline : defaultBaseline(run.points);
+}
+
+ReportOptions resolvedFor(const ReportOptions& options, const Run& run) {
+  ReportOptions resolved = options;
+  if (resolved.baseline.empty()) resolved.baseline = defaultBaseline(run);
+  return resolved;
+}
+
 std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
-                                       const Ceilings& ceilings, const ReportOptions& options,
+                                       const Ceilings& ceilings, const ReportOptions& given,
                                        int runId) {
+  ReportOptions options = given;
+  if (options.baseline.empty()) options.baseline = defaultBaseline(points);
   // Each group's baseline is its first baseline point: found once, not once per row.
   std::unordered_map<std::string, double> baselines;
   for (const PointResult& result : points)
@@ -179,7 +213,7 @@ std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
 }
 
 std::vector<ReportRow> buildRunRows(const Run& run, const ReportOptions& options) {
-  return buildReportRows(run.points, ceilingsOf(run), options, run.id);
+  return buildReportRows(run.points, ceilingsOf(run), resolvedFor(options, run), run.id);
 }
 
 std::vector<PointResult> baselineFirst(std::vector<PointResult> points,
@@ -193,7 +227,7 @@ std::vector<PointResult> baselineFirst(std::vector<PointResult> points,
 
 void reportRun(Reporter& reporter, const Run& run, const ReportOptions& options) {
   reporter.begin(run);
-  for (std::size_t i : detail::baselineOrder(run.points, options.baseline))
+  for (std::size_t i : detail::baselineOrder(run.points, resolvedFor(options, run).baseline))
     reporter.point(run.points[i]);
   reporter.end();
 }

@@ -19,6 +19,7 @@ std::string systemSummary(const SystemInfo& system) {
 std::string runHeading(const Run& run) { return "Run " + std::to_string(run.id) + ": " + run.name; }
 
 void ReportStream::begin(const Run& run) {
+  options_ = resolvedFor(given_, run);
   ceilings_ = ceilingsOf(run);
   runId_ = run.id;
   distributed_ = isDistributed(run);

@@ -34,7 +34,7 @@ std::vector<std::size_t> baselineOrder(const std::vector<PointResult>& points,
 // it arrives and equals what buildRunRows computes over the whole run.
 class ReportStream {
  public:
-  explicit ReportStream(ReportOptions options) : options_(std::move(options)) {}
+  explicit ReportStream(ReportOptions options) : given_(options), options_(std::move(options)) {}
   // A new run: its ceilings and id, and no group yet.
   void begin(const Run& run);
 
@@ -47,7 +47,8 @@ class ReportStream {
   bool distributed() const { return distributed_; }
 
  private:
-  ReportOptions options_;
+  ReportOptions given_;
+  ReportOptions options_;  // given_, resolved for the current run (resolvedFor)
   Ceilings ceilings_;
   int runId_ = 0;
   bool distributed_ = false;

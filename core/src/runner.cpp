@@ -106,9 +106,18 @@ struct Batch {
   bool cancelled = false;
 };
 
+// The fewest threads that worked in any run so far (RunOutcome::threadsWorked), 0 until one
+// counted them.
+void countWorkers(const RunOutcome& outcome, PointResult& result) {
+  if (!outcome.threadsWorked) return;
+  result.threadsWorked = result.threadsWorked == 0
+                             ? *outcome.threadsWorked
+                             : std::min(result.threadsWorked, *outcome.threadsWorked);
+}
+
 // Every rank of the group starts the batch together (a barrier after the untimed poisoning).
 Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clock& clock, Collective& group,
-                std::stop_token stop) {
+                std::stop_token stop, PointResult& result) {
   run.poisonOutput();
   Batch batch;
   double timedS = 0;
@@ -122,6 +131,7 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clock& clock, Collecti
       batch.cancelled = true;
       break;
     }
+    countWorkers(outcome, result);
     allTimed = allTimed && outcome.timedS.has_value();
     timedS += outcome.timedS.value_or(0);
     if (outcome.gpu) {
@@ -181,6 +191,7 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   const RunOutcome warm = run.run(stop);
   const double warmS = clock() - warmStart;
   if (group.anyOf(warm.cancelled)) return false;
+  countWorkers(warm, result);
   result.firstCallS = group.maxOver(warm.timedS.value_or(warmS));
   // The warm-up's time foretells the repetitions until the first sample corrects it.
   stage({.phase = RunPhase::measuring,
@@ -200,7 +211,8 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   bool complete = true;
   for (;;) {
     const bool stopped = group.rootDecides(stop.stop_requested());
-    Batch batch = stopped ? Batch{} : timeBatch(run, result.runsPerSample, clock, group, stop);
+    Batch batch =
+        stopped ? Batch{} : timeBatch(run, result.runsPerSample, clock, group, stop, result);
     if (stopped || group.anyOf(batch.cancelled)) {
       complete = false;
       break;

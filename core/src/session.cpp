@@ -206,11 +206,11 @@ Json toJson(const SystemInfo& system) {
                {"gpu_reason", system.gpuReason},
                {"bandwidth_ceiling_bytes_per_s", system.bandwidthCeilingBytesPerS},
                {"bandwidth_method", system.bandwidthMethod}};
-  // Written only when known, so the sessions of probes without a time read as before.
-  if (!system.bandwidthMeasured.empty()) {
-    json["bandwidth_measured"] = system.bandwidthMeasured;
+  // Written only when known, so the sessions of probes without a time read as before; each
+  // half on its own, as a file may hold one without the other.
+  if (!system.bandwidthMeasured.empty()) json["bandwidth_measured"] = system.bandwidthMeasured;
+  if (!system.bandwidthMeasured.empty() || system.bandwidthCached)
     json["bandwidth_cached"] = system.bandwidthCached;
-  }
   if (!system.computeCeilings.empty()) {
     Json roofs = Json::array();
     for (const ComputeCeiling& roof : system.computeCeilings)
@@ -269,6 +269,7 @@ Json toJson(const PointResult& result) {
   json["flags"] = flagNames(result.flags);
   json["attempts"] = result.attempts;
   if (!result.rankMediansS.empty()) json["rank_medians_s"] = result.rankMediansS;
+  if (result.threadsWorked > 0) json["threads_worked"] = result.threadsWorked;
   return json;
 }
 
@@ -519,6 +520,9 @@ PointResult readPoint(const Node& node) {
     for (std::size_t i = 0; i < medians->size(); ++i)
       result.rankMediansS.push_back((*medians)[i].amount());
   }
+  // Never more than the threads the point had: a file saying otherwise is refused.
+  if (auto worked = node.optional("threads_worked"))
+    result.threadsWorked = worked->integer(1, result.point.threads);
   return result;
 }
 

@@ -145,6 +145,20 @@ std::vector<DType> selectDTypes(const SweepSpec& spec, const KernelInfo& kernel)
 
 }  // namespace
 
+SweepSpec verifySweep(const KernelInfo& kernel) {
+  SweepSpec spec;
+  spec.kernel = kernel.name;
+  if (kernel.problem == ProblemKind::array3d)
+    spec.shapes = {{1, 1, 1}, {3, 5, 7}, {17, 31, 67}, {2, 3, 1031}};
+  if (kernel.problem == ProblemKind::samples) spec.samples = {1, 1000, 123457, 10'000'000};
+  for (const ParamSpec& param : kernel.parameters)
+    if (!param.verifyValues.empty()) spec.parameters[param.name] = param.verifyValues;
+  spec.dtypes = kernel.dtypes;
+  for (const VariantInfo& variant : kernel.variants) spec.variants.push_back(variant.name);
+  spec.threads = {1, 2};
+  return spec;
+}
+
 std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry, int worldSize) {
   const KernelInfo& kernel = findKernel(spec, registry);
   const auto variants = selectVariants(spec, kernel);

@@ -33,53 +33,51 @@ struct Arrays {
   simd::Stores stores;
 };
 
-// One CPU variant's loop over the whole array; false when stopped.
+// One CPU variant's loop over the whole array; incomplete when stopped.
 struct Loop {
   static std::string isa() { return "scalar"; }
   template <class T>
-  static bool run(const Arrays<T>& a, std::stop_token stop) {
-    return addLoop(a.in, a.out, a.shape, stop);
+  static PiecesDone run(const Arrays<T>& a, std::stop_token stop) {
+    return ranSerially(addLoop(a.in, a.out, a.shape, stop));
   }
 };
 
 struct LoopStrided {
   static std::string isa() { return "scalar"; }
   template <class T>
-  static bool run(const Arrays<T>& a, std::stop_token stop) {
-    return addLoopStrided(a.in, a.out, a.shape, stop);
+  static PiecesDone run(const Arrays<T>& a, std::stop_token stop) {
+    return ranSerially(addLoopStrided(a.in, a.out, a.shape, stop));
   }
 };
 
 struct Vectorized {
   static std::string isa() { return simd::targetName(); }
   template <class T>
-  static bool run(const Arrays<T>& a, std::stop_token stop) {
-    return forEachChunk(a.n, kAddChunkElements, stop, [&](auto begin, auto end) {
+  static PiecesDone run(const Arrays<T>& a, std::stop_token stop) {
+    return ranSerially(forEachChunk(a.n, kAddChunkElements, stop, [&](auto begin, auto end) {
       simd::add(a.in + begin, a.out + begin, end - begin, a.stores);
-    });
+    }));
   }
 };
 
 struct Parallel {
   static std::string isa() { return simd::targetName(); }
+  static constexpr bool threaded = true;
   template <class T>
-  static bool run(const Arrays<T>& a, std::stop_token stop) {
-    // A chunk per thread between stop checks: pieces for every thread, a few ms in all.
-    const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(a.threads);
-    return forEachChunk(a.n, chunk, stop, [&](auto begin, auto end) {
-      addParallel(a.in + begin, a.out + begin, end - begin, a.threads, a.stores);
-    });
+  static PiecesDone run(const Arrays<T>& a, std::stop_token stop) {
+    return addParallel(a.in, a.out, a.n, a.threads, a.stores, stop);
   }
 };
 
 struct StdPar {
   static std::string isa() { return ""; }  // whatever the compiler made of the lambda
   template <class T>
-  static bool run(const Arrays<T>& a, std::stop_token stop) {
+  static PiecesDone run(const Arrays<T>& a, std::stop_token stop) {
     const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(a.threads);
-    return forEachChunk(a.n, chunk, stop, [&](auto begin, auto end) {
-      addStdPar(a.in + begin, a.out + begin, end - begin, a.threads);
-    });
+    // TBB's threads: who worked is not known here.
+    return {.complete = forEachChunk(a.n, chunk, stop, [&](auto begin, auto end) {
+              addStdPar(a.in + begin, a.out + begin, end - begin, a.threads);
+            })};
   }
 };
 
@@ -102,9 +100,7 @@ class CpuAddRun final : public KernelRun {
   RunOutcome run(std::stop_token stop) override {
     const Arrays<T> arrays{
         in_.span().data(), out_.span().data(), in_.span().size(), shape_, threads_, stores_};
-    RunOutcome outcome;
-    outcome.cancelled = !Variant::run(arrays, std::move(stop));
-    return outcome;
+    return outcomeOf<Variant>(Variant::run(arrays, std::move(stop)));
   }
 
   Verification verify() const override { return verifyAdd<T>(in_.span(), out_.span(), shape_); }

@@ -1,47 +1,72 @@
 #include "parallel.h"
 
-#include <algorithm>
-
-#include "simd.h"
-
 namespace accellab::kernels {
 namespace {
 
-// The pieces are handed out dynamically: on a shared machine a thread the OS preempts
-// would otherwise hold every other thread at the closing barrier of a static split.
-// Large enough that taking one (an atomic increment) costs nothing measurable.
-constexpr std::uint64_t kAddPiece = std::uint64_t{1} << 18;  // elements: 1 or 2 MiB per array
-constexpr std::uint64_t kPiPiece = std::uint64_t{1} << 20;   // samples: under a millisecond
+// add moves 2 arrays: a piece of at least 64 KiB of traffic (4 Ki f64 elements), about a
+// microsecond from L1, several from L2 (docs/benchmarks.md, "by size", measured the
+// crossover); at most 2^18 elements, 4 or 2 MiB.
+constexpr std::uint64_t kSmallestPieceBytes = std::uint64_t{64} << 10;
+constexpr std::uint64_t kLargestAddPiece = std::uint64_t{1} << 18;
+constexpr std::uint64_t kCacheLine = 64;
+// pi's samples: 4 Ki are a few microseconds of the SIMD loop; 2^20 under a millisecond.
+constexpr Grain kPiGrain{.smallest = 4096, .largest = std::uint64_t{1} << 20, .align = 64};
 
-std::int64_t piecesOf(std::uint64_t n, std::uint64_t piece) {
-  return static_cast<std::int64_t>((n + piece - 1) / piece);
+std::uint64_t roundedUp(std::uint64_t value, std::uint64_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
 }
 
 }  // namespace
 
+Split splitFor(std::uint64_t items, int threads, const Grain& grain) {
+  Split split;
+  split.items = items;
+  if (items == 0) return split;
+  const auto wanted = static_cast<std::uint64_t>(std::max(threads, 1)) * kPiecesPerThread;
+  const std::uint64_t pieces =
+      std::clamp<std::uint64_t>(items / std::max<std::uint64_t>(grain.smallest, 1), 1, wanted);
+  split.piece =
+      std::min(roundedUp((items + pieces - 1) / pieces, std::max<std::uint64_t>(grain.align, 1)),
+               std::max(grain.largest, grain.smallest));
+  split.pieces = (items + split.piece - 1) / split.piece;
+  split.threads = static_cast<int>(std::min<std::uint64_t>(split.pieces, std::max(threads, 1)));
+  return split;
+}
+
+Split splitAlikeFor(std::uint64_t items, int threads, const Grain& grain) {
+  Split split = splitFor(items, kAlikeThreads, grain);
+  split.threads = static_cast<int>(std::min<std::uint64_t>(split.pieces, std::max(threads, 1)));
+  return split;
+}
+
 template <class T>
-void addParallel(const T* in, T* out, std::uint64_t n, int threads, simd::Stores stores) {
-  const std::int64_t pieces = piecesOf(n, kAddPiece);
-#pragma omp parallel for num_threads(threads) schedule(dynamic)
-  for (std::int64_t p = 0; p < pieces; ++p) {
-    const std::uint64_t first = static_cast<std::uint64_t>(p) * kAddPiece;
-    simd::add(in + first, out + first, std::min(n, first + kAddPiece) - first, stores);
-  }
+PiecesDone addParallel(const T* in, T* out, std::uint64_t n, int threads, simd::Stores stores,
+                       const std::stop_token& stop) {
+  const Grain grain{.smallest = kSmallestPieceBytes / (2 * sizeof(T)),
+                    .largest = kLargestAddPiece,
+                    .align = kCacheLine / sizeof(T)};
+  return forEachPiece(splitFor(n, threads, grain), stop,
+                      [&](std::uint64_t, std::uint64_t first, std::uint64_t last) {
+                        simd::add(in + first, out + first, last - first, stores);
+                      });
 }
 
-std::uint64_t countOutsideParallel(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
-                                   int threads) {
-  const std::int64_t pieces = piecesOf(end - begin, kPiPiece);
-  std::uint64_t count = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic) reduction(+ : count)
-  for (std::int64_t p = 0; p < pieces; ++p) {
-    const std::uint64_t first = begin + static_cast<std::uint64_t>(p) * kPiPiece;
-    count += simd::countOutside(key, first, std::min(end, first + kPiPiece));
-  }
-  return count;
+PiecesDone countOutsideParallel(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
+                                int threads, const std::stop_token& stop, std::uint64_t& outside) {
+  std::atomic<std::uint64_t> count{0};
+  const PiecesDone done =
+      forEachPiece(splitFor(end - begin, threads, kPiGrain), stop,
+                   [&](std::uint64_t, std::uint64_t first, std::uint64_t last) {
+                     count.fetch_add(simd::countOutside(key, begin + first, begin + last),
+                                     std::memory_order_relaxed);
+                   });
+  outside = count.load();
+  return done;
 }
 
-template void addParallel(const float*, float*, std::uint64_t, int, simd::Stores);
-template void addParallel(const double*, double*, std::uint64_t, int, simd::Stores);
+template PiecesDone addParallel(const float*, float*, std::uint64_t, int, simd::Stores,
+                                const std::stop_token&);
+template PiecesDone addParallel(const double*, double*, std::uint64_t, int, simd::Stores,
+                                const std::stop_token&);
 
 }  // namespace accellab::kernels

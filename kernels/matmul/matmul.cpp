@@ -29,31 +29,33 @@ std::size_t nOf(const KernelInfo& kernel, const Params& params) {
 struct Loop {
   static std::string isa() { return "scalar"; }
   template <class T>
-  static bool run(const T* a, const T* b, T* c, std::size_t n, int, std::stop_token stop) {
-    return multiplyLoop(a, b, c, n, std::move(stop));
+  static PiecesDone run(const T* a, const T* b, T* c, std::size_t n, int, std::stop_token stop) {
+    return ranSerially(multiplyLoop(a, b, c, n, std::move(stop)));
   }
 };
 
 struct Blocked {
   static std::string isa() { return "scalar"; }
   template <class T>
-  static bool run(const T* a, const T* b, T* c, std::size_t n, int, std::stop_token stop) {
-    return multiplyBlocked(a, b, c, n, std::move(stop));
+  static PiecesDone run(const T* a, const T* b, T* c, std::size_t n, int, std::stop_token stop) {
+    return ranSerially(multiplyBlocked(a, b, c, n, std::move(stop)));
   }
 };
 
 struct Vectorized {
   static std::string isa() { return simd::targetName(); }
   template <class T>
-  static bool run(const T* a, const T* b, T* c, std::size_t n, int, std::stop_token stop) {
+  static PiecesDone run(const T* a, const T* b, T* c, std::size_t n, int, std::stop_token stop) {
     return multiplySimd(a, b, c, n, 1, std::move(stop));
   }
 };
 
 struct Parallel {
   static std::string isa() { return simd::targetName(); }
+  static constexpr bool threaded = true;
   template <class T>
-  static bool run(const T* a, const T* b, T* c, std::size_t n, int threads, std::stop_token stop) {
+  static PiecesDone run(const T* a, const T* b, T* c, std::size_t n, int threads,
+                        std::stop_token stop) {
     return multiplySimd(a, b, c, n, threads, std::move(stop));
   }
 };
@@ -61,8 +63,10 @@ struct Parallel {
 struct Blas {
   static std::string isa() { return "OpenBLAS " + blasIdentity().core; }
   template <class T>
-  static bool run(const T* a, const T* b, T* c, std::size_t n, int threads, std::stop_token stop) {
-    return multiplyBlas(a, b, c, n, threads, std::move(stop));
+  static PiecesDone run(const T* a, const T* b, T* c, std::size_t n, int threads,
+                        std::stop_token stop) {
+    // OpenBLAS's own threads: who worked is not known here.
+    return {.complete = multiplyBlas(a, b, c, n, threads, std::move(stop))};
   }
 };
 
@@ -79,10 +83,8 @@ class CpuMatmulRun final : public KernelRun {
   void poisonOutput() override { poison(c_.span()); }
 
   RunOutcome run(std::stop_token stop) override {
-    RunOutcome outcome;
-    outcome.cancelled = !Variant::run(a_.span().data(), b_.span().data(), c_.span().data(), n_,
-                                      threads_, std::move(stop));
-    return outcome;
+    return outcomeOf<Variant>(Variant::run(a_.span().data(), b_.span().data(), c_.span().data(), n_,
+                                           threads_, std::move(stop)));
   }
 
   Verification verify() const override {

@@ -210,15 +210,18 @@ void packB(const T* b, std::size_t n, std::size_t k0, std::size_t k1, std::size_
 }  // namespace
 
 template <class T>
-bool multiplySimd(const T* a, const T* b, T* c, std::size_t n, int threads, std::stop_token stop) {
+PiecesDone multiplySimd(const T* a, const T* b, T* c, std::size_t n, int threads,
+                        std::stop_token stop) {
   const std::size_t width = panelWidth<T>();
   const std::size_t columnBlock = std::min(kColumnBlock, (n + width - 1) / width * width);
   const HostArray<T> packedB(kDepth * columnBlock);
   const auto rowBlocks = static_cast<std::int64_t>((n + kRowBlock - 1) / kRowBlock);
   std::atomic<bool> stopped{false};
+  std::atomic<int> worked{0};
 #pragma omp parallel num_threads(threads) if (threads > 1)
   {
     const HostArray<T> packedA(kRowBlock * kDepth);
+    bool did = false;  // a row block: fewer than kRowBlock rows per thread leave some idle
     // `stopped` changes only inside the row loop, so every thread reads the same value after
     // its closing barrier and all leave together.
     const auto going = [&] { return !stopped.load(std::memory_order_relaxed); };
@@ -239,16 +242,19 @@ bool multiplySimd(const T* a, const T* b, T* c, std::size_t n, int threads, std:
           packA(a, n, i0, i1, k0, k1, packedA.span().data());
           multiplyBlock(packedA.span().data(), packedB.span().data(), c + i0 * n + j0, n, i1 - i0,
                         j1 - j0, k1 - k0, k0 > 0);
+          did = true;
         }
       }
     }
+    if (did) worked.fetch_add(1, std::memory_order_relaxed);
   }
-  return !stopped.load();
+  return {!stopped.load(), worked.load()};
 }
 
-template bool multiplySimd(const float*, const float*, float*, std::size_t, int, std::stop_token);
-template bool multiplySimd(const double*, const double*, double*, std::size_t, int,
-                           std::stop_token);
+template PiecesDone multiplySimd(const float*, const float*, float*, std::size_t, int,
+                                 std::stop_token);
+template PiecesDone multiplySimd(const double*, const double*, double*, std::size_t, int,
+                                 std::stop_token);
 
 }  // namespace accellab::kernels::matmul
 #endif  // HWY_ONCE

@@ -8,6 +8,8 @@
 #include <stop_token>
 #include <string>
 
+#include "cpu/pieces_done.h"
+
 namespace accellab::kernels::matmul {
 
 // Multiply-adds between two looks at the stop token in the scalar variants: a few ms even when
@@ -27,7 +29,8 @@ bool multiplyBlocked(const T* a, const T* b, T* c, std::size_t n, std::stop_toke
 // a vector of B); row blocks of C shared among `threads` OpenMP threads (1: the calling
 // thread alone). In matmul_highway.cpp, built only with Highway.
 template <class T>
-bool multiplySimd(const T* a, const T* b, T* c, std::size_t n, int threads, std::stop_token stop);
+PiecesDone multiplySimd(const T* a, const T* b, T* c, std::size_t n, int threads,
+                        std::stop_token stop);
 
 // OpenBLAS's gemm on `threads` threads, called on row blocks of C so that a stop is seen
 // between them. In matmul_blas.cpp, built only with OpenBLAS.

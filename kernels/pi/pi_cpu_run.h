@@ -24,26 +24,39 @@ inline std::uint64_t samplesOf(const Params& params) {
   return *params.samples;
 }
 
-// One CPU variant's count of the samples [begin, end) outside the quarter circle.
+// One CPU variant's count of the samples [begin, end) outside the quarter circle into
+// `outside`; incomplete when a stop request came first.
+template <std::uint64_t (*countRange)(std::uint64_t, std::uint64_t, std::uint64_t)>
+PiecesDone countSerially(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
+                         const std::stop_token& stop, std::uint64_t& outside) {
+  const bool complete = forEachChunk(
+      end - begin, kPiChunkSamples, stop,
+      [&](auto first, auto last) { outside += countRange(key, begin + first, begin + last); });
+  return {complete, 1};
+}
+
 struct Loop {
   static std::string isa() { return "scalar"; }
-  static std::uint64_t count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int) {
-    return countOutsideScalar(key, begin, end);
+  static PiecesDone count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int,
+                          const std::stop_token& stop, std::uint64_t& outside) {
+    return countSerially<countOutsideScalar>(key, begin, end, stop, outside);
   }
 };
 
 struct Vectorized {
   static std::string isa() { return simd::targetName(); }
-  static std::uint64_t count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int) {
-    return simd::countOutside(key, begin, end);
+  static PiecesDone count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int,
+                          const std::stop_token& stop, std::uint64_t& outside) {
+    return countSerially<simd::countOutside>(key, begin, end, stop, outside);
   }
 };
 
 struct Parallel {
   static std::string isa() { return simd::targetName(); }
-  static std::uint64_t count(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
-                             int threads) {
-    return countOutsideParallel(key, begin, end, threads);
+  static constexpr bool threaded = true;
+  static PiecesDone count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int threads,
+                          const std::stop_token& stop, std::uint64_t& outside) {
+    return countOutsideParallel(key, begin, end, threads, stop, outside);
   }
 };
 
@@ -57,17 +70,11 @@ class CpuPiRun final : public KernelRun {
   void poisonOutput() override { hits_.reset(); }
 
   RunOutcome run(std::stop_token stop) override {
-    // A chunk per thread between stop checks.
-    const std::uint64_t chunk = kPiChunkSamples * static_cast<std::uint64_t>(threads_);
     std::uint64_t outside = 0;
-    const bool done =
-        forEachChunk(samples_, chunk, stop, [&](std::uint64_t begin, std::uint64_t end) {
-          outside += Variant::count(key_, first_ + begin, first_ + end, threads_);
-        });
-    if (done) hits_ = samples_ - outside;
-    RunOutcome outcome;
-    outcome.cancelled = !done;
-    return outcome;
+    const PiecesDone done =
+        Variant::count(key_, first_, first_ + samples_, threads_, stop, outside);
+    if (done.complete) hits_ = samples_ - outside;
+    return outcomeOf<Variant>(done);
   }
 
   Verification verify() const override {

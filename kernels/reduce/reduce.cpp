@@ -113,7 +113,8 @@ KernelTable table() {
       {"vectorized", "Google Highway SIMD, 4 compensated vector accumulators, one thread",
        Needs::highway, false, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
       {"parallel",
-       "OpenMP threads over dynamic pieces, partial sums merged in piece order (deterministic)",
+       "OpenMP threads over pieces sized to the problem, partial sums merged in piece order "
+       "(deterministic)",
        Needs::highway, true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
       {"gpu", "CUDA block reduction and a final pass, compensated, no atomics (deterministic)",
        Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpu)},

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "accellab/kernel.h"
+#include "cpu/pieces_done.h"
 #include "cpu/simd.h"
 #include "reduce_variants.h"
 #include "reduce_verify.h"
@@ -19,9 +20,11 @@ namespace accellab::kernels::reduce {
 
 struct Parallel {
   static std::string isa() { return simd::targetName(); }
+  static constexpr bool threaded = true;
   template <class T>
-  static CompensatedSum<T> sum(const T* x, std::size_t n, int threads) {
-    return sumParallel(x, n, threads);
+  static PiecesDone sumAll(const T* x, std::size_t n, int threads, const std::stop_token& stop,
+                           CompensatedSum<T>& total) {
+    return sumParallel(x, n, threads, stop, total);
   }
   template <class T>
   static Tolerance tolerance(std::uint64_t) {
@@ -42,16 +45,21 @@ class CpuReduceRun final : public KernelRun {
   void poisonOutput() override { sum_ = std::numeric_limits<T>::quiet_NaN(); }
 
   RunOutcome run(std::stop_token stop) override {
-    // A chunk per thread between stop checks: a few ms in all, as add's.
-    const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(threads_);
     const T* x = values_.span().data();
+    const std::uint64_t n = values_.span().size();
     CompensatedSum<T> total;
-    RunOutcome outcome;
-    outcome.cancelled = !forEachChunk(
-        values_.span().size(), chunk, std::move(stop),
-        [&](auto begin, auto end) { total.merge(Variant::sum(x + begin, end - begin, threads_)); });
-    if (!outcome.cancelled) sum_ = total.value();
-    return outcome;
+    PiecesDone done;
+    if constexpr (requires { Variant::threaded; }) {
+      done = Variant::sumAll(x, n, threads_, stop, total);
+    } else {
+      // A chunk per thread between stop checks: a few ms in all, as add's.
+      const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(threads_);
+      done.complete = forEachChunk(n, chunk, stop, [&](auto begin, auto end) {
+        total.merge(Variant::sum(x + begin, end - begin, threads_));
+      });
+    }
+    if (done.complete) sum_ = total.value();
+    return outcomeOf<Variant>(done);
   }
 
   Verification verify() const override {

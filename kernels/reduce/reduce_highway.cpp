@@ -5,6 +5,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "cpu/parallel.h"
 #include "reduce/reduce_variants.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -104,9 +105,12 @@ CompensatedSum<double> simdPiece(const double* x, std::size_t n) {
   return fromPair(pair);
 }
 
-// Handed out dynamically, as add's pieces (cpu/parallel.cpp): a preempted thread does not
-// hold the others at the barrier. 256 Ki elements: 1 or 2 MiB.
-constexpr std::size_t kPiece = std::size_t{1} << 18;
+// One array read: a piece of at least 64 KiB, as add's traffic (cpu/parallel.cpp); at most
+// 2^18 elements.
+template <class T>
+constexpr Grain kGrain{.smallest = (std::uint64_t{64} << 10) / sizeof(T),
+                       .largest = std::uint64_t{1} << 18,
+                       .align = 64 / sizeof(T)};
 
 }  // namespace
 
@@ -116,24 +120,24 @@ CompensatedSum<T> sumSimd(const T* x, std::size_t n) {
 }
 
 template <class T>
-CompensatedSum<T> sumParallel(const T* x, std::size_t n, int threads) {
-  const std::size_t pieces = (n + kPiece - 1) / kPiece;
-  std::vector<CompensatedSum<T>> partials(pieces);
-#pragma omp parallel for num_threads(threads) schedule(dynamic)
-  for (std::int64_t p = 0; p < static_cast<std::int64_t>(pieces); ++p) {
-    const std::size_t first = static_cast<std::size_t>(p) * kPiece;
-    partials[static_cast<std::size_t>(p)] =
-        simdPiece(x + first, std::min(n, first + kPiece) - first);
-  }
-  CompensatedSum<T> total;
+PiecesDone sumParallel(const T* x, std::size_t n, int threads, const std::stop_token& stop,
+                       CompensatedSum<T>& total) {
+  const Split split = splitAlikeFor(n, threads, kGrain<T>);
+  std::vector<CompensatedSum<T>> partials(split.pieces);
+  const PiecesDone done =
+      forEachPiece(split, stop, [&](std::uint64_t p, std::uint64_t first, std::uint64_t last) {
+        partials[p] = simdPiece(x + first, last - first);
+      });
   for (const CompensatedSum<T>& partial : partials) total.merge(partial);
-  return total;
+  return done;
 }
 
 template CompensatedSum<float> sumSimd(const float*, std::size_t);
 template CompensatedSum<double> sumSimd(const double*, std::size_t);
-template CompensatedSum<float> sumParallel(const float*, std::size_t, int);
-template CompensatedSum<double> sumParallel(const double*, std::size_t, int);
+template PiecesDone sumParallel(const float*, std::size_t, int, const std::stop_token&,
+                                CompensatedSum<float>&);
+template PiecesDone sumParallel(const double*, std::size_t, int, const std::stop_token&,
+                                CompensatedSum<double>&);
 
 }  // namespace accellab::kernels::reduce
 #endif  // HWY_ONCE

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "compensated_sum.h"
+#include "cpu/pieces_done.h"
 #include "shared/kernel_table.h"
 
 namespace accellab::kernels::reduce {
@@ -16,12 +17,14 @@ template <class T>
 CompensatedSum<T> sumLoop(const T* x, std::size_t n);
 // reduce_highway.cpp: Highway, several vector accumulators (lanes x 4 running sums, each fed
 // the plain sum of 4 vectors); and
-// the same on OpenMP threads over dynamic pieces whose partials merge in piece order, so the
-// result does not depend on the thread count or on which thread took which piece.
+// the same on OpenMP threads over the pieces of cpu/parallel.h, cut alike for every thread
+// count and their partials merged in piece order, so the result depends neither on the
+// thread count nor on which thread took which piece. `total` gets the pieces done.
 template <class T>
 CompensatedSum<T> sumSimd(const T* x, std::size_t n);
 template <class T>
-CompensatedSum<T> sumParallel(const T* x, std::size_t n, int threads);
+PiecesDone sumParallel(const T* x, std::size_t n, int threads, const std::stop_token& stop,
+                       CompensatedSum<T>& total);
 // reduce_stdpar.cpp: std::transform_reduce(par_unseq) over compensated pairs on TBB, limited
 // to `threads`; the order of its merges is unspecified.
 template <class T>

@@ -19,27 +19,29 @@ namespace {
 // still fit beside other work on a 16 GiB machine or a GPU.
 constexpr Shape3 kDefaultShape{512, 512, 512};
 
-// One CPU variant's sweep; false when stopped.
+// One CPU variant's sweep; incomplete when stopped.
 struct Loop {
   static std::string isa() { return "scalar"; }
   template <class T>
-  static bool sweep(const T* in, T* out, const Shape3& shape, int, std::stop_token stop) {
-    return sweepLoop(in, out, shape, std::move(stop));
+  static PiecesDone sweep(const T* in, T* out, const Shape3& shape, int, std::stop_token stop) {
+    return ranSerially(sweepLoop(in, out, shape, std::move(stop)));
   }
 };
 
 struct Vectorized {
   static std::string isa() { return simd::targetName(); }
   template <class T>
-  static bool sweep(const T* in, T* out, const Shape3& shape, int, std::stop_token stop) {
-    return sweepVectorized(in, out, shape, std::move(stop));
+  static PiecesDone sweep(const T* in, T* out, const Shape3& shape, int, std::stop_token stop) {
+    return ranSerially(sweepVectorized(in, out, shape, std::move(stop)));
   }
 };
 
 struct Parallel {
   static std::string isa() { return simd::targetName(); }
+  static constexpr bool threaded = true;
   template <class T>
-  static bool sweep(const T* in, T* out, const Shape3& shape, int threads, std::stop_token stop) {
+  static PiecesDone sweep(const T* in, T* out, const Shape3& shape, int threads,
+                          std::stop_token stop) {
     return sweepParallel(in, out, shape, threads, std::move(stop));
   }
 };
@@ -56,10 +58,8 @@ class CpuStencilRun final : public KernelRun {
   void poisonOutput() override { poison(out_.span()); }
 
   RunOutcome run(std::stop_token stop) override {
-    RunOutcome outcome;
-    outcome.cancelled =
-        !Variant::sweep(in_.span().data(), out_.span().data(), shape_, threads_, std::move(stop));
-    return outcome;
+    return outcomeOf<Variant>(
+        Variant::sweep(in_.span().data(), out_.span().data(), shape_, threads_, std::move(stop)));
   }
 
   Verification verify() const override { return verifyStencil<T>(in_.span(), out_.span(), shape_); }

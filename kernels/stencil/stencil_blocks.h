@@ -33,10 +33,12 @@ struct Blocking {
 };
 
 // The blocks of `shape` for elements of `elementBytes` and an L2 cache of `cacheBytes`.
-// Blocks of at least kChunkPoints points where the grid allows (a look at the stop token and
-// an OpenMP piece each), and of at least 16 planes, so the two halo planes a block re-reads
-// cost at most 1/8 more input traffic.
-Blocking blockingFor(const Shape3& shape, std::size_t elementBytes, std::uint64_t cacheBytes);
+// Blocks of at least kChunkPoints points where the grid allows (a look at the stop token
+// each), and of at least 16 planes, so the two halo planes a block re-reads cost at most 1/8
+// more input traffic; for `threads` threads, thinner where that gives each thread several
+// (an OpenMP piece each, cpu/parallel.h), so a small grid does not run on one of them.
+Blocking blockingFor(const Shape3& shape, std::size_t elementBytes, std::uint64_t cacheBytes,
+                     int threads = 1);
 
 // This CPU's L2 cache per core (sysconf), 512 KiB when it does not say.
 std::uint64_t l2CacheBytes();

@@ -8,6 +8,7 @@
 #include <stop_token>
 
 #include "accellab/types.h"
+#include "cpu/pieces_done.h"
 #include "stencil_coefficients.h"
 
 namespace accellab::kernels::stencil {
@@ -38,6 +39,7 @@ template <class T>
 bool sweepVectorized(const T* in, T* out, const Shape3& shape, std::stop_token stop);
 // The same blocks shared among OpenMP threads.
 template <class T>
-bool sweepParallel(const T* in, T* out, const Shape3& shape, int threads, std::stop_token stop);
+PiecesDone sweepParallel(const T* in, T* out, const Shape3& shape, int threads,
+                         std::stop_token stop);
 
 }  // namespace accellab::kernels::stencil

@@ -1,7 +1,8 @@
-// The SIMD sweeps over cache blocks (stencil_blocks.h): one thread, or OpenMP threads taking
-// blocks as they come free. Built only with Highway, whose code runs each block.
+// The SIMD sweeps over cache blocks (stencil_blocks.h): one thread, or OpenMP threads over
+// the pieces of cpu/parallel.h, a block each. Built only with Highway, whose code runs each block.
 #include <algorithm>
 
+#include "cpu/parallel.h"
 #include "shared/stop_chunks.h"
 #include "stencil_blocks.h"
 #include "stencil_sweep.h"
@@ -28,25 +29,21 @@ bool sweepVectorized(const T* in, T* out, const Shape3& shape, std::stop_token s
 }
 
 template <class T>
-bool sweepParallel(const T* in, T* out, const Shape3& shape, int threads, std::stop_token stop) {
-  const Blocking blocking = blockingFor(shape, sizeof(T), l2CacheBytes());
+PiecesDone sweepParallel(const T* in, T* out, const Shape3& shape, int threads,
+                         std::stop_token stop) {
+  const Blocking blocking = blockingFor(shape, sizeof(T), l2CacheBytes(), threads);
   const simd::Stores stores = storesOf<T>(shape);
-  // A few blocks per thread between looks at the token, handed out dynamically: on a shared
-  // machine a preempted thread would otherwise hold the others at the closing barrier.
-  const std::uint64_t wave = 4 * static_cast<std::uint64_t>(threads);
-  return forEachChunk(
-      blocking.count(), wave, std::move(stop), [&](std::uint64_t begin, std::uint64_t end) {
-        const auto first = static_cast<std::int64_t>(begin);
-        const auto last = static_cast<std::int64_t>(end);
-#pragma omp parallel for num_threads(threads) schedule(dynamic)
-        for (std::int64_t b = first; b < last; ++b)
-          sweepBlock(in, out, shape, blocking.block(static_cast<std::uint64_t>(b)), stores);
-      });
+  // A block a piece: blocks are cut to fit the cache already, and a few per thread keep a
+  // preempted thread's share moving (cpu/parallel.h).
+  return forEachPiece(splitFor(blocking.count(), threads, {}), stop,
+                      [&](std::uint64_t b, std::uint64_t, std::uint64_t) {
+                        sweepBlock(in, out, shape, blocking.block(b), stores);
+                      });
 }
 
 template bool sweepVectorized(const float*, float*, const Shape3&, std::stop_token);
 template bool sweepVectorized(const double*, double*, const Shape3&, std::stop_token);
-template bool sweepParallel(const float*, float*, const Shape3&, int, std::stop_token);
-template bool sweepParallel(const double*, double*, const Shape3&, int, std::stop_token);
+template PiecesDone sweepParallel(const float*, float*, const Shape3&, int, std::stop_token);
+template PiecesDone sweepParallel(const double*, double*, const Shape3&, int, std::stop_token);
 
 }  // namespace accellab::kernels::stencil

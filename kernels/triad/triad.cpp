@@ -2,6 +2,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "cpu/pieces_done.h"
 #include "mpi/distributed_run.h"
 #include "probe/blas_identity.h"
 #include "shared/array_data.h"
@@ -28,45 +29,64 @@ struct Piece {
   std::size_t n;
   int threads;
   simd::Stores stores;
+  Piece part(std::uint64_t begin, std::uint64_t end) const {
+    return {b + begin, c + begin, a + begin, end - begin, threads, stores};
+  }
 };
+
+// A variant's own loop over `whole` in chunks, a look at the stop token between them (a few
+// ms each with a chunk per thread, as add's).
+template <class T, class Loop>
+PiecesDone inChunks(const Piece<T>& whole, const std::stop_token& stop, Loop&& loop) {
+  const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(whole.threads);
+  return {.complete = forEachChunk(whole.n, chunk, stop,
+                                   [&](auto begin, auto end) { loop(whole.part(begin, end)); })};
+}
 
 struct Loop {
   static std::string isa() { return "scalar"; }
   template <class T>
-  static void run(const Piece<T>& p) {
-    triadLoop(p.b, p.c, p.a, p.n);
+  static PiecesDone run(const Piece<T>& whole, const std::stop_token& stop) {
+    return ranSerially(
+        inChunks(whole, stop, [](const Piece<T>& p) { triadLoop(p.b, p.c, p.a, p.n); }).complete);
   }
 };
 
 struct Vectorized {
   static std::string isa() { return simd::targetName(); }
   template <class T>
-  static void run(const Piece<T>& p) {
-    triadSimd(p.b, p.c, p.a, p.n, p.stores);
+  static PiecesDone run(const Piece<T>& whole, const std::stop_token& stop) {
+    return ranSerially(inChunks(whole, stop, [](const Piece<T>& p) {
+                         triadSimd(p.b, p.c, p.a, p.n, p.stores);
+                       }).complete);
   }
 };
 
 struct Parallel {
   static std::string isa() { return simd::targetName(); }
+  static constexpr bool threaded = true;
   template <class T>
-  static void run(const Piece<T>& p) {
-    triadParallel(p.b, p.c, p.a, p.n, p.threads, p.stores);
+  static PiecesDone run(const Piece<T>& p, const std::stop_token& stop) {
+    return triadParallel(p.b, p.c, p.a, p.n, p.threads, p.stores, stop);
   }
 };
 
+// The libraries' own threads: who worked is not known here.
 struct StdPar {
   static std::string isa() { return ""; }  // whatever the compiler made of the lambda
   template <class T>
-  static void run(const Piece<T>& p) {
-    triadStdPar(p.b, p.c, p.a, p.n, p.threads);
+  static PiecesDone run(const Piece<T>& whole, const std::stop_token& stop) {
+    return inChunks(whole, stop,
+                    [](const Piece<T>& p) { triadStdPar(p.b, p.c, p.a, p.n, p.threads); });
   }
 };
 
 struct Blas {
   static std::string isa() { return "OpenBLAS " + blasIdentity().core; }
   template <class T>
-  static void run(const Piece<T>& p) {
-    triadBlas(p.b, p.c, p.a, p.n, p.threads);
+  static PiecesDone run(const Piece<T>& whole, const std::stop_token& stop) {
+    return inChunks(whole, stop,
+                    [](const Piece<T>& p) { triadBlas(p.b, p.c, p.a, p.n, p.threads); });
   }
 };
 
@@ -89,17 +109,9 @@ class CpuTriadRun final : public KernelRun {
   void poisonOutput() override { poison(a_.span()); }
 
   RunOutcome run(std::stop_token stop) override {
-    // A chunk per thread between stop checks: a few ms in all, as add's.
-    const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(threads_);
-    const T* b = b_.span().data();
-    const T* c = c_.span().data();
-    T* a = a_.span().data();
-    RunOutcome outcome;
-    outcome.cancelled =
-        !forEachChunk(a_.span().size(), chunk, std::move(stop), [&](auto begin, auto end) {
-          Variant::run(Piece<T>{b + begin, c + begin, a + begin, end - begin, threads_, stores_});
-        });
-    return outcome;
+    const Piece<T> whole{b_.span().data(), c_.span().data(), a_.span().data(),
+                         a_.span().size(), threads_,         stores_};
+    return outcomeOf<Variant>(Variant::run(whole, stop));
   }
 
   Verification verify() const override {
@@ -162,8 +174,8 @@ KernelTable table() {
        Needs::nothing, false, &prepareCpu<Loop>},
       {"vectorized", "Google Highway SIMD (MulAdd), one thread; streaming stores beyond the LLC",
        Needs::highway, false, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
-      {"parallel", "OpenMP threads over dynamic pieces, each running the SIMD loop", Needs::highway,
-       true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
+      {"parallel", "OpenMP threads over pieces sized to the problem, each running the SIMD loop",
+       Needs::highway, true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
       {"gpu", "CUDA grid-stride kernel, one fma per element; pinned copies timed apart",
        Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpu)},
       {"gpu-lib", "CUB's DeviceTransform over b and c, the library call instead of a kernel",

@@ -1,11 +1,12 @@
 // The triad through Google Highway, dispatched at run time to the best ISA of this CPU, and
-// its OpenMP form: threads over dynamic pieces, each running the SIMD loop.
+// its OpenMP form: threads over the pieces of cpu/parallel.h, each running the SIMD loop.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "triad/triad_highway.cpp"
 #include <hwy/cache_control.h>
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "cpu/parallel.h"
 #include "triad/triad_variants.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -76,9 +77,12 @@ void simdPiece(const double* b, const double* c, double* a, std::size_t n, simd:
   HWY_DYNAMIC_DISPATCH(TriadF64)(b, c, a, n, stores == simd::Stores::streaming);
 }
 
-// Handed out dynamically, as add's pieces (cpu/parallel.cpp): a preempted thread does not
-// hold the others at the barrier. 256 Ki elements: 1 or 2 MiB per array.
-constexpr std::size_t kPiece = std::size_t{1} << 18;
+// a = b + 3c moves 3 arrays: a piece of at least 96 KiB of traffic, as add's 64 KiB for its
+// two (cpu/parallel.cpp); at most 2^18 elements.
+template <class T>
+constexpr Grain kGrain{.smallest = (std::uint64_t{96} << 10) / (3 * sizeof(T)),
+                       .largest = std::uint64_t{1} << 18,
+                       .align = 64 / sizeof(T)};
 
 }  // namespace
 
@@ -88,19 +92,20 @@ void triadSimd(const T* b, const T* c, T* a, std::size_t n, simd::Stores stores)
 }
 
 template <class T>
-void triadParallel(const T* b, const T* c, T* a, std::size_t n, int threads, simd::Stores stores) {
-  const auto pieces = static_cast<std::int64_t>((n + kPiece - 1) / kPiece);
-#pragma omp parallel for num_threads(threads) schedule(dynamic)
-  for (std::int64_t p = 0; p < pieces; ++p) {
-    const std::size_t first = static_cast<std::size_t>(p) * kPiece;
-    simdPiece(b + first, c + first, a + first, std::min(n, first + kPiece) - first, stores);
-  }
+PiecesDone triadParallel(const T* b, const T* c, T* a, std::size_t n, int threads,
+                         simd::Stores stores, const std::stop_token& stop) {
+  return forEachPiece(splitFor(n, threads, kGrain<T>), stop,
+                      [&](std::uint64_t, std::uint64_t first, std::uint64_t last) {
+                        simdPiece(b + first, c + first, a + first, last - first, stores);
+                      });
 }
 
 template void triadSimd(const float*, const float*, float*, std::size_t, simd::Stores);
 template void triadSimd(const double*, const double*, double*, std::size_t, simd::Stores);
-template void triadParallel(const float*, const float*, float*, std::size_t, int, simd::Stores);
-template void triadParallel(const double*, const double*, double*, std::size_t, int, simd::Stores);
+template PiecesDone triadParallel(const float*, const float*, float*, std::size_t, int,
+                                  simd::Stores, const std::stop_token&);
+template PiecesDone triadParallel(const double*, const double*, double*, std::size_t, int,
+                                  simd::Stores, const std::stop_token&);
 
 }  // namespace accellab::kernels::triad
 #endif  // HWY_ONCE

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "accellab/kernel.h"
+#include "cpu/pieces_done.h"
 #include "cpu/simd.h"
 #include "shared/kernel_table.h"
 
@@ -23,11 +24,12 @@ inline constexpr std::uint64_t kStreamC = 1;
 template <class T>
 void triadLoop(const T* b, const T* c, T* a, std::size_t n);
 // triad_highway.cpp: Highway MulAdd (an FMA where the ISA has one), streaming stores when
-// asked; and the same on OpenMP threads over dynamic pieces.
+// asked; and the same on OpenMP threads, over the pieces of cpu/parallel.h.
 template <class T>
 void triadSimd(const T* b, const T* c, T* a, std::size_t n, simd::Stores stores);
 template <class T>
-void triadParallel(const T* b, const T* c, T* a, std::size_t n, int threads, simd::Stores stores);
+PiecesDone triadParallel(const T* b, const T* c, T* a, std::size_t n, int threads,
+                         simd::Stores stores, const std::stop_token& stop);
 // triad_stdpar.cpp: std::transform(par_unseq) on TBB, limited to `threads`.
 template <class T>
 void triadStdPar(const T* b, const T* c, T* a, std::size_t n, int threads);

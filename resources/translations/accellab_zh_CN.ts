@@ -638,6 +638,18 @@ The points measured so far are kept.</source>
 
 已测量的点会保留。</translation>
     </message>
+    <message>
+        <source>Run ended</source>
+        <translation>运行已结束</translation>
+    </message>
+    <message>
+        <source>The run has ended: quit now?
+
+Its points are kept.</source>
+        <translation>运行已结束：现在退出吗？
+
+它的点会保留。</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

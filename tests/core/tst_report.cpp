@@ -267,6 +267,31 @@ class TestReport : public QObject {
     QVERIFY(!rows[1].speedup);
   }
 
+  // One default for every printer and front end (report.h): loop where the points have it,
+  // else their first variant (a Google Benchmark import has no loop, and `report` once showed
+  // it no speedup while the window showed one); a run's own baseline where it has points of it.
+  void defaultBaselineIsOnePolicy() {
+    auto points = test::samplePoints();
+    QCOMPARE(defaultBaseline(points), std::string("loop"));
+    QCOMPARE(*buildReportRows(points, {})[1].speedup,
+             *buildReportRows(points, {}, {.baseline = "loop"})[1].speedup);
+    std::erase_if(points, [](const PointResult& r) { return r.point.variant == "loop"; });
+    const std::string first = points.front().point.variant;
+    QCOMPARE(defaultBaseline(points), first);
+    const auto rows = buildReportRows(points, {});
+    QVERIFY(rows[0].speedup);
+    QCOMPARE(*rows[0].speedup, 1.0);
+    QCOMPARE(defaultBaseline(std::vector<std::string>{}), std::string("loop"));
+    QCOMPARE(defaultBaseline(std::vector<std::string>{"BM_a", "BM_b"}), std::string("BM_a"));
+    Run run = test::sampleRun();
+    run.settings.baseline = "vectorized";
+    QCOMPARE(defaultBaseline(run), std::string("vectorized"));
+    QCOMPARE(resolvedFor({}, run).baseline, std::string("vectorized"));
+    QCOMPARE(resolvedFor({.baseline = "loop"}, run).baseline, std::string("loop"));
+    run.settings.baseline = "not among its points";
+    QCOMPARE(defaultBaseline(run), std::string("loop"));
+  }
+
   void formattedCells() {
     const auto rows = buildReportRows(test::samplePoints(), {20e9, 4e12});
     const auto cells = [](ColumnPlace place, const ReportRow& row) {

@@ -112,6 +112,22 @@ class TestSession : public QObject {
     QVERIFY(sessionFromJson(json) == session);
   }
 
+  // The threads that worked come back as written, are left out where not counted, and a
+  // file claiming more of them than the point had is refused.
+  void threadsWorkedRoundTrip() {
+    Session session = test::sampleSession();
+    PointResult& parallel = session.runs.front().points[2];
+    QCOMPARE(parallel.point.threads, 2);
+    QVERIFY(sessionToJson(session).find("threads_worked") == std::string::npos);
+    parallel.threadsWorked = 1;
+    const std::string json = sessionToJson(session);
+    QVERIFY(json.find("\"threads_worked\": 1") != std::string::npos);
+    QVERIFY(sessionFromJson(json) == session);
+    std::string lying = json;
+    lying.replace(lying.find("\"threads_worked\": 1"), 19, "\"threads_worked\": 3");
+    QVERIFY_THROWS_EXCEPTION(SessionError, sessionFromJson(lying));
+  }
+
   void roundTripThroughFile() {
     QTemporaryDir dir;
     const std::filesystem::path path = dir.filePath("run.json").toStdString();

@@ -41,6 +41,26 @@ class TestSweep : public QObject {
         std::make_unique<test::DistributedFakeKernel>(script_, "dcount", ProblemKind::samples));
   }
 
+  // The one verify sweep: `verify` and the tests of every kernel both run it, so neither can
+  // drop a problem (the tests once lacked 17x31x67); every variant, opt-in too, on 1 and 2
+  // threads, each parameter at its verify values.
+  void verifySweepRunsTheOddProblems() {
+    const KernelInfo& array = registry_.find("fake")->info();
+    const SweepSpec shapes = verifySweep(array);
+    QCOMPARE(shapes.shapes,
+             (std::vector<Shape3>{{1, 1, 1}, {3, 5, 7}, {17, 31, 67}, {2, 3, 1031}}));
+    QVERIFY(shapes.samples.empty());
+    QCOMPARE(shapes.threads, (std::vector<int>{1, 2}));
+    QCOMPARE(shapes.variants.size(), array.variants.size());
+    QCOMPARE(verifySweep(registry_.find("count")->info()).samples,
+             (std::vector<std::uint64_t>{1, 1000, 123457, 10'000'000}));
+    const KernelInfo& own = registry_.find("mm")->info();
+    for (const ParamSpec& param : own.parameters)
+      if (!param.verifyValues.empty())
+        QCOMPARE(verifySweep(own).parameters.at(param.name), param.verifyValues);
+    QVERIFY(!expandSweep(verifySweep(own), registry_).empty());
+  }
+
   // A kernel's own parameters are axes in the order the kernel declares them (the first
   // outermost), a left-out one at its default, every point naming all of them.
   void ownParametersAreAxes() {

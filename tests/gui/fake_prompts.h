@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QStringList>
+#include <functional>
 
 #include "prompts.h"
 
@@ -24,8 +25,10 @@ class FakePrompts : public accellab::gui::Prompts {
   }
   bool askStopRun(QWidget*) override {
     ++stopRunQuestions;
+    if (whileAskingStopRun) whileAskingStopRun();
     return stopRunAnswer;
   }
+  void runEnded() override { ++runEndedNotices; }
   QString openFileName(QWidget*, const QString&, const QString& folder, const QString&) override {
     offered << folder;
     return fileName;
@@ -47,6 +50,9 @@ class FakePrompts : public accellab::gui::Prompts {
   bool recoverAnswer = true;
   bool removeAnswer = true;
   bool stopRunAnswer = true;
+  // Runs while the stop question is open, as the events a modal dialog's loop handles.
+  std::function<void()> whileAskingStopRun;
+  int runEndedNotices = 0;
   // Where each file dialog opened: the folder (open) or the suggested path (save).
   QStringList offered;
   QString fileName;

@@ -12,12 +12,14 @@
 #include <cmath>
 #include <map>
 
+#include "accellab/kernels/builtin.h"
 #include "accellab/quality.h"
 #include "accellab/report.h"
 #include "accellab/stats.h"
 #include "chart_sessions.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
+#include "charts/chartstyle.h"
 #include "golden_chart_session.h"
 
 using namespace accellab;
@@ -100,6 +102,21 @@ class TestCharts : public QObject {
   Q_OBJECT
 
  private slots:
+  // Every variant AccelLab ships has a colour of its own (issue: vectorized and numpy were
+  // both #E69F00, and could not be told apart on the Bandwidth chart).
+  void everyShippedVariantHasItsOwnColour() {
+    const Engine engine = kernels::makeBuiltinEngine();
+    std::map<QRgb, std::string> owners;
+    for (const Kernel* kernel : engine.registry().kernels())
+      for (const VariantInfo& variant : kernel->info().variants) {
+        const QRgb colour = variantColour(variant.name).rgb();
+        const auto [owner, fresh] = owners.try_emplace(colour, variant.name);
+        QVERIFY2(fresh || owner->second == variant.name,
+                 qPrintable(QString::fromStdString(variant.name + " and " + owner->second)));
+      }
+    QVERIFY(owners.size() >= 14);
+  }
+
   void init() {
     session_ = goldenChartSession();
     panel_ = std::make_unique<ChartPanel>();

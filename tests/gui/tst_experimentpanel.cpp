@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QVBoxLayout>
+#include <QWheelEvent>
 #include <QtTest>
 
 #include "accellab/kernels/builtin.h"
@@ -37,6 +39,37 @@ class TestExperimentPanel : public QObject {
   Q_OBJECT
 
  private slots:
+  // Scrolling the panel with the wheel changes no value (issue: the wheel passing over
+  // Threads turned 2 into 1): a field takes the wheel once focused, and only then.
+  void wheelChangesOnlyAFocusedField() {
+    QWidget window;
+    auto* layout = new QVBoxLayout(&window);
+    auto* panel = new ExperimentPanel(registry_, MemoryAvailable{64 * kGiB, {}}, 4);
+    layout->addWidget(panel);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    auto* threads = child<QSpinBox>(*panel, "threads");
+    auto* dtype = child<QComboBox>(*panel, "dtype");
+    threads->setValue(2);
+    const int type = dtype->currentIndex();
+    const auto wheel = [](QWidget* field, int steps) {
+      const QPointF at(field->width() / 2.0, field->height() / 2.0);
+      QWheelEvent event(at, field->mapToGlobal(at), {}, QPoint(0, 120 * steps), Qt::NoButton,
+                        Qt::NoModifier, Qt::NoScrollPhase, false);
+      QCoreApplication::sendEvent(field, &event);
+    };
+    window.setFocus();
+    wheel(threads, -1);
+    wheel(dtype, 1);
+    QCOMPARE(threads->value(), 2);
+    QCOMPARE(dtype->currentIndex(), type);
+    QCOMPARE(threads->focusPolicy(), Qt::StrongFocus);
+    threads->setFocus();
+    QTRY_VERIFY(threads->hasFocus());
+    wheel(threads, -1);
+    QCOMPARE(threads->value(), 1);
+  }
 
   void sizesBecomeTheSweep_data() {
     QTest::addColumn<QString>("kernel");

@@ -393,6 +393,49 @@ class TestMainWindow : public QObject {
     QCOMPARE(pointsOf(saved).size(), std::size_t{1});
   }
 
+  // The run ends while the stop question is open (issue: it then still said a run was in
+  // progress, Yes did nothing, and the next close asked nothing). The question is told the
+  // run ended; Yes quits at once, offering the points; No keeps the window, and closing
+  // during the next run asks again.
+  void stopQuestionFollowsTheRun_data() {
+    QTest::addColumn<bool>("quit");
+    QTest::newRow("yes: quit") << true;
+    QTest::newRow("no: stay") << false;
+  }
+  void stopQuestionFollowsTheRun() {
+    QFETCH(bool, quit);
+    prompts_->stopRunAnswer = quit;
+    prompts_->saveAnswer = Prompts::SaveChoice::discard;
+    prompts_->whileAskingStopRun = [this] {
+      window_->cancelRun();
+      QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 5000);
+    };
+    enter(*window_, kLongPi);
+    clickRun(*window_);
+    QTRY_COMPARE_WITH_TIMEOUT(pointsOf(window_->document().session()).size(), std::size_t{1},
+                              20000);
+    QVERIFY(window_->isRunning());
+    QVERIFY(!window_->close());
+    QCOMPARE(prompts_->stopRunQuestions, 1);
+    QCOMPARE(prompts_->runEndedNotices, 1);
+    QVERIFY(!window_->isRunning());
+    if (quit) {
+      QTRY_VERIFY_WITH_TIMEOUT(!window_->isVisible(), 5000);
+      QCOMPARE(prompts_->saveQuestions, 1);
+      return;
+    }
+    QTest::qWait(200);
+    QVERIFY(window_->isVisible());
+    QCOMPARE(prompts_->saveQuestions, 0);
+    prompts_->whileAskingStopRun = nullptr;
+    prompts_->stopRunAnswer = true;
+    clickRun(*window_);
+    QTRY_VERIFY_WITH_TIMEOUT(window_->isRunning(), 5000);
+    QVERIFY(!window_->close());
+    QCOMPARE(prompts_->stopRunQuestions, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->isVisible(), 10000);
+  }
+
   void guiThreadStaysResponsiveDuringARun() {
     enter(*window_,
           {"pi",

@@ -125,7 +125,7 @@ class TestSimdTargets : public QObject {
     kernels::fillUniform<T>(b, 3, 1);
     for (const int threads : {1, 2}) {
       kernels::poison<T>(c);
-      QVERIFY(kernels::matmul::multiplySimd(a.data(), b.data(), c.data(), n, threads, {}));
+      QVERIFY(kernels::matmul::multiplySimd(a.data(), b.data(), c.data(), n, threads, {}).complete);
       const Verification verification = kernels::matmul::verifyMatmul<T>(a, b, c, n, 3);
       QVERIFY2(verification.ok, verification.detail.c_str());
     }

@@ -54,7 +54,7 @@ bool sweepBy(const QString& variant, const T* in, T* out, const Shape3& shape) {
   if (variant == "loop") return sweepLoop(in, out, shape, {});
 #if ACCELLAB_HAS_HIGHWAY
   if (variant == "vectorized") return sweepVectorized(in, out, shape, {});
-  if (variant == "parallel") return sweepParallel(in, out, shape, 2, {});
+  if (variant == "parallel") return sweepParallel(in, out, shape, 2, {}).complete;
 #endif
   qFatal("no sweep %s", qPrintable(variant));
 }

@@ -295,10 +295,7 @@ std::vector<int> runsShown(const Session& session, const std::string& kernel,
 }
 
 std::string defaultBaseline(const Session& session, const std::string& kernel) {
-  const auto variants = variantsIn(session, kernel);
-  if (variants.empty() || std::find(variants.begin(), variants.end(), "loop") != variants.end())
-    return "loop";
-  return variants.front();
+  return accellab::defaultBaseline(variantsIn(session, kernel));
 }
 
 ChartInput makeChartInput(const Session& session, const std::string& kernel,

@@ -247,7 +247,7 @@ QStringList ChartPanel::sessionKernels() const {
 
 std::string ChartPanel::baseline() const {
   const QString text = baselineBox_->currentText();
-  return text.isEmpty() ? std::string("loop") : text.toStdString();
+  return text.isEmpty() ? std::string(kDefaultBaseline) : text.toStdString();
 }
 
 void ChartPanel::setKernel(const QString& kernel) {

@@ -14,28 +14,39 @@ namespace accellab::gui {
 namespace {
 
 // Okabe & Ito's palette without its black, which vanishes on a dark theme: told apart by
-// the common forms of colour blindness, in print, and on light and dark backgrounds.
+// the common forms of colour blindness, in print, and on light and dark backgrounds; then,
+// for the variants beyond its seven, Paul Tol's muted and ColorBrewer's Dark2 hues of middle
+// lightness (readable on both themes).
 constexpr QRgb kBlue = 0x0072b2, kOrange = 0xe69f00, kGreen = 0x009e73, kSky = 0x56b4e9,
-               kPurple = 0xcc79a7, kYellow = 0xf0e442, kVermillion = 0xd55e00;
+               kPurple = 0xcc79a7, kYellow = 0xf0e442, kVermillion = 0xd55e00, kBrown = 0xa6761d,
+               kRose = 0xcc6677, kIndigo = 0x7570b3, kGrey = 0x8f8f8f, kMagenta = 0xe7298a,
+               kLime = 0x66a61e, kTeal = 0x44aa99, kSand = 0xddcc77, kCyan = 0x88ccee;
 // The variants AccelLab ships; any other variant gets a colour from its name's hash.
 struct KnownVariant {
   const char* name;
   QRgb colour;
 };
-// No two variants of one kernel share a colour: add has loop-strided, gpu-lib and std-par;
-// triad and reduce gpu-lib, std-par and blas; matmul blocked, gpu-lib and blas. The Python
-// variants (opt-in) take hashed colours.
-constexpr std::array<KnownVariant, 9> kKnownVariants = {{{"loop", kBlue},
-                                                         {"loop-strided", kPurple},
-                                                         {"vectorized", kOrange},
-                                                         {"parallel", kGreen},
-                                                         {"gpu", kSky},
-                                                         {"gpu-lib", kVermillion},
-                                                         {"std-par", kYellow},
-                                                         {"blocked", kYellow},
-                                                         {"blas", kPurple}}};
-constexpr std::array<QRgb, 7> kPalette = {kBlue,   kOrange, kGreen,     kSky,
-                                          kPurple, kYellow, kVermillion};
+// Every variant AccelLab ships has a colour of its own, so any of them shown together (add
+// has fourteen with its Python ones) are told apart on every tab, run and export.
+constexpr std::array<KnownVariant, 16> kKnownVariants = {{{"loop", kBlue},
+                                                          {"loop-strided", kPurple},
+                                                          {"vectorized", kOrange},
+                                                          {"parallel", kGreen},
+                                                          {"gpu", kSky},
+                                                          {"gpu-lib", kVermillion},
+                                                          {"std-par", kYellow},
+                                                          {"blocked", kBrown},
+                                                          {"blas", kRose},
+                                                          {"mpi", kIndigo},
+                                                          {"python-loop", kGrey},
+                                                          {"numpy", kMagenta},
+                                                          {"numpy-out", kLime},
+                                                          {"numba", kTeal},
+                                                          {"numba-prange", kSand},
+                                                          {"numba-cuda", kCyan}}};
+constexpr std::array<QRgb, 16> kPalette = {kBlue,       kOrange, kGreen, kSky,    kPurple, kYellow,
+                                           kVermillion, kBrown,  kRose,  kIndigo, kGrey,   kMagenta,
+                                           kLime,       kTeal,   kSand,  kCyan};
 constexpr std::array<Qt::BrushStyle, 5> kPatterns = {
     Qt::SolidPattern, Qt::BDiagPattern, Qt::CrossPattern, Qt::FDiagPattern, Qt::DiagCrossPattern};
 // Dots first: a dash longer than the legend's line sample would look solid there.

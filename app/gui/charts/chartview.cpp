@@ -11,6 +11,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLegend>
 #include <QLegendMarker>
@@ -121,6 +122,17 @@ void ChartView::changeEvent(QEvent* event) {
   if (wasDark == isDark(palette()) && oldBase == palette().color(QPalette::Base)) return;
   applyPalette();
   emit rebuildNeeded();
+}
+
+bool ChartView::viewportEvent(QEvent* event) {
+  // Qt asks for a tooltip once the pointer has rested about 0.7 s, and the scene, whose items
+  // carry none, answers by hiding the one the hovered element showed: keep it instead, until
+  // the pointer leaves the element (showToolTip("")).
+  if (event->type() == QEvent::ToolTip && !currentToolTip_.isEmpty()) {
+    QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), currentToolTip_, this);
+    return true;
+  }
+  return QChartView::viewportEvent(event);
 }
 
 void ChartView::resizeEvent(QResizeEvent* event) {

@@ -88,6 +88,7 @@ class ChartView : public QChartView {
   void addElement(PointId id, QAbstractBarSeries* bars, int column, double height);
 
   void changeEvent(QEvent* event) override;
+  bool viewportEvent(QEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;

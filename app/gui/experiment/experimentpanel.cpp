@@ -17,6 +17,7 @@
 #include "accellab/format.h"
 #include "accellab/parse.h"
 #include "experiment/presets.h"
+#include "experiment/wheelguard.h"
 
 namespace accellab::gui {
 
@@ -211,6 +212,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   connect(coldSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
   updateThreadsWarning();
   kernelChanged();
+  takeWheelOnlyWhenFocused(this);
 }
 
 const Kernel* ExperimentPanel::currentKernel() const {

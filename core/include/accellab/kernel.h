@@ -101,6 +101,9 @@ struct RunOutcome {
   // clock is used otherwise.
   std::optional<double> timedS;
   std::optional<GpuTiming> gpu;
+  // The threads that did a share of the work, counted by the variants given a thread count
+  // (parallel): fewer than asked when the problem was too small to split.
+  std::optional<int> threadsWorked{};
 };
 
 struct Verification {

@@ -70,9 +70,22 @@ std::string_view toString(GpuTime time);
 std::optional<GpuTime> parseGpuTime(std::string_view text);  // "kernel", "end-to-end"
 
 struct ReportOptions {
-  std::string baseline = "loop";
+  // The variant speedups are against; empty: each run's defaultBaseline.
+  std::string baseline{};
   GpuTime gpuTime = GpuTime::kernel;
 };
+
+// The baseline when the user names none, for every front end and printer: "loop" where the
+// variants include it (or there are none yet), else the first of them (a Google Benchmark
+// import has no loop).
+std::string defaultBaseline(const std::vector<std::string>& variants);
+// Over the points' variants, in the order they first appear.
+std::string defaultBaseline(const std::vector<PointResult>& points);
+// The one the run was started with (RunSettings::baseline) where it has a point of it, else
+// the points' default.
+std::string defaultBaseline(const Run& run);
+// `options`, an empty baseline replaced by the run's default.
+ReportOptions resolvedFor(const ReportOptions& options, const Run& run);
 
 // What each row's bandwidth is held against.
 struct Ceilings {

@@ -40,6 +40,9 @@ std::string_view toString(PointStatus status);
 std::optional<PointStatus> parsePointStatus(std::string_view text);
 
 // Why a point's numbers are not to be trusted as they are (quality.h judges them).
+// The variant speedups are against unless the user picks another (report.h, defaultBaseline).
+inline constexpr std::string_view kDefaultBaseline = "loop";
+
 struct PointFlags {
   bool unstable = false;  // spread above QualityLimits::maxRelativeSpread
   bool cutShort = false;  // MeasureConfig::maxTimeS stopped it before minReps repetitions
@@ -76,6 +79,10 @@ struct PointResult {
   // Distributed points: the median time of each rank's own share, by rank, so imbalance shows
   // (samplesS hold the slowest rank's time of each repetition); empty for every other point.
   std::vector<double> rankMediansS;
+  // The threads that did a share of the work in every run, for variants that count them
+  // (RunOutcome::threadsWorked); below point.threads when the problem was too small to
+  // split. 0: not counted.
+  int threadsWorked = 0;
   friend bool operator==(const PointResult&, const PointResult&) = default;
 };
 

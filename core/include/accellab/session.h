@@ -44,8 +44,8 @@ inline constexpr std::uint64_t kMaxSampleCount = std::uint64_t{1} << 63;
 // What the user asked for when starting a run.
 struct RunSettings {
   MeasureConfig measure;
-  std::string baseline = "loop";  // the variant speedups were first shown against
-  std::string origin;             // "accellab-cli run …", "desktop app", "Google Benchmark"
+  std::string baseline{kDefaultBaseline};  // the variant speedups were first shown against
+  std::string origin;  // "accellab-cli run …", "desktop app", "Google Benchmark"
   friend bool operator==(const RunSettings&, const RunSettings&) = default;
 };
 

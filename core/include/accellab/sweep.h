@@ -31,6 +31,13 @@ struct SweepSpec {
   std::string baseline;
 };
 
+// What `accellab-cli verify` runs of `kernel`, and the tests of every kernel with it: odd
+// shapes that no vector width, chunk or block size divides (1x1x1 for the loops' edge cases,
+// 3x5x7, 17x31x67, 2x3x1031), sample counts from 1 to 10^7, each parameter at its verify
+// values (its default when it names none), every element type and every variant (the opt-in
+// ones too), on 1 and 2 threads.
+SweepSpec verifySweep(const KernelInfo& kernel);
+
 class SweepError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
