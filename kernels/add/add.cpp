@@ -88,7 +88,7 @@ class CpuAddRun final : public KernelRun {
             int threads)
       : shape_(shape),
         in_(elements),
-        out_(elements),
+        out_(elements, kHalfPage),  // no 4K aliasing with in_ (host_array.h)
         threads_(threads),
         stores_(simd::storesFor(2 * elements * sizeof(T))) {
     fillUniform(in_.span(), seed, 0, first);

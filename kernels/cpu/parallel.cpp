@@ -3,12 +3,6 @@
 namespace accellab::kernels {
 namespace {
 
-// add moves 2 arrays: a piece of at least 64 KiB of traffic (4 Ki f64 elements), about a
-// microsecond from L1, several from L2 (docs/benchmarks.md, "by size", measured the
-// crossover); at most 2^18 elements, 4 or 2 MiB.
-constexpr std::uint64_t kSmallestPieceBytes = std::uint64_t{64} << 10;
-constexpr std::uint64_t kLargestAddPiece = std::uint64_t{1} << 18;
-constexpr std::uint64_t kCacheLine = 64;
 // pi's samples: 4 Ki are a few microseconds of the SIMD loop; 2^20 under a millisecond.
 constexpr Grain kPiGrain{.smallest = 4096, .largest = std::uint64_t{1} << 20, .align = 64};
 
@@ -42,10 +36,7 @@ Split splitAlikeFor(std::uint64_t items, int threads, const Grain& grain) {
 template <class T>
 PiecesDone addParallel(const T* in, T* out, std::uint64_t n, int threads, simd::Stores stores,
                        const std::stop_token& stop) {
-  const Grain grain{.smallest = kSmallestPieceBytes / (2 * sizeof(T)),
-                    .largest = kLargestAddPiece,
-                    .align = kCacheLine / sizeof(T)};
-  return forEachPiece(splitFor(n, threads, grain), stop,
+  return forEachPiece(splitFor(n, threads, streamGrain<T>(2)), stop,
                       [&](std::uint64_t, std::uint64_t first, std::uint64_t last) {
                         simd::add(in + first, out + first, last - first, stores);
                       });

@@ -28,6 +28,18 @@ struct Grain {
   std::uint64_t align = 1;
 };
 
+// The streaming loops (add, triad, reduce) over `arrays` arrays of T: pieces of at least
+// 128 KiB of their traffic (8 Ki f64 elements of add), about 2 us from L1 or L2. A new
+// OpenMP team costs about 1 us to start and join here, so a smaller split lost to one
+// thread (docs/benchmarks.md, "by size"); at most 2^18 elements, 1 to 6 MiB; cache lines.
+inline constexpr std::uint64_t kSmallestPieceBytes = std::uint64_t{128} << 10;
+template <class T>
+constexpr Grain streamGrain(std::uint64_t arrays) {
+  return {.smallest = kSmallestPieceBytes / (arrays * sizeof(T)),
+          .largest = std::uint64_t{1} << 18,
+          .align = 64 / sizeof(T)};
+}
+
 // Pieces per thread when there is work enough: the others take over the share of a thread
 // the OS preempts, as from a dynamic schedule, without pieces so small their handing out
 // shows.

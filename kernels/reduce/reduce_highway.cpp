@@ -105,13 +105,6 @@ CompensatedSum<double> simdPiece(const double* x, std::size_t n) {
   return fromPair(pair);
 }
 
-// One array read: a piece of at least 64 KiB, as add's traffic (cpu/parallel.cpp); at most
-// 2^18 elements.
-template <class T>
-constexpr Grain kGrain{.smallest = (std::uint64_t{64} << 10) / sizeof(T),
-                       .largest = std::uint64_t{1} << 18,
-                       .align = 64 / sizeof(T)};
-
 }  // namespace
 
 template <class T>
@@ -122,7 +115,7 @@ CompensatedSum<T> sumSimd(const T* x, std::size_t n) {
 template <class T>
 PiecesDone sumParallel(const T* x, std::size_t n, int threads, const std::stop_token& stop,
                        CompensatedSum<T>& total) {
-  const Split split = splitAlikeFor(n, threads, kGrain<T>);
+  const Split split = splitAlikeFor(n, threads, streamGrain<T>(1));
   std::vector<CompensatedSum<T>> partials(split.pieces);
   const PiecesDone done =
       forEachPiece(split, stop, [&](std::uint64_t p, std::uint64_t first, std::uint64_t last) {

@@ -98,7 +98,7 @@ class CpuTriadRun final : public KernelRun {
       : shape_(shape),
         b_(elements),
         c_(elements),
-        a_(elements),
+        a_(elements, kHalfPage),  // no 4K aliasing with b_ and c_ (host_array.h)
         threads_(threads),
         stores_(simd::storesFor(3 * elements * sizeof(T))) {
     fillUniform(b_.span(), seed, kStreamB, first);

@@ -77,13 +77,6 @@ void simdPiece(const double* b, const double* c, double* a, std::size_t n, simd:
   HWY_DYNAMIC_DISPATCH(TriadF64)(b, c, a, n, stores == simd::Stores::streaming);
 }
 
-// a = b + 3c moves 3 arrays: a piece of at least 96 KiB of traffic, as add's 64 KiB for its
-// two (cpu/parallel.cpp); at most 2^18 elements.
-template <class T>
-constexpr Grain kGrain{.smallest = (std::uint64_t{96} << 10) / (3 * sizeof(T)),
-                       .largest = std::uint64_t{1} << 18,
-                       .align = 64 / sizeof(T)};
-
 }  // namespace
 
 template <class T>
@@ -94,7 +87,7 @@ void triadSimd(const T* b, const T* c, T* a, std::size_t n, simd::Stores stores)
 template <class T>
 PiecesDone triadParallel(const T* b, const T* c, T* a, std::size_t n, int threads,
                          simd::Stores stores, const std::stop_token& stop) {
-  return forEachPiece(splitFor(n, threads, kGrain<T>), stop,
+  return forEachPiece(splitFor(n, threads, streamGrain<T>(3)), stop,
                       [&](std::uint64_t, std::uint64_t first, std::uint64_t last) {
                         simdPiece(b + first, c + first, a + first, last - first, stores);
                       });

@@ -5,7 +5,9 @@
 // `#pragma omp parallel` region around all repetitions with `omp for simd schedule(static)`
 // inside; regular stores; the output half a page off, as AccelLab's may be. Both are timed in
 // interleaved rounds, best batch of each kept, and printed with their ratio.
-// Not a test (timings depend on the machine): accellab-bench-by-size [ROUNDS] [THREADS].
+// Not a test (timings depend on the machine): accellab-bench-by-size [ROUNDS] [THREADS]
+// [KERNEL...] [SIZE...] (default: 15 rounds, every CPU, add triad reduce, the four sizes; a
+// SIZE is bytes per array, "64K", "2M").
 #include <omp.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <string>
@@ -34,7 +37,7 @@ struct Arrays {
   explicit Arrays(std::size_t bytesEach) : bytes(bytesEach + kHalfPage) {
     for (char*& r : raw) {
       r = static_cast<char*>(::operator new(bytes, kAlignment));
-      for (std::size_t i = 0; i < bytes; ++i) r[i] = 0;
+      std::memset(r, 0, bytes);
     }
   }
   ~Arrays() {
@@ -52,6 +55,10 @@ struct Arrays {
   }
 };
 
+// Memory may have changed: each repetition reads the arrays again, none is folded into
+// another.
+inline void opaque(const void* p) { asm volatile("" : : "r"(p) : "memory"); }
+
 // `reps` runs of the reference on `threads` threads; returns a value that depends on them.
 template <class T>
 double reference(const std::string& kernel, const Arrays& a, std::int64_t n, int threads,
@@ -62,6 +69,7 @@ double reference(const std::string& kernel, const Arrays& a, std::int64_t n, int
   double total = 0;
   if (threads == 1) {
     for (int r = 0; r < reps; ++r) {
+      opaque(x);
       if (kernel == "add") {
 #pragma omp simd
         for (std::int64_t i = 0; i < n; ++i) out[i] = x[i] + T(2);
@@ -80,6 +88,7 @@ double reference(const std::string& kernel, const Arrays& a, std::int64_t n, int
   const int kind = kernel == "add" ? 0 : kernel == "triad" ? 1 : 2;
 #pragma omp parallel num_threads(threads)
   for (int r = 0; r < reps; ++r) {
+    opaque(x);
     if (kind == 0) {
 #pragma omp for simd schedule(static)
       for (std::int64_t i = 0; i < n; ++i) out[i] = x[i] + T(2);
@@ -123,22 +132,22 @@ Best measure(const accellab::Kernel& kernel, const std::string& name, std::uint6
   };
   run->run({});
   const int repsA = calibrate([&] { run->run({}); });
-  reference<T>(name, arrays, static_cast<std::int64_t>(n), threads, 1);
-  const int repsC =
-      calibrate([&] { reference<T>(name, arrays, static_cast<std::int64_t>(n), threads, 1); });
+  // The reference's result is kept, here as in the rounds: a sum nobody reads is elided.
+  volatile double sink = 0;
+  sink = sink + reference<T>(name, arrays, static_cast<std::int64_t>(n), threads, 1);
+  const int repsC = calibrate(
+      [&] { sink = sink + reference<T>(name, arrays, static_cast<std::int64_t>(n), threads, 1); });
   Best best;
-  double sink = 0;
   for (int round = 0; round < rounds; ++round) {
     auto t0 = Clock::now();
     for (int r = 0; r < repsA; ++r) run->run({});
     best.accellab = std::min(best.accellab, secondsOf(Clock::now() - t0) / repsA);
     t0 = Clock::now();
-    sink += reference<T>(name, arrays, static_cast<std::int64_t>(n), threads, repsC);
+    sink = sink + reference<T>(name, arrays, static_cast<std::int64_t>(n), threads, repsC);
     best.c = std::min(best.c, secondsOf(Clock::now() - t0) / repsC);
   }
   if (!run->verify().ok)
     std::fprintf(stderr, "%s: AccelLab's output did not verify\n", name.c_str());
-  if (sink == 12345.678) std::puts("");  // keeps the reference's work observable
   return best;
 }
 
@@ -162,11 +171,32 @@ int main(int argc, char** argv) {
   std::vector<int> threadCounts{1};
   if (all > 1) threadCounts.push_back(all);
   double worst = 1e300;
-  for (const char* name : {"add", "triad", "reduce"}) {
-    const accellab::Kernel* kernel = engine.registry().find(name);
+  std::vector<std::string> kernels{"add", "triad", "reduce"};
+  // Arguments like "64K" or "2M" replace the sizes (bytes per array): the crossover where
+  // two threads start to pay is found this way.
+  std::vector<std::uint64_t> sizes{std::uint64_t{16} << 10, std::uint64_t{512} << 10,
+                                   std::uint64_t{16} << 20, std::uint64_t{512} << 20};
+  std::vector<std::string> named;
+  std::vector<std::uint64_t> asked;
+  for (int i = 3; i < argc; ++i) {
+    char* unit = nullptr;
+    const unsigned long long value = std::strtoull(argv[i], &unit, 10);
+    if (value > 0 && (*unit == 'K' || *unit == 'M') && unit[1] == '\0')
+      asked.push_back(value << (*unit == 'K' ? 10 : 20));
+    else
+      named.emplace_back(argv[i]);
+  }
+  if (!named.empty()) kernels = named;
+  if (!asked.empty()) sizes = asked;
+  for (const std::string& kernelName : kernels) {
+    const char* name = kernelName.c_str();
+    const accellab::Kernel* kernel = engine.registry().find(kernelName);
+    if (kernel == nullptr) {
+      std::fprintf(stderr, "no kernel %s\n", name);
+      return 2;
+    }
     for (const bool f32 : {false, true}) {
-      for (const std::uint64_t bytes : {std::uint64_t{16} << 10, std::uint64_t{512} << 10,
-                                        std::uint64_t{16} << 20, std::uint64_t{512} << 20}) {
+      for (const std::uint64_t bytes : sizes) {
         for (const int threads : threadCounts) {
           const Best best = f32 ? measure<float>(*kernel, name, bytes, threads, rounds)
                                 : measure<double>(*kernel, name, bytes, threads, rounds);
