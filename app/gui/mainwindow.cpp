@@ -138,15 +138,13 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
 
   // Run is available at once: a run started while the probe measures waits for it.
   connect(probe_, &SystemProbe::measuring, this, [this](const QString& status) {
-    if (runWaitsForProbe_)
-      runStatus_->end(status);
-    else
-      statusBar()->showMessage(status);
+    if (runWaitsForProbe_) runStatus_->end(status);
+    machineStatus_->setText(status);
     updateActions();
   });
   connect(probe_, &SystemProbe::finished, this, &MainWindow::onProbeFinished);
   probe_->start(engineFor(0), options_.measureBandwidth, options_.machineCache);
-  statusBar()->showMessage(probe_->status());
+  machineStatus_->setText(probe_->status());
 
   lastFolder_ = QDir::homePath();
   defaultLayout_ = saveState();
@@ -232,6 +230,27 @@ void MainWindow::createViewActions() {
   resetLayoutAction_->setObjectName(QStringLiteral("resetLayoutAction"));
   resetLayoutAction_->setToolTip(tr("Show every panel where it was at first"));
   connect(resetLayoutAction_, &QAction::triggered, this, &MainWindow::resetLayout);
+  // From anywhere in the window, as in Qt Creator: the tab widget's own Ctrl+Tab works only
+  // while the focus is inside it.
+  const auto chartStep = [this](const char* name, const QString& text, int step,
+                                QList<QKeySequence> keys) {
+    auto* a = new QAction(text, this);
+    a->setObjectName(QLatin1String(name));
+    a->setShortcuts(keys);
+    a->setShortcutContext(Qt::WindowShortcut);
+    connect(a, &QAction::triggered, this, [this, step] {
+      const int count = charts_->chartCount();
+      if (count > 0) charts_->setCurrentChart((charts_->currentChart() + step + count) % count);
+    });
+    addAction(a);
+    return a;
+  };
+  nextChartAction_ =
+      chartStep("nextChartAction", tr("&Next Chart"), 1,
+                {QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+  previousChartAction_ = chartStep(
+      "previousChartAction", tr("&Previous Chart"), -1,
+      {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
   themeActions_ = new QActionGroup(this);
   themeActions_->setExclusive(true);
   const struct {
@@ -312,6 +331,9 @@ void MainWindow::createMenus() {
   view->addAction(resultsDock_->toggleViewAction());
   view->addAction(tools->toggleViewAction());
   view->addSeparator();
+  view->addAction(nextChartAction_);
+  view->addAction(previousChartAction_);
+  view->addSeparator();
   view->addAction(resetLayoutAction_);
   view->addSeparator();
   QMenu* theme = view->addMenu(tr("&Theme"));
@@ -365,6 +387,8 @@ void MainWindow::createLayout() {
 
   charts_ = new ChartPanel(this);
   table_ = new QTableView(this);
+  // Tab leaves the table for the next field; the arrows move within it.
+  table_->setTabKeyNavigation(false);
   table_->setObjectName(QStringLiteral("resultsTable"));
   table_->setModel(sorted_);
   table_->setSortingEnabled(true);
@@ -411,6 +435,9 @@ void MainWindow::createLayout() {
   setCentralWidget(charts_);
 
   runStatus_ = new RunStatus(statusBar());
+  machineStatus_ = new QLabel(statusBar());
+  machineStatus_->setObjectName(QStringLiteral("machineStatus"));
+  statusBar()->addPermanentWidget(machineStatus_);
 }
 
 void MainWindow::connectDocument() {
@@ -719,7 +746,7 @@ void MainWindow::onProbeFinished(const SystemInfo& system, const QString& warnin
   }
   if (!warning.isEmpty())
     message = tr("%1 (not kept for the next start: %2)").arg(message, warning);
-  statusBar()->showMessage(message, warning.isEmpty() ? 8000 : 0);
+  machineStatus_->setText(message);
   // The experiment panel unlocked first: the waiting run reads it.
   const bool runWaited = std::exchange(runWaitsForProbe_, false);
   if (runWaited) runStatus_->end(QString());
@@ -831,9 +858,24 @@ bool MainWindow::save() {
   return document_->path().isEmpty() ? saveAs() : saveSession(document_->path());
 }
 
+namespace {
+
+// The name Save As offers a new session: its latest run's kernel and day, in the registered
+// file type (packaging/io.github.accellab.AccelLab.xml): "add-2026-12-02.accellab.json".
+QString suggestedSessionName(const Session& session) {
+  const Run* latest = session.runs.empty() ? nullptr : &session.runs.back();
+  QString stem = QStringLiteral("session");
+  if (latest && !latest->points.empty())
+    stem = qs(latest->points.front().point.kernel) + QLatin1Char('-') +
+           qs(latest->created.substr(0, std::min<std::size_t>(10, latest->created.size())));
+  return stem + QStringLiteral(".accellab.json");
+}
+
+}  // namespace
+
 bool MainWindow::saveAs() {
   const QString suggested = document_->path().isEmpty()
-                                ? inLastFolder(QStringLiteral("session.json"))
+                                ? inLastFolder(suggestedSessionName(document_->session()))
                                 : document_->path();
   const QString path = prompts_->saveFileName(this, tr("Save Session"), suggested, sessionFilter());
   if (path.isEmpty()) return false;

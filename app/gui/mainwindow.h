@@ -219,6 +219,9 @@ class MainWindow : public QMainWindow {
   ComparePanel* compare_ = nullptr;
   QTabWidget* bottomTabs_ = nullptr;
   RunStatus* runStatus_ = nullptr;
+  // What the machine probe found or is doing: lasting state, a permanent widget of the status
+  // bar, so that the transient messages (a hovered action's tip) never wipe it.
+  QLabel* machineStatus_ = nullptr;
   // How the run going will end, for the status it leaves (whether it was cancelled, the run
   // status knows): failed, or finished.
   std::size_t runPoints_ = 0;
@@ -249,6 +252,8 @@ class MainWindow : public QMainWindow {
   QDockWidget* resultsDock_ = nullptr;
   QByteArray defaultLayout_;  // saveState() as built, for View > Reset Layout
   QAction* resetLayoutAction_ = nullptr;
+  QAction* nextChartAction_ = nullptr;
+  QAction* previousChartAction_ = nullptr;
   QActionGroup* themeActions_ = nullptr;
   QAction* guideAction_ = nullptr;
   QAction* shortcutsAction_ = nullptr;

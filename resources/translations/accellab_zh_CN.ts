@@ -827,8 +827,8 @@ Its points are kept.</source>
         <translation>多线程变体以 N 个线程运行，或对 1 到 N 的每个线程数各运行一次</translation>
     </message>
     <message>
-        <source>N: threads of the threaded variants (%1 logical cores here)</source>
-        <translation>N：多线程变体的线程数（本机有 %1 个逻辑核心）</translation>
+        <source>N: threads of the threaded variants, 1 to %2 (%1 logical cores here)</source>
+        <translation>N：多线程变体的线程数，1 到 %2（本机有 %1 个逻辑核心）</translation>
     </message>
     <message>
         <source>Timed repetitions at least, after one untimed warm-up run</source>
@@ -1410,6 +1410,14 @@ host → device %2, kernel %3, device → host %4</source>
     <message>
         <source>Measure the machine&apos;s memory bandwidth again (a few seconds) instead of using the measurement kept from an earlier start</source>
         <translation>重新测量本机的内存带宽（需几秒钟），而不使用之前启动时保存的测量结果</translation>
+    </message>
+    <message>
+        <source>&amp;Next Chart</source>
+        <translation>下一个图表(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Chart</source>
+        <translation>上一个图表(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Reset Layout</source>

@@ -41,6 +41,38 @@ class TestExperimentPanel : public QObject {
  private slots:
   // Scrolling the panel with the wheel changes no value (issue: the wheel passing over
   // Threads turned 2 into 1): a field takes the wheel once focused, and only then.
+  // A thread count typed is taken as typed, with the warning (issue: 999 became 99).
+  void typedThreadsAreTakenAsTyped() {
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+    auto* threads = child<QSpinBox>(panel, "threads");
+    threads->selectAll();
+    QTest::keyClicks(threads, QStringLiteral("999"));
+    QCOMPARE(threads->value(), 999);
+    QVERIFY(child<QLabel>(panel, "threadsWarning")->text().contains(QStringLiteral("999 threads")));
+    QVERIFY(threads->toolTip().contains(QString::number(threads->maximum())));
+  }
+
+  // Each kernel keeps its ticks (issue: add -> pi -> add reset them).
+  void eachKernelKeepsItsVariantTicks() {
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+    auto* kernel = child<QComboBox>(panel, "kernel");
+    kernel->setCurrentText(QStringLiteral("add"));
+    // The boxes are made again for each kernel shown: looked up anew after each switch.
+    auto* loop = child<QCheckBox>(panel, "variant-loop");
+    auto* strided = child<QCheckBox>(panel, "variant-loop-strided");
+    QVERIFY(loop->isChecked());
+    const bool stridedWas = strided->isChecked();
+    const bool stridedRuns = strided->isEnabled();
+    loop->setChecked(false);
+    if (stridedRuns) strided->setChecked(!stridedWas);
+    kernel->setCurrentText(QStringLiteral("pi"));
+    QVERIFY(child<QCheckBox>(panel, "variant-loop")->isChecked());  // pi's own, untouched
+    kernel->setCurrentText(QStringLiteral("add"));
+    QVERIFY(!child<QCheckBox>(panel, "variant-loop")->isChecked());
+    if (stridedRuns)
+      QCOMPARE(child<QCheckBox>(panel, "variant-loop-strided")->isChecked(), !stridedWas);
+  }
+
   void wheelChangesOnlyAFocusedField() {
     QWidget window;
     auto* layout = new QVBoxLayout(&window);

@@ -6,6 +6,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
@@ -389,6 +390,11 @@ class TestMainWindow : public QObject {
     QVERIFY(!window_->isRunning());
     QCOMPARE(prompts_->stopRunQuestions, 1);
     QCOMPARE(prompts_->saveQuestions, 1);  // the measured point was offered for saving
+    // Under the run's kernel and day, in the registered file type.
+    const QString day =
+        QString::fromStdString(window_->document().session().runs.back().created).left(10);
+    QCOMPARE(QFileInfo(prompts_->offered.last()).fileName(),
+             QStringLiteral("pi-%1.accellab.json").arg(day));
     const Session saved = readResultsFile(toFilePath(prompts_->fileName));
     QCOMPARE(pointsOf(saved).size(), std::size_t{1});
   }
@@ -434,6 +440,33 @@ class TestMainWindow : public QObject {
     QVERIFY(!window_->close());
     QCOMPARE(prompts_->stopRunQuestions, 2);
     QTRY_VERIFY_WITH_TIMEOUT(!window_->isVisible(), 10000);
+  }
+
+  // Ctrl+Tab and Ctrl+PgDown go to the next chart from anywhere in the window, Ctrl+Shift+Tab
+  // and Ctrl+PgUp back, wrapping; Tab leaves the results table instead of walking its cells.
+  void keyboardSwitchesChartsAndLeavesTheTable() {
+    window_->show();
+    window_->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+    ChartPanel& charts = window_->chartPanel();
+    QVERIFY(charts.chartCount() > 2);
+    auto* sizes = child<QLineEdit>(*window_, "sizes");
+    sizes->setFocus();
+    QTRY_VERIFY(sizes->hasFocus());
+    charts.setCurrentChart(0);
+    QTest::keyClick(sizes, Qt::Key_Tab, Qt::ControlModifier);
+    QCOMPARE(charts.currentChart(), 1);
+    QTest::keyClick(sizes, Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(charts.currentChart(), 2);
+    QTest::keyClick(sizes, Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(charts.currentChart(), 1);
+    QTest::keyClick(sizes, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(charts.currentChart(), 0);
+    QTest::keyClick(sizes, Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(charts.currentChart(), charts.chartCount() - 1);
+    auto* table = window_->findChild<QTableView*>();
+    QVERIFY(table);
+    QVERIFY(!table->tabKeyNavigation());
   }
 
   void guiThreadStaysResponsiveDuringARun() {

@@ -343,7 +343,9 @@ class TestWindowMenus : public QObject {
     QCOMPARE(window_->lastFolder(), QDir::homePath());
     prompts_->fileName = folder + QStringLiteral("/s.json");
     action(*window_, "saveAsAction")->trigger();
-    QCOMPARE(prompts_->offered.last(), QDir::home().filePath(QStringLiteral("session.json")));
+    // The registered file type (issue: it offered session.json).
+    QCOMPARE(prompts_->offered.last(),
+             QDir::home().filePath(QStringLiteral("session.accellab.json")));
     QCOMPARE(window_->lastFolder(), folder);
 
     prompts_->fileName.clear();  // the user cancels each dialog below

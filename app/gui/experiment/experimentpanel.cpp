@@ -23,6 +23,9 @@ namespace accellab::gui {
 
 namespace {
 
+// The most threads the panel takes (more where the machine has over a quarter of that).
+constexpr int kMaxPanelThreads = 4096;
+
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 // Settings keys, in the group "experiment".
@@ -114,10 +117,14 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   modeBox_->addItem(tr("Threads 1\u2026N"));
   modeBox_->setCurrentIndex(static_cast<int>(SweepMode::threadsOneToN));
   modeBox_->setToolTip(tr("Threaded variants run with N threads, or once for every count 1 to N"));
-  threadsSpin_->setRange(1, std::max(256, logicalCores * 4));
+  // Wide enough that a number typed is taken as typed (999 once became 99 without a word);
+  // above the cores, the warning below says what it costs.
+  threadsSpin_->setRange(1, std::max(kMaxPanelThreads, logicalCores * 4));
   threadsSpin_->setValue(std::max(1, logicalCores));
   threadsSpin_->setToolTip(
-      tr("N: threads of the threaded variants (%1 logical cores here)").arg(logicalCores));
+      tr("N: threads of the threaded variants, 1 to %2 (%1 logical cores here)")
+          .arg(logicalCores)
+          .arg(threadsSpin_->maximum()));
   const MeasureConfig defaults;
   repsSpin_->setRange(1, 100000);
   repsSpin_->setValue(static_cast<int>(defaults.minReps));
@@ -335,8 +342,13 @@ void ExperimentPanel::fillParams(const Kernel* kernel) {
 }
 
 void ExperimentPanel::kernelChanged() {
-  if (!shownKernel_.isEmpty() && registry_.find(shownKernel_.toStdString()))
+  if (!shownKernel_.isEmpty() && registry_.find(shownKernel_.toStdString())) {
     sizesByKernel_[shownKernel_] = sizesEdit_->text();
+    QStringList& checked = checkedByKernel_[shownKernel_];
+    checked.clear();
+    for (QCheckBox* check : variantChecks_)
+      if (check->isChecked()) checked << check->text();
+  }
   rememberParams();
   const Kernel* kernel = currentKernel();
   adaptFields(kernel);
@@ -359,6 +371,9 @@ void ExperimentPanel::kernelChanged() {
   }
   fillPresets();
   fillVariants();
+  if (const auto ticked = checkedByKernel_.find(shownKernel_); ticked != checkedByKernel_.end())
+    for (QCheckBox* check : variantChecks_)
+      check->setChecked(check->isEnabled() && ticked->second.contains(check->text()));
   const auto typed = sizesByKernel_.find(shownKernel_);
   const QSignalBlocker blocker(sizesEdit_);
   showSizes(typed != sizesByKernel_.end() ? typed->second

@@ -109,6 +109,8 @@ class ExperimentPanel : public QWidget {
   QComboBox* gpuBox_;
   QLabel* gpuLabel_;
   std::map<QString, QString> sizesByKernel_;  // what was typed for each kernel
+  // The variants ticked for each kernel shown before: add -> pi -> add keeps add's ticks.
+  std::map<QString, QStringList> checkedByKernel_;
   // What was typed for each kernel's parameters, by "kernel/parameter".
   std::map<QString, QString> paramsByKernel_;
   QString shownKernel_;
