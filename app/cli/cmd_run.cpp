@@ -7,6 +7,7 @@
 #include <string>
 #include <thread>
 
+#include "accellab/quality_ranges.h"
 #include "accellab/runner.h"
 #include "accellab/session.h"
 #include "accellab/sweep.h"
@@ -129,8 +130,19 @@ MeasureConfig measureConfigFrom(const ArgumentParser& parser) {
   if (auto reps = parser.count("--reps")) config.minReps = *reps;
   if (auto s = parser.seconds("--min-time")) config.minTimeS = *s;
   if (auto s = parser.seconds("--max-time")) config.maxTimeS = *s;
-  if (auto share = parser.percentage("--unstable-above")) config.quality.maxRelativeSpread = *share;
-  if (auto factor = parser.positive("--cold-above")) config.quality.coldFactor = *factor;
+  // The ranges the window and the session take too (quality_ranges.h).
+  if (auto share = parser.percentage("--unstable-above")) {
+    if (!kUnstableRange.contains(*share))
+      throw UsageError("invalid --unstable-above: " + *parser.value("--unstable-above") +
+                       " is outside " + describePercentRange(kUnstableRange));
+    config.quality.maxRelativeSpread = *share;
+  }
+  if (auto factor = parser.positive("--cold-above")) {
+    if (!kColdRange.contains(*factor))
+      throw UsageError("invalid --cold-above: " + *parser.value("--cold-above") + " is outside " +
+                       describeRange(kColdRange));
+    config.quality.coldFactor = *factor;
+  }
   config.maxReps = std::max(config.maxReps, config.minReps);
   return config;
 }

@@ -1,5 +1,7 @@
 #include "accellab/session.h"
 
+#include "accellab/quality_ranges.h"
+
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -275,6 +277,13 @@ Json toJson(const PointResult& result) {
 
 Json toJson(const RunSettings& settings) {
   const MeasureConfig& m = settings.measure;
+  if (!kUnstableRange.contains(m.quality.maxRelativeSpread))
+    throw SessionError("cannot store max_relative_spread " +
+                       std::to_string(m.quality.maxRelativeSpread) + ": it is outside " +
+                       describePercentRange(kUnstableRange));
+  if (!kColdRange.contains(m.quality.coldFactor))
+    throw SessionError("cannot store cold_factor " + std::to_string(m.quality.coldFactor) +
+                       ": it is outside " + describeRange(kColdRange));
   return {{"min_reps", m.minReps},
           {"min_time_s", m.minTimeS},
           {"max_reps", m.maxReps},
@@ -543,6 +552,11 @@ RunSettings readSettings(const Node& node) {
   readOptional(node, "min_sample_s", m.minSampleS);
   readOptional(node, "max_relative_spread", m.quality.maxRelativeSpread);
   readOptional(node, "cold_factor", m.quality.coldFactor);
+  // The values the CLI and the window take (quality_ranges.h), no others.
+  if (!kUnstableRange.contains(m.quality.maxRelativeSpread))
+    node["max_relative_spread"].fail("is outside " + describePercentRange(kUnstableRange));
+  if (!kColdRange.contains(m.quality.coldFactor))
+    node["cold_factor"].fail("is outside " + describeRange(kColdRange));
   readOptional(node, "baseline", settings.baseline);
   readOptional(node, "origin", settings.origin);
   return settings;

@@ -239,6 +239,12 @@ void TestCli::badInputIsRefused_data() {
       << add + QStringList{"--unstable-above", "0%"} << "--unstable-above";
   QTest::newRow("negative cold factor")
       << add + QStringList{"--cold-above", "-2"} << "--cold-above";
+  // The window's and the session's ranges (quality_ranges.h): once any value above 0 here.
+  QTest::newRow("cold factor below 1") << add + QStringList{"--cold-above", "0.5"}
+                                       << "invalid --cold-above: 0.5 is outside 1 to 1000000";
+  QTest::newRow("unstable limit below 0.0001%")
+      << add + QStringList{"--unstable-above", "0.00001%"}
+      << "invalid --unstable-above: 0.00001% is outside 0.0001% to 1000%";
   QTest::newRow("zero reruns") << add + QStringList{"--rerun-unstable", "0"} << "--rerun-unstable";
   QTest::newRow("append without out") << add + QStringList{"--append"} << "--append needs --out";
   QTest::newRow("append to foreign")

@@ -12,6 +12,7 @@
 
 #include "accellab/output_file.h"
 #include "accellab/quality.h"
+#include "accellab/quality_ranges.h"
 #include "accellab/session.h"
 #include "large_session.h"
 #include "sample_session.h"
@@ -126,6 +127,35 @@ class TestSession : public QObject {
     std::string lying = json;
     lying.replace(lying.find("\"threads_worked\": 1"), 19, "\"threads_worked\": 3");
     QVERIFY_THROWS_EXCEPTION(SessionError, sessionFromJson(lying));
+  }
+
+  // The quality settings' ranges are the CLI's and the window's (quality_ranges.h): the
+  // limits themselves read and write, a value past them is refused by both.
+  void qualitySettingsKeepTheirRanges() {
+    Session session = test::sampleSession();
+    QualityLimits& quality = session.runs.front().settings.measure.quality;
+    quality = {kUnstableRange.max, kColdRange.min};
+    QVERIFY(sessionFromJson(sessionToJson(session)) == session);
+    quality = {kUnstableRange.min, kColdRange.max};
+    const std::string json = sessionToJson(session);
+    QVERIFY(sessionFromJson(json) == session);
+    quality.maxRelativeSpread = 20;  // 2000 %
+    QVERIFY_THROWS_EXCEPTION(SessionError, sessionToJson(session));
+    quality = {0.05, 0.5};
+    QVERIFY_THROWS_EXCEPTION(SessionError, sessionToJson(session));
+    std::string lying = json;
+    const std::size_t key = lying.find("\"cold_factor\": ");
+    QVERIFY(key != std::string::npos);
+    const std::size_t value = key + std::string("\"cold_factor\": ").size();
+    lying.replace(value, lying.find_first_of(",}", value) - value, "0.5");
+    try {
+      sessionFromJson(lying);
+      QFAIL("no SessionError");
+    } catch (const SessionError& refused) {
+      QVERIFY2(std::string(refused.what()).find("cold_factor: is outside 1 to 1000000") !=
+                   std::string::npos,
+               refused.what());
+    }
   }
 
   void roundTripThroughFile() {

@@ -15,6 +15,7 @@
 
 #include "accellab/kernels/builtin.h"
 #include "accellab/parse.h"
+#include "accellab/quality_ranges.h"
 #include "experiment/experimentpanel.h"
 #include "experiment/presets.h"
 #include "fake_kernel.h"
@@ -50,6 +51,23 @@ class TestExperimentPanel : public QObject {
     QCOMPARE(threads->value(), 999);
     QVERIFY(child<QLabel>(panel, "threadsWarning")->text().contains(QStringLiteral("999 threads")));
     QVERIFY(threads->toolTip().contains(QString::number(threads->maximum())));
+  }
+
+  // The quality fields take the CLI's and the session's ranges (quality_ranges.h): they once
+  // stopped at 0.1-100 % where the CLI took up to 1000 %.
+  void qualityFieldsTakeTheEngineRanges() {
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
+    auto* unstable = child<QDoubleSpinBox>(panel, "unstableLimit");
+    auto* cold = child<QDoubleSpinBox>(panel, "coldLimit");
+    QCOMPARE(unstable->minimum(), kUnstableRange.min * 100);
+    QCOMPARE(unstable->maximum(), kUnstableRange.max * 100);
+    QCOMPARE(cold->minimum(), kColdRange.min);
+    QCOMPARE(cold->maximum(), kColdRange.max);
+    unstable->setValue(kUnstableRange.min * 100);
+    QCOMPARE(unstable->value(), kUnstableRange.min * 100);
+    QCOMPARE(unstable->text(), QStringLiteral("0.0001 % MAD"));
+    unstable->setValue(5);
+    QCOMPARE(unstable->text(), QStringLiteral("5 % MAD"));
   }
 
   // Each kernel keeps its ticks (issue: add -> pi -> add reset them).

@@ -16,12 +16,23 @@
 
 #include "accellab/format.h"
 #include "accellab/parse.h"
+#include "accellab/quality_ranges.h"
 #include "experiment/presets.h"
 #include "experiment/wheelguard.h"
 
 namespace accellab::gui {
 
 namespace {
+
+// Shows its value in the fewest digits that say it ("5", "0.0001"), however many decimals
+// it takes.
+class ShortestSpinBox final : public QDoubleSpinBox {
+ public:
+  using QDoubleSpinBox::QDoubleSpinBox;
+  QString textFromValue(double value) const override {
+    return locale().toString(value, 'f', QLocale::FloatingPointShortest);
+  }
+};
 
 // The most threads the panel takes (more where the machine has over a quarter of that).
 constexpr int kMaxPanelThreads = 4096;
@@ -78,7 +89,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
       threadsWarning_(new QLabel(this)),
       repsSpin_(new QSpinBox(this)),
       minTimeSpin_(new QDoubleSpinBox(this)),
-      unstableSpin_(new QDoubleSpinBox(this)),
+      unstableSpin_(new ShortestSpinBox(this)),
       coldSpin_(new QDoubleSpinBox(this)),
       rerunSpin_(new QSpinBox(this)),
       estimateLabel_(new QLabel(this)),
@@ -135,15 +146,15 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   minTimeSpin_->setSuffix(tr(" s"));
   minTimeSpin_->setValue(defaults.minTimeS);
   minTimeSpin_->setToolTip(tr("Repeat until the repetitions took at least this long"));
-  unstableSpin_->setRange(0.1, 100);
-  unstableSpin_->setDecimals(1);
+  unstableSpin_->setRange(kUnstableRange.min * 100, kUnstableRange.max * 100);
+  unstableSpin_->setDecimals(4);  // down to the range's 0.0001 %, shown without trailing zeros
   unstableSpin_->setSingleStep(0.5);
   unstableSpin_->setSuffix(tr(" % MAD"));
   unstableSpin_->setValue(defaults.quality.maxRelativeSpread * 100);
   unstableSpin_->setToolTip(
       tr("A point is flagged unstable when the median absolute deviation of its samples is "
          "above this share of their median"));
-  coldSpin_->setRange(1, 1e6);
+  coldSpin_->setRange(kColdRange.min, kColdRange.max);
   coldSpin_->setDecimals(1);
   coldSpin_->setSuffix(tr("× median"));
   coldSpin_->setValue(defaults.quality.coldFactor);
