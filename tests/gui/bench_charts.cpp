@@ -6,12 +6,14 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QImage>
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 
 #include "chart_sessions.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
+#include "models/resultsmodel.h"
 
 using namespace accellab;
 using namespace accellab::gui;
@@ -51,6 +53,34 @@ void measure(const char* name, const Session& session) {
       name, points, input, panel, exported, usage.ru_maxrss / 1024);
 }
 
+// A long run as the window receives it: `points` appended one by one to the results table.
+// The time per point of the first and the last thousand: flat when an append costs its own
+// row (it cost every earlier row once).
+void appendToTable(int problems) {
+  const Session session = manyProblems(problems);
+  Run run = session.runs.front();
+  run.points.clear();
+  ResultsModel model;
+  model.setReportOptions({.baseline = "loop"});
+  model.appendRun(run);
+  const std::vector<PointResult>& points = session.runs.front().points;
+  constexpr std::size_t kBatch = 1000;
+  std::vector<double> perPoint;
+  for (std::size_t first = 0; first < points.size(); first += kBatch) {
+    const std::size_t last = std::min(points.size(), first + kBatch);
+    perPoint.push_back(secondsOf([&] {
+                         for (std::size_t i = first; i < last; ++i)
+                           model.appendPoint(run.id, points[i]);
+                       }) /
+                       static_cast<double>(last - first));
+  }
+  std::printf(
+      "results table, %zu points appended: %.1f us per point for the first %zu, %.1f us "
+      "for the last (%.2fx)\n",
+      points.size(), perPoint.front() * 1e6, kBatch, perPoint.back() * 1e6,
+      perPoint.back() / perPoint.front());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -61,5 +91,6 @@ int main(int argc, char** argv) {
   measure("3000 problems", manyProblems(3000));
   measure("3 variants of 100 KB names", longVariantNames(100 * 1024, 3));
   measure("200 variants of 1 KB names", longVariantNames(1024, 200));
+  appendToTable(5000);  // 10,000 points: loop and vectorized of each problem
   return 0;
 }

@@ -1,8 +1,10 @@
 // ResultsModel: the CLI's cells for every point, numeric sorting, copying as text.
 #include <QAbstractItemModelTester>
 #include <QIcon>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QtTest>
+#include <algorithm>
 
 #include "accellab/quality.h"
 #include "accellab/report.h"
@@ -108,6 +110,50 @@ class TestResultsModel : public QObject {
     QCOMPARE(model.index(0, intensity).data().toString(), QStringLiteral("0.0625 FLOP/B"));
     QCOMPARE(model.index(model.rowCount() - 1, flopRate).data().toString(), QStringLiteral("-"));
     QCOMPARE(model.index(model.rowCount() - 1, intensity).data().toString(), QStringLiteral("-"));
+  }
+
+  // Appending a point changes its own row and, when it is its group's first baseline, the
+  // rows of that group: nothing else is signalled changed (it once signalled every earlier
+  // row, O(points^2) over a long run). The cells still match the engine's, the baseline
+  // arriving last included.
+  void appendingCostsItsGroupOnly() {
+    const Session session = goldenSession();
+    const ReportOptions options{.baseline = "loop"};
+    ResultsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setReportOptions(options);
+    model.setRuns({session.runs[0]});
+    Run second = session.runs[1];
+    second.points.clear();
+    model.appendRun(second);
+    std::vector<PointResult> points = session.runs[1].points;
+    // The loop points last: each then arrives after the rest of its group.
+    std::stable_partition(points.begin(), points.end(),
+                          [](const PointResult& p) { return p.point.variant != "loop"; });
+    QVERIFY(points.back().point.variant == "loop");
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    for (const PointResult& point : points) {
+      changed.clear();
+      const int firstRow = model.rowCount();
+      model.appendPoint(second.id, point);
+      const std::string group = model.rows().back().group;
+      for (const QList<QVariant>& signal : changed) {
+        const int from = signal[0].toModelIndex().row();
+        const int to = signal[1].toModelIndex().row();
+        QVERIFY2(from >= static_cast<int>(session.runs[0].points.size()) && to < firstRow,
+                 "a row of another run was signalled changed");
+        for (int r = from; r <= to; ++r)
+          QCOMPARE(model.rows()[static_cast<std::size_t>(r)].group, group);
+      }
+      if (point.point.variant != "loop") QCOMPARE(changed.count(), 0);
+    }
+    Run measured = session.runs[1];
+    measured.points = points;
+    std::vector<ReportRow> rows = buildRunRows(session.runs[0], options);
+    for (const ReportRow& row : buildRunRows(measured, options)) rows.push_back(row);
+    QCOMPARE(model.rows().size(), rows.size());
+    for (std::size_t r = 0; r < rows.size(); ++r)
+      QCOMPARE(model.rows()[r].speedup, rows[r].speedup);
   }
 
   // A distributed run brings the ranks and imbalance columns, for every run's rows; removing

@@ -84,13 +84,47 @@ std::pair<int, int> ResultsModel::rowsOf(std::size_t run) const {
 void ResultsModel::appendPoint(int runId, const PointResult& point) {
   const auto run = findRun(runId);
   if (run == runs_.end()) return;
-  // Runs are appended in order, so the new row of the last run is the last row.
+  const std::size_t r = static_cast<std::size_t>(run - runs_.begin());
+  const std::string before = resolvedFor(options_, *run).baseline;
   const int row = static_cast<int>(rows_.size());
-  beginInsertRows({}, row, row);
   run->points.push_back(point);
-  rebuildRows();
+  // The new row of the last run is the last row (runs are appended in order), and only the
+  // rows of its group may change: it costs the group, never the table. A run whose default
+  // baseline this point moves (none was chosen) is built again as a whole.
+  if (r + 1 != runs_.size() || resolvedFor(options_, *run).baseline != before) {
+    beginInsertRows({}, row, row);
+    rebuildRows();
+    endInsertRows();
+    if (row > 0) emit dataChanged(index(0, 0), index(row - 1, columnCount() - 1));
+    return;
+  }
+  beginInsertRows({}, row, row);
+  ReportOptions resolved = options_;
+  resolved.baseline = before;
+  rows_.push_back(buildReportRows({point}, ceilingsOf(*run), resolved, run->id).front());
+  origin_.emplace_back(r, run->points.size() - 1);
+  const bool newBaseline = joinGroup(row, before);
   endInsertRows();
-  if (row > 0) emit dataChanged(index(0, 0), index(row - 1, columnCount() - 1));
+  if (!newBaseline) return;
+  const Group& group = groups_.at({r, rows_.back().group});
+  for (const int earlier : group.rows) {
+    if (earlier == row) continue;
+    ReportRow& changed = rows_[static_cast<std::size_t>(earlier)];
+    if (changed.medianS > 0) changed.speedup = *group.baselineS / changed.medianS;
+    emit dataChanged(index(earlier, 0), index(earlier, columnCount() - 1));
+  }
+}
+
+bool ResultsModel::joinGroup(int row, const std::string& baseline) {
+  ReportRow& added = rows_[static_cast<std::size_t>(row)];
+  Group& group = groups_[{origin_[static_cast<std::size_t>(row)].first, added.group}];
+  group.rows.push_back(row);
+  const bool isBaseline = added.variant == baseline && added.threads == 1 && added.ranks == 1 &&
+                          added.status == PointStatus::ok && added.medianS > 0;
+  const bool first = isBaseline && !group.baselineS;
+  if (first) group.baselineS = added.medianS;
+  if (group.baselineS && added.medianS > 0) added.speedup = *group.baselineS / added.medianS;
+  return first;
 }
 
 void ResultsModel::replacePoint(int runId, int position, const PointResult& point) {
@@ -135,11 +169,14 @@ const PointResult& ResultsModel::point(int row) const {
 void ResultsModel::rebuildRows() {
   rows_.clear();
   origin_.clear();
+  groups_.clear();
   for (std::size_t r = 0; r < runs_.size(); ++r) {
     std::vector<ReportRow> rows = buildRunRows(runs_[r], options_);
+    const std::string baseline = resolvedFor(options_, runs_[r]).baseline;
     for (std::size_t p = 0; p < rows.size(); ++p) {
       rows_.push_back(std::move(rows[p]));
       origin_.emplace_back(r, p);
+      joinGroup(static_cast<int>(rows_.size()) - 1, baseline);
     }
   }
 }

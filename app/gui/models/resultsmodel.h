@@ -6,7 +6,10 @@
 
 #include <QAbstractTableModel>
 #include <QIcon>
+#include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "accellab/report.h"
@@ -46,8 +49,17 @@ class ResultsModel : public QAbstractTableModel {
 
  private:
   // Rows depend on each other within a run (speedup is relative to the group's baseline
-  // point), so a run's rows are rebuilt as a whole by the engine.
+  // point), so a run's rows are rebuilt as a whole by the engine; then groups_ is filled.
   void rebuildRows();
+  // What appending a point may change: the rows of its group, once the group's baseline
+  // comes. Keyed by run index and ReportRow::group.
+  struct Group {
+    std::optional<double> baselineS;  // the first baseline point's median, as report.h says
+    std::vector<int> rows;
+  };
+  std::map<std::pair<std::size_t, std::string>, Group> groups_;
+  // Adds rows_[row] to its group; true when it became the group's baseline.
+  bool joinGroup(int row, const std::string& baseline);
   // The columns of runs_ (the ranks ones only when a run is distributed); updateColumns resets
   // the model when they change.
   void setColumns();
