@@ -38,9 +38,9 @@ PointFlags judgeQuality(const PointResult& result, const QualityLimits& limits) 
   if (result.status != PointStatus::ok || result.stats.medianS <= 0) return flags;
   flags.unstable = relativeSpread(result) > limits.maxRelativeSpread;
   flags.cold = result.firstCallS > limits.coldFactor * result.stats.medianS;
-  flags.outliers = (result.samplesS.size() >= kOutlierMinSamples &&
-                    outlierShare(result) > kOutlierShare) ||
-                   result.stats.meanS > kMeanToMedian * result.stats.medianS;
+  flags.outliers =
+      (result.samplesS.size() >= kOutlierMinSamples && outlierShare(result) > kOutlierShare) ||
+      result.stats.meanS > kMeanToMedian * result.stats.medianS;
   return flags;
 }
 
@@ -78,18 +78,21 @@ bool setFlag(PointFlags& flags, std::string_view name) {
 
 std::string flagsText(const PointFlags& flags) { return detail::joined(flagNames(flags), ", "); }
 
-std::string flagAdvice(const PointResult& result, const QualityLimits& limits) {
+std::string flagAdvice(const PointResult& result, const QualityLimits& limits,
+                       const AdviceTerms& terms) {
   std::vector<std::string> lines;
   const PointFlags& flags = result.flags;
   if (flags.unstable)
     lines.push_back("unstable: the samples' MAD is " + percent(relativeSpread(result)) +
                     " of the median (limit " + percent(limits.maxRelativeSpread) +
-                    "); close other programs, measure longer (--min-time, --reps) or re-run it "
-                    "(--rerun-unstable)");
+                    "); close other programs, measure longer (" + terms.minTime + ", " +
+                    terms.reps + ") or re-run it (" + terms.rerun + ")");
   if (flags.cutShort)
-    lines.push_back("cut short: the time limit stopped it after " +
-                    std::to_string(result.samplesS.size()) +
-                    " repetitions; raise --max-time or use a smaller problem");
+    lines.push_back(
+        "cut short: the time limit stopped it after " + std::to_string(result.samplesS.size()) +
+        " repetitions; " +
+        (terms.maxTime.empty() ? std::string("use") : "raise " + terms.maxTime + " or use") +
+        " a smaller problem");
   if (flags.cold && result.stats.medianS > 0)
     lines.push_back("cold: the first call took " +
                     formatValue(result.firstCallS / result.stats.medianS, ValueKind::ratio) +
@@ -104,7 +107,8 @@ std::string flagAdvice(const PointResult& result, const QualityLimits& limits) {
                     " the median (limit " + formatValue(kMeanToMedian, ValueKind::ratio) +
                     "): a heavy tail of slow runs (another program, interrupts, a thread woken "
                     "late); the median ignores it, the mean does not; close other programs or "
-                    "re-run it (--rerun-unstable)");
+                    "re-run it (" +
+                    terms.rerun + ")");
   return detail::joined(lines, "\n");
 }
 

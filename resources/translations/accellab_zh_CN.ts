@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AdviceTerms</name>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>Minimum time</source>
+        <translation>最短时间</translation>
+    </message>
+    <message>
+        <source>Repetitions</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>Re-run unstable</source>
+        <translation>重测不稳定点</translation>
+    </message>
+</context>
+<context>
     <name>AboutDialog</name>
     <message>
         <source>on</source>

@@ -20,6 +20,7 @@
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
 #include "charts/chartstyle.h"
+#include "i18n/adviceterms.h"
 #include "golden_chart_session.h"
 
 using namespace accellab;
@@ -492,7 +493,10 @@ class TestCharts : public QObject {
     noisy.stats = summarize(noisy.samplesS);
     noisy.flags.unstable = true;
     showSession(session);
-    const std::string advice = flagAdvice(noisy, session.runs[1].settings.measure.quality);
+    // In the window's words (its fields, not the CLI's flags).
+    const std::string advice =
+        flagAdvice(noisy, session.runs[1].settings.measure.quality, windowAdviceTerms());
+    QVERIFY(advice.find("--") == std::string::npos);
     QVERIFY(QString::fromStdString(advice).startsWith(QStringLiteral("unstable: ")));
     int marked = 0;
     for (const SeriesSnapshot& s : panel_->snapshot(chart)) {

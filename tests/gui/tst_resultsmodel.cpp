@@ -9,6 +9,7 @@
 #include "accellab/quality.h"
 #include "accellab/report.h"
 #include "accellab/session.h"
+#include "i18n/adviceterms.h"
 #include "models/resultsmodel.h"
 #include "models/runfiltermodel.h"
 #include "models/selectiontext.h"
@@ -243,9 +244,16 @@ class TestResultsModel : public QObject {
       QVERIFY(!model.index(r, firstCall).data(Qt::DecorationRole).isValid());
       if (!point.flags.any()) continue;
       ++flagged;
-      const QString advice =
-          QString::fromStdString(flagAdvice(point, run.settings.measure.quality));
-      QVERIFY(model.index(r, 0).data(Qt::ToolTipRole).toString().contains(advice));
+      // In the window's words: its fields, never the CLI's flags.
+      const QString advice = QString::fromStdString(
+          flagAdvice(point, run.settings.measure.quality, windowAdviceTerms()));
+      const QString tip = model.index(r, 0).data(Qt::ToolTipRole).toString();
+      QVERIFY(tip.contains(advice));
+      QVERIFY2(!tip.contains(QStringLiteral("--")), qPrintable(tip));
+      if (point.flags.unstable)
+        QVERIFY2(tip.contains(QStringLiteral("\u201cMinimum time\u201d")) &&
+                     tip.contains(QStringLiteral("\u201cRe-run unstable\u201d")),
+                 qPrintable(tip));
     }
     QCOMPARE(flagged, 3);  // cold, unstable and cut short in the sample run
   }

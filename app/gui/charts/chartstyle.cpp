@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "accellab/quality.h"
+#include "i18n/adviceterms.h"
 
 namespace accellab::gui {
 
@@ -159,8 +160,8 @@ QString flagMark() { return QStringLiteral("\u26a0"); }
 QString flagNote(const ChartInput& input, const ChartPoint& point) {
   if (!point.result.flags.any()) return {};
   return QStringLiteral("%1 %2").arg(
-      flagMark(),
-      QString::fromStdString(flagAdvice(point.result, input.runs.at(point.run).limits)));
+      flagMark(), QString::fromStdString(flagAdvice(point.result, input.runs.at(point.run).limits,
+                                                    windowAdviceTerms())));
 }
 
 }  // namespace accellab::gui

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "accellab/quality.h"
+#include "i18n/adviceterms.h"
 #include "i18n/columnheaders.h"
 
 namespace accellab::gui {
@@ -221,7 +222,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
       std::string tip = result.reason.empty() ? result.verifyDetail : result.reason;
       if (result.flags.any()) {
         if (!tip.empty()) tip += '\n';
-        tip += flagAdvice(result, run->settings.measure.quality);
+        tip += flagAdvice(result, run->settings.measure.quality, windowAdviceTerms());
       }
       return QString::fromStdString(tip);
     }

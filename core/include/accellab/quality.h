@@ -45,7 +45,18 @@ std::vector<std::string> everyFlagName();
 bool setFlag(PointFlags& flags, std::string_view name);
 // "unstable, cold", or "" when there is none.
 std::string flagsText(const PointFlags& flags);
+// What the advice calls the settings it tells the user to change: the CLI's flags by default,
+// the window's fields there ("Minimum time", "Re-run unstable"). An empty maxTime: the front
+// end has no such setting, and the advice does not offer it.
+struct AdviceTerms {
+  std::string minTime = "--min-time";
+  std::string reps = "--reps";
+  std::string maxTime = "--max-time";
+  std::string rerun = "--rerun-unstable";
+};
+
 // For a tooltip or a note: each flag of the point, why it was set and what to do.
-std::string flagAdvice(const PointResult& result, const QualityLimits& limits);
+std::string flagAdvice(const PointResult& result, const QualityLimits& limits,
+                       const AdviceTerms& terms = {});
 
 }  // namespace accellab
