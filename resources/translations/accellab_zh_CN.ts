@@ -2119,6 +2119,10 @@ speedup at most %7</source>
         <source>quartiles %1 – %2, whiskers %3 – %4</source>
         <translation>四分位数 %1 – %2，须线 %3 – %4</translation>
     </message>
+    <message>
+        <source>; %1 of %2 samples outside them (Tukey&apos;s fences), the slowest %3</source>
+        <translation>；%2 个样本中有 %1 个在须线之外（Tukey 围栏），最慢 %3</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::UserGuideDialog</name>

@@ -51,9 +51,20 @@ void TimeChart::build(const ChartInput& input) {
              [&](const ChartPoint& p) {
                const auto& samples = p.result.samplesS;
                const auto [whiskerLow, whiskerHigh] = tukeyWhiskers(samples);
-               return tr("quartiles %1 \u2013 %2, whiskers %3 \u2013 %4")
-                   .arg(seconds(quantile(samples, 0.25)), seconds(quantile(samples, 0.75)),
-                        seconds(whiskerLow), seconds(whiskerHigh));
+               QString text =
+                   tr("quartiles %1 \u2013 %2, whiskers %3 \u2013 %4")
+                       .arg(seconds(quantile(samples, 0.25)), seconds(quantile(samples, 0.75)),
+                            seconds(whiskerLow), seconds(whiskerHigh));
+               // A heavy tail lies beyond the whiskers, where the box does not show it.
+               const auto outside = std::count_if(samples.begin(), samples.end(), [&](double s) {
+                 return s < whiskerLow || s > whiskerHigh;
+               });
+               if (outside > 0)
+                 text += tr("; %1 of %2 samples outside them (Tukey's fences), the slowest %3")
+                             .arg(outside)
+                             .arg(samples.size())
+                             .arg(seconds(*std::max_element(samples.begin(), samples.end())));
+               return text;
              },
              [](const ChartPoint&) { return QString(); }, false, false}});
 }
