@@ -21,7 +21,9 @@ int reportCommand(Args args, const EngineFactory&) {
                         "or of\nGoogle Benchmark JSON, and optionally exports it.");
   parser.positional("SESSION", "the session file, or Google Benchmark's --benchmark_out (JSON)")
       .option("--run", "ID", "only this run of the session (default: every run)")
-      .option("--baseline", "VARIANT", "speedups relative to this variant (default loop)");
+      .option("--baseline", "VARIANT",
+              "speedups relative to this variant (default: the run's own, loop, "
+              "else its first)");
   addReportFileOptions(parser);
   parser.option("--gbench-json", "FILE",
                 "also write the run as Google Benchmark JSON (compare.py)");

@@ -55,7 +55,8 @@ ArgumentParser makeParser() {
       .option("--max-time", "S", "seconds after which a point stops repeating (default 15)")
       .option("--seed", "N", "seed of the random inputs and samples")
       .option("--baseline", "VARIANT",
-              "speedups relative to this variant (default loop; measured first)")
+              "speedups relative to this variant (default loop, else the first run; "
+              "measured first)")
       .option("--unstable-above", "PCT",
               "flag points whose MAD exceeds this share of the median (default 5%)")
       .option("--cold-above", "N", "flag points whose first call exceeds N medians (default 10)")
@@ -157,11 +158,16 @@ const KernelInfo& kernelFrom(const ArgumentParser& parser, const Registry& regis
   return kernel->info();
 }
 
-std::string baselineFrom(const ArgumentParser& parser, const KernelInfo& kernel) {
+// --baseline, or the default among the variants the sweep runs (report.h): loop when it is
+// one of them, else the first, so that a run without loop still shows speedups.
+std::string baselineFrom(const ArgumentParser& parser, const KernelInfo& kernel,
+                         const SweepSpec& spec, const Registry& registry, int worldSize) {
   const auto baseline = parser.value("--baseline");
   if (!baseline) {
     std::vector<std::string> variants;
-    for (const VariantInfo& variant : kernel.variants) variants.push_back(variant.name);
+    for (const Point& point : expandSweep(spec, registry, worldSize))
+      if (std::ranges::find(variants, point.variant) == variants.end())
+        variants.push_back(point.variant);
     return defaultBaseline(variants);
   }
   if (!kernel.variant(*baseline)) {
@@ -260,9 +266,9 @@ int runCommand(Args args, const EngineFactory& engines) {
   const SilentUnless quiet(std::cout, root);
   const Registry& registry = engine.registry();
   const KernelInfo& kernel = kernelFrom(parser, registry);
-  const std::string baseline = baselineFrom(parser, kernel);
   SweepSpec spec = sweepFrom(parser, kernel, launch.worldSize());
-  spec.baseline = baseline;
+  spec.baseline = baselineFrom(parser, kernel, spec, registry, launch.worldSize());
+  const std::string& baseline = spec.baseline;
   const std::vector<Point> points = expandSweep(spec, registry, launch.worldSize());
   const auto rerunAttempts = parser.count("--rerun-unstable");
   const auto out = root ? parser.value("--out") : std::nullopt;

@@ -84,6 +84,7 @@ class TestCli : public QObject {
   void smallMemoryLimitStillRunsPi();
   void runsAppendAndReportOneByOne();
   void unstablePointsAreFlaggedAndRerun();
+  void aRunWithoutLoopHasItsFirstVariantAsBaseline();
 
  private:
   QString path(const QString& name) const { return dir_.filePath(name); }
@@ -704,6 +705,21 @@ void TestCli::runsAppendAndReportOneByOne() {
   QCOMPARE(missing.exitCode, 2);
   QVERIFY2(missing.err.contains(QStringLiteral("--run 7: the session has no such run")),
            qPrintable(missing.err));
+}
+
+// No --baseline and no loop among the variants: the first variant run is the baseline, as
+// `report` and the window take it (report.h, defaultBaseline), so the speedups are shown.
+void TestCli::aRunWithoutLoopHasItsFirstVariantAsBaseline() {
+  const CliResult r =
+      runCli({"run", "--kernel", "add", "--shape", "4x8x64", "--variants", "vectorized", "parallel",
+              "--reps", "3", "--min-time", "0", "--out", path("noloop.json")});
+  QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+  const Session session = readSessionFile(path("noloop.json").toStdString());
+  QCOMPARE(session.runs.front().settings.baseline, std::string("vectorized"));
+  const std::vector<ReportRow> rows = buildRunRows(session.runs.front());
+  QVERIFY(!rows.empty());
+  for (const ReportRow& row : rows) QVERIFY2(row.speedup, row.variant.c_str());
+  QVERIFY2(r.out.contains(QStringLiteral("1.00x")), qPrintable(r.out));
 }
 
 void TestCli::unstablePointsAreFlaggedAndRerun() {
