@@ -1180,7 +1180,7 @@ void MainWindow::resetLayout() {
 }
 
 void MainWindow::showUserGuide() {
-  if (!guideDialog_) guideDialog_ = new UserGuideDialog(this);
+  if (!guideDialog_) guideDialog_ = new UserGuideDialog(engineFor(0).registry(), this);
   raiseDialog(*guideDialog_);
 }
 

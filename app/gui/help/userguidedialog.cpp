@@ -6,6 +6,7 @@
 #include <QTextBrowser>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <string>
 
 namespace accellab::gui {
 
@@ -14,13 +15,51 @@ QString userGuideResource(const QString& localeName) {
   return QFile::exists(translated) ? translated : QStringLiteral(":/help/guide.html");
 }
 
-UserGuideDialog::UserGuideDialog(QWidget* parent)
+namespace {
+
+QString html(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+
+}  // namespace
+
+QString withEngineSections(QString guide, const Registry& registry) {
+  QString kernels = QStringLiteral("<ul>\n");
+  QString variants;
+  for (const Kernel* kernel : registry.kernels()) {
+    const KernelInfo& info = kernel->info();
+    kernels += QStringLiteral("<li><b>%1</b> \u2014 %2. %3</li>\n")
+                   .arg(html(info.name), html(info.description), html(info.intensityNote));
+    // A kernel's variants apart: "loop" of add and of pi are written for each.
+    variants += QStringLiteral("<p><b>%1</b></p>\n<table border=\"0\" cellpadding=\"3\">\n")
+                    .arg(html(info.name));
+    for (const VariantInfo& variant : info.variants) {
+      QString text = html(variant.description);
+      if (!variant.availability.available)
+        text += QStringLiteral(" <i>(%1)</i>").arg(html(variant.availability.reason));
+      variants +=
+          QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>\n").arg(html(variant.name), text);
+    }
+    variants += QStringLiteral("</table>\n");
+  }
+  kernels += QStringLiteral("</ul>");
+  guide.replace(
+      QStringLiteral("<!--kernels: generated from the engine (help/userguidedialog.cpp)-->"),
+      kernels);
+  guide.replace(
+      QStringLiteral("<!--variants: generated from the engine (help/userguidedialog.cpp)-->"),
+      variants);
+  return guide;
+}
+
+UserGuideDialog::UserGuideDialog(const Registry& registry, QWidget* parent)
     : QDialog(parent), browser_(new QTextBrowser(this)) {
   setObjectName(QStringLiteral("userGuideDialog"));
   setWindowTitle(tr("AccelLab User Guide"));
   browser_->setObjectName(QStringLiteral("guide"));
   browser_->setOpenExternalLinks(true);
-  browser_->setSource(QUrl(QStringLiteral("qrc") + userGuideResource(QLocale().name())));
+  QFile resource(userGuideResource(QLocale().name()));
+  QString guide;
+  if (resource.open(QIODevice::ReadOnly)) guide = QString::fromUtf8(resource.readAll());
+  browser_->setHtml(withEngineSections(guide, registry));
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto* layout = new QVBoxLayout(this);
