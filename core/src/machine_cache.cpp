@@ -1,5 +1,7 @@
 #include "accellab/machine_cache.h"
 
+#include <sched.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <exception>
@@ -108,7 +110,17 @@ std::string implausibility(const SystemInfo& cached, const SystemInfo& live) {
 struct Stored {
   std::string accellabVersion;
   SystemInfo system;
+  int usableCpus = 0;  // 0: not recorded (a cache written before it was)
 };
+
+// The CPUs this process may run on (sched_getaffinity; 0 when it cannot say). mpirun's
+// binding or taskset leave fewer than the machine has, and ceilings measured on one bound
+// core are not those of a process that may use them all, nor the other way round.
+int usableCpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+}
 
 // Throws (SessionError, or anything the file system throws) when the file cannot serve.
 Stored read(const fs::path& file) {
@@ -118,7 +130,10 @@ Stored read(const fs::path& file) {
   const detail::JsonNode root(json, "machine cache");
   if (root["format"].string() != kFormat) throw SessionError("not a machine cache");
   root["version"].integer(1, kVersion);  // a newer format is refused: measured again
-  return {root["accellab_version"].string(), systemInfoFromJson(root["system"].json().dump())};
+  Stored stored{root["accellab_version"].string(),
+                systemInfoFromJson(root["system"].json().dump())};
+  if (auto cpus = root.optional("usable_cpus")) stored.usableCpus = cpus->integer(0, CPU_SETSIZE);
+  return stored;
 }
 
 SystemInfo withCeilings(SystemInfo live, const SystemInfo& measured) {
@@ -162,7 +177,8 @@ CacheLookup MachineCache::load(const SystemInfo& live) const {
   if (cached.bandwidthCeilingBytesPerS <= 0 || cached.bandwidthMeasured.empty() ||
       cached.computeCeilings.empty())
     return {{}, CacheMiss::unreadable};
-  if (!sameMachine(cached, live)) return {{}, CacheMiss::otherMachine};
+  if (!sameMachine(cached, live) || stored.usableCpus != usableCpus())
+    return {{}, CacheMiss::otherMachine};
   if (stored.accellabVersion != kAccellabVersion || !sameBuild(cached, live))
     return {{}, CacheMiss::otherBuild};
   if (std::string why = implausibility(cached, live); !why.empty())
@@ -188,6 +204,7 @@ void MachineCache::store(const SystemInfo& measured) const {
     const Json json = {{"format", kFormat},
                        {"version", kVersion},
                        {"accellab_version", kAccellabVersion},
+                       {"usable_cpus", usableCpus()},
                        {"system", Json::parse(systemInfoToJson(kept))}};
     text = json.dump(2) + '\n';
   } catch (const SessionError& refused) {

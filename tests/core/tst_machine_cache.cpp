@@ -2,6 +2,9 @@
 // parts of a probe stay fresh, a file that cannot serve is measured over, and a cache that
 // cannot be written costs a warning, never the probe.
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -211,6 +214,34 @@ class TestMachineCache : public QObject {
     QCOMPARE(machine.measurements, 2);
     QCOMPARE(served.system.bandwidthCeilingBytesPerS, 2e10);
     QVERIFY(served.system.computeCeilings == FakeMachine::computeCeilings(2));
+  }
+
+  // Ceilings measured with other CPUs usable (mpirun's binding, taskset) are not this
+  // process's: a cache naming another count misses, and so does one that names none (written
+  // before it was recorded); the measurement then kept serves.
+  void otherUsableCpusMiss() {
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    probeMachine(machine.engine(), cache);
+    const SystemInfo live = machine.engine().probeSystem({.measureBandwidth = false});
+    QVERIFY(cache.load(live).system);
+    QJsonObject stored = QJsonDocument::fromJson(readAll(file_)).object();
+    QVERIFY(stored.value(QStringLiteral("usable_cpus")).toInt() >= 1);
+    for (const QJsonValue& other :
+         {QJsonValue(stored.value(QStringLiteral("usable_cpus")).toInt() + 1), QJsonValue()}) {
+      QJsonObject edited = stored;
+      if (other.isNull())
+        edited.remove(QStringLiteral("usable_cpus"));
+      else
+        edited[QStringLiteral("usable_cpus")] = other;
+      writeAll(file_, QJsonDocument(edited).toJson());
+      const CacheLookup lookup = cache.load(live);
+      QVERIFY(!lookup.system);
+      QCOMPARE(lookup.miss, CacheMiss::otherMachine);
+    }
+    probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 2);
+    QVERIFY(cache.load(live).system);
   }
 
   void keyChanges_data() {

@@ -24,7 +24,8 @@ enum class CacheMiss {
   absent,        // no cache yet (the first start on this machine)
   unreadable,    // unreadable, corrupt, from a newer AccelLab or without a ceiling (bandwidth or
                  // compute: a file written before the compute ceilings were measured)
-  otherMachine,  // measured on other hardware or another OS release
+  otherMachine,  // measured on other hardware, another OS release, or with other CPUs usable
+                 // (mpirun's binding, taskset: a bound core's ceilings are not the machine's)
   otherBuild,    // measured by another build of AccelLab
   implausible,   // a ceiling no probe of this machine could have measured (a file edited by
                  // hand or by someone else): outside physical bounds, or naming threads or a
