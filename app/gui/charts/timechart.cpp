@@ -56,8 +56,10 @@ void TimeChart::build(const ChartInput& input) {
                        .arg(seconds(quantile(samples, 0.25)), seconds(quantile(samples, 0.75)),
                             seconds(whiskerLow), seconds(whiskerHigh));
                // A heavy tail lies beyond the whiskers, where the box does not show it.
+               // Copies: clang 14 cannot capture structured bindings.
+               const double lowFence = whiskerLow, highFence = whiskerHigh;
                const auto outside = std::count_if(samples.begin(), samples.end(), [&](double s) {
-                 return s < whiskerLow || s > whiskerHigh;
+                 return s < lowFence || s > highFence;
                });
                if (outside > 0)
                  text += tr("; %1 of %2 samples outside them (Tukey's fences), the slowest %3")
