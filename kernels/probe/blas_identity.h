@@ -8,8 +8,10 @@
 namespace accellab::kernels {
 
 struct BlasIdentity {
-  std::string library;  // openblas_get_config(); empty when built without OpenBLAS
-  std::string core;     // openblas_get_corename()
+  // openblas_get_config() and its thread layer ("...; its own pthreads"); empty when built
+  // without OpenBLAS.
+  std::string library;
+  std::string core;  // openblas_get_corename()
 };
 
 BlasIdentity blasIdentity();

@@ -176,6 +176,11 @@ class TestBuiltin : public QObject {
       QSKIP(reason.c_str());
     }
     QVERIFY2(system.blasLibrary.starts_with("OpenBLAS "), system.blasLibrary.c_str());
+    // And how it runs its threads (issue 19: the thread layer where it matters).
+    QVERIFY2(system.blasLibrary.find("; its own pthreads") != std::string::npos ||
+                 system.blasLibrary.find("; OpenMP threads") != std::string::npos ||
+                 system.blasLibrary.find("; sequential") != std::string::npos,
+             system.blasLibrary.c_str());
     QVERIFY(!system.blasCore.empty());
     Params params;
     params.dtype = DType::f32;

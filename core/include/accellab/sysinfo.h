@@ -67,8 +67,9 @@ struct SystemInfo {
   std::string buildType;
   std::string openmpVersion;  // "5.0 (201811)"; empty when built without OpenMP
   bool cudaBuilt = false;
-  // The BLAS the blas variants call: OpenBLAS's openblas_get_config() ("OpenBLAS 0.3.21
-  // DYNAMIC_ARCH NO_AFFINITY Haswell MAX_THREADS=64") and the core whose kernels it runs
+  // The BLAS the blas variants call: OpenBLAS's openblas_get_config() and its thread layer
+  // ("OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Haswell MAX_THREADS=64; its own pthreads") and
+  // the core whose kernels it runs
   // (openblas_get_corename(): "Haswell", "SkylakeX"); empty when built without OpenBLAS.
   std::string blasLibrary;
   std::string blasCore;
