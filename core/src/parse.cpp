@@ -102,7 +102,15 @@ Parsed<Shape3> parseShape(std::string_view input) {
   while (start <= text.size()) {
     const std::size_t end = std::min(text.find_first_of("xX", start), text.size());
     const auto extent = parseCount(text.substr(start, end - start));
-    if (!extent.value) return {std::nullopt, context + ": " + extent.error};
+    if (!extent.value) {
+      // An extent is a count, but a shape's examples are shapes (issue: "abc" got sample
+      // counts as examples in the sizes field).
+      std::string why = extent.error;
+      if (why.ends_with(kCountExamples))
+        why.replace(why.size() - kCountExamples.size(), kCountExamples.size(),
+                    " (a shape is ZxYxX, e.g. 1024x1024x512 or 16x256x256)");
+      return {std::nullopt, context + ": " + why};
+    }
     extents.push_back(*extent.value);
     start = end + 1;
   }

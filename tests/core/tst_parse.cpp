@@ -111,6 +111,9 @@ class TestParse : public QObject {
                                   << "shape '5xx5': empty value where a count was expected";
     QTest::newRow("negative") << "5x-5x5"
                               << "shape '5x-5x5': '-5' is not a positive count";
+    QTest::newRow("not a number") << "abc"
+                                  << "shape 'abc': 'abc' is not a count (a shape is ZxYxX, e.g. "
+                                     "1024x1024x512 or 16x256x256)";
   }
   void parseShapeRejects() {
     QFETCH(QString, text);
