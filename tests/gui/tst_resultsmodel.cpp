@@ -46,6 +46,16 @@ void compareWithEngine(const QAbstractItemModel& model, const std::vector<Run>& 
                QString::fromStdString(columns[c]->text(rows[r])));
 }
 
+// The model holding the session's first run, and its second begun empty as a run in the
+// window begins; the second's id.
+int startSecondRun(ResultsModel& model, const Session& session) {
+  model.setRuns({session.runs[0]});
+  Run second = session.runs[1];
+  second.points.clear();
+  model.appendRun(second);
+  return second.id;
+}
+
 }  // namespace
 
 class TestResultsModel : public QObject {
@@ -78,11 +88,8 @@ class TestResultsModel : public QObject {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setReportOptions(options);
     // The first run at once; the second begun empty, its points one by one as a run delivers.
-    model.setRuns({session.runs[0]});
-    Run second = session.runs[1];
-    second.points.clear();
-    model.appendRun(second);
-    for (const PointResult& point : session.runs[1].points) model.appendPoint(second.id, point);
+    const int second = startSecondRun(model, session);
+    for (const PointResult& point : session.runs[1].points) model.appendPoint(second, point);
 
     std::vector<ReportRow> rows = buildRunRows(session.runs[0], options);
     for (const ReportRow& row : buildRunRows(session.runs[1], options)) rows.push_back(row);
@@ -123,10 +130,7 @@ class TestResultsModel : public QObject {
     ResultsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setReportOptions(options);
-    model.setRuns({session.runs[0]});
-    Run second = session.runs[1];
-    second.points.clear();
-    model.appendRun(second);
+    const int second = startSecondRun(model, session);
     std::vector<PointResult> points = session.runs[1].points;
     // The loop points last: each then arrives after the rest of its group.
     std::stable_partition(points.begin(), points.end(),
@@ -136,7 +140,7 @@ class TestResultsModel : public QObject {
     for (const PointResult& point : points) {
       changed.clear();
       const int firstRow = model.rowCount();
-      model.appendPoint(second.id, point);
+      model.appendPoint(second, point);
       const std::string group = model.rows().back().group;
       for (const QList<QVariant>& signal : changed) {
         const int from = signal[0].toModelIndex().row();
