@@ -120,6 +120,20 @@ class TestResultsModel : public QObject {
     QCOMPARE(model.index(model.rowCount() - 1, intensity).data().toString(), QStringLiteral("-"));
   }
 
+  // Row numbers restart with each run: a row is numbered as its point in its run.
+  void rowNumbersAreEachRunsOwn() {
+    const Session session = goldenSession();
+    ResultsModel model;
+    model.setRuns(session.runs);
+    int row = 0;
+    for (const Run& run : session.runs)
+      for (std::size_t p = 0; p < run.points.size(); ++p, ++row)
+        QCOMPARE(model.headerData(row, Qt::Vertical).toInt(), static_cast<int>(p) + 1);
+    QVERIFY(session.runs.size() > 1);
+    QCOMPARE(
+        model.headerData(static_cast<int>(session.runs[0].points.size()), Qt::Vertical).toInt(), 1);
+  }
+
   // Appending a point changes its own row and, when it is its group's first baseline, the
   // rows of that group: nothing else is signalled changed (it once signalled every earlier
   // row, O(points^2) over a long run). The cells still match the engine's, the baseline

@@ -233,7 +233,12 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
 
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (role != Qt::DisplayRole) return {};
-  if (orientation == Qt::Vertical) return section + 1;
+  // A row is numbered as its point in its own run (the second run's first point is 1 again),
+  // the number `report` and the session's order give it.
+  if (orientation == Qt::Vertical)
+    return section >= 0 && static_cast<std::size_t>(section) < origin_.size()
+               ? QVariant(static_cast<int>(origin_[static_cast<std::size_t>(section)].second) + 1)
+               : QVariant();
   if (section < 0 || section >= columnCount()) return {};
   const ReportColumn& column = *columns_[static_cast<std::size_t>(section)];
   return translatedHeader(column.header);
