@@ -974,8 +974,8 @@ Its points are kept.</source>
         <translation>以及 %1 显存</translation>
     </message>
     <message>
-        <source>Warning: the largest point %1; it will be skipped.</source>
-        <translation>警告：最大的测量点 %1；它将被跳过。</translation>
+        <source>Warning: %1 of %2 points will be skipped: the largest %3.</source>
+        <translation>警告：%2 个测量点中有 %1 个将被跳过：最大的测量点 %3。</translation>
     </message>
     <message>
         <source>%1: %2</source>

@@ -16,6 +16,7 @@
 #include "accellab/kernels/builtin.h"
 #include "accellab/parse.h"
 #include "accellab/quality_ranges.h"
+#include "accellab/sweep.h"
 #include "experiment/experimentpanel.h"
 #include "experiment/presets.h"
 #include "fake_kernel.h"
@@ -226,7 +227,19 @@ class TestExperimentPanel : public QObject {
         child<QLabel>(panel, "memoryEstimate")->text().contains(QStringLiteral("GiB available")));
     child<QLineEdit>(panel, "sizes")->setText(QStringLiteral("64x64x64, 1024x1024x512"));
     QVERIFY(!panel.memoryWarning().isEmpty());
-    QVERIFY(panel.experiment());  // still runnable: the runner skips the point with the reason
+    const auto experiment = panel.experiment();
+    QVERIFY(experiment);  // still runnable: the runner skips the point with the reason
+    // How many: the large size's points, half of the sweep (issue: it named one).
+    const std::size_t points = expandSweep(experiment->sweep, registry_).size();
+    QVERIFY2(panel.memoryWarning().startsWith(
+                 QStringLiteral("Warning: %1 of %2 points will be skipped: the largest ")
+                     .arg(points / 2)
+                     .arg(points)),
+             qPrintable(panel.memoryWarning()));
+    // Under the sizes, before the variants: seen without scrolling.
+    QWidget* variants = child<QCheckBox>(panel, "variant-loop")->parentWidget();
+    const int warning = panel.layout()->indexOf(child<QLabel>(panel, "memoryWarning"));
+    QVERIFY(warning >= 0 && warning < panel.layout()->indexOf(variants));
   }
 
   void presetsGrowWithMemoryAndTheDefaultFits_data() {

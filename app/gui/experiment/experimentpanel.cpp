@@ -199,13 +199,15 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   qualityForm->addRow(tr("Re-r&un unstable:"), rerunSpin_);
 
   auto* layout = new QVBoxLayout(this);
+  // What the sizes cost, and what is wrong with them, right under them: visible without
+  // scrolling at the default size.
   layout->addWidget(problem);
-  layout->addWidget(variantsBox_);
-  layout->addWidget(measure);
-  layout->addWidget(quality);
   layout->addWidget(estimateLabel_);
   layout->addWidget(warningLabel_);
   layout->addWidget(errorLabel_);
+  layout->addWidget(variantsBox_);
+  layout->addWidget(measure);
+  layout->addWidget(quality);
   layout->addStretch();
 
   connect(kernelBox_, &QComboBox::currentIndexChanged, this, [this] { kernelChanged(); });
@@ -538,10 +540,12 @@ void ExperimentPanel::updateEstimate() {
     const Kernel* kernel = currentKernel();
     MemoryNeed largest;
     const auto points = expandSweep(parsed->sweep, registry_);
+    std::size_t skipped = 0;  // the points the runner will skip for memory
     for (const Point& point : points) {
       const MemoryNeed need = kernel->memoryNeed(point.params, point.variant);
       largest.hostBytes = std::max(largest.hostBytes, need.hostBytes);
       largest.deviceBytes = std::max(largest.deviceBytes, need.deviceBytes);
+      skipped += checkMemory(need, memory_).has_value();
     }
     const auto bytes = [](std::uint64_t value) {
       return qs(formatValue(static_cast<double>(value), ValueKind::bytes));
@@ -560,8 +564,10 @@ void ExperimentPanel::updateEstimate() {
     }
     estimateLabel_->setText(estimate + QLatin1Char('.'));
     if (const auto tooBig = checkMemory(largest, memory_))
-      warningLabel_->setText(
-          tr("Warning: the largest point %1; it will be skipped.").arg(qs(*tooBig)));
+      warningLabel_->setText(tr("Warning: %1 of %2 points will be skipped: the largest %3.")
+                                 .arg(skipped)
+                                 .arg(points.size())
+                                 .arg(qs(*tooBig)));
   }
   warningLabel_->setVisible(!warningLabel_->text().isEmpty());
   emit changed();
