@@ -1743,8 +1743,8 @@ intensity %2 FLOP/B, %3
         <translation>理想（线性）</translation>
     </message>
     <message>
-        <source>serial fraction %1 (Amdahl fit of %2)</source>
-        <translation>串行比例 %1（%2 的 Amdahl 拟合）</translation>
+        <source>Amdahl fit: serial fraction %1</source>
+        <translation>Amdahl 拟合：串行比例 %1</translation>
     </message>
     <message>
         <source>Amdahl&apos;s law fitted to the median times of %1 in %2:

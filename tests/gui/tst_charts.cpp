@@ -265,7 +265,7 @@ class TestCharts : public QObject {
     QCOMPARE(series[0].points.size(), std::size_t{2});
     QCOMPARE(series[0].points[0], QPointF(1, 1));
     // Two thread counts: the curve passes through both points.
-    QVERIFY(series[1].name.startsWith(QStringLiteral("serial fraction ")));
+    QVERIFY(series[1].name.startsWith(QStringLiteral("Amdahl fit: serial fraction ")));
     QVERIFY(qFuzzyCompare(series[1].points.back().y(), series[0].points[1].y()));
     QCOMPARE(series[0].points[1].x(), 2.0);
     QVERIFY(

@@ -242,9 +242,12 @@ class TestRoofline : public QObject {
   void amdahlCurveWithItsSerialFraction() {
     show(triadSession(), "triad");
     const auto series = panel_->snapshot(scaling);
-    const SeriesSnapshot* fit = named(
-        series, QStringLiteral("serial fraction 10.0 % (Amdahl fit of parallel, 1x1x4096 f64)"));
+    // Short enough for the legend, and right after the line it fits, whose name it need not
+    // repeat (the legend cut "serial fraction 100.0 % (Amdahl fit of …" short).
+    const SeriesSnapshot* fit = named(series, QStringLiteral("Amdahl fit: serial fraction 10.0 %"));
     QVERIFY(fit);
+    QVERIFY(fit != series.data());
+    QCOMPARE((fit - 1)->name, QStringLiteral("parallel, 1x1x4096 f64"));
     QCOMPARE(fit->points.front(), QPointF(1, 1));
     QCOMPARE(fit->points.back().x(), 4.0);
     for (const QPointF& p : fit->points) QVERIFY(near(p.y(), 1 / (0.1 + 0.9 / p.x())));

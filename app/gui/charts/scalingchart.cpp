@@ -130,9 +130,8 @@ void ScalingChart::addAmdahlCurve(const AmdahlFit& fit, const QString& name, std
   // Smooth enough at any width: the curve bends most near 1 thread.
   constexpr int kSteps = 64;
   auto* curve = new QLineSeries;
-  curve->setName(
-      tr("serial fraction %1 (Amdahl fit of %2)")
-          .arg(formatted(fit.serialFraction, ValueKind::percentage), input.seriesName(name, run)));
+  curve->setName(tr("Amdahl fit: serial fraction %1")
+                     .arg(formatted(fit.serialFraction, ValueKind::percentage)));
   for (int i = 0; i <= kSteps; ++i) {
     const double threads = 1 + (maxThreads - 1) * double(i) / kSteps;
     curve->append(threads, fit.speedupAt(threads));

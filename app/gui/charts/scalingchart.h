@@ -20,7 +20,10 @@ class ScalingChart : public ChartView {
   void build(const ChartInput& input) override;
 
  private:
-  // Amdahl's speedup 1 / (s + (1 - s) / p) from 1 to `maxThreads` threads, dashed in `colour`.
+  // Amdahl's speedup 1 / (s + (1 - s) / p) from 1 to `maxThreads` threads, dashed in `colour`,
+  // added right after the line it fits: its legend entry follows that line's and need not
+  // repeat its name (which the legend cut short: "serial fraction 100.0 % (A…").
+  // Its tooltip names the line (`name` of `run`) in full.
   void addAmdahlCurve(const AmdahlFit& fit, const QString& name, std::size_t run,
                       const QColor& colour, int maxThreads, const ChartInput& input);
 };
