@@ -1668,6 +1668,10 @@ intensity %2 FLOP/B, %3
 算术强度 %2 FLOP/B，%3
 %4</translation>
     </message>
+    <message>
+        <source> (no higher on more threads: the machine was busy when it was measured; re-measure it)</source>
+        <translation>（线程更多却没有更高：测量时本机正忙；请重新测量）</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RunStatus</name>

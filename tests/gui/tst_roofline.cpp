@@ -237,6 +237,32 @@ class TestRoofline : public QObject {
     QVERIFY(!named(series, QStringLiteral("L4 1024 MiB")));
   }
 
+  // Roofs close in height share one label instead of overprinting, and a roof of more threads
+  // no higher than one of fewer is called suspect (issue: x1 and x2 AVX-512 both at 109
+  // GFLOP/s under load, their labels one over the other).
+  void closeRoofsShareALabel() {
+    Session session = triadSession();
+    session.runs.front().system.computeCeilings = {{DType::f64, "AVX2", 1, -1, 64e9},
+                                                   {DType::f64, "AVX2", 4, -1, 64.5e9}};
+    show(session, "triad");
+    const auto series = panel_->snapshot(roofline);
+    std::vector<QString> labels;
+    for (const SeriesSnapshot& s : series)
+      for (const QString& label : s.valueLabels) labels.push_back(label);
+    QCOMPARE(labels.size(), std::size_t{1});
+    QVERIFY2(labels[0].contains(QStringLiteral("f64 AVX2 1 thread 64.0 GFLOP/s")) &&
+                 labels[0].contains(QStringLiteral("f64 AVX2 \u00d74 threads 64.5 GFLOP/s")) &&
+                 labels[0].contains(QStringLiteral("the machine was busy")),
+             qPrintable(labels[0]));
+    // Far apart, each its own label and nothing suspect.
+    show(triadSession(), "triad");
+    labels.clear();
+    for (const SeriesSnapshot& s : panel_->snapshot(roofline))
+      for (const QString& label : s.valueLabels) labels.push_back(label);
+    QCOMPARE(labels.size(), std::size_t{3});
+    for (const QString& label : labels) QVERIFY(!label.contains(QStringLiteral("busy")));
+  }
+
   // --- the scaling chart's Amdahl fit ---
 
   void amdahlCurveWithItsSerialFraction() {

@@ -651,6 +651,8 @@ std::vector<SeriesSnapshot> ChartView::snapshot() const {
         snap.colours.push_back(xy->pen().color());
         snap.highlighted.push_back(xy->isPointSelected(static_cast<int>(i)));
       }
+      for (const ValueLabel& label : valueLabels_)
+        if (label.series == series) snap.valueLabels.push_back(label.item->text());
       result.push_back(std::move(snap));
     } else if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
       const QStringList categories = categoriesOf(bars);

@@ -1,6 +1,7 @@
 #include "charts/rooflinechart.h"
 
 #include <QChart>
+#include <QGraphicsSimpleTextItem>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -252,6 +253,15 @@ void RooflineChart::build(const ChartInput& input) {
     const bool several = std::ranges::count(places, place.onGpu, &Place::onGpu) > 1;
     return several ? QStringLiteral(" \u00b7 %1").arg(input.runName(place.run)) : QString();
   };
+  // Roofs within kCloseRoofs of each other in height share one label, which would otherwise
+  // overprint (the x1 and x2 AVX-512 roofs both at 109 GFLOP/s under load).
+  constexpr double kCloseRoofs = 1.15;
+  struct Labelled {
+    double height;
+    const ComputeCeiling* ceiling;
+    QGraphicsSimpleTextItem* item;
+  };
+  std::vector<Labelled> labelled;
   for (const Place& place : places) {
     const QColor colour = place.onGpu ? QColor(0x8e, 0x44, 0xad) : QColor(Qt::red);
     if (place.bytesPerS > 0) {
@@ -278,8 +288,28 @@ void RooflineChart::build(const ChartInput& input) {
       if (!addRoof(roof)) continue;
       // Named where it is drawn, towards its right end: a legend of every roof would crowd.
       hideFromLegend(roof);
-      addValueLabel(roof, QPointF(start * std::pow(xAxis->max() / start, 0.6), height),
-                    roof->name(), false, colour);
+      const auto near = std::ranges::find_if(labelled, [&](const Labelled& l) {
+        return std::max(l.height, height) <= kCloseRoofs * std::min(l.height, height);
+      });
+      if (near == labelled.end()) {
+        labelled.push_back(
+            {height, &ceiling,
+             addValueLabel(roof, QPointF(start * std::pow(xAxis->max() / start, 0.6), height),
+                           roof->name(), false, colour)});
+        continue;
+      }
+      QString text = near->item->text() + QStringLiteral("; ") + roof->name();
+      // More threads, no more FLOP/s: measured while something else ran.
+      const ComputeCeiling& other = *near->ceiling;
+      const ComputeCeiling& more = ceiling.threads > other.threads ? ceiling : other;
+      const ComputeCeiling& fewer = ceiling.threads > other.threads ? other : ceiling;
+      if (ceiling.gpuIndex == other.gpuIndex && ceiling.dtype == other.dtype &&
+          ceiling.isa == other.isa && more.threads > fewer.threads &&
+          more.flopsPerS <= fewer.flopsPerS * 1.05)
+        text +=
+            tr(" (no higher on more threads: the machine was busy when it was measured; "
+               "re-measure it)");
+      near->item->setText(text);
     }
   }
 

@@ -28,6 +28,8 @@ struct SeriesSnapshot {
   std::vector<bool> highlighted;
   // Drawn at all: false when its legend entry hid it.
   bool visible = true;
+  // The texts drawn beside the series (ChartView::addValueLabel: a roof's name), line series.
+  std::vector<QString> valueLabels;
 };
 
 }  // namespace accellab::gui
