@@ -32,7 +32,7 @@ PiecesDone countSerially(std::uint64_t key, std::uint64_t begin, std::uint64_t e
   const bool complete = forEachChunk(
       end - begin, kPiChunkSamples, stop,
       [&](auto first, auto last) { outside += countRange(key, begin + first, begin + last); });
-  return {complete, 1};
+  return ranSerially(complete);
 }
 
 struct Loop {

@@ -35,12 +35,12 @@ struct Piece {
 };
 
 // A variant's own loop over `whole` in chunks, a look at the stop token between them (a few
-// ms each with a chunk per thread, as add's).
+// ms each with a chunk per thread, as add's); false when stopped.
 template <class T, class Loop>
-PiecesDone inChunks(const Piece<T>& whole, const std::stop_token& stop, Loop&& loop) {
+bool inChunks(const Piece<T>& whole, const std::stop_token& stop, Loop&& loop) {
   const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(whole.threads);
-  return {.complete = forEachChunk(whole.n, chunk, stop,
-                                   [&](auto begin, auto end) { loop(whole.part(begin, end)); })};
+  return forEachChunk(whole.n, chunk, stop,
+                      [&](auto begin, auto end) { loop(whole.part(begin, end)); });
 }
 
 struct Loop {
@@ -48,7 +48,7 @@ struct Loop {
   template <class T>
   static PiecesDone run(const Piece<T>& whole, const std::stop_token& stop) {
     return ranSerially(
-        inChunks(whole, stop, [](const Piece<T>& p) { triadLoop(p.b, p.c, p.a, p.n); }).complete);
+        inChunks(whole, stop, [](const Piece<T>& p) { triadLoop(p.b, p.c, p.a, p.n); }));
   }
 };
 
@@ -56,9 +56,8 @@ struct Vectorized {
   static std::string isa() { return simd::targetName(); }
   template <class T>
   static PiecesDone run(const Piece<T>& whole, const std::stop_token& stop) {
-    return ranSerially(inChunks(whole, stop, [](const Piece<T>& p) {
-                         triadSimd(p.b, p.c, p.a, p.n, p.stores);
-                       }).complete);
+    return ranSerially(
+        inChunks(whole, stop, [](const Piece<T>& p) { triadSimd(p.b, p.c, p.a, p.n, p.stores); }));
   }
 };
 
@@ -76,8 +75,9 @@ struct StdPar {
   static std::string isa() { return ""; }  // whatever the compiler made of the lambda
   template <class T>
   static PiecesDone run(const Piece<T>& whole, const std::stop_token& stop) {
-    return inChunks(whole, stop,
-                    [](const Piece<T>& p) { triadStdPar(p.b, p.c, p.a, p.n, p.threads); });
+    return {.complete = inChunks(whole, stop, [](const Piece<T>& p) {
+              triadStdPar(p.b, p.c, p.a, p.n, p.threads);
+            })};
   }
 };
 
@@ -85,8 +85,8 @@ struct Blas {
   static std::string isa() { return "OpenBLAS " + blasIdentity().core; }
   template <class T>
   static PiecesDone run(const Piece<T>& whole, const std::stop_token& stop) {
-    return inChunks(whole, stop,
-                    [](const Piece<T>& p) { triadBlas(p.b, p.c, p.a, p.n, p.threads); });
+    return {.complete = inChunks(
+                whole, stop, [](const Piece<T>& p) { triadBlas(p.b, p.c, p.a, p.n, p.threads); })};
   }
 };
 
