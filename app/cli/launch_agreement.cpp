@@ -14,9 +14,12 @@ std::string joined(std::span<const std::string> args) {
 }
 
 std::string shown(const std::string& joinedArgs) {
+  // Each argument ends in NUL: a space before each instead reads as the command typed.
   std::string text = "accellab-cli";
-  for (char c : joinedArgs) text += c == '\0' ? ' ' : c;
-  if (text.back() == ' ') text.pop_back();
+  std::string::size_type start = 0;
+  for (auto end = joinedArgs.find('\0'); end != std::string::npos;
+       start = end + 1, end = joinedArgs.find('\0', start))
+    text += ' ' + joinedArgs.substr(start, end - start);
   return "'" + printable(text) + "'";
 }
 
