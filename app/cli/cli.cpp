@@ -55,6 +55,7 @@ int dispatch(Args args, const EngineFactory& engines) {
   for (const Command& c : kCommands) {
     if (c.name == first) return c.run(args.subspan(1), engines);
   }
+  if (first == "worker") return workerCommand(args.subspan(1), engines);
   throw UsageError("unknown command '" + first + "' (see 'accellab-cli --help')");
 }
 

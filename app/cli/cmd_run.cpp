@@ -16,6 +16,7 @@
 #include "cli_error.h"
 #include "commands.h"
 #include "interrupt_watcher.h"
+#include "isolation_options.h"
 #include "machine_probe.h"
 #include "output_targets.h"
 #include "param_options.h"
@@ -67,6 +68,7 @@ ArgumentParser makeParser() {
   addDeviceOption(parser);
   addGpuTimeOption(parser);
   addRemeasureOption(parser);
+  addIsolationOptions(parser);
   return parser;
 }
 
@@ -271,6 +273,7 @@ int runCommand(Args args, const EngineFactory& engines) {
   const std::string& baseline = spec.baseline;
   const std::vector<Point> points = expandSweep(spec, registry, launch.worldSize());
   const auto rerunAttempts = parser.count("--rerun-unstable");
+  const std::optional<WorkerOptions> isolation = isolationFrom(parser, launch.worldSize());
   const auto out = root ? parser.value("--out") : std::nullopt;
   const ReportFiles files = root ? reportFilesFrom(parser) : ReportFiles{};
   std::vector<OutputTarget> targets = files.targets();
@@ -309,6 +312,7 @@ int runCommand(Args args, const EngineFactory& engines) {
     SessionAutosave autosave(out, fallbackDirsFromEnvironment(), std::cerr);
 
     Runner runner = engine.runner();
+    if (isolation) runner.measureIn(std::make_shared<WorkerMeasurer>(*isolation));
     reporters.console().begin(run);
     saved.points = runWithProgress(
         runner, points, config, interrupt.token(),

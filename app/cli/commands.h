@@ -17,6 +17,8 @@ int runCommand(Args args, const EngineFactory& engines);
 int reportCommand(Args args, const EngineFactory& engines);
 int compareCommand(Args args, const EngineFactory& engines);
 int verifyCommand(Args args, const EngineFactory& engines);
+// Not listed in the help: what `run --isolate` and the desktop app start (worker.h).
+int workerCommand(Args args, const EngineFactory& engines);
 
 // The whole command line after the program name: dispatches to a command and turns every
 // error into one line on stderr and the documented exit code (cli_error.h).

@@ -44,24 +44,8 @@ MeasureConfig budgeted(const MeasureConfig& config, std::size_t pointCount) {
 constexpr double kProgressIntervalS = 0.05;
 constexpr std::uint64_t kMaxRunsPerSample = std::uint64_t{1} << 30;
 
-struct Measured {
-  PointResult result;
-  std::optional<std::uint64_t> fingerprint;
-  double prepareS = 0;  // how long the kernel took to allocate and fill the point's buffers
-};
-
-// What measuring one point says as it goes: the phase, and in the measuring phase how far.
-struct Stage {
-  RunPhase phase = RunPhase::preparing;
-  std::size_t repetitionsDone = 0;
-  std::optional<std::size_t> repetitionsExpected;
-  std::optional<double> runS;  // one run's time, once the warm-up or the samples told it
-  double fraction = 0;         // of the stop rule, in the measuring phase
-};
-using StageReport = std::function<void(const Stage&)>;
-
-Stage entering(RunPhase phase) {
-  Stage stage;
+PointStage entering(RunPhase phase) {
+  PointStage stage;
   stage.phase = phase;
   return stage;
 }
@@ -321,10 +305,10 @@ std::string outOfMemory(const Kernel* kernel, const Point& point, std::string_vi
 
 // Measures `point` on this rank, one of its group's. An exception is this rank's own: the
 // others of its group may be waiting for it in a collective call (failAlone).
-Measured measure(const Registry& registry, const MemoryProbe& memory, const Clock& clock,
-                 Collective& group, const Point& point, const MeasureConfig& config,
-                 std::stop_token stop, const StageReport& stage) {
-  Measured measured;
+MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const Clock& clock,
+                      Collective& group, const Point& point, const MeasureConfig& config,
+                      std::stop_token stop, const StageReport& stage) {
+  MeasuredPoint measured;
   PointResult& result = measured.result;
   result.point = point;
   const Kernel* kernel = registry.find(point.kernel);
@@ -405,7 +389,7 @@ struct FingerprintReference {
   std::uint64_t fingerprint = 0;
 };
 
-void checkFingerprint(Measured& measured, std::vector<FingerprintReference>& references) {
+void checkFingerprint(MeasuredPoint& measured, std::vector<FingerprintReference>& references) {
   PointResult& result = measured.result;
   if (result.status != PointStatus::ok || !measured.fingerprint) return;
   const auto reference = std::find_if(references.begin(), references.end(), [&](const auto& r) {
@@ -447,7 +431,7 @@ class ProgressReporter {
     within_ = 0;
   }
 
-  void report(const Stage& stage) {
+  void report(const PointStage& stage) {
     const double now = clock_();
     if (!phaseStartS_ || stage.phase != progress_.phase) phaseStartS_ = now;
     progress_.phase = stage.phase;
@@ -483,7 +467,7 @@ class ProgressReporter {
 
  private:
   // The current point's seconds left, from its phase and how long that phase has lasted.
-  double pointSecondsLeft(const Stage& stage, double inPhaseS) const {
+  double pointSecondsLeft(const PointStage& stage, double inPhaseS) const {
     const detail::PointPlan plan = estimate_.plan(progress_.pointIndex);
     const auto rest = [&](double predictedS) { return std::max(0.0, predictedS - inPhaseS); };
     switch (stage.phase) {
@@ -521,10 +505,11 @@ class ProgressReporter {
 
 // Measures `point` on the ranks of its group (rank 0 alone for a point that is not
 // distributed); the other ranks of the launch wait for them and get a placeholder.
-Measured measureInGroup(Collective& collective, const Registry& registry, const MemoryProbe& memory,
-                        const Clock& clock, const Point& point, const MeasureConfig& config,
-                        std::stop_token stop, const StageReport& stage) {
-  Measured measured;
+MeasuredPoint measureInGroup(Collective& collective, const Registry& registry,
+                             const MemoryProbe& memory, const Clock& clock, const Point& point,
+                             const MeasureConfig& config, std::stop_token stop,
+                             const StageReport& stage) {
+  MeasuredPoint measured;
   if (collective.joinPoint(point.ranks)) {
     measured = measure(registry, memory, clock, collective, point, config, std::move(stop), stage);
   } else {
@@ -536,11 +521,11 @@ Measured measureInGroup(Collective& collective, const Registry& registry, const 
   return measured;
 }
 
-// A point that ends the run early (a stop request) without being measured.
-PointResult cancelledPoint(const Point& point) {
+// A point that ends the run early (a stop request, a run ended by crashes) unmeasured.
+PointResult cancelledPoint(const Point& point, std::string reason = "cancelled") {
   PointResult cancelled;
   cancelled.point = point;
-  setStatus(cancelled, PointStatus::cancelled, "cancelled");
+  setStatus(cancelled, PointStatus::cancelled, std::move(reason));
   return cancelled;
 }
 
@@ -556,6 +541,22 @@ Runner::Runner(const Registry& registry, MemoryProbe memory, Clock clock,
   if (!clock_) throw std::invalid_argument("a runner needs a clock");
 }
 
+void Runner::measureIn(std::shared_ptr<PointMeasurer> measurer) { measurer_ = std::move(measurer); }
+
+MeasuredPoint Runner::measureHere(const Point& point, const MeasureConfig& config,
+                                  std::stop_token stop, const StageReport& stage) {
+  return measureInGroup(*collective_, registry_, memory_, clock_, point, config, std::move(stop),
+                        stage);
+}
+
+MeasuredPoint Runner::measureOne(const Point& point, const MeasureConfig& config,
+                                 std::stop_token stop, const StageReport& stage, double expectedS) {
+  // Ranks of a launch measure together, each in its own process: never through a worker.
+  if (measurer_ && collective_->worldSize() == 1)
+    return measurer_->measure(point, config, std::move(stop), stage, expectedS);
+  return measureHere(point, config, std::move(stop), stage);
+}
+
 PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
                              std::stop_token stop) {
   return runPoint(point, config, std::move(stop), {});
@@ -563,7 +564,7 @@ PointResult Runner::runPoint(const Point& point, const MeasureConfig& config,
 
 PointResult Runner::runPoint(const Point& point, const MeasureConfig& config, std::stop_token stop,
                              const PointProgress& progress) {
-  const StageReport stage = [&progress](const Stage& s) {
+  const StageReport stage = [&progress](const PointStage& s) {
     if (progress && s.phase == RunPhase::measuring && s.repetitionsDone > 0) progress(s.fraction);
   };
   return measureInGroup(*collective_, registry_, memory_, clock_, point, budgeted(config, 1),
@@ -580,16 +581,19 @@ std::vector<PointResult> Runner::run(const std::vector<Point>& points,
   std::vector<FingerprintReference> references;
   detail::RunEstimate estimate(registry_, points, config, callbacks.bandwidthBytesPerS);
   ProgressReporter reporter(registry_, clock_, estimate, callbacks.progress, points.size());
-  const StageReport stage = [&reporter](const Stage& s) { reporter.report(s); };
+  const StageReport stage = [&reporter](const PointStage& s) { reporter.report(s); };
+  std::optional<std::string> ended;  // why the run stopped before its end, when it did
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (collective_->rootDecides(stop.stop_requested())) {
       results.push_back(cancelledPoint(points[i]));
+    } else if (ended) {
+      results.push_back(cancelledPoint(points[i], "not measured: " + *ended));
     } else {
       reporter.begin(i, points[i]);
-      Measured measured =
-          measureInGroup(*collective_, registry_, memory_, clock_, points[i], config, stop, stage);
+      MeasuredPoint measured = measureOne(points[i], config, stop, stage, estimate.pointSeconds(i));
       checkFingerprint(measured, references);
       estimate.learn(i, measured.prepareS, measured.result);
+      ended = std::move(measured.endsRun);
       results.push_back(std::move(measured.result));
     }
     reporter.pointDone();
@@ -658,16 +662,18 @@ std::vector<std::size_t> Runner::rerunUnstable(std::vector<PointResult>& results
   detail::RunEstimate estimate(registry_, points, config, callbacks.bandwidthBytesPerS,
                                std::move(knownRunS));
   ProgressReporter reporter(registry_, clock_, estimate, callbacks.progress, unstable.size());
-  const StageReport stage = [&reporter](const Stage& s) { reporter.report(s); };
+  const StageReport stage = [&reporter](const PointStage& s) { reporter.report(s); };
+  std::optional<std::string> ended;  // a worker that crashed too often: no more re-runs
   for (std::size_t k = 0; k < unstable.size(); ++k) {
     PointResult& kept = results[unstable[k]];
     for (std::size_t attempt = 1;
          attempt <= maxAttempts && collective_->rootDecides(worthRemeasuring(kept)); ++attempt) {
-      if (collective_->rootDecides(stop.stop_requested())) break;
+      if (collective_->rootDecides(stop.stop_requested()) || ended) break;
       reporter.begin(k, kept.point, attempt, maxAttempts);
-      PointResult again =
-          measureInGroup(*collective_, registry_, memory_, clock_, kept.point, config, stop, stage)
-              .result;
+      MeasuredPoint measured =
+          measureOne(kept.point, config, stop, stage, estimate.pointSeconds(k));
+      PointResult again = std::move(measured.result);
+      ended = std::move(measured.endsRun);
       if (collective_->rootDecides(again.status == PointStatus::cancelled)) break;
       again.attempts = kept.attempts + 1;
       // A failure is news, never hidden behind an earlier good measurement.

@@ -17,6 +17,7 @@
 #include "accellab/output_file.h"
 #include "accellab/quality.h"
 #include "json_reader.h"
+#include "session_json.h"
 
 namespace accellab {
 
@@ -236,16 +237,21 @@ Json toJson(const Params& params) {
   return json;
 }
 
+Json toJson(const Point& point) {
+  Json json = {{"kernel", plainName(point.kernel)},
+               {"variant", plainName(point.variant)},
+               {"params", toJson(point.params)},
+               {"threads", point.threads}};
+  // Written only for distributed points, so the files of every other run read as before.
+  if (point.ranks != 1) json["ranks"] = point.ranks;
+  // Written only for imported points, likewise.
+  if (!point.originalName.empty()) json["original_name"] = point.originalName;
+  return json;
+}
+
 Json toJson(const PointResult& result) {
   const Statistics& stats = result.stats;
-  Json json = {{"kernel", plainName(result.point.kernel)},
-               {"variant", plainName(result.point.variant)},
-               {"params", toJson(result.point.params)},
-               {"threads", result.point.threads}};
-  // Written only for distributed points, so the files of every other run read as before.
-  if (result.point.ranks != 1) json["ranks"] = result.point.ranks;
-  // Written only for imported points, likewise.
-  if (!result.point.originalName.empty()) json["original_name"] = result.point.originalName;
+  Json json = toJson(result.point);
   json["status"] = toString(result.status);
   if (!result.reason.empty()) json["reason"] = result.reason;
   json["samples_s"] = result.samplesS;
@@ -484,14 +490,20 @@ GpuTiming readGpuTiming(const Node& node) {
   return gpu;
 }
 
+Point readPointKey(const Node& node) {
+  Point point;
+  point.kernel = node["kernel"].name();
+  point.variant = node["variant"].name();
+  readOptional(node, "original_name", point.originalName);
+  point.params = readParams(node["params"], point.originalName.empty());
+  point.threads = node["threads"].integer(1, kMaxThreads);
+  if (auto ranks = node.optional("ranks")) point.ranks = ranks->integer(1, kMaxRanks);
+  return point;
+}
+
 PointResult readPoint(const Node& node) {
   PointResult result;
-  result.point.kernel = node["kernel"].name();
-  result.point.variant = node["variant"].name();
-  readOptional(node, "original_name", result.point.originalName);
-  result.point.params = readParams(node["params"], result.point.originalName.empty());
-  result.point.threads = node["threads"].integer(1, kMaxThreads);
-  if (auto ranks = node.optional("ranks")) result.point.ranks = ranks->integer(1, kMaxRanks);
+  result.point = readPointKey(node);
   const Node status = node["status"];
   const auto parsed = parsePointStatus(status.string());
   if (!parsed) status.fail("unknown status '" + detail::shown(status.string()) + "'");
@@ -636,6 +648,17 @@ int readVersion(const Node& version) {
 }
 
 }  // namespace
+
+namespace detail {
+
+Json pointJson(const Point& point) { return toJson(point); }
+Point readPointJson(const JsonNode& node) { return readPointKey(node); }
+Json pointResultJson(const PointResult& result) { return toJson(result); }
+PointResult readPointResultJson(const JsonNode& node) { return readPoint(node); }
+Json runSettingsJson(const RunSettings& settings) { return toJson(settings); }
+RunSettings readRunSettingsJson(const JsonNode& node) { return readSettings(node); }
+
+}  // namespace detail
 
 bool isPlainName(std::string_view name) {
   if (name.empty() || name.size() > kMaxNameLength || name.front() == '.') return false;

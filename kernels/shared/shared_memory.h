@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "unique_fd.h"
+#include "accellab/child_process.h"
 
 namespace accellab::kernels {
 

@@ -16,12 +16,12 @@ struct CliResult {
   QString err;
 };
 
-// `inChild` runs in the child before the CLI starts: setrlimit, say.
-inline CliResult runCli(const QStringList& args, int timeoutMs = 120'000,
-                        const std::function<void()>& inChild = {}) {
+// `program` run with `args`; `inChild` runs in the child before it starts: setrlimit, say.
+inline CliResult runProgram(const QString& program, const QStringList& args,
+                            int timeoutMs = 120'000, const std::function<void()>& inChild = {}) {
   QProcess process;
   if (inChild) process.setChildProcessModifier(inChild);
-  process.start(QStringLiteral(ACCELLAB_CLI_PATH), args);
+  process.start(program, args);
   if (!process.waitForFinished(timeoutMs)) {
     process.kill();
     process.waitForFinished();
@@ -29,6 +29,11 @@ inline CliResult runCli(const QStringList& args, int timeoutMs = 120'000,
   return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
           QString::fromUtf8(process.readAllStandardOutput()),
           QString::fromUtf8(process.readAllStandardError())};
+}
+
+inline CliResult runCli(const QStringList& args, int timeoutMs = 120'000,
+                        const std::function<void()>& inChild = {}) {
+  return runProgram(QStringLiteral(ACCELLAB_CLI_PATH), args, timeoutMs, inChild);
 }
 
 inline QString readText(const QString& path) {

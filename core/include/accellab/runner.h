@@ -13,19 +13,11 @@
 #include "accellab/collective.h"
 #include "accellab/measure_config.h"
 #include "accellab/memory_guard.h"
+#include "accellab/point_measurer.h"
 #include "accellab/registry.h"
 #include "accellab/result.h"
 
 namespace accellab {
-
-// What the runner is doing with the point it works on, in order.
-enum class RunPhase {
-  preparing,  // allocating and filling its inputs (one call into the kernel: no reports within)
-  warmingUp,  // the untimed first run
-  measuring,  // the timed repetitions
-  verifying,  // comparing the output with the reference
-};
-std::string_view toString(RunPhase phase);  // "preparing", "warming up", "measuring", "verifying"
 
 // A run's progress: copied to the front ends as it goes (queued signals, the CLI's line).
 struct Progress {
@@ -128,11 +120,26 @@ class Runner {
                                          const RunCallbacks& callbacks = {},
                                          std::stop_token stop = {});
 
+  // Where run() and rerunUnstable() measure each point from now on: `measurer` (a worker
+  // process, worker.h); null: in this process, as a runner does by default. A launch of
+  // several MPI ranks always measures in its ranks' own processes.
+  void measureIn(std::shared_ptr<PointMeasurer> measurer);
+
+  // One point measured here, in this process, with `config` as given (no run's sample budget
+  // applied): what a worker process does with each point it is sent.
+  MeasuredPoint measureHere(const Point& point, const MeasureConfig& config, std::stop_token stop,
+                            const StageReport& stage);
+
  private:
+  // Through measurer_ when there is one, else measureHere().
+  MeasuredPoint measureOne(const Point& point, const MeasureConfig& config, std::stop_token stop,
+                           const StageReport& stage, double expectedS);
+
   const Registry& registry_;
   MemoryProbe memory_;
   Clock clock_;
   std::shared_ptr<Collective> collective_;
+  std::shared_ptr<PointMeasurer> measurer_;
 };
 
 }  // namespace accellab

@@ -1,0 +1,54 @@
+#include "isolation_options.h"
+
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+#include "cli_error.h"
+
+namespace accellab::cli {
+
+void addIsolationOptions(ArgumentParser& parser) {
+  parser
+      .flag("--isolate",
+            "measure each point in a worker process: a crash or a hang fails only that point")
+      .option("--on-crash", "WHAT",
+              "with --isolate: 'go-on' (default; 3 crashes in a row stop the run) or 'stop'")
+      .option("--point-timeout", "S",
+              "with --isolate: seconds a point may take (default: 60, or 10x its estimate)");
+}
+
+std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int worldSize) {
+  if (!parser.has("--isolate")) {
+    for (const char* option : {"--on-crash", "--point-timeout"})
+      if (parser.has(option)) throw UsageError(std::string(option) + " needs --isolate");
+    return std::nullopt;
+  }
+  if (worldSize > 1)
+    throw UsageError(
+        "--isolate does not run under mpirun: each rank is a process of its own "
+        "already, and the ranks measure together");
+  WorkerOptions options;
+  if (auto policy = parser.value("--on-crash")) {
+    const auto parsed = parseOnCrash(*policy);
+    if (!parsed) throw UsageError("invalid --on-crash: '" + *policy + "' (expected go-on or stop)");
+    options.onCrash = *parsed;
+  }
+  if (auto limit = parser.seconds("--point-timeout")) {
+    if (*limit <= 0) throw UsageError("invalid --point-timeout: it must be above 0 s");
+    options.pointTimeoutS = *limit;
+  }
+  // This very program: the worker must know the kernels this one does.
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error)
+    throw UsageError("--isolate: cannot find this program (/proc/self/exe): " + error.message());
+  options.command = {self.string(), "worker", "--replies-fd", std::to_string(kWorkerReplyFd)};
+  if (auto device = parser.value("--device")) {
+    options.command.push_back("--device");
+    options.command.push_back(*device);
+  }
+  return options;
+}
+
+}  // namespace accellab::cli

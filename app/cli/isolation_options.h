@@ -1,0 +1,20 @@
+// run's --isolate, --on-crash and --point-timeout: measuring in a worker process that may die
+// alone (accellab/worker.h).
+#pragma once
+
+#include <optional>
+
+#include "accellab/worker.h"
+#include "argument_parser.h"
+
+namespace accellab::cli {
+
+void addIsolationOptions(ArgumentParser& parser);
+
+// The worker's options when --isolate was given: this program's own executable with
+// `worker` (and --device when given) as its command. Throws UsageError for --on-crash or
+// --point-timeout without --isolate, a value they do not take, or --isolate under mpirun
+// (`worldSize` above 1: the ranks measure together, each in its own process already).
+std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int worldSize);
+
+}  // namespace accellab::cli
