@@ -2,6 +2,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <iterator>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +43,19 @@ constexpr std::string_view kHeadlessOptions[] = {"--export-charts", "--help",   
                                                  "--help-all",      "--version", "-v"};
 
 // A platform that draws without a display server, or a display server to connect to.
+// The worker every point is measured in (docs/worker-protocol.md): accellab-cli beside this
+// program (both in bin/ once installed), else this build's own; empty when neither is there,
+// and the window measures in its own process.
+std::vector<std::string> workerCommand() {
+  for (const QString& candidate :
+       {QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("accellab-cli")),
+        QStringLiteral(ACCELLAB_BUILD_TREE_CLI)}) {
+    if (QFileInfo(candidate).isExecutable())
+      return {candidate.toStdString(), "worker", "--replies-fd", "3"};
+  }
+  return {};
+}
+
 bool canShowWindows() {
   const QByteArray platform = qgetenv("QT_QPA_PLATFORM");
   if (!platform.isEmpty() && !platform.startsWith("xcb") && !platform.startsWith("wayland"))
@@ -194,7 +209,8 @@ int main(int argc, char** argv) {
   MainWindow window(
       kernels::makeBuiltinEngine,
       MainWindowOptions{.useSettings = !demo,
-                        .autosavePath = demo ? QString() : SessionDocument::defaultAutosavePath()});
+                        .autosavePath = demo ? QString() : SessionDocument::defaultAutosavePath(),
+                        .workerCommand = workerCommand()});
   window.show();
   if (demo) {
     runDemo(window, parser.value(screenshotOption), parser.value(saveOption));

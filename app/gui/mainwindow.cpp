@@ -553,8 +553,17 @@ void MainWindow::connectWorker() {
             if (!runs.empty()) document_->setConditions(runs.back().id, conditions);
           });
   connect(worker_, &RunWorker::pointFinished, this, [this](const PointResult& result) {
-    // Cancelled points were never measured: the session keeps only what was.
-    if (result.status != PointStatus::cancelled) document_->appendPoint(result);
+    // Cancelled points were never measured: the session keeps only what was. One cancelled
+    // for another reason than the user's cancel was left by the runner, which stopped the
+    // run ("not measured: 3 points in a row crashed their worker"): the run's end says why.
+    if (result.status != PointStatus::cancelled) {
+      document_->appendPoint(result);
+    } else if (!runStopped_ && !runStatus_->cancelRequested()) {
+      constexpr std::string_view kNotMeasured = "not measured: ";
+      std::string_view why = result.reason;
+      if (why.starts_with(kNotMeasured)) why.remove_prefix(kNotMeasured.size());
+      runStopped_ = QString::fromUtf8(why.data(), static_cast<qsizetype>(why.size()));
+    }
   });
   connect(worker_, &RunWorker::failed, this, [this](const QString& message) {
     runFailure_ = message;
@@ -606,7 +615,7 @@ void MainWindow::startRun() {
   worker_->start(
       engine, points, experiment->measure,
       [check = options_.checkConditions, machine = machine_] { return check(machine); },
-      machine_.bandwidthCeilingBytesPerS);
+      machine_.bandwidthCeilingBytesPerS, isolationFor(machine_.gpuDevice));
   showProgress(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())),
                points.size());
 }
@@ -620,7 +629,8 @@ void MainWindow::rerunUnstable() {
   for (const std::size_t position : rerun.positions) points.push_back(run->points[position]);
   // On the GPU the run measured, with the run's own settings and limits.
   worker_->startRerun(engineFor(run->system.gpuDevice), points, run->settings.measure,
-                      experiment_->rerunAttempts(), run->system.bandwidthCeilingBytesPerS);
+                      experiment_->rerunAttempts(), run->system.bandwidthCeilingBytesPerS,
+                      isolationFor(run->system.gpuDevice));
   rerun_ = std::move(rerun);
   showProgress(tr("Re-running %n unstable point(s) of run %1\u2026", nullptr,
                   static_cast<int>(points.size()))
@@ -631,6 +641,7 @@ void MainWindow::rerunUnstable() {
 void MainWindow::showProgress(const QString& text, std::size_t points) {
   runPoints_ = points;
   runFailure_.reset();
+  runStopped_.reset();
   runStatus_->begin(text);
   updateActions();
 }
@@ -713,6 +724,18 @@ void MainWindow::cancelRun() {
 
 bool MainWindow::isRunning() const { return worker_->isRunning(); }
 
+std::optional<WorkerOptions> MainWindow::isolationFor(int gpuDevice) const {
+  if (options_.workerCommand.empty()) return std::nullopt;
+  WorkerOptions isolation;
+  isolation.command = options_.workerCommand;
+  // Device 0 is the worker's default; naming it would be refused where there is no GPU.
+  if (gpuDevice != 0)
+    isolation.command.insert(isolation.command.end(), {"--device", std::to_string(gpuDevice)});
+  isolation.onCrash = experiment_->onCrash();
+  isolation.pointTimeoutS = experiment_->pointTimeoutS();
+  return isolation;
+}
+
 const Engine& MainWindow::engineFor(int gpuDevice) {
   auto found = engineByDevice_.find(gpuDevice);
   if (found == engineByDevice_.end())
@@ -763,9 +786,14 @@ void MainWindow::onRunEnded() {
   const std::size_t measured = rerun_         ? runStatus_->pointsDone()
                                : runs.empty() ? 0
                                               : runs.back().points.size();
+  std::size_t failed = 0;
+  if (!rerun_ && !runs.empty())
+    for (const PointResult& point : runs.back().points)
+      failed += point.status == PointStatus::failed ? 1 : 0;
   QString outcome = runFailure_                     ? failedText(*runFailure_)
                     : runStatus_->cancelRequested() ? cancelledText(measured, runPoints_)
-                                                    : finishedText(measured);
+                    : runStopped_ ? stoppedText(measured, runPoints_, *runStopped_)
+                                  : finishedText(measured, failed);
   if (rerun_) {
     const Run* run = findRun(document_->session(), rerun_->runId);
     const auto stillUnstable = run ? unstablePoints(*run).size() : 0;

@@ -59,6 +59,10 @@ struct MainWindowOptions {
   // Where the measured ceilings are kept between starts (machine_cache.h); only read and
   // written with measureBandwidth.
   std::filesystem::path machineCache = defaultMachineCacheFile();
+  // The worker every point is measured in ({"/usr/bin/accellab-cli", "worker", "--replies-fd",
+  // "3"}: docs/worker-protocol.md), so a crash costs its point and not the window; empty:
+  // measured in this process (tests on fake engines, an accellab-cli that was not found).
+  std::vector<std::string> workerCommand{};
 };
 
 class MainWindow : public QMainWindow {
@@ -187,6 +191,9 @@ class MainWindow : public QMainWindow {
   // The engine of the GPU chosen in the experiment panel, made on first use and kept: the
   // experiment panel reads the kernels of device 0's engine for the window's lifetime.
   const Engine& engineFor(int gpuDevice);
+  // Where a run on `gpuDevice` measures: the worker, with the panel's crash policy and
+  // timeout; empty without a worker command.
+  std::optional<WorkerOptions> isolationFor(int gpuDevice) const;
 
   EngineFactory engines_;
   std::map<int, Engine> engineByDevice_;
@@ -226,6 +233,9 @@ class MainWindow : public QMainWindow {
   // status knows): failed, or finished.
   std::size_t runPoints_ = 0;
   std::optional<QString> runFailure_;
+  // Why the run stopped before its end when the runner stopped it (crashes of the measured
+  // code in a row): the reason its unmeasured points carry.
+  std::optional<QString> runStopped_;
 
   QAction* newAction_ = nullptr;
   QAction* openAction_ = nullptr;

@@ -2,25 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>AdviceTerms</name>
-    <message>
-        <source>“%1”</source>
-        <translation>“%1”</translation>
-    </message>
-    <message>
-        <source>Minimum time</source>
-        <translation>最短时间</translation>
-    </message>
-    <message>
-        <source>Repetitions</source>
-        <translation>重复次数</translation>
-    </message>
-    <message>
-        <source>Re-run unstable</source>
-        <translation>重测不稳定点</translation>
-    </message>
-</context>
-<context>
     <name>AboutDialog</name>
     <message>
         <source>on</source>
@@ -117,6 +98,25 @@
     <message>
         <source>Copy these facts, for a bug report</source>
         <translation>复制这些信息，用于提交错误报告</translation>
+    </message>
+</context>
+<context>
+    <name>AdviceTerms</name>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>Minimum time</source>
+        <translation>最短时间</translation>
+    </message>
+    <message>
+        <source>Repetitions</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>Re-run unstable</source>
+        <translation>重测不稳定点</translation>
     </message>
 </context>
 <context>
@@ -602,6 +602,14 @@ variant %2, %n thread(s), %3, run %4</source>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
+    <message>
+        <source>%1, %2 failed</source>
+        <translation>%1，%2 个失败</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 of %2 points: %3</source>
+        <translation>测完 %2 个点中的 %1 个后停止：%3</translation>
+    </message>
 </context>
 <context>
     <name>Prompts</name>
@@ -1048,6 +1056,34 @@ Its points are kept.</source>
     <message>
         <source>%1. Runs across MPI ranks: launch it with mpirun -np N accellab-cli run --kernel %2 --variants %3 --ranks 1 N --out FILE, then open FILE here.</source>
         <translation>%1。在多个 MPI 进程上运行：用 mpirun -np N accellab-cli run --kernel %2 --variants %3 --ranks 1 N --out FILE 启动，再在这里打开 FILE。</translation>
+    </message>
+    <message>
+        <source>go on with the next point</source>
+        <translation>继续测下一个点</translation>
+    </message>
+    <message>
+        <source>stop the run</source>
+        <translation>停止本次运行</translation>
+    </message>
+    <message>
+        <source>Every point is measured in a worker process: a crash or a hang fails only that point, with the reason. Going on, three crashes in a row still stop the run</source>
+        <translation>每个点都在工作进程中测量：崩溃或卡死只会让该点失败并注明原因。选择继续时，连续三次崩溃仍会停止运行</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>A point that takes longer fails as timed out and its worker is ended. Automatic: the larger of %1 s and %2 times the point&apos;s predicted time</source>
+        <translation>超过此时间的点记为超时失败，其工作进程被结束。自动：取 %1 秒与该点预计时间的 %2 倍中的较大者</translation>
+    </message>
+    <message>
+        <source>If a point &amp;crashes:</source>
+        <translation>某点崩溃时(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Point t&amp;imeout:</source>
+        <translation>单点超时(&amp;I)：</translation>
     </message>
 </context>
 <context>

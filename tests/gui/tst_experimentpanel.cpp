@@ -468,6 +468,10 @@ class TestExperimentPanel : public QObject {
       child<QDoubleSpinBox>(panel, "unstableLimit")->setValue(12.5);
       child<QDoubleSpinBox>(panel, "coldLimit")->setValue(50);
       child<QSpinBox>(panel, "rerunAttempts")->setValue(5);
+      QCOMPARE(toString(panel.onCrash()), toString(OnCrash::goOn));
+      QCOMPARE(panel.pointTimeoutS(), std::optional<double>());  // automatic
+      child<QComboBox>(panel, "onCrash")->setCurrentIndex(1);
+      child<QDoubleSpinBox>(panel, "pointTimeout")->setValue(90);
       panel.saveSettings(settings);
     }
     ExperimentPanel restored(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
@@ -482,6 +486,8 @@ class TestExperimentPanel : public QObject {
     QCOMPARE(experiment->measure.quality.maxRelativeSpread, 0.125);
     QCOMPARE(experiment->measure.quality.coldFactor, 50.0);
     QCOMPARE(restored.rerunAttempts(), std::size_t{5});
+    QCOMPARE(toString(restored.onCrash()), toString(OnCrash::stop));
+    QCOMPARE(restored.pointTimeoutS(), std::optional<double>(90));
   }
 
  private:

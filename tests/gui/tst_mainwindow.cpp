@@ -39,6 +39,7 @@
 #include "fake_engine.h"
 #include "fake_prompts.h"
 #include "mainwindow.h"
+#include "misbehaving_kernel.h"
 #include "models/resultsmodel.h"
 #include "models/runsmodel.h"
 #include "runs/runspanel.h"
@@ -201,6 +202,50 @@ class TestMainWindow : public QObject {
     QCOMPARE(gpu.point.variant, std::string("gpu"));
     QVERIFY2(gpu.status == PointStatus::ok, gpu.reason.c_str());
     QCOMPARE(selectedGpu(session.runs[0].system)->name, std::string("Fake GPU"));
+  }
+
+  // Measured in a worker process, a point that crashes fails in the table with its reason;
+  // the window stays up, measures the next point and keeps every point in the session.
+  void aCrashingPointCostsOnlyThatPoint() {
+    auto window = misbehavingWindow();
+    runMisbehaving(*window, QStringLiteral("1, 2, 7"));
+    const auto& points = pointsOf(window->document().session());
+    QCOMPARE(points.size(), std::size_t{3});
+    QVERIFY(points[0].status == PointStatus::ok && points[2].status == PointStatus::ok);
+    QVERIFY(points[1].status == PointStatus::failed);
+    QVERIFY2(points[1].reason.starts_with("killed by SIGSEGV (Segmentation fault) in misbehave"),
+             points[1].reason.c_str());
+    // The table says so: the crashed point's row is failed, with the reason and no numbers.
+    const QAbstractItemModel& table = *window->resultsView().model();
+    const int status = columnNamed(table, QStringLiteral("status"));
+    const int note = columnNamed(table, QStringLiteral("note"));
+    const int median = columnNamed(table, QStringLiteral("median"));
+    int failedRows = 0;
+    for (int row = 0; row < table.rowCount(); ++row) {
+      if (table.index(row, status).data().toString() != QStringLiteral("failed")) continue;
+      ++failedRows;
+      QVERIFY(
+          table.index(row, note).data().toString().contains(QStringLiteral("killed by SIGSEGV")));
+      QCOMPARE(table.index(row, median).data().toString(), QStringLiteral("-"));
+    }
+    QCOMPARE(failedRows, 1);
+    QCOMPARE(child<ElidedLabel>(*window, "runStatus")->fullText(),
+             QStringLiteral("Finished: 3 points, 1 failed"));
+    // Where a screenshot of it is wanted (scripts/screenshot), the window as it is now.
+    if (const QString shot = qEnvironmentVariable("ACCELLAB_CRASH_SCREENSHOT"); !shot.isEmpty()) {
+      window->resize(1600, 900);
+      QTest::qWait(300);
+      QVERIFY(window->grab().save(shot));
+    }
+  }
+
+  // Three crashes in a row stop the run, and its end says why instead of "Finished".
+  void threeCrashesInARowStopTheRunAndSayWhy() {
+    auto window = misbehavingWindow();
+    runMisbehaving(*window, QStringLiteral("2, 3, 8, 1"));
+    QCOMPARE(pointsOf(window->document().session()).size(), std::size_t{3});
+    QCOMPARE(child<ElidedLabel>(*window, "runStatus")->fullText(),
+             QStringLiteral("Stopped after 3 of 4 points: 3 points in a row crashed their worker"));
   }
 
   void tinyRunMatchesTheEngine() {
@@ -930,17 +975,38 @@ class TestMainWindow : public QObject {
   }
 
  private:
+  // A window on the kernel that crashes on request, measuring in its worker.
+  std::unique_ptr<MainWindow> misbehavingWindow() {
+    return makeWindow([](const EngineOptions&) { return test::misbehavingEngine(); },
+                      [](const SystemInfo&) { return std::vector<SystemCondition>{}; },
+                      {ACCELLAB_MISBEHAVING_CLI, "worker", "--replies-fd", "3"});
+  }
+  // Runs misbehave over `hows` (its parameter's values, as typed) and waits for the end.
+  static void runMisbehaving(MainWindow& window, const QString& hows) {
+    QWidget& panel = window.experimentPanel();
+    child<QComboBox>(panel, "kernel")->setCurrentText(QStringLiteral("misbehave"));
+    auto* how = child<QLineEdit>(panel, "param-how");
+    how->selectAll();
+    QTest::keyClicks(how, hows);
+    child<QSpinBox>(panel, "minReps")->setValue(3);
+    child<QDoubleSpinBox>(panel, "minTime")->setValue(0);
+    clickRun(window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 60000);
+  }
+
   // The window checks this machine's conditions unless told otherwise.
-  std::unique_ptr<MainWindow> makeWindow(EngineFactory engines = kernels::makeBuiltinEngine,
-                                         decltype(MainWindowOptions::checkConditions) conditions =
-                                             MainWindowOptions{}.checkConditions) {
+  std::unique_ptr<MainWindow> makeWindow(
+      EngineFactory engines = kernels::makeBuiltinEngine,
+      decltype(MainWindowOptions::checkConditions) conditions = MainWindowOptions{}.checkConditions,
+      std::vector<std::string> workerCommand = {}) {
     auto window = std::make_unique<MainWindow>(
         std::move(engines),
         MainWindowOptions{.prompts = prompts_.get(),
                           .measureBandwidth = false,
                           .useSettings = false,
                           .autosavePath = dir_->filePath(QStringLiteral("autosave.json")),
-                          .checkConditions = std::move(conditions)});
+                          .checkConditions = std::move(conditions),
+                          .workerCommand = std::move(workerCommand)});
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get())) qFatal("window not exposed");
     QElapsedTimer probing;

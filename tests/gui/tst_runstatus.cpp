@@ -150,6 +150,11 @@ class TestRunStatus : public QObject {
     QTest::addColumn<QString>("expected");
     QTest::newRow("finished") << finishedText(4) << QStringLiteral("Finished: 4 points");
     QTest::newRow("finished one") << finishedText(1) << QStringLiteral("Finished: 1 point");
+    QTest::newRow("finished, failed")
+        << finishedText(4, 1) << QStringLiteral("Finished: 4 points, 1 failed");
+    QTest::newRow("stopped") << stoppedText(3, 5, QStringLiteral("3 points in a row crashed"))
+                             << QStringLiteral(
+                                    "Stopped after 3 of 5 points: 3 points in a row crashed");
     QTest::newRow("cancelled") << cancelledText(1, 4)
                                << QStringLiteral("Cancelled after 1 of 4 points");
     QTest::newRow("failed") << failedText(QStringLiteral("a sweep of 250000 points is too many"))

@@ -8,6 +8,7 @@
 #include "accellab/kernels/builtin.h"
 #include "accellab/quality.h"
 #include "accellab/sweep.h"
+#include "misbehaving_kernel.h"
 #include "scripted_engine.h"
 #include "worker/runworker.h"
 
@@ -119,13 +120,42 @@ class TestRunWorker : public QObject {
     QSignalSpy finished(&worker, &RunWorker::pointFinished);
     worker.start(engine_, sweep({10000000000ULL}), quick());
     QTest::qWait(300);
-    QElapsedTimer timer;
-    timer.start();
-    worker.cancel();
-    QVERIFY(done.wait(5000));
-    QVERIFY2(timer.elapsed() < 500, qPrintable(QString::number(timer.elapsed())));
+    cancelWithinHalfASecond(worker, done);
     QCOMPARE(finished.count(), 1);
     QVERIFY(finished.at(0).at(0).value<PointResult>().status == PointStatus::cancelled);
+  }
+
+  // Measured in a worker process, a crash costs its point alone: the run goes on, the failed
+  // point comes back with its reason, the window's process is untouched.
+  void isolatedRunSurvivesACrash() {
+    RunWorker worker;
+    QSignalSpy done(&worker, &RunWorker::finished);
+    QSignalSpy finished(&worker, &RunWorker::pointFinished);
+    const auto points = misbehaving({1, 2, 7});
+    worker.start(misbehaving_, points, quick(), {}, 0, isolated());
+    QVERIFY(done.wait(60000));
+    QCOMPARE(finished.count(), 3);
+    const auto result = [&](int i) { return finished.at(i).at(0).value<PointResult>(); };
+    QVERIFY(result(0).status == PointStatus::ok && result(0).verified);
+    QVERIFY(result(1).status == PointStatus::failed);
+    QVERIFY2(result(1).reason.starts_with("killed by SIGSEGV (Segmentation fault) in misbehave"),
+             result(1).reason.c_str());
+    QVERIFY(result(1).samplesS.empty());
+    QVERIFY(result(2).status == PointStatus::ok && result(2).verified);
+  }
+
+  // A cancel during a kernel that never polls its stop token ends its worker: as quick as a
+  // cancel in process.
+  void cancelEndsAHungWorkerWithinHalfASecond() {
+    RunWorker worker;
+    QSignalSpy done(&worker, &RunWorker::finished);
+    QSignalSpy finished(&worker, &RunWorker::pointFinished);
+    worker.start(misbehaving_, misbehaving({1, 5}), quick(), {}, 0, isolated());
+    QVERIFY(finished.wait(30000));  // the first point; the second hangs
+    QTest::qWait(300);
+    cancelWithinHalfASecond(worker, done);
+    QCOMPARE(finished.count(), 2);
+    QVERIFY(finished.at(1).at(0).value<PointResult>().status == PointStatus::cancelled);
   }
 
   void destroyingDuringARunJoinsQuickly() {
@@ -230,7 +260,30 @@ class TestRunWorker : public QObject {
     return config;
   }
 
+  // Cancels the run going and checks that it ended (`done`) within half a second.
+  static void cancelWithinHalfASecond(RunWorker& worker, QSignalSpy& done) {
+    QElapsedTimer timer;
+    timer.start();
+    worker.cancel();
+    QVERIFY(done.wait(5000));
+    QVERIFY2(timer.elapsed() < 500, qPrintable(QString::number(timer.elapsed())));
+  }
+
+  std::vector<Point> misbehaving(std::vector<std::uint64_t> hows) const {
+    SweepSpec spec;
+    spec.kernel = "misbehave";
+    spec.parameters["how"] = std::move(hows);
+    return expandSweep(spec, misbehaving_.registry());
+  }
+  static WorkerOptions isolated() {
+    WorkerOptions options;
+    options.command = {ACCELLAB_MISBEHAVING_CLI, "worker", "--replies-fd", "3"};
+    return options;
+  }
+
   const Engine engine_ = kernels::makeBuiltinEngine();
+  // The kernel that crashes on request (its worker is accellab-cli-misbehaving).
+  const Engine misbehaving_ = test::misbehavingEngine();
 };
 
 QTEST_MAIN(TestRunWorker)

@@ -52,6 +52,10 @@ const QString kMinTimeKey = QStringLiteral("experiment/minTimeS");
 const QString kUnstableKey = QStringLiteral("experiment/unstablePercent");
 const QString kColdKey = QStringLiteral("experiment/coldFactor");
 const QString kRerunKey = QStringLiteral("experiment/rerunAttempts");
+const QString kOnCrashKey = QStringLiteral("experiment/onCrash");
+const QString kTimeoutKey = QStringLiteral("experiment/pointTimeout");
+// A day: a point that needs longer is not one to wait for in the window.
+constexpr double kMaxPointTimeoutS = 86400;
 
 // Where what was typed for a kernel's parameter is kept: "mm/n".
 QString paramKey(const QString& kernel, const ParamSpec& param) {
@@ -92,6 +96,8 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
       unstableSpin_(new ShortestSpinBox(this)),
       coldSpin_(new QDoubleSpinBox(this)),
       rerunSpin_(new QSpinBox(this)),
+      crashBox_(new QComboBox(this)),
+      timeoutSpin_(new QDoubleSpinBox(this)),
       estimateLabel_(new QLabel(this)),
       warningLabel_(new QLabel(this)),
       errorLabel_(new QLabel(this)) {
@@ -106,6 +112,8 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   unstableSpin_->setObjectName(QStringLiteral("unstableLimit"));
   coldSpin_->setObjectName(QStringLiteral("coldLimit"));
   rerunSpin_->setObjectName(QStringLiteral("rerunAttempts"));
+  crashBox_->setObjectName(QStringLiteral("onCrash"));
+  timeoutSpin_->setObjectName(QStringLiteral("pointTimeout"));
   estimateLabel_->setObjectName(QStringLiteral("memoryEstimate"));
   warningLabel_->setObjectName(QStringLiteral("memoryWarning"));
   errorLabel_->setObjectName(QStringLiteral("inputError"));
@@ -168,6 +176,21 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   rerunSpin_->setToolTip(
       tr("Re-run unstable points measures each one again until it is stable, at most this many "
          "times, and keeps its steadiest measurement"));
+  crashBox_->addItem(tr("go on with the next point"), static_cast<int>(OnCrash::goOn));
+  crashBox_->addItem(tr("stop the run"), static_cast<int>(OnCrash::stop));
+  crashBox_->setToolTip(
+      tr("Every point is measured in a worker process: a crash or a hang fails only that "
+         "point, with the reason. Going on, three crashes in a row still stop the run"));
+  timeoutSpin_->setRange(0, kMaxPointTimeoutS);
+  timeoutSpin_->setDecimals(0);
+  timeoutSpin_->setSuffix(tr(" s"));
+  timeoutSpin_->setSpecialValueText(tr("automatic"));
+  timeoutSpin_->setValue(0);
+  timeoutSpin_->setToolTip(
+      tr("A point that takes longer fails as timed out and its worker is ended. Automatic: "
+         "the larger of %1 s and %2 times the point's predicted time")
+          .arg(kMinPointTimeoutS)
+          .arg(kTimeoutFactor));
   warningLabel_->setWordWrap(true);
   warningLabel_->setStyleSheet(QStringLiteral("color: #d9534f; font-weight: bold"));
   errorLabel_->setWordWrap(true);
@@ -188,6 +211,8 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   measureForm->addRow(threadsWarning_);
   measureForm->addRow(tr("&Repetitions:"), repsSpin_);
   measureForm->addRow(tr("&Minimum time:"), minTimeSpin_);
+  measureForm->addRow(tr("If a point &crashes:"), crashBox_);
+  measureForm->addRow(tr("Point t&imeout:"), timeoutSpin_);
   measureForm->addRow(gpuLabel_, gpuBox_);
   gpuLabel_->setVisible(false);
   gpuBox_->setVisible(false);
@@ -626,6 +651,8 @@ void ExperimentPanel::saveSettings(QSettings& settings) const {
   settings.setValue(kUnstableKey, unstableSpin_->value());
   settings.setValue(kColdKey, coldSpin_->value());
   settings.setValue(kRerunKey, rerunSpin_->value());
+  settings.setValue(kOnCrashKey, QString::fromUtf8(toString(onCrash()).data()));
+  settings.setValue(kTimeoutKey, timeoutSpin_->value());
 }
 
 void ExperimentPanel::loadSettings(const QSettings& settings) {
@@ -661,6 +688,17 @@ void ExperimentPanel::loadSettings(const QSettings& settings) {
   unstableSpin_->setValue(settings.value(kUnstableKey, unstableSpin_->value()).toDouble());
   coldSpin_->setValue(settings.value(kColdKey, coldSpin_->value()).toDouble());
   rerunSpin_->setValue(settings.value(kRerunKey, rerunSpin_->value()).toInt());
+  if (const auto policy = parseOnCrash(settings.value(kOnCrashKey).toString().toStdString()))
+    crashBox_->setCurrentIndex(crashBox_->findData(static_cast<int>(*policy)));
+  timeoutSpin_->setValue(settings.value(kTimeoutKey, timeoutSpin_->value()).toDouble());
+}
+
+OnCrash ExperimentPanel::onCrash() const {
+  return static_cast<OnCrash>(crashBox_->currentData().toInt());
+}
+
+std::optional<double> ExperimentPanel::pointTimeoutS() const {
+  return timeoutSpin_->value() > 0 ? std::optional(timeoutSpin_->value()) : std::nullopt;
 }
 
 void ExperimentPanel::showSizes(const QString& sizes) {

@@ -15,6 +15,7 @@
 #include "accellab/runner.h"
 #include "accellab/sweep.h"
 #include "accellab/sysinfo.h"
+#include "accellab/worker.h"
 
 class QCheckBox;
 class QComboBox;
@@ -69,6 +70,10 @@ class ExperimentPanel : public QWidget {
 
   // How many times "Re-run unstable points" measures each unstable point again at most.
   std::size_t rerunAttempts() const;
+  // What a point that crashes its worker does to the run, and how long a point may take
+  // (empty: automatic, WorkerOptions::pointTimeoutS).
+  OnCrash onCrash() const;
+  std::optional<double> pointTimeoutS() const;
 
   // The GPUs to choose from; the chooser shows only when there are several.
   void setGpus(const std::vector<GpuInfo>& gpus, int selected);
@@ -132,6 +137,8 @@ class ExperimentPanel : public QWidget {
   QDoubleSpinBox* unstableSpin_;
   QDoubleSpinBox* coldSpin_;
   QSpinBox* rerunSpin_;
+  QComboBox* crashBox_;
+  QDoubleSpinBox* timeoutSpin_;
   QLabel* estimateLabel_;
   QLabel* warningLabel_;
   QLabel* errorLabel_;

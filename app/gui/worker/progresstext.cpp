@@ -103,9 +103,14 @@ QString progressText(const Progress& progress, std::optional<double> leftS, doub
   return text;
 }
 
-QString finishedText(std::size_t points) {
-  return points == 1 ? ProgressText::tr("Finished: 1 point")
-                     : ProgressText::tr("Finished: %1 points").arg(points);
+QString finishedText(std::size_t points, std::size_t failed) {
+  const QString text = points == 1 ? ProgressText::tr("Finished: 1 point")
+                                   : ProgressText::tr("Finished: %1 points").arg(points);
+  return failed == 0 ? text : ProgressText::tr("%1, %2 failed").arg(text).arg(failed);
+}
+
+QString stoppedText(std::size_t done, std::size_t total, const QString& why) {
+  return ProgressText::tr("Stopped after %1 of %2 points: %3").arg(done).arg(total).arg(why);
 }
 
 QString cancelledText(std::size_t done, std::size_t total) {

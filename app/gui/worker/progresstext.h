@@ -22,7 +22,10 @@ QString timeLeftText(double leftS, double overdueS = 0);
 // 12 s left", with `leftS` the time left now (the estimate counted down since the report).
 QString progressText(const Progress& progress, std::optional<double> leftS, double overdueS = 0);
 
-QString finishedText(std::size_t points);                    // "Finished: 4 points"
+// "Finished: 4 points", "Finished: 4 points, 1 failed"
+QString finishedText(std::size_t points, std::size_t failed = 0);
+// "Stopped after 3 of 5 points: 3 points in a row crashed their worker"
+QString stoppedText(std::size_t done, std::size_t total, const QString& why);
 QString cancelledText(std::size_t done, std::size_t total);  // "Cancelled after 1 of 4 points"
 QString failedText(const QString& message);                  // "Failed: …"
 

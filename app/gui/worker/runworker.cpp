@@ -34,6 +34,13 @@ std::function<void(const Progress&)> throttled(std::function<void(const Progress
   };
 }
 
+// A runner of `engine`, measuring in a worker process when `isolation` says so.
+Runner runnerFor(const Engine& engine, const std::optional<WorkerOptions>& isolation) {
+  Runner runner = engine.runner();
+  if (isolation) runner.measureIn(std::make_shared<WorkerMeasurer>(*isolation));
+  return runner;
+}
+
 }  // namespace
 
 std::vector<std::size_t> unstablePoints(const Run& run) {
@@ -45,14 +52,15 @@ std::vector<std::size_t> unstablePoints(const Run& run) {
 
 void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
                  const MeasureConfig& config, const ConditionsCheck& conditions,
-                 double bandwidthBytesPerS, std::stop_token stop) {
+                 double bandwidthBytesPerS, const std::optional<WorkerOptions>& isolation,
+                 std::stop_token stop) {
   if (conditions) emit conditionsChecked(jobId, conditions());
   RunCallbacks callbacks;
   callbacks.bandwidthBytesPerS = bandwidthBytesPerS;
   callbacks.progress = throttled([&](const Progress& p) { emit progress(jobId, p); });
   callbacks.pointFinished = [&](const PointResult& r) { emit pointFinished(jobId, r); };
   try {
-    engine.runner().run(points, config, callbacks, stop);
+    runnerFor(engine, isolation).run(points, config, callbacks, stop);
   } catch (const std::exception& e) {
     emit failed(jobId, engineMessage(e));
   }
@@ -61,7 +69,7 @@ void RunJob::run(quint64 jobId, const Engine& engine, const std::vector<Point>& 
 
 void RunJob::rerun(quint64 jobId, const Engine& engine, std::vector<PointResult> points,
                    const MeasureConfig& config, std::size_t maxAttempts, double bandwidthBytesPerS,
-                   std::stop_token stop) {
+                   const std::optional<WorkerOptions>& isolation, std::stop_token stop) {
   int position = 0;
   RunCallbacks callbacks;
   callbacks.bandwidthBytesPerS = bandwidthBytesPerS;
@@ -70,7 +78,7 @@ void RunJob::rerun(quint64 jobId, const Engine& engine, std::vector<PointResult>
     emit pointRemeasured(jobId, position++, r);
   };
   try {
-    engine.runner().rerunUnstable(points, config, maxAttempts, callbacks, stop);
+    runnerFor(engine, isolation).rerunUnstable(points, config, maxAttempts, callbacks, stop);
   } catch (const std::exception& e) {
     emit failed(jobId, engineMessage(e));
   }
@@ -123,26 +131,26 @@ quint64 RunWorker::nextJob() {
 
 void RunWorker::start(const Engine& engine, const std::vector<Point>& points,
                       const MeasureConfig& config, ConditionsCheck conditions,
-                      double bandwidthBytesPerS) {
+                      double bandwidthBytesPerS, std::optional<WorkerOptions> isolation) {
   const quint64 id = nextJob();
   QMetaObject::invokeMethod(
       job_,
       [job = job_, id, engine, points, config, conditions = std::move(conditions),
-       bandwidthBytesPerS, token = stop_.get_token()] {
-        job->run(id, engine, points, config, conditions, bandwidthBytesPerS, token);
+       bandwidthBytesPerS, isolation = std::move(isolation), token = stop_.get_token()] {
+        job->run(id, engine, points, config, conditions, bandwidthBytesPerS, isolation, token);
       },
       Qt::QueuedConnection);
 }
 
 void RunWorker::startRerun(const Engine& engine, const std::vector<PointResult>& points,
                            const MeasureConfig& config, std::size_t maxAttempts,
-                           double bandwidthBytesPerS) {
+                           double bandwidthBytesPerS, std::optional<WorkerOptions> isolation) {
   const quint64 id = nextJob();
   QMetaObject::invokeMethod(
       job_,
       [job = job_, id, engine, points, config, maxAttempts, bandwidthBytesPerS,
-       token = stop_.get_token()] {
-        job->rerun(id, engine, points, config, maxAttempts, bandwidthBytesPerS, token);
+       isolation = std::move(isolation), token = stop_.get_token()] {
+        job->rerun(id, engine, points, config, maxAttempts, bandwidthBytesPerS, isolation, token);
       },
       Qt::QueuedConnection);
 }

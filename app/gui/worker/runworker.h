@@ -11,6 +11,7 @@
 
 #include "accellab/engine.h"
 #include "accellab/session.h"
+#include "accellab/worker.h"
 #include "worker/metatypes.h"
 
 namespace accellab::gui {
@@ -37,15 +38,18 @@ class RunWorker : public QObject {
   // (every job carries an id). `conditions`, when given, is checked first on the worker
   // thread (it takes a moment) and its findings come back by conditionsChecked.
   // `bandwidthBytesPerS`, the machine's measured ceiling, predicts the time left of
-  // memory-bound points before any has finished (0: not measured).
+  // memory-bound points before any has finished (0: not measured). With `isolation` each
+  // point is measured in a worker process (worker.h), so a crash costs only its point.
   void start(const Engine& engine, const std::vector<Point>& points, const MeasureConfig& config,
-             ConditionsCheck conditions = {}, double bandwidthBytesPerS = 0);
+             ConditionsCheck conditions = {}, double bandwidthBytesPerS = 0,
+             std::optional<WorkerOptions> isolation = std::nullopt);
   // Measures `points` again through Runner::rerunUnstable, up to `maxAttempts` more times
   // each. They must all be ok and flagged unstable (unstablePoints): then each is measured
   // again, in order, and the k-th kept result comes back as pointRemeasured(k, result).
   void startRerun(const Engine& engine, const std::vector<PointResult>& points,
                   const MeasureConfig& config, std::size_t maxAttempts,
-                  double bandwidthBytesPerS = 0);
+                  double bandwidthBytesPerS = 0,
+                  std::optional<WorkerOptions> isolation = std::nullopt);
   void cancel();
   bool isRunning() const { return running_; }
 
@@ -77,10 +81,11 @@ class RunJob : public QObject {
  public:
   void run(quint64 jobId, const Engine& engine, const std::vector<Point>& points,
            const MeasureConfig& config, const ConditionsCheck& conditions,
-           double bandwidthBytesPerS, std::stop_token stop);
+           double bandwidthBytesPerS, const std::optional<WorkerOptions>& isolation,
+           std::stop_token stop);
   void rerun(quint64 jobId, const Engine& engine, std::vector<PointResult> points,
              const MeasureConfig& config, std::size_t maxAttempts, double bandwidthBytesPerS,
-             std::stop_token stop);
+             const std::optional<WorkerOptions>& isolation, std::stop_token stop);
 
  signals:
   void progress(quint64 jobId, const accellab::Progress& progress);
