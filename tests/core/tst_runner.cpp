@@ -39,6 +39,27 @@ std::vector<std::string> expectedEvents(std::size_t samples) {
   return events;
 }
 
+// Measures in place of a worker: each point as the script says, counting what it was sent.
+class ScriptedMeasurer : public PointMeasurer {
+ public:
+  MeasuredPoint measure(const Point& point, const MeasureConfig& config, std::stop_token,
+                        const StageReport& stage, double expectedS) override {
+    sent.push_back(point);
+    configs.push_back(config);
+    expected.push_back(expectedS);
+    if (stage) stage(PointStage{.phase = RunPhase::measuring, .repetitionsDone = 1});
+    MeasuredPoint measured;
+    measured.result.point = point;
+    measured.result.status = crashAt == sent.size() ? PointStatus::failed : PointStatus::ok;
+    if (crashAt == sent.size()) measured.endsRun = "the worker crashed, and the run stops";
+    return measured;
+  }
+  std::vector<Point> sent;
+  std::vector<MeasureConfig> configs;
+  std::vector<double> expected;
+  std::size_t crashAt = 0;  // 1-based; 0: never
+};
+
 }  // namespace
 
 class TestRunner : public QObject {
@@ -59,6 +80,43 @@ class TestRunner : public QObject {
     memory_ = {16 * GiB, std::nullopt};
     runner_ = std::make_unique<Runner>(
         registry_, [this] { return memory_; }, clock_.clock());
+  }
+
+  // A runner told to measure elsewhere sends every point there, with the run's budgeted
+  // settings and a prediction of its time; a point that ends the run leaves the rest
+  // unmeasured, with the reason.
+  void measuresThroughItsMeasurer() {
+    auto measurer = std::make_shared<ScriptedMeasurer>();
+    measurer->crashAt = 2;
+    runner_->measureIn(measurer);
+    const std::vector<Point> points{fakePoint("loop"), fakePoint("fast"), fakePoint("loop", 2),
+                                    fakePoint("fast", 2)};
+    std::vector<Progress> reports;
+    MeasureConfig budget = config(3, 0);
+    budget.maxReps = 10 * pointSampleCap(points.size());  // more than a run of 4 may store
+    const auto results = runner_->run(
+        points, budget, {.progress = [&](const Progress& p) { reports.push_back(p); }});
+    QCOMPARE(measurer->sent, (std::vector<Point>{points[0], points[1]}));
+    QCOMPARE(measurer->configs[0].maxReps, pointSampleCap(points.size()));  // capped
+    QVERIFY(measurer->expected[0] > 0);
+    QCOMPARE(script_.prepares, std::size_t{0});  // nothing measured here
+    QCOMPARE(results.size(), points.size());
+    QCOMPARE(toString(results[0].status), toString(PointStatus::ok));
+    QCOMPARE(toString(results[1].status), toString(PointStatus::failed));
+    for (std::size_t i = 2; i < 4; ++i) {
+      QCOMPARE(toString(results[i].status), toString(PointStatus::cancelled));
+      QCOMPARE(results[i].reason,
+               std::string("not measured: the worker crashed, and the run stops"));
+    }
+    // The measurer's stages reach the run's progress.
+    QVERIFY(std::any_of(reports.begin(), reports.end(), [](const Progress& p) {
+      return p.phase == RunPhase::measuring && p.repetitionsDone == 1;
+    }));
+    // Back in process: measured here again.
+    runner_->measureIn(nullptr);
+    QCOMPARE(toString(runner_->run({points[0]}, config(3, 0)).front().status),
+             toString(PointStatus::ok));
+    QCOMPARE(script_.prepares, std::size_t{1});
   }
 
   void stopRule_data() {

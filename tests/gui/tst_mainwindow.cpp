@@ -248,69 +248,14 @@ class TestMainWindow : public QObject {
              QStringLiteral("Stopped after 3 of 4 points: 3 points in a row crashed their worker"));
   }
 
-  void tinyRunMatchesTheEngine() {
-    enter(*window_, kTiny);
-    const auto experiment = window_->experimentPanel().experiment();
-    QVERIFY2(experiment, qPrintable(window_->experimentPanel().error()));
-    const auto expected = expandSweep(experiment->sweep, registry_);
-    QCOMPARE(experiment->measure.minReps, std::size_t{3});
-    QCOMPARE(experiment->measure.minTimeS, 0.0);
-    QVERIFY(expected.size() >= 4);  // loop, ..., parallel x1 and x2
+  void tinyRunMatchesTheEngine() { checkTinyRun(*window_); }
 
-    clickRun(*window_);
-    QVERIFY(window_->isRunning());
-    QTRY_COMPARE_WITH_TIMEOUT(window_->resultsModel().rowCount(), static_cast<int>(expected.size()),
-                              60000);
-    QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 10000);
-
-    const Session& session = window_->document().session();
-    QCOMPARE(pointsOf(session).size(), expected.size());
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-      QVERIFY(pointsOf(session)[i].point == expected[i]);
-      const std::string unexpected = test::unexpectedOutcome(registry_, pointsOf(session)[i]);
-      QVERIFY2(unexpected.empty(), unexpected.c_str());
-      if (pointsOf(session)[i].status == PointStatus::ok)
-        QVERIFY(pointsOf(session)[i].samplesS.size() >= 3);
-    }
-    QVERIFY(window_->document().isModified());
-    QVERIFY(window_->isWindowModified());
-
-    // The table shows the engine's report of these points.
-    const auto rows = buildRunRows(session.runs.back());
-    const QAbstractItemModel& table = *window_->resultsView().model();
-    QCOMPARE(table.rowCount(), static_cast<int>(rows.size()));
-    const auto columns = columnsIn(inTable);
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      for (std::size_t c = 0; c < columns.size(); ++c)
-        QCOMPARE(table.index(static_cast<int>(r), static_cast<int>(c)).data().toString(),
-                 QString::fromStdString(columns[c]->text(rows[r])));
-    }
-
-    // The charts draw the ok points: speedups exactly, one box and one line point per point.
-    std::vector<PointResult> ok;
-    for (const auto& p : pointsOf(session))
-      if (p.status == PointStatus::ok) ok.push_back(p);
-    const auto okRows = buildReportRows(ok, {});
-    ChartPanel& charts = window_->chartPanel();
-    QCOMPARE(charts.kernel(), QStringLiteral("add"));
-    const auto speedups = charts.snapshot(1);
-    QCOMPARE(speedups.size(), std::size_t{1});
-    QCOMPARE(speedups[0].points.size(), ok.size());
-    for (std::size_t i = 0; i < ok.size(); ++i)
-      QCOMPARE(speedups[0].points[i].y(), *okRows[i].speedup);
-    QCOMPARE(charts.snapshot(0).front().points.size(), ok.size());
-    std::size_t linePoints = 0;
-    for (const auto& line : charts.snapshot(2)) linePoints += line.points.size();
-    QCOMPARE(linePoints, ok.size());  // no ceiling line: the test probe measures no bandwidth
-    const auto scaling = charts.snapshot(3);
-    // Each threaded variant (parallel, std-par) over 1..2 threads with its Amdahl fit, and the
-    // ideal line.
-    std::set<std::string> threaded;
-    for (const auto& p : ok)
-      if (p.point.threads > 1) threaded.insert(p.point.variant);
-    QVERIFY(threaded.contains("parallel"));
-    QCOMPARE(scaling.size(), 2 * threaded.size() + 1);
-    QCOMPARE(scaling[0].points.size(), std::size_t{2});
+  // The same through the worker process the app measures in (accellab-cli worker): the
+  // table, the charts and the session as in process.
+  void tinyRunInTheWorkerMatchesTheEngine() {
+    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
+                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
+    checkTinyRun(*window);
   }
 
   void exportsTheCurrentChartAsPng() {
@@ -975,6 +920,72 @@ class TestMainWindow : public QObject {
   }
 
  private:
+  // A run of kTiny in `window`: its points, table and charts are the engine's.
+  void checkTinyRun(MainWindow& window) {
+    enter(window, kTiny);
+    const auto experiment = window.experimentPanel().experiment();
+    QVERIFY2(experiment, qPrintable(window.experimentPanel().error()));
+    const auto expected = expandSweep(experiment->sweep, registry_);
+    QCOMPARE(experiment->measure.minReps, std::size_t{3});
+    QCOMPARE(experiment->measure.minTimeS, 0.0);
+    QVERIFY(expected.size() >= 4);  // loop, ..., parallel x1 and x2
+
+    clickRun(window);
+    QVERIFY(window.isRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(window.resultsModel().rowCount(), static_cast<int>(expected.size()),
+                              60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 10000);
+
+    const Session& session = window.document().session();
+    QCOMPARE(pointsOf(session).size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      QVERIFY(pointsOf(session)[i].point == expected[i]);
+      const std::string unexpected = test::unexpectedOutcome(registry_, pointsOf(session)[i]);
+      QVERIFY2(unexpected.empty(), unexpected.c_str());
+      if (pointsOf(session)[i].status == PointStatus::ok)
+        QVERIFY(pointsOf(session)[i].samplesS.size() >= 3);
+    }
+    QVERIFY(window.document().isModified());
+    QVERIFY(window.isWindowModified());
+
+    // The table shows the engine's report of these points.
+    const auto rows = buildRunRows(session.runs.back());
+    const QAbstractItemModel& table = *window.resultsView().model();
+    QCOMPARE(table.rowCount(), static_cast<int>(rows.size()));
+    const auto columns = columnsIn(inTable);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        QCOMPARE(table.index(static_cast<int>(r), static_cast<int>(c)).data().toString(),
+                 QString::fromStdString(columns[c]->text(rows[r])));
+    }
+
+    // The charts draw the ok points: speedups exactly, one box and one line point per point.
+    std::vector<PointResult> ok;
+    for (const auto& p : pointsOf(session))
+      if (p.status == PointStatus::ok) ok.push_back(p);
+    const auto okRows = buildReportRows(ok, {});
+    ChartPanel& charts = window.chartPanel();
+    QCOMPARE(charts.kernel(), QStringLiteral("add"));
+    const auto speedups = charts.snapshot(1);
+    QCOMPARE(speedups.size(), std::size_t{1});
+    QCOMPARE(speedups[0].points.size(), ok.size());
+    for (std::size_t i = 0; i < ok.size(); ++i)
+      QCOMPARE(speedups[0].points[i].y(), *okRows[i].speedup);
+    QCOMPARE(charts.snapshot(0).front().points.size(), ok.size());
+    std::size_t linePoints = 0;
+    for (const auto& line : charts.snapshot(2)) linePoints += line.points.size();
+    QCOMPARE(linePoints, ok.size());  // no ceiling line: the test probe measures no bandwidth
+    const auto scaling = charts.snapshot(3);
+    // Each threaded variant (parallel, std-par) over 1..2 threads with its Amdahl fit, and the
+    // ideal line.
+    std::set<std::string> threaded;
+    for (const auto& p : ok)
+      if (p.point.threads > 1) threaded.insert(p.point.variant);
+    QVERIFY(threaded.contains("parallel"));
+    QCOMPARE(scaling.size(), 2 * threaded.size() + 1);
+    QCOMPARE(scaling[0].points.size(), std::size_t{2});
+  }
+
   // A window on the kernel that crashes on request, measuring in its worker.
   std::unique_ptr<MainWindow> misbehavingWindow() {
     return makeWindow([](const EngineOptions&) { return test::misbehavingEngine(); },
