@@ -239,6 +239,7 @@ MeasuredPoint WorkerMeasurer::measure(const Point& point, const MeasureConfig& c
       case MessageType::result:
         if (message.id != id || message.measured.result.point != point) break;
         s.crashesInARow = 0;
+        if (message.retiring) s.drop();  // it exits: the next point starts a fresh one
         return std::move(message.measured);
       case MessageType::error:
         return s.lost(point, "the worker refused the point: " + detail::shown(message.message));

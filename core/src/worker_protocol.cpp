@@ -73,12 +73,13 @@ std::string stageMessage(std::uint64_t id, const PointStage& stage) {
 
 std::string heartbeatMessage() { return line(typed(MessageType::heartbeat)); }
 
-std::string resultMessage(std::uint64_t id, const MeasuredPoint& measured) {
+std::string resultMessage(std::uint64_t id, const MeasuredPoint& measured, bool retiring) {
   Json json = typed(MessageType::result);
   json["id"] = id;
   json["point"] = pointResultJson(measured.result);
   if (measured.fingerprint) json["fingerprint"] = *measured.fingerprint;
   json["prepare_s"] = measured.prepareS;
+  if (retiring) json["retiring"] = true;
   return line(json);
 }
 
@@ -126,6 +127,7 @@ WorkerMessage parseWorkerMessage(std::string_view text) {
       if (auto fingerprint = root.optional("fingerprint"))
         message.measured.fingerprint = fingerprint->count();
       message.measured.prepareS = root["prepare_s"].amount();
+      if (auto retiring = root.optional("retiring")) message.retiring = retiring->boolean();
       break;
     case MessageType::error:
       message.message = root["message"].string();

@@ -31,6 +31,7 @@ struct WorkerMessage {
   RunSettings settings;    // measure
   PointStage stage;        // stage
   MeasuredPoint measured;  // result (endsRun is the app's own, never sent)
+  bool retiring = false;   // result: the worker exits after it (process_loss.h)
   std::string message;     // error
 };
 
@@ -40,7 +41,8 @@ std::string stopMessage();
 std::string stageMessage(std::uint64_t id, const PointStage& stage);
 std::string heartbeatMessage();
 // Throws SessionError when the result cannot be stored (a name that is not plain).
-std::string resultMessage(std::uint64_t id, const MeasuredPoint& measured);
+// `retiring`: the worker exits after this result (its failure lost the process).
+std::string resultMessage(std::uint64_t id, const MeasuredPoint& measured, bool retiring = false);
 std::string errorMessage(std::string_view message);
 
 // Throws SessionError naming what is wrong: not JSON, an unknown type, a field missing or

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "accellab/child_process.h"
+#include "accellab/process_loss.h"
 #include "accellab/session.h"
 #include "accellab/worker.h"
 #include "json_reader.h"
@@ -169,8 +170,12 @@ int serveWorker(Runner& runner, int requests, int replies, std::string_view prog
     MeasuredPoint measured = runner.measureHere(
         request->point, request->settings.measure, stop,
         [&out, id](const PointStage& stage) { out.write(detail::stageMessage(id, stage)); });
+    // A failure that lost the process (a sticky CUDA error): reported, then the worker goes,
+    // so the next point starts in a clean one.
+    const bool lost = losesTheProcess(measured.result.reason);
     try {
-      out.write(detail::resultMessage(id, measured));
+      out.write(detail::resultMessage(id, measured, lost));
+      if (lost) return 0;
     } catch (const SessionError& unstorable) {
       MeasuredPoint failed;
       failed.result.point = request->point;

@@ -21,6 +21,22 @@ std::string afterHello(const std::string& rest) {
   return script;
 }
 
+// A shell command writing the result of aPoint() on fd 3 for the request read into $r:
+// `status`, `reason` (shell text inside single quotes), `extra` members after the point.
+std::string resultLine(const std::string& status, const std::string& reason,
+                       const std::string& extra = {}) {
+  return "id=$(echo \"$r\" | sed 's/.*\"id\":\\([0-9]*\\).*/\\1/'); "
+         "echo '{\"type\":\"result\",\"id\":'$id',\"point\":{\"kernel\":\"kern\",\"variant\":"
+         "\"vari\",\"params\":{\"samples\":10,\"dtype\":\"f64\",\"seed\":" +
+         std::to_string(Params{}.seed) + "},\"threads\":1,\"status\":\"" + status +
+         "\",\"reason\":\"" + reason +
+         "\",\"samples_s\":[],\"runs_per_sample\":1,\"stats\":{\"median_s\":0,\"min_s\":0,"
+         "\"mean_s\":0,\"stddev_s\":0,\"mad_s\":0,\"ci95_s\":[0,0],\"outliers\":0},"
+         "\"first_call_s\":0,\"elements_per_s\":0,\"bytes_per_s\":0,\"verified\":false},"
+         "\"prepare_s\":0" +
+         extra + "}' >&3";
+}
+
 Point aPoint() {
   Point point;
   point.kernel = "kern";
@@ -135,17 +151,26 @@ class TestWorker : public QObject {
       stop.request_stop();
     });
     const std::string answer =
-        "read s; [ \"$s\" = '{\"type\":\"stop\"}' ] && said=stop || said=other; "
-        "echo '{\"type\":\"result\",\"id\":1,\"point\":{\"kernel\":\"kern\",\"variant\":\"vari\","
-        "\"params\":{\"samples\":10,\"dtype\":\"f64\",\"seed\":" +
-        std::to_string(Params{}.seed) +
-        "},\"threads\":1,\"status\":\"cancelled\",\"reason\":\"it said '$said'\",\"samples_s\":[],"
-        "\"runs_per_sample\":1,\"stats\":{\"median_s\":0,\"min_s\":0,\"mean_s\":0,\"stddev_s\":0,"
-        "\"mad_s\":0,\"ci95_s\":[0,0],\"outliers\":0},\"first_call_s\":0,\"elements_per_s\":0,"
-        "\"bytes_per_s\":0,\"verified\":false},\"prepare_s\":0}' >&3; sleep 9";
+        "read s; [ \"$s\" = '{\"type\":\"stop\"}' ] && said=stop || said=other; " +
+        resultLine("cancelled", "it said '$said'") + "; sleep 9";
     const MeasuredPoint measured = measureWith(afterHello("read r; " + answer), stop.get_token());
     QVERIFY2(measured.result.status == PointStatus::cancelled, measured.result.reason.c_str());
     QCOMPARE(measured.result.reason, std::string("it said stop"));
+  }
+
+  // A worker whose point lost the process (a sticky CUDA error) reports it and exits: that
+  // point fails with its own reason, the next starts a fresh worker, and no crash is counted.
+  void aRetiringWorkerIsReplacedWithoutACrash() {
+    WorkerMeasurer worker(fake(afterHello(
+        "read r; " +
+        resultLine("failed", "CUDA error: an illegal memory access", ",\"retiring\":true") +
+        "; exit 0")));
+    for (std::size_t i = 1; i <= kCrashesInARow + 1; ++i) {
+      const MeasuredPoint measured = worker.measure(aPoint(), MeasureConfig{}, {}, {}, 0);
+      QCOMPARE(QString::fromStdString(measured.result.reason), QStringLiteral("CUDA error: an illegal memory access"));
+      QVERIFY(!measured.endsRun);
+      QCOMPARE(worker.workersStarted(), i);
+    }
   }
 
   void policiesReadBack() {
