@@ -78,7 +78,7 @@ int listCommand(Args args, const EngineFactory& engines) {
   ArgumentParser parser("list",
                         "Lists the kernels, their variants and parameters, and which "
                         "variants this build and machine can run (and why not).");
-  addDeviceOption(parser);
+  addEngineOptions(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();

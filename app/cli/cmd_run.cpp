@@ -65,7 +65,7 @@ ArgumentParser makeParser() {
       .option("--out", "FILE", "save the session as JSON (rewritten after every point)")
       .flag("--append", "add the run to the session in --out instead of replacing it");
   addReportFileOptions(parser);
-  addDeviceOption(parser);
+  addEngineOptions(parser);
   addGpuTimeOption(parser);
   addRemeasureOption(parser);
   addIsolationOptions(parser);

@@ -21,7 +21,7 @@ int sysinfoCommand(Args args, const EngineFactory& engines) {
       "virtual machine (a fifth of a second).");
   parser.flag("--json", "print the probe as JSON (the \"system\" object of a session)")
       .flag("--no-bandwidth", "skip the bandwidth and compute measurements");
-  addDeviceOption(parser);
+  addEngineOptions(parser);
   addRemeasureOption(parser);
   parser.parse(args);
   if (parser.helpRequested()) {

@@ -58,7 +58,7 @@ int verifyCommand(Args args, const EngineFactory& engines) {
   parser.flag("--gpu-only", "only the GPU variants (fails when none is available)")
       .flag("--mpi-device", "the mpi variants run each rank's share on a GPU, one per rank");
   addParamOption(parser);
-  addDeviceOption(parser);
+  addEngineOptions(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();

@@ -3,12 +3,14 @@
 #include <limits>
 #include <string>
 
+#include "accellab/plugin_loader.h"
 #include "cli_error.h"
 
 namespace accellab::cli {
 
-void addDeviceOption(ArgumentParser& parser) {
-  parser.option("--device", "N", "the CUDA device the gpu variants run on (default 0)");
+void addEngineOptions(ArgumentParser& parser) {
+  parser.option("--device", "N", "the CUDA device the gpu variants run on (default 0)")
+      .multiOption("--plugin", "FILE", "also load this plugin's kernels (docs/plugins.md)");
 }
 
 Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bool mpiOnDevice) {
@@ -16,7 +18,12 @@ Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bo
   if (device && *device > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
     throw UsageError("invalid --device: " + std::to_string(*device) + " is too large");
   const int ordinal = device ? static_cast<int>(*device) : 0;
-  Engine engine = factory({.gpuDevice = ordinal, .mpiOnDevice = mpiOnDevice});
+  std::vector<std::filesystem::path> named;
+  for (const std::string& file : parser.values("--plugin")) named.emplace_back(file);
+  Engine engine = factory({.gpuDevice = ordinal,
+                           .mpiOnDevice = mpiOnDevice,
+                           .launch = nullptr,
+                           .plugins = pluginFiles(named)});
   if (device) {
     // Asked for by name, a missing device is the user's mistake, not a row of skipped points.
     const SystemInfo system = engine.probeSystem({.measureBandwidth = false});

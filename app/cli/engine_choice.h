@@ -7,11 +7,14 @@
 
 namespace accellab::cli {
 
-// Adds --device N to a command's options.
-void addDeviceOption(ArgumentParser& parser);
+// Adds the engine's options to a command's: --device N (the GPU) and --plugin FILE (kernels of
+// a plugin, docs/plugins.md; repeatable).
+void addEngineOptions(ArgumentParser& parser);
 
-// The engine for the parsed command line; `mpiOnDevice`: run's --mpi-device. Throws
-// UsageError when --device names a GPU this machine does not have.
+// The engine for the parsed command line; `mpiOnDevice`: run's --mpi-device. Its kernels are
+// the built-in ones and those of the plugins (--plugin, then ACCELLAB_PLUGIN_PATH and the
+// user's plugin folder: pluginFiles()). Throws UsageError when --device names a GPU this
+// machine does not have, PluginError when a plugin cannot be loaded.
 Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory,
                   bool mpiOnDevice = false);
 

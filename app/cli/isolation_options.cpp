@@ -48,6 +48,11 @@ std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int wor
     options.command.push_back("--device");
     options.command.push_back(*device);
   }
+  // The worker loads the same plugins (ACCELLAB_PLUGIN_PATH and the user's folder it inherits).
+  for (const std::string& plugin : parser.values("--plugin")) {
+    options.command.push_back("--plugin");
+    options.command.push_back(plugin);
+  }
   return options;
 }
 

@@ -363,6 +363,9 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     if (!verification.ok)
       setStatus(result, PointStatus::failed, "verification failed: " + verification.detail);
     result.flags = judgeQuality(result, config.quality);
+  } catch (const PointSkipped& notHere) {
+    setStatus(result, PointStatus::skipped, notHere.what());
+    group.failAlone(result.reason);
   } catch (const std::bad_alloc&) {
     setStatus(result, PointStatus::failed, outOfMemory(kernel, point, step));
     group.failAlone(result.reason);

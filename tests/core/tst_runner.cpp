@@ -47,7 +47,10 @@ class ScriptedMeasurer : public PointMeasurer {
     sent.push_back(point);
     configs.push_back(config);
     expected.push_back(expectedS);
-    if (stage) stage(PointStage{.phase = RunPhase::measuring, .repetitionsDone = 1});
+    PointStage measuring;
+    measuring.phase = RunPhase::measuring;
+    measuring.repetitionsDone = 1;
+    if (stage) stage(measuring);
     MeasuredPoint measured;
     measured.result.point = point;
     measured.result.status = crashAt == sent.size() ? PointStatus::failed : PointStatus::ok;
@@ -94,8 +97,9 @@ class TestRunner : public QObject {
     std::vector<Progress> reports;
     MeasureConfig budget = config(3, 0);
     budget.maxReps = 10 * pointSampleCap(points.size());  // more than a run of 4 may store
-    const auto results = runner_->run(
-        points, budget, {.progress = [&](const Progress& p) { reports.push_back(p); }});
+    RunCallbacks callbacks;
+    callbacks.progress = [&](const Progress& p) { reports.push_back(p); };
+    const auto results = runner_->run(points, budget, callbacks);
     QCOMPARE(measurer->sent, (std::vector<Point>{points[0], points[1]}));
     QCOMPARE(measurer->configs[0].maxReps, pointSampleCap(points.size()));  // capped
     QVERIFY(measurer->expected[0] > 0);

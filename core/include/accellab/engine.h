@@ -3,9 +3,11 @@
 // (a host-only memory probe once made the desktop app skip every gpu point).
 #pragma once
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <stop_token>
+#include <vector>
 
 #include "accellab/collective.h"
 #include "accellab/memory_guard.h"
@@ -33,6 +35,8 @@ struct EngineOptions {
   // The MPI launch this process is a rank of (collective.h), which the runner and the
   // distributed variants work in; null: one process.
   std::shared_ptr<Collective> launch = nullptr;
+  // Plugin files (plugin.h) whose kernels join the built-in ones, loaded in this order.
+  std::vector<std::filesystem::path> plugins{};
 };
 
 // Cheap to copy: copies share the kernels, so a job can keep its engine alive while the

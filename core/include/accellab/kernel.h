@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -127,6 +128,14 @@ class KernelRun {
   virtual Verification verify() const = 0;
   // The SIMD target the run used ("AVX3", "AVX2", "scalar"); empty when not applicable.
   virtual std::string isa() const { return {}; }
+};
+
+// Thrown by Kernel::prepare when the variant does not apply to this point here (a plugin's
+// "not applicable: reason"): the runner records the point as skipped, with the reason, not as
+// failed.
+class PointSkipped : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 class Kernel {

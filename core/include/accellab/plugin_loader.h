@@ -1,0 +1,38 @@
+// Loading kernel plugins (plugin.h, docs/plugins.md): each file checked before anything of it
+// runs, its kernels wrapped as Kernels that keep the library loaded for as long as they live.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "accellab/kernel.h"
+
+namespace accellab {
+
+// "plugin FILE: why": a file that is not a shared library, exports no entry, was built for
+// another ABI, or declares a kernel AccelLab cannot take (names, parameters, callbacks).
+class PluginError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct LoadedPlugin {
+  std::string name;
+  std::string version;
+  std::filesystem::path file;
+  std::vector<std::unique_ptr<Kernel>> kernels;
+};
+
+// Loads `file` and checks everything it declares. Throws PluginError.
+LoadedPlugin loadPlugin(const std::filesystem::path& file);
+
+// The plugin files to load, in order: `named` (--plugin FILE), then each entry of
+// $ACCELLAB_PLUGIN_PATH (':'-separated; a file, or a folder's *.so files), then the *.so files of
+// $XDG_DATA_HOME/accellab/plugins (else ~/.local/share/accellab/plugins). A folder that does not
+// exist is no error; a named file that does not is one, when it is loaded.
+std::vector<std::filesystem::path> pluginFiles(const std::vector<std::filesystem::path>& named);
+
+}  // namespace accellab

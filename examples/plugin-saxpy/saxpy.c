@@ -1,0 +1,206 @@
+/* An AccelLab kernel plugin in plain C: out = a*x + y (BLAS's saxpy, out of place so that
+ * every run computes the same thing), in three variants: a scalar loop, an OpenMP SIMD loop
+ * and OpenMP threads. docs/plugins.md walks through it.
+ *
+ *   cmake -S . -B build -DAccelLab_DIR=...   (see README.md here)
+ *   cmake --build build
+ *   accellab-cli run --plugin build/saxpy.so --kernel saxpy --param n=1e6 */
+#include <accellab/plugin.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define A 2.5
+/* Long runs check the stop request between chunks of this many elements. */
+#define CHUNK (1u << 20)
+
+typedef struct saxpy_state {
+  char variant; /* 'l'oop, 'v'ectorized, 'p'arallel */
+  int f32;
+  uint64_t n;
+  unsigned threads;
+  void *x, *y, *out;
+} saxpy_state;
+
+static const accellab_param params[] = {
+    {sizeof(accellab_param), "n", "elements of x, y and out", 1u << 24, 1, 1ull << 31},
+};
+
+static const accellab_variant variants[] = {
+    {sizeof(accellab_variant), "loop", "a plain C loop, compiler vectorization off",
+     ACCELLAB_SCALAR, 0},
+    {sizeof(accellab_variant), "vectorized", "#pragma omp simd, one thread", ACCELLAB_SIMD, 0},
+    {sizeof(accellab_variant), "parallel", "#pragma omp parallel for simd over the threads",
+     ACCELLAB_THREADS, 1},
+};
+
+static size_t element_size(const accellab_problem* p) {
+  return p->dtype == ACCELLAB_F32 ? sizeof(float) : sizeof(double);
+}
+
+static accellab_work work(const accellab_problem* p) {
+  const uint64_t n = p->params[0];
+  accellab_work w = {n, 3 * n * element_size(p), 2 * n}; /* x, y read, out written; a*x+y */
+  return w;
+}
+
+static uint64_t memory_bytes(const accellab_problem* p, const char* variant) {
+  (void)variant;
+  return 3 * p->params[0] * element_size(p);
+}
+
+/* splitmix64: the same seed, the same inputs; values in [1, 2), never zero. */
+static double next_uniform(uint64_t* s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return 1.0 + (double)(z >> 11) / 9007199254740992.0;
+}
+
+static void saxpy_release(void* state) {
+  saxpy_state* s = state;
+  if (!s) return;
+  free(s->x);
+  free(s->y);
+  free(s->out);
+  free(s);
+}
+
+static accellab_status prepare(const accellab_problem* p, const char* variant, void** state,
+                               accellab_message* why) {
+  saxpy_state* s = calloc(1, sizeof *s);
+  const size_t size = element_size(p);
+  if (!s) {
+    accellab_say(why, "out of memory");
+    return ACCELLAB_FAILED;
+  }
+  s->variant = variant[0];
+  s->f32 = p->dtype == ACCELLAB_F32;
+  s->n = p->params[0];
+  s->threads = p->threads;
+  s->x = malloc(s->n * size);
+  s->y = malloc(s->n * size);
+  s->out = malloc(s->n * size);
+  if (!s->x || !s->y || !s->out) {
+    saxpy_release(s);
+    accellab_say(why, "out of memory: the three arrays did not fit");
+    return ACCELLAB_FAILED;
+  }
+  uint64_t seed = p->seed;
+  for (uint64_t i = 0; i < s->n; ++i) {
+    const double x = next_uniform(&seed), y = next_uniform(&seed);
+    if (s->f32) {
+      ((float*)s->x)[i] = (float)x;
+      ((float*)s->y)[i] = (float)y;
+    } else {
+      ((double*)s->x)[i] = x;
+      ((double*)s->y)[i] = y;
+    }
+  }
+  *state = s;
+  return ACCELLAB_OK;
+}
+
+static void poison(void* state) {
+  saxpy_state* s = state;
+  for (uint64_t i = 0; i < s->n; ++i) {
+    if (s->f32)
+      ((float*)s->out)[i] = NAN;
+    else
+      ((double*)s->out)[i] = NAN;
+  }
+}
+
+/* The loop variant: no vectorization, so the SIMD variant has something to beat. */
+__attribute__((optimize("no-tree-vectorize"))) static void loop_f64(const double* x,
+                                                                    const double* y, double* out,
+                                                                    uint64_t begin, uint64_t end) {
+  for (uint64_t i = begin; i < end; ++i) out[i] = A * x[i] + y[i];
+}
+__attribute__((optimize("no-tree-vectorize"))) static void loop_f32(const float* x, const float* y,
+                                                                    float* out, uint64_t begin,
+                                                                    uint64_t end) {
+  for (uint64_t i = begin; i < end; ++i) out[i] = (float)A * x[i] + y[i];
+}
+
+static void simd_f64(const double* x, const double* y, double* out, uint64_t begin, uint64_t end,
+                     unsigned threads) {
+  if (threads > 1) {
+#pragma omp parallel for simd num_threads(threads) schedule(static)
+    for (uint64_t i = begin; i < end; ++i) out[i] = A * x[i] + y[i];
+  } else {
+#pragma omp simd
+    for (uint64_t i = begin; i < end; ++i) out[i] = A * x[i] + y[i];
+  }
+}
+static void simd_f32(const float* x, const float* y, float* out, uint64_t begin, uint64_t end,
+                     unsigned threads) {
+  if (threads > 1) {
+#pragma omp parallel for simd num_threads(threads) schedule(static)
+    for (uint64_t i = begin; i < end; ++i) out[i] = (float)A * x[i] + y[i];
+  } else {
+#pragma omp simd
+    for (uint64_t i = begin; i < end; ++i) out[i] = (float)A * x[i] + y[i];
+  }
+}
+
+static accellab_status run(void* state, const accellab_stop* stop, accellab_message* why) {
+  saxpy_state* s = state;
+  (void)why;
+  const unsigned threads = s->variant == 'p' ? s->threads : 1;
+  for (uint64_t begin = 0; begin < s->n; begin += CHUNK) {
+    const uint64_t end = s->n - begin < CHUNK ? s->n : begin + CHUNK;
+    if (begin > 0 && stop->requested(stop->host_data)) return ACCELLAB_CANCELLED;
+    if (s->variant == 'l' && s->f32)
+      loop_f32(s->x, s->y, s->out, begin, end);
+    else if (s->variant == 'l')
+      loop_f64(s->x, s->y, s->out, begin, end);
+    else if (s->f32)
+      simd_f32(s->x, s->y, s->out, begin, end, threads);
+    else
+      simd_f64(s->x, s->y, s->out, begin, end, threads);
+  }
+  return ACCELLAB_OK;
+}
+
+/* Against the same sum in double: f32 within one rounding of the result, f64 exactly (the
+ * compiler may fuse a*x+y into one FMA, which rounds once instead of twice: 2 ulps allowed). */
+static accellab_status verify(void* state, int* ok, accellab_message* detail) {
+  saxpy_state* s = state;
+  const double tolerance = s->f32 ? 2 * 5.96e-8 : 2 * 1.11e-16;
+  double worst = 0;
+  for (uint64_t i = 0; i < s->n; ++i) {
+    const double x = s->f32 ? ((float*)s->x)[i] : ((double*)s->x)[i];
+    const double y = s->f32 ? ((float*)s->y)[i] : ((double*)s->y)[i];
+    const double got = s->f32 ? ((float*)s->out)[i] : ((double*)s->out)[i];
+    const double want = A * x + y;
+    const double error = fabs(got - want) / fabs(want);
+    if (!(error <= worst)) worst = error; /* a NaN (the poison) is the worst */
+  }
+  char text[128];
+  snprintf(text, sizeof text, "max relative error %.3g, tolerance %.3g", worst, tolerance);
+  accellab_say(detail, text);
+  *ok = worst <= tolerance;
+  return ACCELLAB_OK;
+}
+
+static const accellab_kernel kernels[] = {{
+    sizeof(accellab_kernel), "saxpy", "out = a*x + y with a = 2.5 (BLAS's axpy, out of place)",
+    params, 1, ACCELLAB_F32 | ACCELLAB_F64, variants, 3,
+    "2 FLOPs per element; x and y read, out written: 12 bytes per element in f32, 24 in f64",
+    work, memory_bytes, prepare, poison, run, verify, saxpy_release,
+}};
+
+static const accellab_plugin plugin = {sizeof(accellab_plugin), "saxpy-example", "1.0.0",
+                                       kernels, 1};
+
+static const accellab_plugin* init(const accellab_host* host) {
+  (void)host;
+  return &plugin;
+}
+
+ACCELLAB_PLUGIN_EXPORT const accellab_entry accellab_plugin_entry = {
+    sizeof(accellab_entry), ACCELLAB_PLUGIN_ABI_MAJOR, ACCELLAB_PLUGIN_ABI_MINOR, init, NULL};

@@ -1,0 +1,56 @@
+# The plugin SDK as a user meets it: examples/plugin-saxpy built on its own against the build
+# tree's SDK (find_package(AccelLab)), its kernel listed and run in accellab-cli (in process and
+# isolated), every point verified; a plugin whose kernel takes a built-in's name, and a file that
+# does not exist, refused with exit 2 and one line.
+#   cmake -DCLI=... -DEXAMPLE=... -DSDK=... -DCLASHING=... -DWORKDIR=... -P check_plugins.cmake
+function(run_cli expected_rc)
+  execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err TIMEOUT 300)
+  if(NOT rc EQUAL expected_rc)
+    message(FATAL_ERROR "accellab-cli ${ARGN}: exit ${rc} (expected ${expected_rc})\n${out}\n${err}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+  set(err "${err}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${WORKDIR})
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${EXAMPLE} -B ${WORKDIR}/build
+                        -DAccelLab_DIR=${SDK} -DCMAKE_BUILD_TYPE=Release
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "configuring the example: exit ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORKDIR}/build
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "building the example: exit ${rc}\n${out}\n${err}")
+endif()
+set(plugin ${WORKDIR}/build/saxpy.so)
+
+run_cli(0 list --plugin ${plugin})
+foreach(expected "saxpy — out = a\\*x \\+ y" "--param n=N +default 16777216 \\(1 to 2147483648\\)"
+                 "parallel +available")
+  if(NOT out MATCHES "${expected}")
+    message(FATAL_ERROR "list does not show '${expected}':\n${out}")
+  endif()
+endforeach()
+
+foreach(isolate "" "--isolate")
+  run_cli(0 run --plugin ${plugin} --kernel saxpy --param n=1000,100003 --dtype f32 f64
+          --threads 1 2 --reps 3 --min-time 0.001 ${isolate} --out ${WORKDIR}/s.json)
+  string(REGEX MATCHALL "\n(loop|vectorized|parallel) [^\n]* yes +ok" verified "${out}")
+  list(LENGTH verified points)
+  # 2 sizes x 2 element types x (loop, vectorized, parallel x1, parallel x2)
+  if(NOT points EQUAL 16)
+    message(FATAL_ERROR "run ${isolate}: ${points} verified points of 16:\n${out}\n${err}")
+  endif()
+endforeach()
+
+run_cli(2 list --plugin ${CLASHING})
+if(NOT err MATCHES "kernel 'add' is already taken")
+  message(FATAL_ERROR "a plugin taking add's name:\n${err}")
+endif()
+run_cli(2 run --kernel saxpy --plugin ${WORKDIR}/missing.so)
+if(NOT err MATCHES "^accellab-cli: error: plugin [^\n]*missing.so: cannot be loaded as a shared library")
+  message(FATAL_ERROR "a missing plugin:\n${err}")
+endif()
