@@ -39,7 +39,8 @@ int workerCommand(Args args, const EngineFactory& engines) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed reply pipe is an error to see, not a death
   // The fd stays the worker's own: nothing it starts (python children) may write on it.
   ::fcntl(kWorkerReplyFd, F_SETFD, FD_CLOEXEC);
-  const Engine engine = engineFrom(parser, engines);
+  // The app names every plugin it loaded; the environment's are not looked at again.
+  const Engine engine = engineFrom(parser, engines, false, true);
   Runner runner = engine.runner();
   return serveWorker(runner, STDIN_FILENO, kWorkerReplyFd, "accellab-cli " ACCELLAB_VERSION);
 }

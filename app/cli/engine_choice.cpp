@@ -13,17 +13,28 @@ void addEngineOptions(ArgumentParser& parser) {
       .multiOption("--plugin", "FILE", "also load this plugin's kernels (docs/plugins.md)");
 }
 
-Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bool mpiOnDevice) {
+std::vector<std::filesystem::path> pluginsFrom(const ArgumentParser& parser) {
+  std::vector<std::filesystem::path> named;
+  for (const std::string& file : parser.values("--plugin")) named.emplace_back(file);
+  return pluginFiles(named);
+}
+
+Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bool mpiOnDevice,
+                  bool namedOnly) {
   const auto device = parser.unsignedValue("--device");
   if (device && *device > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
     throw UsageError("invalid --device: " + std::to_string(*device) + " is too large");
   const int ordinal = device ? static_cast<int>(*device) : 0;
-  std::vector<std::filesystem::path> named;
-  for (const std::string& file : parser.values("--plugin")) named.emplace_back(file);
+  std::vector<std::filesystem::path> plugins;
+  if (namedOnly) {
+    for (const std::string& file : parser.values("--plugin")) plugins.emplace_back(file);
+  } else {
+    plugins = pluginsFrom(parser);
+  }
   Engine engine = factory({.gpuDevice = ordinal,
                            .mpiOnDevice = mpiOnDevice,
                            .launch = nullptr,
-                           .plugins = pluginFiles(named)});
+                           .plugins = std::move(plugins)});
   if (device) {
     // Asked for by name, a missing device is the user's mistake, not a row of skipped points.
     const SystemInfo system = engine.probeSystem({.measureBandwidth = false});

@@ -2,6 +2,9 @@
 // in accellab-cli and a fake one in tests.
 #pragma once
 
+#include <filesystem>
+#include <vector>
+
 #include "accellab/engine.h"
 #include "argument_parser.h"
 
@@ -15,7 +18,11 @@ void addEngineOptions(ArgumentParser& parser);
 // the built-in ones and those of the plugins (--plugin, then ACCELLAB_PLUGIN_PATH and the
 // user's plugin folder: pluginFiles()). Throws UsageError when --device names a GPU this
 // machine does not have, PluginError when a plugin cannot be loaded.
+// `namedOnly`: the plugins of --plugin alone (a worker, whose app names every plugin it loaded).
 Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory,
-                  bool mpiOnDevice = false);
+                  bool mpiOnDevice = false, bool namedOnly = false);
+
+// The plugin files this command line loads: pluginFiles() of its --plugin values.
+std::vector<std::filesystem::path> pluginsFrom(const ArgumentParser& parser);
 
 }  // namespace accellab::cli

@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "cli_error.h"
+#include "engine_choice.h"
 
 namespace accellab::cli {
 
@@ -48,10 +49,10 @@ std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int wor
     options.command.push_back("--device");
     options.command.push_back(*device);
   }
-  // The worker loads the same plugins (ACCELLAB_PLUGIN_PATH and the user's folder it inherits).
-  for (const std::string& plugin : parser.values("--plugin")) {
+  // The worker loads the same plugins, every one named (it does not search for more).
+  for (const std::filesystem::path& plugin : pluginsFrom(parser)) {
     options.command.push_back("--plugin");
-    options.command.push_back(plugin);
+    options.command.push_back(plugin.string());
   }
   return options;
 }

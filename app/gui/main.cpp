@@ -3,11 +3,13 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "accellab/kernels/builtin.h"
+#include "accellab/plugin_loader.h"
 #include "accellab/results_file.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
@@ -43,15 +46,37 @@ constexpr std::string_view kHeadlessOptions[] = {"--export-charts", "--help",   
                                                  "--help-all",      "--version", "-v"};
 
 // A platform that draws without a display server, or a display server to connect to.
+// The kernel plugins the window loads (docs/plugins.md): ACCELLAB_PLUGIN_PATH's and the user's
+// folder's, each tried once here with the built-in kernels; one that cannot be loaded, or takes
+// a name already taken, is left out and its reason added to `refused`.
+std::vector<std::filesystem::path> loadablePlugins(QStringList& refused) {
+  std::vector<std::filesystem::path> loadable;
+  for (const std::filesystem::path& file : pluginFiles({})) {
+    try {
+      EngineOptions options;
+      options.plugins = loadable;
+      options.plugins.push_back(file);
+      kernels::makeBuiltinEngine(options);
+      loadable.push_back(file);
+    } catch (const PluginError& error) {
+      refused << QString::fromStdString(error.what());
+    }
+  }
+  return loadable;
+}
+
 // The worker every point is measured in (docs/worker-protocol.md): accellab-cli beside this
-// program (both in bin/ once installed), else this build's own; empty when neither is there,
-// and the window measures in its own process.
-std::vector<std::string> workerCommand() {
+// program (both in bin/ once installed), else this build's own, given the window's plugins;
+// empty when neither is there, and the window measures in its own process.
+std::vector<std::string> workerCommand(const std::vector<std::filesystem::path>& plugins) {
   for (const QString& candidate :
        {QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("accellab-cli")),
         QStringLiteral(ACCELLAB_BUILD_TREE_CLI)}) {
-    if (QFileInfo(candidate).isExecutable())
-      return {candidate.toStdString(), "worker", "--replies-fd", "3"};
+    if (!QFileInfo(candidate).isExecutable()) continue;
+    std::vector<std::string> command{candidate.toStdString(), "worker", "--replies-fd", "3"};
+    for (const std::filesystem::path& plugin : plugins)
+      command.insert(command.end(), {"--plugin", plugin.string()});
+    return command;
   }
   return {};
 }
@@ -206,12 +231,23 @@ int main(int argc, char** argv) {
                         parser.values(runOption), parser.isSet(captionOption));
 
   const bool demo = parser.isSet(demoOption);
+  QStringList refusedPlugins;
+  const std::vector<std::filesystem::path> plugins = loadablePlugins(refusedPlugins);
   MainWindow window(
-      kernels::makeBuiltinEngine,
+      [plugins](EngineOptions options) {
+        options.plugins = plugins;
+        return kernels::makeBuiltinEngine(options);
+      },
       MainWindowOptions{.useSettings = !demo,
                         .autosavePath = demo ? QString() : SessionDocument::defaultAutosavePath(),
-                        .workerCommand = workerCommand()});
+                        .workerCommand = workerCommand(plugins)});
   window.show();
+  for (const QString& refused : refusedPlugins) printLine(stderr, refused);
+  if (!refusedPlugins.isEmpty() && !demo)
+    QTimer::singleShot(0, &window, [&window, refusedPlugins] {
+      QMessageBox::warning(&window, QApplication::translate("main", "Plugins not loaded"),
+                           refusedPlugins.join(QLatin1Char('\n')));
+    });
   if (demo) {
     runDemo(window, parser.value(screenshotOption), parser.value(saveOption));
   } else if (!parser.positionalArguments().isEmpty()) {

@@ -83,7 +83,8 @@ class Checks {
       sized(&v, at + " variant " + std::to_string(i));
       const std::string variant = name(v.name, at + " variant " + std::to_string(i) + " name");
       text(v.description, at + " variant '" + variant + "' description");
-      if (!variants.insert(variant).second) refuse(at + " variant '" + variant + "' is declared twice");
+      if (!variants.insert(variant).second)
+        refuse(at + " variant '" + variant + "' is declared twice");
       if (v.kind > ACCELLAB_LIBRARY)
         refuse(at + " variant '" + variant + "' has kind " + std::to_string(v.kind) +
                ", which ABI 1 does not know");
@@ -134,7 +135,9 @@ LoadedPlugin loadPlugin(const fs::path& file) {
       static_cast<const accellab_entry*>(::dlsym(handle, ACCELLAB_PLUGIN_ENTRY_SYMBOL));
   if (!entry)
     checks.refuse("exports no '" ACCELLAB_PLUGIN_ENTRY_SYMBOL
-                  "' (not an AccelLab plugin, or built without ACCELLAB_PLUGIN_EXPORT)");
+                  "': not an AccelLab plugin, or its entry is not exported (define it with "
+                  "ACCELLAB_PLUGIN_EXPORT, and in C++ with extern \"C\": a const object at "
+                  "namespace scope is internal to its file there)");
   if (entry->struct_size < offsetof(accellab_entry, init) + sizeof(entry->init))
     checks.refuse("its entry is too small to be an accellab_entry");
   if (entry->abi_major != ACCELLAB_PLUGIN_ABI_MAJOR)

@@ -190,7 +190,7 @@ static accellab_status verify(void* state, int* ok, accellab_message* detail) {
 static const accellab_kernel kernels[] = {{
     sizeof(accellab_kernel), "saxpy", "out = a*x + y with a = 2.5 (BLAS's axpy, out of place)",
     params, 1, ACCELLAB_F32 | ACCELLAB_F64, variants, 3,
-    "2 FLOPs per element; x and y read, out written: 12 bytes per element in f32, 24 in f64",
+    "2 per element (a*x + y); bytes: x and y read and out written, 12 per element in f32, 24 in f64",
     work, memory_bytes, prepare, poison, run, verify, saxpy_release,
 }};
 

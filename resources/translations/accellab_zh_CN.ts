@@ -2201,5 +2201,9 @@ speedup at most %7</source>
         <source>With --export-charts: a line under each chart naming the machine, the date and the runs.</source>
         <translation>与 --export-charts 一起使用：在每张图表下方加一行说明，注明机器、日期和运行。</translation>
     </message>
+    <message>
+        <source>Plugins not loaded</source>
+        <translation>未加载的插件</translation>
+    </message>
 </context>
 </TS>

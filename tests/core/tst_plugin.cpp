@@ -105,10 +105,12 @@ class TestPlugin : public QObject {
     };
     row("another ABI", 1,
         "was built for plugin ABI 2.0, this AccelLab speaks 1.0: rebuild it against this SDK");
-    row("no entry", 2, "exports no 'accellab_plugin_entry'");
+    row("no entry", 2,
+        "exports no 'accellab_plugin_entry': not an AccelLab plugin, or its entry is not exported");
     row("no init", 3, "its entry has no init");
     row("init refuses", 4, "its init refused to load");
-    row("a parameter name that is not plain", 5, "kernel 'copy' parameter 0 name 'bad name' is not a plain name");
+    row("a parameter name that is not plain", 5,
+        "kernel 'copy' parameter 0 name 'bad name' is not a plain name");
     row("min above max", 6, "kernel 'copy' parameter 'n': min 50 is above max 40");
     row("default outside", 7, "kernel 'copy' parameter 'n': default 2000 is outside [1, 1000]");
     row("no run", 8, "kernel 'copy' has no run callback");
@@ -141,7 +143,8 @@ class TestPlugin : public QObject {
     const std::filesystem::path root = dir.path().toStdString();
     for (const char* folder : {"path", "data/accellab/plugins"})
       std::filesystem::create_directories(root / folder);
-    for (const char* file : {"path/b.so", "path/a.so", "path/notes.txt", "data/accellab/plugins/u.so"})
+    for (const char* file :
+         {"path/b.so", "path/a.so", "path/notes.txt", "data/accellab/plugins/u.so"})
       std::ofstream(root / file) << "x";
     qputenv("ACCELLAB_PLUGIN_PATH", (root.string() + "/path::/nowhere/x.so").c_str());
     qputenv("XDG_DATA_HOME", (root / "data").c_str());

@@ -20,21 +20,18 @@ struct State {
 };
 
 const accellab_param kParams[] = {
-    {sizeof(accellab_param), FAULT == 5 ? "bad name" : "n", "elements",
-     FAULT == 7 ? 2000u : 10u, FAULT == 6 ? 50u : 1u, FAULT == 6 ? 40u : 1000u},
+    {sizeof(accellab_param), FAULT == 5 ? "bad name" : "n", "elements", FAULT == 7 ? 2000u : 10u,
+     FAULT == 6 ? 50u : 1u, FAULT == 6 ? 40u : 1000u},
 };
 
 const accellab_variant kVariants[] = {
     {sizeof(accellab_variant), "loop", "copies", ACCELLAB_SCALAR, 0},
-    {sizeof(accellab_variant), FAULT == 11 ? "loop" : "skips", "never applies", ACCELLAB_SCALAR,
-     0},
+    {sizeof(accellab_variant), FAULT == 11 ? "loop" : "skips", "never applies", ACCELLAB_SCALAR, 0},
     {sizeof(accellab_variant), "fails", "its run fails", ACCELLAB_SCALAR, 0},
     {sizeof(accellab_variant), "wrong", "copies wrongly", ACCELLAB_THREADS, 1},
 };
 
-accellab_work work(const accellab_problem* p) {
-  return {p->params[0], 16 * p->params[0], 0};
-}
+accellab_work work(const accellab_problem* p) { return {p->params[0], 16 * p->params[0], 0}; }
 
 std::uint64_t memoryBytes(const accellab_problem* p, const char*) { return 16 * p->params[0]; }
 
@@ -44,8 +41,8 @@ accellab_status prepare(const accellab_problem* p, const char* variant, void** s
     accellab_say(why, "not applicable here: no such device");
     return ACCELLAB_SKIPPED;
   }
-  auto* s = new State{variant[0], std::vector<double>(p->params[0]),
-                      std::vector<double>(p->params[0])};
+  auto* s =
+      new State{variant[0], std::vector<double>(p->params[0]), std::vector<double>(p->params[0])};
   for (std::size_t i = 0; i < s->in.size(); ++i) s->in[i] = static_cast<double>(i + p->seed % 7);
   *state = s;
   return ACCELLAB_OK;
