@@ -7,14 +7,16 @@
  *   accellab-cli run --plugin build/saxpy.so --kernel saxpy --param n=1e6 */
 #include <accellab/plugin.h>
 #include <math.h>
+#include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define A 2.5
-/* Long runs check the stop request between chunks of this many elements. */
-#define CHUNK (1u << 20)
+/* Runs work in chunks of at most this many elements, at least 4 per thread, and check the stop
+ * request between them. */
+#define MAX_CHUNK (1u << 20)
 
 typedef struct saxpy_state {
   char variant; /* 'l'oop, 'v'ectorized, 'p'arallel */
@@ -126,44 +128,57 @@ __attribute__((optimize("no-tree-vectorize"))) static void loop_f32(const float*
   for (uint64_t i = begin; i < end; ++i) out[i] = (float)A * x[i] + y[i];
 }
 
-static void simd_f64(const double* x, const double* y, double* out, uint64_t begin, uint64_t end,
-                     unsigned threads) {
-  if (threads > 1) {
-#pragma omp parallel for simd num_threads(threads) schedule(static)
-    for (uint64_t i = begin; i < end; ++i) out[i] = A * x[i] + y[i];
-  } else {
+static void simd_f64(const double* x, const double* y, double* out, uint64_t begin,
+                     uint64_t end) {
 #pragma omp simd
-    for (uint64_t i = begin; i < end; ++i) out[i] = A * x[i] + y[i];
-  }
+  for (uint64_t i = begin; i < end; ++i) out[i] = A * x[i] + y[i];
 }
-static void simd_f32(const float* x, const float* y, float* out, uint64_t begin, uint64_t end,
-                     unsigned threads) {
-  if (threads > 1) {
-#pragma omp parallel for simd num_threads(threads) schedule(static)
-    for (uint64_t i = begin; i < end; ++i) out[i] = (float)A * x[i] + y[i];
-  } else {
+static void simd_f32(const float* x, const float* y, float* out, uint64_t begin, uint64_t end) {
 #pragma omp simd
-    for (uint64_t i = begin; i < end; ++i) out[i] = (float)A * x[i] + y[i];
-  }
+  for (uint64_t i = begin; i < end; ++i) out[i] = (float)A * x[i] + y[i];
 }
 
+static void chunk(const saxpy_state* s, uint64_t begin, uint64_t end) {
+  if (s->variant == 'l' && s->f32)
+    loop_f32(s->x, s->y, s->out, begin, end);
+  else if (s->variant == 'l')
+    loop_f64(s->x, s->y, s->out, begin, end);
+  else if (s->f32)
+    simd_f32(s->x, s->y, s->out, begin, end);
+  else
+    simd_f64(s->x, s->y, s->out, begin, end);
+}
+
+/* One parallel region per run, never one per chunk: each region costs a wake-up of every
+ * thread, milliseconds when a core is busy. The calling thread (OpenMP's thread 0) polls the
+ * stop request between its chunks and tells the others through `cancelled`. */
 static accellab_status run(void* state, const accellab_stop* stop, accellab_message* why) {
   saxpy_state* s = state;
-  (void)why;
   const unsigned threads = s->variant == 'p' ? s->threads : 1;
-  for (uint64_t begin = 0; begin < s->n; begin += CHUNK) {
-    const uint64_t end = s->n - begin < CHUNK ? s->n : begin + CHUNK;
-    if (begin > 0 && stop->requested(stop->host_data)) return ACCELLAB_CANCELLED;
-    if (s->variant == 'l' && s->f32)
-      loop_f32(s->x, s->y, s->out, begin, end);
-    else if (s->variant == 'l')
-      loop_f64(s->x, s->y, s->out, begin, end);
-    else if (s->f32)
-      simd_f32(s->x, s->y, s->out, begin, end, threads);
-    else
-      simd_f64(s->x, s->y, s->out, begin, end, threads);
+  uint64_t pieces = (s->n + MAX_CHUNK - 1) / MAX_CHUNK;
+  if (pieces < 4 * threads) pieces = 4 * threads;
+  if (pieces > s->n) pieces = s->n;
+  const uint64_t size = (s->n + pieces - 1) / pieces;
+  const int64_t chunks = (int64_t)((s->n + size - 1) / size);
+  int cancelled = 0;
+  (void)why;
+#pragma omp parallel num_threads(threads)
+  {
+#pragma omp for schedule(static)
+    for (int64_t c = 0; c < chunks; ++c) {
+      int stopping;
+      if (omp_get_thread_num() == 0 && c > 0 && stop->requested(stop->host_data)) {
+#pragma omp atomic write
+        cancelled = 1;
+      }
+#pragma omp atomic read
+      stopping = cancelled;
+      if (stopping) continue;
+      const uint64_t begin = (uint64_t)c * size;
+      chunk(s, begin, s->n - begin < size ? s->n : begin + size);
+    }
   }
-  return ACCELLAB_OK;
+  return cancelled ? ACCELLAB_CANCELLED : ACCELLAB_OK;
 }
 
 /* Against the same sum in double: f32 within one rounding of the result, f64 exactly (the

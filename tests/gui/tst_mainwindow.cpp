@@ -239,6 +239,45 @@ class TestMainWindow : public QObject {
     }
   }
 
+  // A plugin's kernel is a kernel of the window: its parameter a field, its points verified in
+  // the worker (which loads the plugin too), tabulated and charted.
+  void aPluginKernelRunsInTheWindow() {
+    const std::string plugin = ACCELLAB_TEST_PLUGIN;
+    auto window = makeWindow(
+        [plugin](EngineOptions options) {
+          options.plugins = {plugin};
+          return kernels::makeBuiltinEngine(options);
+        },
+        MainWindowOptions{}.checkConditions,
+        {ACCELLAB_CLI, "worker", "--replies-fd", "3", "--plugin", plugin});
+    QWidget& panel = window->experimentPanel();
+    child<QComboBox>(panel, "kernel")->setCurrentText(QStringLiteral("copy"));
+    auto* n = child<QLineEdit>(panel, "param-n");
+    n->selectAll();
+    QTest::keyClicks(n, QStringLiteral("10, 1000"));
+    for (QCheckBox* check : panel.findChildren<QCheckBox*>())
+      if (check->objectName().startsWith(QStringLiteral("variant-")))
+        check->setChecked(check->text() == QStringLiteral("loop") ||
+                          check->text() == QStringLiteral("wrong"));
+    child<QComboBox>(panel, "sweepMode")
+        ->setCurrentIndex(static_cast<int>(ExperimentPanel::SweepMode::fixedThreads));
+    child<QSpinBox>(panel, "minReps")->setValue(3);
+    child<QDoubleSpinBox>(panel, "minTime")->setValue(0);
+    clickRun(*window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 60000);
+    const auto& points = pointsOf(window->document().session());
+    QCOMPARE(points.size(), std::size_t{4});  // 2 sizes x (loop, wrong)
+    for (const PointResult& p : points) {
+      if (p.point.variant == "loop") {
+        QVERIFY2(p.status == PointStatus::ok && p.verified, p.reason.c_str());
+      } else {
+        QCOMPARE(p.reason, std::string("verification failed: elements differ"));
+      }
+    }
+    QCOMPARE(window->chartPanel().kernel(), QStringLiteral("copy"));
+    QCOMPARE(window->chartPanel().snapshot(0).front().points.size(), std::size_t{2});
+  }
+
   // Three crashes in a row stop the run, and its end says why instead of "Finished".
   void threeCrashesInARowStopTheRunAndSayWhy() {
     auto window = misbehavingWindow();
