@@ -128,8 +128,7 @@ __attribute__((optimize("no-tree-vectorize"))) static void loop_f32(const float*
   for (uint64_t i = begin; i < end; ++i) out[i] = (float)A * x[i] + y[i];
 }
 
-static void simd_f64(const double* x, const double* y, double* out, uint64_t begin,
-                     uint64_t end) {
+static void simd_f64(const double* x, const double* y, double* out, uint64_t begin, uint64_t end) {
 #pragma omp simd
   for (uint64_t i = begin; i < end; ++i) out[i] = A * x[i] + y[i];
 }
@@ -203,14 +202,27 @@ static accellab_status verify(void* state, int* ok, accellab_message* detail) {
 }
 
 static const accellab_kernel kernels[] = {{
-    sizeof(accellab_kernel), "saxpy", "out = a*x + y with a = 2.5 (BLAS's axpy, out of place)",
-    params, 1, ACCELLAB_F32 | ACCELLAB_F64, variants, 3,
-    "2 per element (a*x + y); bytes: x and y read and out written, 12 per element in f32, 24 in f64",
-    work, memory_bytes, prepare, poison, run, verify, saxpy_release,
+    sizeof(accellab_kernel),
+    "saxpy",
+    "out = a*x + y with a = 2.5 (BLAS's axpy, out of place)",
+    params,
+    1,
+    ACCELLAB_F32 | ACCELLAB_F64,
+    variants,
+    3,
+    "2 per element (a*x + y); bytes: x and y read and out written, 12 per element in f32, 24 in "
+    "f64",
+    work,
+    memory_bytes,
+    prepare,
+    poison,
+    run,
+    verify,
+    saxpy_release,
 }};
 
-static const accellab_plugin plugin = {sizeof(accellab_plugin), "saxpy-example", "1.0.0",
-                                       kernels, 1};
+static const accellab_plugin plugin = {sizeof(accellab_plugin), "saxpy-example", "1.0.0", kernels,
+                                       1};
 
 static const accellab_plugin* init(const accellab_host* host) {
   (void)host;

@@ -167,7 +167,8 @@ class TestWorker : public QObject {
         "; exit 0")));
     for (std::size_t i = 1; i <= kCrashesInARow + 1; ++i) {
       const MeasuredPoint measured = worker.measure(aPoint(), MeasureConfig{}, {}, {}, 0);
-      QCOMPARE(QString::fromStdString(measured.result.reason), QStringLiteral("CUDA error: an illegal memory access"));
+      QCOMPARE(QString::fromStdString(measured.result.reason),
+               QStringLiteral("CUDA error: an illegal memory access"));
       QVERIFY(!measured.endsRun);
       QCOMPARE(worker.workersStarted(), i);
     }

@@ -70,7 +70,7 @@ typedef struct accellab_variant {
   uint32_t struct_size; /* sizeof(accellab_variant) */
   const char* name;     /* a plain name: "loop", "vectorized", "parallel", "blas" */
   const char* description;
-  uint32_t kind;        /* accellab_variant_kind */
+  uint32_t kind;         /* accellab_variant_kind */
   uint32_t uses_threads; /* nonzero: the threads axis applies, problem->threads is its count */
 } accellab_variant;
 
@@ -105,7 +105,7 @@ typedef struct accellab_kernel {
   const char* description;
   const accellab_param* params; /* at least one: they size the problem */
   uint32_t param_count;
-  uint32_t dtypes;               /* ACCELLAB_F32 | ACCELLAB_F64, or 0 */
+  uint32_t dtypes; /* ACCELLAB_F32 | ACCELLAB_F64, or 0 */
   const accellab_variant* variants;
   uint32_t variant_count;
   const char* work_note; /* how the work is counted: "2 FLOPs and 12 bytes per element (f32)" */
