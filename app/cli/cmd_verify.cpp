@@ -50,12 +50,13 @@ struct Tally {
 }  // namespace
 
 int verifyCommand(Args args, const EngineFactory& engines) {
-  ArgumentParser parser("verify [--gpu-only]",
+  ArgumentParser parser("verify [--kernel NAME ...] [--gpu-only]",
                         "Runs every variant of every kernel once on small odd shapes (f32 and "
                         "f64, 1 and 2\nthreads) and sample counts, and checks each result "
                         "against the reference; pi's\nhit counts must agree across variants. "
                         "Exits 1 on any failure, 3 when\nthe only failures were out of memory.");
-  parser.flag("--gpu-only", "only the GPU variants (fails when none is available)")
+  parser.multiOption("--kernel", "NAME", "only these kernels (default: every kernel)")
+      .flag("--gpu-only", "only the GPU variants (fails when none is available)")
       .flag("--mpi-device", "the mpi variants run each rank's share on a GPU, one per rank");
   addParamOption(parser);
   addEngineOptions(parser);
@@ -77,8 +78,18 @@ int verifyCommand(Args args, const EngineFactory& engines) {
   once.minReps = 1;
   once.minTimeS = 0;
   const std::vector<const Kernel*> kernels = registry.kernels();
+  std::vector<const Kernel*> chosen = kernels;
+  if (parser.has("--kernel")) {
+    chosen.clear();
+    for (const std::string& name : parser.names("--kernel")) {
+      const Kernel* kernel = registry.find(name);
+      if (!kernel)
+        throw UsageError("unknown kernel '" + name + "' (see 'accellab-cli list')");
+      chosen.push_back(kernel);
+    }
+  }
   std::vector<SweepSpec> specs;  // all checked before the first point runs
-  for (const Kernel* kernel : kernels) {
+  for (const Kernel* kernel : chosen) {
     specs.push_back(
         verifySweep(kernel->info(), gpuOnly, paramAxesFrom(parser, kernel->info(), kernels)));
     specs.back().ranks = {launch.worldSize()};

@@ -46,6 +46,11 @@ foreach(isolate "" "--isolate")
   endif()
 endforeach()
 
+run_cli(0 verify --plugin ${plugin} --kernel saxpy --param n=1,7,1001)
+if(NOT out MATCHES "\n24 passed, 0 failed, 0 skipped\n")
+  message(FATAL_ERROR "verify --kernel saxpy:\n${out}")
+endif()
+
 run_cli(2 list --plugin ${CLASHING})
 if(NOT err MATCHES "kernel 'add' is already taken")
   message(FATAL_ERROR "a plugin taking add's name:\n${err}")
