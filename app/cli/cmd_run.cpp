@@ -41,7 +41,7 @@ ArgumentParser makeParser() {
                         "stops after the current\nrepetition and keeps what was measured.");
   parser.option("--kernel", "NAME", "the kernel: add, pi, triad, ... (see 'accellab-cli list')")
       .multiOption("--shape", "ZxYxX", "array shapes, e.g. 1024x1024x512 (add)")
-      .multiOption("--dtype", "TYPE", "element types f32, f64 (add; default f64)")
+      .multiOption("--dtype", "TYPE", "element types f32, f64 of kernels that have them (default f64)")
       .multiOption("--samples", "N", "sample counts, 1e9 or 1_000_000 style (pi)");
   addParamOption(parser);
   parser.multiOption("--variants", "A,B", "variants to run (default: all of the kernel's)")
