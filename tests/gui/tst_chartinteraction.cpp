@@ -287,11 +287,13 @@ class TestChartInteraction : public QObject {
     QApplication::setPalette(dark);
     QTRY_VERIFY_WITH_TIMEOUT(corner() < 60, 5000);
     screenshot(*panel_, QStringLiteral("i9-charts-dark"));
+    QTRY_VERIFY_WITH_TIMEOUT(valueLabelsAreLegible(), 5000);
     // The series were built again in their variants' colours.
     const auto boxes = panel_->snapshot(timeChart).front();
     QVERIFY(boxes.colours.front() != QColor(Qt::black));
     QApplication::setPalette(light);
     QTRY_VERIFY_WITH_TIMEOUT(corner() > 200, 5000);
+    QVERIFY(valueLabelsAreLegible());
   }
 
   // --- names and kernels ---
@@ -484,6 +486,25 @@ class TestChartInteraction : public QObject {
   }
 
  private:
+  // Every value label of every chart (speedups, flagged ones in red, roofs, efficiencies)
+  // reaches WCAG AA's 4.5:1 against the chart's background; and there are some to check.
+  bool valueLabelsAreLegible() {
+    std::size_t labels = 0;
+    for (int chart = 0; chart < panel_->chartCount(); ++chart) {
+      for (const SeriesSnapshot& series : panel_->snapshot(chart)) {
+        for (std::size_t i = 0; i < series.valueLabelContrast.size(); ++i) {
+          ++labels;
+          if (series.valueLabelContrast[i] < 4.5) {
+            qWarning("chart %d: '%s' at contrast %.2f", chart, qPrintable(series.valueLabels[i]),
+                     series.valueLabelContrast[i]);
+            return false;
+          }
+        }
+      }
+    }
+    return labels > 0;
+  }
+
   void openWindow() {
     prompts_ = std::make_unique<FakePrompts>();
     dir_ = std::make_unique<QTemporaryDir>();

@@ -39,6 +39,11 @@ QBrush elementBrush(const ChartInput& input, const QString& label, std::size_t r
 QPen elementPen(const ChartInput& input, const QString& label);
 // The outline of a flagged bar or box and the colour of a flagged point on a line.
 QColor flagColour();
+// WCAG 2's contrast ratio of two colours: 1 (the same) to 21 (black on white).
+double contrastRatio(const QColor& a, const QColor& b);
+// `text` made legible on `background`: darkened on a light one, lightened on a dark one, its
+// hue kept, until it reaches WCAG AA's 4.5:1 for text (unchanged when it already does).
+QColor legibleOn(const QColor& text, const QColor& background);
 QPen flagPen();
 // Put before the value label of a flagged element: "⚠ 3.2×".
 QString flagMark();

@@ -9,6 +9,7 @@
 #include <QBoxSet>
 #include <QChart>
 #include <QGraphicsLayout>
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QHelpEvent>
@@ -282,10 +283,18 @@ QGraphicsSimpleTextItem* ChartView::addValueLabel(QAbstractSeries* series, QPoin
                                                   const QString& text, bool vertical,
                                                   const QColor& colour) {
   auto* item = new QGraphicsSimpleTextItem(text, chart());
-  item->setBrush(colour.isValid() ? QBrush(colour) : chart()->titleBrush());
+  // In its colour where that is legible on the chart (WCAG AA), else darker or lighter: a
+  // flagged label's red, a light variant's colour on white.
+  const QColor background = chart()->backgroundBrush().color();
+  item->setBrush(legibleOn(colour.isValid() ? colour : chart()->titleBrush().color(), background));
   item->setFont(valueLabelFont());
-  // Above the grid lines and the series, so that no line crosses the text.
+  // Above the grid lines and the series, on a backing of the chart's own background, so that no
+  // line runs through the text.
   item->setZValue(1000);
+  auto* backing = new QGraphicsRectItem(item->boundingRect(), item);
+  backing->setBrush(chart()->backgroundBrush());
+  backing->setPen(Qt::NoPen);
+  backing->setFlag(QGraphicsItem::ItemStacksBehindParent);
   if (vertical) item->setRotation(-90);
   valueLabels_.push_back({series, value, item, vertical});
   return item;
@@ -296,6 +305,9 @@ void ChartView::placeValueLabels() {
   for (const ValueLabel& label : valueLabels_) {
     const QPointF at = chart()->mapToPosition(label.value, label.series);
     const QRectF text = label.item->boundingRect();
+    // Its text may have grown since (a roof's label naming a second roof).
+    for (QGraphicsItem* child : label.item->childItems())
+      if (auto* backing = qgraphicsitem_cast<QGraphicsRectItem*>(child)) backing->setRect(text);
     // Rotated by -90°, the text runs upwards from its origin and its height lies to the right.
     label.item->setPos(label.vertical
                            ? QPointF(at.x() - text.height() / 2, at.y() - kGap)
@@ -651,8 +663,12 @@ std::vector<SeriesSnapshot> ChartView::snapshot() const {
         snap.colours.push_back(xy->pen().color());
         snap.highlighted.push_back(xy->isPointSelected(static_cast<int>(i)));
       }
-      for (const ValueLabel& label : valueLabels_)
-        if (label.series == series) snap.valueLabels.push_back(label.item->text());
+      for (const ValueLabel& label : valueLabels_) {
+        if (label.series != series) continue;
+        snap.valueLabels.push_back(label.item->text());
+        snap.valueLabelContrast.push_back(
+            contrastRatio(label.item->brush().color(), chart()->backgroundBrush().color()));
+      }
       result.push_back(std::move(snap));
     } else if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
       const QStringList categories = categoriesOf(bars);

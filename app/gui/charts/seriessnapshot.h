@@ -30,6 +30,8 @@ struct SeriesSnapshot {
   bool visible = true;
   // The texts drawn beside the series (ChartView::addValueLabel: a roof's name), line series.
   std::vector<QString> valueLabels;
+  // Each one's WCAG contrast ratio against the chart's background (AA for text: 4.5).
+  std::vector<double> valueLabelContrast;
 };
 
 }  // namespace accellab::gui
