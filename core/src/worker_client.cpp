@@ -97,7 +97,6 @@ struct WorkerMeasurer::State {
 
   // The point lost with its worker: a crash, a hang, a broken protocol.
   MeasuredPoint lost(const Point& point, std::string reason) {
-    if (child) lastStderr = child->stderrTail();
     drop();
     if (const std::string said = lastLines(lastStderr); !said.empty())
       reason += "; last lines on stderr: " + said;
