@@ -33,7 +33,11 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
   }
   return Engine(
       std::move(registry), [device] { return probeMemory(device); },
-      [device](const ProbeOptions& probe) { return probeSystem(device, probe); },
+      [device, python = capabilities.python.summary](const ProbeOptions& probe) {
+        SystemInfo system = probeSystem(device, probe);
+        system.python = python;
+        return system;
+      },
       std::move(launch));
 }
 

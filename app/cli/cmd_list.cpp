@@ -94,6 +94,7 @@ int listCommand(Args args, const EngineFactory& engines) {
     if (!first) std::cout << '\n';
     first = false;
     std::cout << info.name << " — " << info.description << '\n';
+    if (info.plugin) std::cout << "    from " << printable(describe(*info.plugin)) << '\n';
     writeParameters(info, defaultSweep(info, cores), std::cout);
     // Deeper than a variant's line, which the bash completion reads as one.
     if (!info.intensityNote.empty()) std::cout << "    FLOPs: " << info.intensityNote << '\n';

@@ -41,7 +41,8 @@ ArgumentParser makeParser() {
                         "stops after the current\nrepetition and keeps what was measured.");
   parser.option("--kernel", "NAME", "the kernel: add, pi, triad, ... (see 'accellab-cli list')")
       .multiOption("--shape", "ZxYxX", "array shapes, e.g. 1024x1024x512 (add)")
-      .multiOption("--dtype", "TYPE", "element types f32, f64 of kernels that have them (default f64)")
+      .multiOption("--dtype", "TYPE",
+                   "element types f32, f64 of kernels that have them (default f64)")
       .multiOption("--samples", "N", "sample counts, 1e9 or 1_000_000 style (pi)");
   addParamOption(parser);
   parser.multiOption("--variants", "A,B", "variants to run (default: all of the kernel's)")
@@ -299,6 +300,7 @@ int runCommand(Args args, const EngineFactory& engines) {
     run.created = nowIso8601();
     run.name = defaultRunName(run.created, points);
     run.settings = {config, baseline, commandLine(args)};
+    run.plugin = kernel.plugin;
     // The other ranks leave the bandwidth to rank 0: measured at once, they would share it.
     run.system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
                       : engine.probeSystem({.measureBandwidth = false});

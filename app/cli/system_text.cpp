@@ -22,7 +22,8 @@ std::string join(const std::vector<std::string>& parts, const std::string& separ
 std::string orUnknown(const std::string& text) { return text.empty() ? "unknown" : text; }
 
 std::string cpuText(const SystemInfo& s) {
-  return orUnknown(s.cpuModel) + ", " + std::to_string(s.logicalCores) + " logical cores";
+  return orUnknown(s.cpuModel) + ", " + std::to_string(s.logicalCores) + " logical cores" +
+         (s.cpuMHz > 0 ? ", " + std::to_string(s.cpuMHz) + " MHz stated" : "");
 }
 
 // A machine AccelLab probed names its compiler; one a Google Benchmark file describes does
@@ -166,7 +167,9 @@ void writeSystemDetails(const SystemInfo& s, const std::vector<SystemCondition>&
       {"Compiler", orUnknown(s.compiler) + " (" + orUnknown(s.buildType) + ") " + s.compilerFlags},
       {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},
       {"CUDA", s.cudaBuilt ? "built" : "not built"},
-      {"BLAS", blasText(s)}};
+      {"BLAS", blasText(s)},
+      {"Python", s.python.empty() ? "not asked" : s.python},
+      {"Load", s.loadAverage.empty() ? "unknown" : describeLoad(s.loadAverage)}};
   for (Line& line : gpuLines(s, true)) lines.push_back(std::move(line));
   for (Line& line : conditionLines(conditions)) lines.push_back(std::move(line));
   writeLines(lines, out);

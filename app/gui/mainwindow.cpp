@@ -11,6 +11,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
@@ -36,6 +37,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <sstream>
 #include <utility>
 
@@ -59,6 +61,7 @@
 #include "session/enginefiles.h"
 #include "session/resultsloader.h"
 #include "session/sessiondocument.h"
+#include "system/pythondialog.h"
 #include "system/systemprobe.h"
 #include "system/systemview.h"
 #include "theme/theme.h"
@@ -80,6 +83,7 @@ const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
 const QString kThemeKey = QStringLiteral("view/theme");
+const QString kPythonKey = QStringLiteral("python/interpreter");
 const QString kLastFolderKey = QStringLiteral("lastFolder");
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
@@ -122,6 +126,10 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
       compareLoader_(new ResultsLoader(this)) {
   initAccellabResources();
   setObjectName(QStringLiteral("mainWindow"));
+  // Before the first engine asks which variants Python can run.
+  environmentPython_ = qEnvironmentVariable("ACCELLAB_PYTHON");
+  if (options_.useSettings) python_ = QSettings().value(kPythonKey).toString();
+  applyPythonInterpreter();
   setWindowIcon(QIcon(QStringLiteral(":/icons/accellab.svg")));
   setAcceptDrops(true);
   document_->setAutosavePath(options_.autosavePath);
@@ -219,6 +227,10 @@ void MainWindow::createActions() {
   remeasureAction_->setToolTip(
       tr("Measure the machine's memory bandwidth again (a few seconds) instead of using the "
          "measurement kept from an earlier start"));
+  pythonAction_ = action("pythonAction", tr("&Python Interpreter\u2026"), {}, {},
+                         [this] { choosePythonInterpreter(); });
+  pythonAction_->setToolTip(
+      tr("Choose the python3 that runs the Python variants (python-loop, numpy, numba)"));
   copyAction_ =
       action("copyAction", tr("&Copy"), {}, QKeySequence::Copy, [this] { copySelection(); });
   copyAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -312,6 +324,7 @@ void MainWindow::createMenus() {
   run->addAction(removeRunAction_);
   run->addSeparator();
   run->addAction(remeasureAction_);
+  run->addAction(pythonAction_);
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   edit->addAction(copyAction_);
   fillRecentMenu();
@@ -531,15 +544,17 @@ void MainWindow::connectDocument() {
 void MainWindow::showSessionKernels() {
   const Session& session = document_->session();
   QStringList kernels;
+  QMap<QString, QString> plugins;
   QString latest;
   for (const Run& run : session.runs) {
     for (const PointResult& point : run.points) {
       const QString kernel = qs(point.point.kernel);
       if (!kernels.contains(kernel)) kernels << kernel;
+      if (run.plugin) plugins.insert(kernel, qs(describe(*run.plugin)));
       latest = kernel;
     }
   }
-  experiment_->setSessionKernels(kernels);
+  experiment_->setSessionKernels(kernels, plugins);
   if (!latest.isEmpty()) experiment_->selectKernel(latest);
 }
 
@@ -610,6 +625,8 @@ void MainWindow::startRun() {
   run.created = nowIso8601();
   run.name = defaultRunName(run.created, points);
   run.settings = {experiment->measure, baseline, "desktop app"};
+  if (const Kernel* kernel = engine.registry().find(sweep.kernel))
+    run.plugin = kernel->info().plugin;
   run.system = machine_;
   document_->beginRun(std::move(run));
   worker_->start(
@@ -749,6 +766,70 @@ void MainWindow::remeasureMachine() {
   probe_->remeasure(engineFor(0), options_.machineCache);
 }
 
+void MainWindow::applyPythonInterpreter() const {
+  if (!environmentPython_.isEmpty()) return;
+  if (python_.isEmpty())
+    qunsetenv("ACCELLAB_PYTHON");
+  else
+    qputenv("ACCELLAB_PYTHON", python_.toLocal8Bit());
+}
+
+bool MainWindow::setPythonInterpreter(const QString& interpreter) {
+  if (!environmentPython_.isEmpty() || isRunning() || runWaitsForProbe_ || probe_->isRunning() ||
+      enginesPending_)
+    return false;
+  python_ = interpreter.trimmed();
+  if (options_.useSettings) QSettings().setValue(kPythonKey, python_);
+  // Set while nothing else of the window runs: no other thread reads the environment now.
+  applyPythonInterpreter();
+  enginesPending_ = true;
+  machineStatus_->setText(tr("Asking %1 which Python variants it can run\u2026")
+                              .arg(python_.isEmpty() ? QStringLiteral("python3") : python_));
+  updateActions();
+  // The factory asks the interpreter (up to 10 s when it hangs): off the GUI thread. What it
+  // throws comes back as text, not through QFuture.
+  struct Made {
+    std::optional<Engine> engine;
+    QString error;
+  };
+  auto* made = new QFutureWatcher<Made>(this);
+  connect(made, &QFutureWatcher<Made>::finished, this, [this, made] {
+    made->deleteLater();
+    enginesPending_ = false;
+    Made result = made->result();
+    if (!result.engine) {
+      machineStatus_->setText(probe_->status());
+      updateActions();
+      prompts_->error(this, tr("Python interpreter"), result.error);
+      return;
+    }
+    engineByDevice_.clear();
+    const Engine& engine = engineByDevice_.emplace(0, std::move(*result.engine)).first->second;
+    experiment_->setRegistry(engine.registry());
+    // The guide lists the variants of the engine it was made with.
+    delete guideDialog_;
+    probe_->start(engine, options_.measureBandwidth, options_.machineCache);
+    machineStatus_->setText(probe_->status());
+    updateActions();
+    connect(probe_, &SystemProbe::finished, this, &MainWindow::pythonChanged,
+            Qt::SingleShotConnection);
+  });
+  made->setFuture(QtConcurrent::run([engines = engines_]() -> Made {
+    try {
+      return {engines({.gpuDevice = 0}), {}};
+    } catch (const std::exception& error) {
+      return {std::nullopt, QString::fromStdString(error.what())};
+    }
+  }));
+  return true;
+}
+
+void MainWindow::choosePythonInterpreter() {
+  PythonDialog dialog(python_, environmentPython_, qs(machine_.python), this);
+  if (dialog.exec() == QDialog::Accepted && dialog.interpreter() != python_)
+    setPythonInterpreter(dialog.interpreter());
+}
+
 void MainWindow::onProbeFinished(const SystemInfo& system, const QString& warning) {
   const bool first = !probed_;
   machine_ = system;
@@ -810,13 +891,14 @@ void MainWindow::onRunEnded() {
 void MainWindow::updateActions() {
   const bool running = isRunning();
   // While a file is read, what would replace or extend the session waits for it.
-  const bool busy = running || document_->isLoading() || runWaitsForProbe_;
+  const bool busy = running || document_->isLoading() || runWaitsForProbe_ || enginesPending_;
   const QString blocker = experiment_->runBlocker();
   runAction_->setEnabled(!busy && blocker.isEmpty());
   runAction_->setStatusTip(blocker);
   runAction_->setToolTip(blocker.isEmpty() ? tr("Measure the experiment (F5)") : blocker);
   cancelAction_->setEnabled(running || runWaitsForProbe_);
   remeasureAction_->setEnabled(!busy && !probe_->isRunning() && options_.measureBandwidth);
+  pythonAction_->setEnabled(!busy && !probe_->isRunning());
   const Run* target = targetRun();
   rerunAction_->setEnabled(!busy && probed_ && target && !unstablePoints(*target).empty());
   removeRunAction_->setEnabled(!busy && runsPanel_->selectedRun().has_value());

@@ -101,6 +101,13 @@ class MainWindow : public QMainWindow {
   bool isReady() const;  // the machine probe has finished: a run starts at once
   // Measures the machine's bandwidth again (Run > Re-measure Machine) and keeps it.
   void remeasureMachine();
+  // Run > Python Interpreter…: the interpreter the python variants run from now on, a path or
+  // a command name (empty: python3 from PATH), saved when the window uses settings. The
+  // engines are made again off the GUI thread, since which variants run depends on it; Run
+  // waits meanwhile, and pythonChanged follows. False, and nothing changes, while a run or a
+  // probe goes, or where ACCELLAB_PYTHON in the environment decides.
+  bool setPythonInterpreter(const QString& interpreter);
+  QString pythonInterpreter() const { return python_; }
 
   SessionDocument& document() { return *document_; }
   ExperimentPanel& experimentPanel() { return *experiment_; }
@@ -122,6 +129,9 @@ class MainWindow : public QMainWindow {
  signals:
   void runFinished();
   void systemReady();
+  // The engines were made again with another Python interpreter (setPythonInterpreter), and
+  // the machine probed again: the panel and the System tab show what it offers.
+  void pythonChanged();
 
  protected:
   bool event(QEvent* event) override;
@@ -147,6 +157,9 @@ class MainWindow : public QMainWindow {
   // The runs checked in the Runs panel, in the table and the charts.
   void showCheckedRuns();
   void updateSystemView();
+  void choosePythonInterpreter();
+  // Sets ACCELLAB_PYTHON for this process and the workers it starts (empty: unset).
+  void applyPythonInterpreter() const;
   // The run the run actions act on: the one selected in the Runs panel, else the latest.
   const Run* targetRun() const;
   void removeSelectedRun();
@@ -202,6 +215,11 @@ class MainWindow : public QMainWindow {
   Prompts* prompts_;
   SystemInfo machine_;  // this machine's probe, for new sessions
   bool probed_ = false;
+  // Python: the window's setting (empty: python3 from PATH), and ACCELLAB_PYTHON as the
+  // environment set it at the start, which decides when set. The engines are being made again.
+  QString python_;
+  QString environmentPython_;
+  bool enginesPending_ = false;
   bool runWaitsForProbe_ = false;  // Run was pressed while the probe was measuring
 
   SessionDocument* document_;
@@ -253,6 +271,7 @@ class MainWindow : public QMainWindow {
   QAction* rerunAction_ = nullptr;
   QAction* removeRunAction_ = nullptr;
   QAction* remeasureAction_ = nullptr;
+  QAction* pythonAction_ = nullptr;
   QAction* copyAction_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QStringList recentFiles_;

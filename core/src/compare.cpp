@@ -162,6 +162,14 @@ void addDifference(std::vector<std::string>& warnings, const std::string& what,
     warnings.push_back(what + " differs: '" + base + "' in base, '" + next + "' in new");
 }
 
+// A plugin's build, for telling two apart: its name, version and digest, not where its file
+// lay (a copied file is the same build).
+std::string buildOf(const std::optional<PluginIdentity>& plugin) {
+  if (!plugin) return "built in";
+  return "plugin " + plugin->name + " " + plugin->version +
+         (plugin->sha256.empty() ? "" : ", SHA-256 " + plugin->sha256.substr(0, 16) + "\u2026");
+}
+
 // What changes timings besides the code: the machine, the build, the system's state.
 std::vector<std::string> warningsOf(const Run& base, const Run& next) {
   std::vector<std::string> warnings;
@@ -174,6 +182,14 @@ std::vector<std::string> warningsOf(const Run& base, const Run& next) {
   addDifference(warnings, "build type", a.buildType, b.buildType);
   addDifference(warnings, "compiler", a.compiler, b.compiler);
   addDifference(warnings, "compiler flags", a.compilerFlags, b.compilerFlags);
+  // Where neither digest is known (a build without OpenSSL), name and version alone.
+  const bool digests =
+      base.plugin && next.plugin && !base.plugin->sha256.empty() && !next.plugin->sha256.empty();
+  if (digests ? buildOf(base.plugin) != buildOf(next.plugin)
+              : base.plugin.has_value() != next.plugin.has_value() ||
+                    (base.plugin && (base.plugin->name != next.plugin->name ||
+                                     base.plugin->version != next.plugin->version)))
+    addDifference(warnings, "the kernel's code", buildOf(base.plugin), buildOf(next.plugin));
   const GpuInfo* gpuA = selectedGpu(a);
   const GpuInfo* gpuB = selectedGpu(b);
   addDifference(warnings, "GPU", gpuA ? gpuA->name : "none", gpuB ? gpuB->name : "none");

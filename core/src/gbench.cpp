@@ -21,6 +21,7 @@
 #include "accellab/quality.h"
 #include "accellab/stats.h"
 #include "json_reader.h"
+#include "session_json.h"
 
 namespace accellab {
 
@@ -30,8 +31,6 @@ using detail::Json;
 using detail::JsonNode;
 
 constexpr std::string_view kDocument = "Google Benchmark JSON";
-// Linux runs at most 2^22 tasks (PID_MAX_LIMIT): a load average above it is no measurement.
-constexpr int kMaxLoad = 1 << 22;
 
 // ---- names ---------------------------------------------------------------------------
 
@@ -564,12 +563,19 @@ void readContext(const JsonNode& context, Run& run) {
                                 "(library_build_type): its timings may be affected; measure "
                                 "with a release build of it"});
   }
-  if (auto load = context.optional("load_avg"); load && load->size() > 0) {
-    const JsonNode entry = (*load)[0];
-    const double lastMinute = entry.amount();
-    if (lastMinute > kMaxLoad)
-      entry.fail(entry.json().dump() + " is not a load average (at most " +
-                 std::to_string(kMaxLoad) + ", the most tasks Linux runs)");
+  if (auto mhz = context.optional("mhz_per_cpu")) {
+    // Rounded to whole MHz, as Google Benchmark writes it; a clock above 1 THz is no clock.
+    const double value = mhz->amount();
+    if (value > 1e6) mhz->fail("is not a clock in MHz (at most 10^6)");
+    run.system.cpuMHz = static_cast<int>(std::lround(value));
+  }
+  if (auto load = context.optional("load_avg")) {
+    if (load->size() > 3) load->fail("holds the load over 1, 5 and 15 minutes: 3 numbers at most");
+    for (std::size_t i = 0; i < load->size(); ++i)
+      run.system.loadAverage.push_back(detail::readLoadAverage((*load)[i]));
+  }
+  if (!run.system.loadAverage.empty()) {
+    const double lastMinute = run.system.loadAverage.front();
     std::array<char, 32> average{};
     std::snprintf(average.data(), average.size(), "%.2f", lastMinute);
     if (run.system.logicalCores > 0 && lastMinute > run.system.logicalCores)
@@ -610,6 +616,8 @@ Json contextOf(const Run& run) {
     // CMake's "Debug", or "debug" as an import read it.
     context["library_build_type"] =
         run.system.buildType == "Debug" || run.system.buildType == "debug" ? "debug" : "release";
+  if (run.system.cpuMHz > 0) context["mhz_per_cpu"] = run.system.cpuMHz;
+  if (!run.system.loadAverage.empty()) context["load_avg"] = run.system.loadAverage;
   context["accellab_run"] = run.name;
   context["accellab_cpu_time"] = "not measured: cpu_time repeats real_time";
   if (run.mpi)

@@ -5,6 +5,13 @@
 
 namespace accellab {
 
+std::string describe(const PluginIdentity& plugin) {
+  return "plugin " + plugin.name + " " + plugin.version + " (" + plugin.file + ", " +
+         (plugin.sha256.empty() ? "no SHA-256: built without OpenSSL"
+                                : "SHA-256 " + plugin.sha256) +
+         ")";
+}
+
 const VariantInfo* KernelInfo::variant(std::string_view wanted) const {
   const auto it = std::find_if(variants.begin(), variants.end(),
                                [&](const VariantInfo& v) { return v.name == wanted; });

@@ -96,9 +96,11 @@ class PluginRun : public KernelRun {
 
 class PluginKernel : public Kernel {
  public:
-  PluginKernel(std::shared_ptr<const SharedLibrary> library, const accellab_kernel& kernel)
+  PluginKernel(std::shared_ptr<const SharedLibrary> library, const accellab_kernel& kernel,
+               PluginIdentity plugin)
       : library_(std::move(library)), kernel_(kernel) {
     info_.name = kernel.name;
+    info_.plugin = std::move(plugin);
     info_.description = kernel.description;
     info_.problem = ProblemKind::parameters;
     for (std::uint32_t i = 0; i < kernel.param_count; ++i) {
@@ -160,8 +162,8 @@ SharedLibrary::~SharedLibrary() {
 }
 
 std::unique_ptr<Kernel> makePluginKernel(std::shared_ptr<const SharedLibrary> library,
-                                         const accellab_kernel& kernel) {
-  return std::make_unique<PluginKernel>(std::move(library), kernel);
+                                         const accellab_kernel& kernel, PluginIdentity plugin) {
+  return std::make_unique<PluginKernel>(std::move(library), kernel, std::move(plugin));
 }
 
 }  // namespace accellab::detail

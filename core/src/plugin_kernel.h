@@ -33,6 +33,6 @@ class SharedLibrary {
 
 // `kernel` (checked by the loader) as a Kernel of ProblemKind::parameters.
 std::unique_ptr<Kernel> makePluginKernel(std::shared_ptr<const SharedLibrary> library,
-                                         const accellab_kernel& kernel);
+                                         const accellab_kernel& kernel, PluginIdentity plugin);
 
 }  // namespace accellab::detail

@@ -14,6 +14,7 @@
 #include "accellab/plugin.h"
 #include "accellab/printable.h"
 #include "accellab/session.h"
+#include "file_digest.h"
 #include "plugin_kernel.h"
 
 namespace accellab {
@@ -155,9 +156,16 @@ LoadedPlugin loadPlugin(const fs::path& file) {
   library->setEntry(entry);
   checks.sized(plugin, "its accellab_plugin");
   LoadedPlugin loaded;
-  loaded.name = checks.name(plugin->name, "its name");
-  loaded.version = checks.text(plugin->version, "its version");
-  loaded.file = file;
+  loaded.identity.name = checks.name(plugin->name, "its name");
+  loaded.identity.version = checks.text(plugin->version, "its version");
+  std::error_code error;
+  const fs::path absolute = fs::absolute(file, error);
+  loaded.identity.file = (error ? file : absolute).lexically_normal().string();
+  try {
+    loaded.identity.sha256 = detail::sha256OfFile(file).value_or("");
+  } catch (const std::runtime_error& e) {
+    checks.refuse(e.what());
+  }
   if (plugin->kernel_count == 0 || !plugin->kernels) checks.refuse("declares no kernels");
   std::set<std::string> names;
   for (std::uint32_t i = 0; i < plugin->kernel_count; ++i) {
@@ -166,7 +174,7 @@ LoadedPlugin loadPlugin(const fs::path& file) {
     checks.kernel(kernel, "kernel " + std::to_string(i));
     if (!names.insert(kernel.name).second)
       checks.refuse("kernel '" + std::string(kernel.name) + "' is declared twice");
-    loaded.kernels.push_back(detail::makePluginKernel(library, kernel));
+    loaded.kernels.push_back(detail::makePluginKernel(library, kernel, loaded.identity));
   }
   return loaded;
 }

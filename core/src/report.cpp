@@ -70,14 +70,6 @@ Ceilings ceilingsOf(const Run& run) {
 
 namespace detail {
 
-std::optional<double> baselineTime(const PointResult& candidate, const ReportOptions& options) {
-  const double medianS = rowTime(candidate, options.gpuTime).medianS;
-  if (candidate.point.variant == options.baseline && candidate.point.threads == 1 &&
-      candidate.point.ranks == 1 && candidate.status == PointStatus::ok && medianS > 0)
-    return medianS;
-  return std::nullopt;
-}
-
 ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
                             const ReportOptions& options, int runId) {
   ReportRow row;
@@ -140,10 +132,6 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
   return row;
 }
 
-void setSpeedup(ReportRow& row, std::optional<double> baselineS) {
-  if (row.medianS > 0 && baselineS) row.speedup = *baselineS / row.medianS;
-}
-
 std::vector<std::size_t> baselineOrder(const std::vector<PointResult>& points,
                                        const std::string& baseline) {
   // Groups keep the order of their first point; within a group the baseline moves first.
@@ -162,6 +150,15 @@ std::vector<std::size_t> baselineOrder(const std::vector<PointResult>& points,
 }
 
 }  // namespace detail
+
+bool isBaselineRow(const ReportRow& row, std::string_view baseline) {
+  return row.variant == baseline && row.threads == 1 && row.ranks == 1 &&
+         row.status == PointStatus::ok && row.medianS > 0;
+}
+
+void setSpeedup(ReportRow& row, std::optional<double> baselineS) {
+  if (row.medianS > 0 && baselineS) row.speedup = *baselineS / row.medianS;
+}
 
 std::string defaultBaseline(const std::vector<std::string>& variants) {
   if (variants.empty() || std::ranges::find(variants, kDefaultBaseline) != variants.end())
@@ -195,19 +192,17 @@ std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
                                        int runId) {
   ReportOptions options = given;
   if (options.baseline.empty()) options.baseline = defaultBaseline(points);
-  // Each group's baseline is its first baseline point: found once, not once per row.
-  std::unordered_map<std::string, double> baselines;
-  for (const PointResult& result : points)
-    if (const auto baselineS = detail::baselineTime(result, options))
-      baselines.try_emplace(detail::reportGroup(result.point), *baselineS);
   std::vector<ReportRow> rows;
   rows.reserve(points.size());
+  // Each group's baseline is its first baseline row: found once, not once per row.
+  std::unordered_map<std::string, double> baselines;
   for (const PointResult& result : points) {
-    ReportRow row = detail::rowWithoutSpeedup(result, ceilings, options, runId);
+    ReportRow& row = rows.emplace_back(detail::rowWithoutSpeedup(result, ceilings, options, runId));
+    if (isBaselineRow(row, options.baseline)) baselines.try_emplace(row.group, row.medianS);
+  }
+  for (ReportRow& row : rows) {
     const auto baseline = baselines.find(row.group);
-    detail::setSpeedup(
-        row, baseline == baselines.end() ? std::nullopt : std::optional(baseline->second));
-    rows.push_back(std::move(row));
+    setSpeedup(row, baseline == baselines.end() ? std::nullopt : std::optional(baseline->second));
   }
   return rows;
 }

@@ -34,7 +34,7 @@ ReportStream::Next ReportStream::add(const PointResult& result) {
     group_ = row.group;
     baselineS_.reset();
   }
-  if (!baselineS_) baselineS_ = baselineTime(result, options_);
+  if (!baselineS_ && isBaselineRow(row, options_.baseline)) baselineS_ = row.medianS;
   setSpeedup(row, baselineS_);
   return {std::move(row), startsGroup};
 }

@@ -17,14 +17,9 @@ std::string reportGroup(const Point& point);
 // "AMD EPYC 9B14, 2 logical cores, bandwidth ceiling 24.1 GB/s": the machine in one line.
 std::string systemSummary(const SystemInfo& system);
 
-// The time a point sets as its group's baseline (the baseline variant's ok 1-thread point),
-// or none when it is no baseline.
-std::optional<double> baselineTime(const PointResult& candidate, const ReportOptions& options);
 // The row of a point, all but its speedup, which needs the group's baseline (setSpeedup).
 ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
                             const ReportOptions& options, int runId);
-// Baseline time / the row's time, when the row has a time and its group a baseline.
-void setSpeedup(ReportRow& row, std::optional<double> baselineS);
 // The indices of `points` in baselineFirst's order.
 std::vector<std::size_t> baselineOrder(const std::vector<PointResult>& points,
                                        const std::string& baseline);

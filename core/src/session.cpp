@@ -214,6 +214,10 @@ Json toJson(const SystemInfo& system) {
   if (!system.bandwidthMeasured.empty()) json["bandwidth_measured"] = system.bandwidthMeasured;
   if (!system.bandwidthMeasured.empty() || system.bandwidthCached)
     json["bandwidth_cached"] = system.bandwidthCached;
+  // Written only when known: imports and older probes have none of them.
+  if (!system.python.empty()) json["python"] = system.python;
+  if (system.cpuMHz > 0) json["cpu_mhz"] = system.cpuMHz;
+  if (!system.loadAverage.empty()) json["load_average"] = system.loadAverage;
   if (!system.computeCeilings.empty()) {
     Json roofs = Json::array();
     for (const ComputeCeiling& roof : system.computeCeilings)
@@ -328,6 +332,11 @@ Json toJson(const Run& run) {
                {"settings", toJson(run.settings)},
                {"system", toJson(run.system)}};
   if (run.mpi) json["mpi"] = toJson(*run.mpi);
+  if (run.plugin)
+    json["plugin"] = {{"name", run.plugin->name},
+                      {"version", run.plugin->version},
+                      {"file", run.plugin->file},
+                      {"sha256", run.plugin->sha256}};
   json["conditions"] = conditions;
   json["points"] = points;
   return json;
@@ -398,6 +407,13 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "cuda_built", system.cudaBuilt);
   readOptional(node, "blas_library", system.blasLibrary);
   readOptional(node, "blas_core", system.blasCore);
+  readOptional(node, "python", system.python);
+  readOptional(node, "cpu_mhz", system.cpuMHz);
+  if (auto load = node.optional("load_average")) {
+    if (load->size() > 3) load->fail("holds the load over 1, 5 and 15 minutes: 3 numbers at most");
+    for (std::size_t i = 0; i < load->size(); ++i)
+      system.loadAverage.push_back(detail::readLoadAverage((*load)[i]));
+  }
   if (auto gpus = node.optional("gpus")) {
     for (std::size_t i = 0; i < gpus->size(); ++i) system.gpus.push_back(readGpuInfo((*gpus)[i]));
   } else if (auto gpu = node.optional("gpu")) {
@@ -595,6 +611,25 @@ MpiInfo readMpi(const Node& node) {
   return mpi;
 }
 
+// The plugin's name is a plain name (as the loader requires); its digest is SHA-256's 64
+// lower-case hex digits, or empty where the build had no OpenSSL.
+PluginIdentity readPlugin(const Node& node) {
+  PluginIdentity plugin;
+  const Node name = node["name"];
+  plugin.name = name.string();
+  if (!isPlainName(plugin.name))
+    name.fail("'" + detail::shown(plugin.name) + "' is not a plain name");
+  plugin.version = node["version"].string();
+  plugin.file = node["file"].string();
+  const Node sha256 = node["sha256"];
+  plugin.sha256 = sha256.string();
+  const bool hex = std::ranges::all_of(
+      plugin.sha256, [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+  if (!plugin.sha256.empty() && (plugin.sha256.size() != 64 || !hex))
+    sha256.fail("is not a SHA-256 (64 lower-case hex digits)");
+  return plugin;
+}
+
 Run readRun(const Node& node) {
   Run run;
   run.id = node["id"].integer(1, std::numeric_limits<int>::max());
@@ -610,6 +645,7 @@ Run readRun(const Node& node) {
   }
   run.points = readPoints(node["points"]);
   if (auto mpi = node.optional("mpi")) run.mpi = readMpi(*mpi);
+  if (auto plugin = node.optional("plugin")) run.plugin = readPlugin(*plugin);
   checkMpi(node, run);
   return run;
 }
@@ -657,6 +693,15 @@ Json pointResultJson(const PointResult& result) { return toJson(result); }
 PointResult readPointResultJson(const JsonNode& node) { return readPoint(node); }
 Json runSettingsJson(const RunSettings& settings) { return toJson(settings); }
 RunSettings readRunSettingsJson(const JsonNode& node) { return readSettings(node); }
+
+double readLoadAverage(const JsonNode& node) {
+  constexpr double kMaxLoad = 1 << 22;
+  const double load = node.amount();
+  if (load > kMaxLoad)
+    node.fail(node.json().dump() + " is not a load average (at most 4194304, the most tasks " +
+              "Linux runs)");
+  return load;
+}
 
 }  // namespace detail
 

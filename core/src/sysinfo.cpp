@@ -4,6 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 #include <string_view>
 #include <thread>
@@ -18,9 +21,33 @@ namespace accellab {
 
 namespace {
 
-std::string cpuModel(const std::filesystem::path& root) {
+// The model and the stated clock of the first CPU /proc/cpuinfo lists.
+void readCpuinfo(const std::filesystem::path& root, SystemInfo& info) {
   const auto cpuinfo = detail::readTextFile(root / "proc/cpuinfo");
-  return cpuinfo ? detail::keyValue(*cpuinfo, "model name", ':').value_or("") : "";
+  if (!cpuinfo) return;
+  info.cpuModel = detail::keyValue(*cpuinfo, "model name", ':').value_or("");
+  if (const auto mhz = detail::keyValue(*cpuinfo, "cpu MHz", ':')) {
+    char* end = nullptr;
+    const double value = std::strtod(mhz->c_str(), &end);
+    if (end != mhz->c_str() && value > 0 && value < 1e6)
+      info.cpuMHz = static_cast<int>(std::lround(value));
+  }
+}
+
+// /proc/loadavg's first three fields: "0.52 0.58 0.59 1/467 12345".
+std::vector<double> loadAverage(const std::filesystem::path& root) {
+  std::vector<double> load;
+  const auto text = detail::readTextFile(root / "proc/loadavg");
+  if (!text) return load;
+  const char* at = text->c_str();
+  for (int i = 0; i < 3; ++i) {
+    char* end = nullptr;
+    const double value = std::strtod(at, &end);
+    if (end == at || !(value >= 0)) return {};
+    load.push_back(value);
+    at = end;
+  }
+  return load;
 }
 
 int logicalCores() {
@@ -145,13 +172,32 @@ std::vector<CacheInfo> cpuidCaches() {
   return found;
 }
 
+std::string describeLoad(const std::vector<double>& loadAverage) {
+  static constexpr const char* kMinutes[] = {"1", "5", "15"};
+  std::string values;
+  std::string minutes;
+  for (std::size_t i = 0; i < loadAverage.size() && i < 3; ++i) {
+    char value[32];
+    std::snprintf(value, sizeof value, "%.2f", loadAverage[i]);
+    if (i > 0) {
+      values.append(", ");
+      minutes.append(", ");
+    }
+    values.append(value);
+    minutes.append(kMinutes[i]);
+  }
+  if (values.empty()) return {};
+  return values + " over " + minutes + (loadAverage.size() == 1 ? " minute" : " minutes");
+}
+
 SystemInfo probeHost() { return probeHost("/"); }
 
 SystemInfo probeHost(const std::filesystem::path& root,
                      const std::function<std::vector<CacheInfo>()>& fallbackCaches) {
   SystemInfo info;
   info.hostName = hostName();
-  info.cpuModel = cpuModel(root);
+  readCpuinfo(root, info);
+  info.loadAverage = loadAverage(root);
   info.logicalCores = logicalCores();
   info.caches = caches(root);
   if (info.caches.empty() && fallbackCaches) info.caches = fallbackCaches();

@@ -48,14 +48,6 @@ std::string lastLines(std::string text) {
   return joined;
 }
 
-// "add · loop · 16x64x64 f64 ×2 threads"
-std::string named(const Point& point) {
-  std::string text =
-      point.kernel + " \u00b7 " + point.variant + " \u00b7 " + describe(point.params);
-  if (point.threads != 1) text += " \u00d7" + std::to_string(point.threads) + " threads";
-  return text;
-}
-
 // How the worker died, for the point's reason: a SIGKILL nobody here sent is the OOM killer's.
 std::string died(const ChildGone& gone) {
   if (gone.how().starts_with("killed by SIGKILL"))
@@ -103,7 +95,7 @@ struct WorkerMeasurer::State {
     MeasuredPoint measured = ended(point, PointStatus::failed, std::move(reason));
     ++crashesInARow;
     if (options.onCrash == OnCrash::stop)
-      measured.endsRun = named(point) + " crashed its worker, and the run stops on a crash";
+      measured.endsRun = describe(point) + " crashed its worker, and the run stops on a crash";
     else if (crashesInARow >= kCrashesInARow)
       measured.endsRun = std::to_string(crashesInARow) + " points in a row crashed their worker";
     return measured;
@@ -174,7 +166,7 @@ MeasuredPoint WorkerMeasurer::measure(const Point& point, const MeasureConfig& c
   const std::uint64_t id = s.nextId++;
   RunPhase phase = RunPhase::preparing;
   const auto where = [&] {
-    return " in " + named(point) + " while " + std::string(toString(phase));
+    return " in " + describe(point) + " while " + std::string(toString(phase));
   };
   try {
     if (!s.child->send(detail::measureMessage(id, point, config), stop, kSendLimit, true)) {

@@ -29,7 +29,17 @@ def cuda():
     if driver.cuInit(0) != 0 or driver.cuDeviceGetCount(ctypes.byref(count)) != 0 or count.value == 0:
         return "no CUDA device"
     return ""
-found = {m: importlib.util.find_spec(m) is not None for m in ("numpy", "numba")}
+def version(module):
+    if importlib.util.find_spec(module) is None:
+        return None
+    try:
+        from importlib import metadata
+        return metadata.version(module)
+    except Exception:
+        return ""
+versions = {m: version(m) for m in ("numpy", "numba")}
+found = {m: v is not None for m, v in versions.items()}
+found["versions"] = {m: v for m, v in versions.items() if v}
 found["cuda"] = cuda() if found["numba"] else ""
 found["executable"] = sys.executable
 found["version"] = "%d.%d.%d" % sys.version_info[:3]
@@ -46,7 +56,9 @@ struct Interpreter {
   std::string version;
   bool numpy = false;
   bool numba = false;
-  std::string cuda;  // why numba.cuda cannot run, or empty
+  std::string cuda;          // why numba.cuda cannot run, or empty
+  std::string numpyVersion;  // as its package states it; empty when unknown
+  std::string numbaVersion;
 };
 
 Interpreter probeInterpreter(const std::string& command) {
@@ -55,12 +67,19 @@ Interpreter probeInterpreter(const std::string& command) {
   if (!line) throw std::runtime_error(command + " did not answer within 10 s");
   const nlohmann::json found = nlohmann::json::parse(*line, nullptr, false);
   if (!found.is_object()) throw std::runtime_error("python's probe replied '" + *line + "'");
+  const nlohmann::json versions = found.value("versions", nlohmann::json::object());
+  const auto versionOf = [&versions](const char* module) {
+    const auto it = versions.find(module);
+    return it != versions.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
   return {command,
           found.value("executable", ""),
           found.value("version", ""),
           found.value("numpy", false),
           found.value("numba", false),
-          found.value("cuda", "")};
+          found.value("cuda", ""),
+          versionOf("numpy"),
+          versionOf("numba")};
 }
 
 // "python3 from PATH (/opt/conda/bin/python3, Python 3.11.4)": which interpreter was asked.
@@ -71,6 +90,17 @@ std::string described(const Interpreter& python) {
   text += " (" + (python.executable.empty() ? python.command : python.executable);
   if (!python.version.empty()) text += ", Python " + python.version;
   return text + ")";
+}
+
+// "python3 from PATH (/usr/bin/python3, Python 3.11.2): NumPy 1.24.2, Numba 0.56.4", or
+// "...: NumPy 1.24.2, no Numba": what the variants run, for the session's machine.
+std::string summary(const Interpreter& python) {
+  const auto module = [](const char* name, bool has, const std::string& version) {
+    if (!has) return "no " + std::string(name);
+    return std::string(name) + (version.empty() ? "" : " " + version);
+  };
+  return described(python) + ": " + module("NumPy", python.numpy, python.numpyVersion) + ", " +
+         module("Numba", python.numba, python.numbaVersion);
 }
 
 // Why `module` is unavailable, what was tried and how to choose: Debian's interpreter when it
@@ -91,6 +121,7 @@ PythonModules probePythonModules() {
   PythonModules modules;
   try {
     const Interpreter python = probeInterpreter(pythonInterpreter());
+    modules.summary = summary(python);
     // Asked only when something is missing and it is another interpreter than the one asked.
     std::optional<Interpreter> system;
     if ((!python.numpy || !python.numba) && python.command != kSystemPython &&
@@ -111,6 +142,7 @@ PythonModules probePythonModules() {
     }
   } catch (const std::exception& error) {
     modules.python = Availability::no(error.what());
+    modules.summary = error.what();
     modules.numpy = modules.numba = modules.python;
   }
   if (!modules.numba.available) modules.numbaCuda = modules.numba;

@@ -8,6 +8,9 @@ namespace accellab::kernels {
 // What this machine's Python offers the variants; asks the interpreter once, without
 // importing numba (slow), and never waits more than a few seconds for it.
 struct PythonModules {
+  // "python3 from PATH (/usr/bin/python3, Python 3.11.2): NumPy 1.24.2, Numba 0.56.4", or
+  // why the interpreter could not be asked: the session's SystemInfo::python.
+  std::string summary;
   Availability python;  // "python3 not found"
   // "NumPy is not installed for python3 from PATH (/opt/conda/bin/python3, Python 3.11.4);
   // /usr/bin/python3 (Python 3.11.2) has it: set ACCELLAB_PYTHON=/usr/bin/python3"

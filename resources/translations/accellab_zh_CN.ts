@@ -1003,7 +1003,7 @@ Its points are kept.</source>
     </message>
     <message>
         <source>%1 was measured elsewhere (an imported file); this build has no such kernel to run. Choose a kernel of this build to measure.</source>
-        <translation>%1 是在别处测量的（导入的文件）；此构建中没有该内核可运行。请选择此构建中的内核进行测量。</translation>
+        <translation type="vanished">%1 是在别处测量的（导入的文件）；此构建中没有该内核可运行。请选择此构建中的内核进行测量。</translation>
     </message>
     <message>
         <source>%1 threads on 1 logical core: oversubscribed, times will not scale</source>
@@ -1084,6 +1084,14 @@ Its points are kept.</source>
     <message>
         <source>Point t&amp;imeout:</source>
         <translation>单点超时(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Measured with %1, which is not loaded here: its results can be charted; load the plugin (ACCELLAB_PLUGIN_PATH or your plugins folder, docs/plugins.md) to run %2 again</source>
+        <translation>由 %1 测得，但此处未加载该插件：其结果可以绘图；加载该插件（ACCELLAB_PLUGIN_PATH 或你的插件文件夹，见 docs/plugins.md）即可再次运行 %2</translation>
+    </message>
+    <message>
+        <source>%1. Choose a kernel of this build to measure.</source>
+        <translation>%1。请选择此构建中的内核进行测量。</translation>
     </message>
 </context>
 <context>
@@ -1560,6 +1568,57 @@ host → device %2, kernel %3, device → host %4</source>
         <source>Export All Charts</source>
         <translation>导出全部图表</translation>
     </message>
+    <message>
+        <source>&amp;Python Interpreter…</source>
+        <translation>Python 解释器(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Choose the python3 that runs the Python variants (python-loop, numpy, numba)</source>
+        <translation>选择运行 Python 变体（python-loop、numpy、numba）的 python3</translation>
+    </message>
+    <message>
+        <source>Asking %1 which Python variants it can run…</source>
+        <translation>正在询问 %1 能运行哪些 Python 变体…</translation>
+    </message>
+    <message>
+        <source>Python interpreter</source>
+        <translation>Python 解释器</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::PythonDialog</name>
+    <message>
+        <source>Python Interpreter</source>
+        <translation>Python 解释器</translation>
+    </message>
+    <message>
+        <source>python3 from PATH</source>
+        <translation>PATH 中的 python3</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>The python3 that runs the Python variants (python-loop, numpy, numba, numba-cuda). Which of them can run depends on the NumPy and Numba it has: Debian&apos;s python3-numpy and python3-numba install for /usr/bin/python3. Empty: python3 from PATH.</source>
+        <translation>运行 Python 变体（python-loop、numpy、numba、numba-cuda）的 python3。哪些变体能运行取决于它拥有的 NumPy 和 Numba：Debian 的 python3-numpy 和 python3-numba 安装给 /usr/bin/python3。留空：使用 PATH 中的 python3。</translation>
+    </message>
+    <message>
+        <source>Not asked yet.</source>
+        <translation>尚未询问。</translation>
+    </message>
+    <message>
+        <source>&amp;Interpreter:</source>
+        <translation>解释器(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>In use:</source>
+        <translation>正在使用：</translation>
+    </message>
+    <message>
+        <source>ACCELLAB_PYTHON is set in the environment AccelLab was started in, and decides: unset it to choose here.</source>
+        <translation>启动 AccelLab 的环境中设置了 ACCELLAB_PYTHON，由它决定：取消设置后才能在此选择。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RankScalingChart</name>
@@ -1745,6 +1804,10 @@ intensity %2 FLOP/B, %3
     <message>
         <source>flagged</source>
         <translation>已标记</translation>
+    </message>
+    <message>
+        <source>Kernel from %1</source>
+        <translation>内核来自 %1</translation>
     </message>
 </context>
 <context>
@@ -2060,6 +2123,30 @@ speedup at most %7</source>
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>CPU clock</source>
+        <translation>CPU 频率</translation>
+    </message>
+    <message>
+        <source>%1 MHz (as stated, not measured)</source>
+        <translation>%1 MHz（系统标称，未测量）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Load average</source>
+        <translation>平均负载</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>not asked</source>
+        <translation>未询问</translation>
     </message>
 </context>
 <context>

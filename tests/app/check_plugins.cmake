@@ -28,8 +28,10 @@ endif()
 set(plugin ${WORKDIR}/build/saxpy.so)
 
 run_cli(0 list --plugin ${plugin})
+file(SHA256 ${plugin} plugin_sha256)
 foreach(expected "saxpy — out = a\\*x \\+ y" "--param n=N +default 16777216 \\(1 to 2147483648\\)"
-                 "parallel +available")
+                 "parallel +available"
+                 "from plugin saxpy-example [^ ]+ \\(${plugin}, SHA-256 ${plugin_sha256}\\)")
   if(NOT out MATCHES "${expected}")
     message(FATAL_ERROR "list does not show '${expected}':\n${out}")
   endif()
@@ -43,6 +45,13 @@ foreach(isolate "" "--isolate")
   # 2 sizes x 2 element types x (loop, vectorized, parallel x1, parallel x2)
   if(NOT points EQUAL 16)
     message(FATAL_ERROR "run ${isolate}: ${points} verified points of 16:\n${out}\n${err}")
+  endif()
+  # The session names the build it measured.
+  file(READ ${WORKDIR}/s.json session)
+  string(JSON recorded GET "${session}" runs 0 plugin sha256)
+  string(JSON recorded_file GET "${session}" runs 0 plugin file)
+  if(NOT recorded STREQUAL plugin_sha256 OR NOT recorded_file STREQUAL plugin)
+    message(FATAL_ERROR "run ${isolate}: the session records plugin ${recorded_file} ${recorded}")
   endif()
 endforeach()
 

@@ -315,6 +315,32 @@ class TestCompare : public QObject {
     QCOMPARE(comparison.warnings, expected);
   }
 
+  // Two builds of a plugin's kernel are different code: warned about. The same build from
+  // another folder is not; a built-in kernel against a plugin's is.
+  void pluginBuildsThatDifferAreWarnedAbout() {
+    Run base = test::baseRun();
+    Run next = test::newRun();
+    base.plugin = PluginIdentity{"mine", "1.0", "/a/libmine.so", std::string(64, 'a')};
+    next.plugin = base.plugin;
+    next.plugin->file = "/b/libmine.so";
+    QVERIFY(compareRuns(base, next).warnings.empty());
+    next.plugin->sha256 = std::string(64, 'b');
+    QCOMPARE(compareRuns(base, next).warnings,
+             std::vector<std::string>{"the kernel's code differs: 'plugin mine 1.0, SHA-256 "
+                                      "aaaaaaaaaaaaaaaa\u2026' in base, 'plugin mine 1.0, SHA-256 "
+                                      "bbbbbbbbbbbbbbbb\u2026' in new"});
+    // Without digests (built without OpenSSL), the versions decide.
+    base.plugin->sha256.clear();
+    next.plugin->sha256.clear();
+    QVERIFY(compareRuns(base, next).warnings.empty());
+    next.plugin->version = "1.1";
+    QCOMPARE(compareRuns(base, next).warnings.size(), std::size_t{1});
+    next.plugin.reset();
+    QCOMPARE(compareRuns(base, next).warnings,
+             std::vector<std::string>{
+                 "the kernel's code differs: 'plugin mine 1.0' in base, 'built in' in new"});
+  }
+
   void comparisonIsDeterministic() {
     QCOMPARE(compareRuns(test::baseRun(), test::newRun()),
              compareRuns(test::baseRun(), test::newRun()));

@@ -258,6 +258,9 @@ class TestGbench : public QObject {
                                         {2, "Unified", 524288},
                                         {3, "Unified", 33554432}};
     QVERIFY(run.system.caches == caches);
+    // What the context says of the machine's state: shown in the System view and report.
+    QCOMPARE(run.system.cpuMHz, 2445);
+    QVERIFY(run.system.loadAverage == (std::vector<double>{4.11475, 2.63281, 1.89893}));
     const std::vector<SystemCondition> conditions{
         {"build-type",
          "Google Benchmark's library was built as debug (library_build_type): its timings may be "
@@ -507,6 +510,10 @@ class TestGbench : public QObject {
         "context.accellab_mpi.scaling: unknown scaling 'linear' (strong or weak)");
     row("negative load", fileWith(entry(), "{\"num_cpus\": 2, \"load_avg\": [-1]}"),
         "context.load_avg[0]: must be a finite non-negative number");
+    row("four loads", fileWith(entry(), "{\"load_avg\": [1, 1, 1, 1]}"),
+        "context.load_avg: holds the load over 1, 5 and 15 minutes: 3 numbers at most");
+    row("no clock", fileWith(entry(), "{\"mhz_per_cpu\": 2e9}"),
+        "context.mhz_per_cpu: is not a clock in MHz (at most 10^6)");
     row("load not a list", fileWith(entry(), "{\"load_avg\": 2}"),
         "context.load_avg: expected an array, got 2");
     row("cpus negative", fileWith(entry(), "{\"num_cpus\": -2}"),
@@ -641,7 +648,9 @@ class TestGbench : public QObject {
   }
 
   void exportReadsBack() {
-    const Run run = exampleRun();
+    Run run = exampleRun();
+    run.system.cpuMHz = 2450;
+    run.system.loadAverage = {0.5, 0.25, 1.75};
     QTemporaryDir dir;
     const std::filesystem::path path = dir.filePath(QStringLiteral("run.json")).toStdString();
     writeGbenchFile(run, path);
@@ -650,6 +659,8 @@ class TestGbench : public QObject {
     QCOMPARE(back.name, run.name);
     QCOMPARE(back.system.hostName, run.system.hostName);
     QVERIFY(back.system.caches == run.system.caches);
+    QCOMPARE(back.system.cpuMHz, 2450);
+    QVERIFY(back.system.loadAverage == run.system.loadAverage);
     QCOMPARE(back.points.size(), std::size_t{3});  // the skipped gpu point was not measured
     for (std::size_t i = 0; i < back.points.size(); ++i) {
       const PointResult& original = run.points[i];

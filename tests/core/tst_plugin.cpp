@@ -1,5 +1,8 @@
 // Kernel plugins (plugin.h): a good one loads and runs like a built-in kernel (verified,
 // skipped, failed, cancelled as it says); every broken one is refused with one clear message.
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 #include <fstream>
@@ -42,10 +45,23 @@ class TestPlugin : public QObject {
   // The plugin's declaration becomes the kernel's: parameters, element types, variants.
   void aGoodPluginDeclaresItsKernel() {
     LoadedPlugin plugin = loadPlugin(pluginPath(0));
-    QCOMPARE(plugin.name, std::string("test-plugin"));
-    QCOMPARE(plugin.version, std::string("0.1"));
+    QCOMPARE(plugin.identity.name, std::string("test-plugin"));
+    QCOMPARE(plugin.identity.version, std::string("0.1"));
+    // What a session records of the build measured: the file, absolute, and its digest.
+    const QString file = QString::fromStdString(pluginPath(0));
+    QCOMPARE(QString::fromStdString(plugin.identity.file), QFileInfo(file).absoluteFilePath());
+    QFile bytes(file);
+    QVERIFY(bytes.open(QIODevice::ReadOnly));
+#if ACCELLAB_HAS_OPENSSL
+    QCOMPARE(QString::fromStdString(plugin.identity.sha256),
+             QString::fromLatin1(
+                 QCryptographicHash::hash(bytes.readAll(), QCryptographicHash::Sha256).toHex()));
+#else
+    QVERIFY(plugin.identity.sha256.empty());  // a build without OpenSSL records no digest
+#endif
     QCOMPARE(plugin.kernels.size(), std::size_t{1});
     const KernelInfo& info = plugin.kernels[0]->info();
+    QVERIFY(info.plugin == plugin.identity);
     QCOMPARE(info.name, std::string("copy"));
     QVERIFY(info.problem == ProblemKind::parameters);
     QCOMPARE(info.parameters.size(), std::size_t{1});

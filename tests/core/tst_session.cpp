@@ -113,6 +113,46 @@ class TestSession : public QObject {
     QVERIFY(sessionFromJson(json) == session);
   }
 
+  // The plugin a run's kernel came from, and the machine's state (its Python, stated clock
+  // and load), come back as written; left out where unknown, and refused where wrong.
+  void roundTripPluginAndMachineState() {
+    Session session = test::sampleSession();
+    Run& run = session.runs.front();
+    QVERIFY(sessionToJson(session).find("\"plugin\"") == std::string::npos);
+    QVERIFY(sessionToJson(session).find("load_average") == std::string::npos);
+    run.plugin =
+        PluginIdentity{"saxpy-example", "1.0.0", "/home/me/libsaxpy.so", std::string(64, 'a')};
+    run.system.python =
+        "python3 from PATH (/usr/bin/python3, Python 3.11.2): NumPy 1.24.2, "
+        "Numba 0.56.4";
+    run.system.cpuMHz = 2450;
+    run.system.loadAverage = {0.52, 0.58, 0.59};
+    const std::string json = sessionToJson(session);
+    QVERIFY(sessionFromJson(json) == session);
+    const auto refused = [&json](const std::string& from, const std::string& to) {
+      std::string changed = json;
+      const auto at = changed.find(from);
+      if (at == std::string::npos) return QStringLiteral("'%1' not in the file").arg(from.c_str());
+      changed.replace(at, from.size(), to);
+      try {
+        sessionFromJson(changed);
+      } catch (const SessionError& error) {
+        return QString::fromStdString(error.what());
+      }
+      return QString();
+    };
+    QVERIFY(refused("\"" + std::string(64, 'a') + "\"", "\"abc\"")
+                .contains(QStringLiteral("sha256: is not a SHA-256")));
+    QVERIFY(refused("\"" + std::string(64, 'a') + "\"", "\"" + std::string(64, 'A') + "\"")
+                .contains(QStringLiteral("sha256: is not a SHA-256")));
+    QVERIFY(refused("\"saxpy-example\"", "\"../evil\"")
+                .contains(QStringLiteral("plugin.name: '../evil' is not a plain name")));
+    QVERIFY(refused("\"load_average\": [", "\"load_average\": [1, ")
+                .contains(QStringLiteral("3 numbers at most")));
+    // A build without OpenSSL records no digest: read as such.
+    QVERIFY(refused("\"" + std::string(64, 'a') + "\"", "\"\"").isEmpty());
+  }
+
   // The threads that worked come back as written, are left out where not counted, and a
   // file claiming more of them than the point had is refused.
   void threadsWorkedRoundTrip() {

@@ -16,8 +16,10 @@ class TestSysinfo : public QObject {
     const std::filesystem::path root = dir.path().toStdString();
     writeFile(root / "proc/cpuinfo",
               "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) Platinum "
-              "8488C\nflags\t\t: fpu avx512f\n\nprocessor\t: 1\nmodel name\t: Intel(R) Xeon(R) "
+              "8488C\ncpu MHz\t\t: 2399.998\nflags\t\t: fpu avx512f\n\nprocessor\t: 1\nmodel "
+              "name\t: Intel(R) Xeon(R) "
               "Platinum 8488C\n");
+    writeFile(root / "proc/loadavg", "0.52 1.50 12.25 1/467 12345\n");
     writeFile(root / "proc/meminfo",
               "MemTotal:       24576000 kB\nMemFree:         1000000 kB\nMemAvailable:   "
               "20480000 kB\n");
@@ -39,6 +41,12 @@ class TestSysinfo : public QObject {
       return std::vector<CacheInfo>{{9, "never asked", 1, "CPUID"}};
     });
     QCOMPARE(info.cpuModel, std::string("Intel(R) Xeon(R) Platinum 8488C"));
+    QCOMPARE(info.cpuMHz, 2400);
+    QVERIFY(info.loadAverage == (std::vector<double>{0.52, 1.5, 12.25}));
+    QCOMPARE(describeLoad(info.loadAverage),
+             std::string("0.52, 1.50, 12.25 over 1, 5, 15 minutes"));
+    QCOMPARE(describeLoad({3}), std::string("3.00 over 1 minute"));
+    QVERIFY(describeLoad({}).empty());
     QCOMPARE(info.totalRamBytes, std::uint64_t{24576000} * 1024);
     QCOMPARE(info.availableRamBytes, std::uint64_t{20480000} * 1024);
     QCOMPARE(info.os, std::string("Debian GNU/Linux 12 (bookworm)"));
@@ -51,6 +59,8 @@ class TestSysinfo : public QObject {
     QTemporaryDir dir;
     const SystemInfo info = probeHost(dir.path().toStdString(), {});
     QVERIFY(info.cpuModel.empty());
+    QCOMPARE(info.cpuMHz, 0);
+    QVERIFY(info.loadAverage.empty());
     QVERIFY(info.caches.empty());
     QCOMPARE(info.totalRamBytes, std::uint64_t{0});
     QVERIFY(info.os.empty());

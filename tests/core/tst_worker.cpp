@@ -90,7 +90,7 @@ class TestWorker : public QObject {
         << "the worker broke the protocol: an unexpected";
     QTest::newRow("truncated, then gone")
         << QString(kHello) + "read r; printf '{\"type\":\"res' >&3; exit 0"
-        << "exited with status 0 in kern \u00b7 vari \u00b7 10 samples while preparing";
+        << "exited with status 0 in kern vari 10 samples while preparing";
     QTest::newRow("silent") << QString(kHello) + "read r; exec sleep 30"
                             << "the worker stopped answering for 2 s in kern";
   }

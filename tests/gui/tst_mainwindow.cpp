@@ -13,6 +13,8 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTableView>
@@ -276,6 +278,74 @@ class TestMainWindow : public QObject {
     }
     QCOMPARE(window->chartPanel().kernel(), QStringLiteral("copy"));
     QCOMPARE(window->chartPanel().snapshot(0).front().points.size(), std::size_t{2});
+    // The run names the plugin build it measured, in the session and the Runs panel.
+    const Run& run = window->document().session().runs.back();
+    QVERIFY(run.plugin && run.plugin->name == "test-plugin" && run.plugin->version == "0.1");
+    const QString tip =
+        window->runsModel()
+            .data(window->runsModel().index(0, RunsModel::nameColumn), Qt::ToolTipRole)
+            .toString();
+    QVERIFY2(tip.contains(QStringLiteral("Kernel from plugin test-plugin 0.1 (")), qPrintable(tip));
+  }
+
+  // Run > Python Interpreter: another interpreter remakes the engines off the GUI thread; the
+  // panel's Python variants and the System tab then say what it has. The environment's
+  // ACCELLAB_PYTHON, when set, decides instead.
+  void choosingAPythonInterpreterRemakesTheEngines() {
+    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
+    const auto restore = qScopeGuard([&before] {
+      if (before.isEmpty())
+        qunsetenv("ACCELLAB_PYTHON");
+      else
+        qputenv("ACCELLAB_PYTHON", before);
+    });
+    qunsetenv("ACCELLAB_PYTHON");
+    QTemporaryDir dir;
+    // -S: no site-packages, so Debian's NumPy is not found, as in a bare venv.
+    const QString bare = dir.filePath(QStringLiteral("bare-python"));
+    {
+      QFile script(bare);
+      QVERIFY(script.open(QIODevice::WriteOnly));
+      script.write("#!/bin/sh\nexec /usr/bin/python3 -S \"$@\"\n");
+    }
+    QVERIFY(QFile::setPermissions(bare, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    auto window = makeWindow();
+    child<QComboBox>(window->experimentPanel(), "kernel")->setCurrentText(QStringLiteral("add"));
+    QSignalSpy changed(window.get(), &MainWindow::pythonChanged);
+    QVERIFY(window->setPythonInterpreter(bare));
+    // Run waits for the new engine.
+    QVERIFY(!window->findChild<QAction*>(QStringLiteral("runAction"))->isEnabled());
+    QVERIFY(!window->setPythonInterpreter(bare));  // one change at a time
+    QVERIFY(changed.wait(20000));
+    QCOMPARE(qgetenv("ACCELLAB_PYTHON"), bare.toLocal8Bit());
+    QCOMPARE(window->pythonInterpreter(), bare);
+    auto* numpy = child<QCheckBox>(window->experimentPanel(), "variant-numpy");
+    QVERIFY(!numpy->isEnabled());
+    QVERIFY2(numpy->toolTip().contains(
+                 QStringLiteral("NumPy is not installed for ACCELLAB_PYTHON=%1").arg(bare)),
+             qPrintable(numpy->toolTip()));
+    auto* tree = child<QTreeWidget>(window->systemView(), "systemTree");
+    const auto python = tree->findItems(QStringLiteral("Python"), Qt::MatchExactly, 0);
+    QCOMPARE(python.size(), 1);
+    QVERIFY2(python[0]->text(1).startsWith(QStringLiteral("ACCELLAB_PYTHON=%1 (").arg(bare)) &&
+                 python[0]->text(1).endsWith(QStringLiteral("): no NumPy, no Numba")),
+             qPrintable(python[0]->text(1)));
+
+    // Debian's interpreter, which scripts/setup gives NumPy: the variant can run again.
+    QVERIFY(window->setPythonInterpreter(QStringLiteral("/usr/bin/python3")));
+    QVERIFY(changed.wait(20000));
+    if (child<QTreeWidget>(window->systemView(), "systemTree")
+            ->findItems(QStringLiteral("Python"), Qt::MatchExactly, 0)[0]
+            ->text(1)
+            .contains(QStringLiteral("no NumPy")))
+      QSKIP("/usr/bin/python3 has no NumPy here");
+    QVERIFY(child<QCheckBox>(window->experimentPanel(), "variant-numpy")->isEnabled());
+
+    // Where the environment sets it, the environment decides.
+    qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
+    auto fixed = makeWindow();
+    QVERIFY(!fixed->setPythonInterpreter(bare));
+    QCOMPARE(qgetenv("ACCELLAB_PYTHON"), QByteArray("/usr/bin/python3"));
   }
 
   // Three crashes in a row stop the run, and its end says why instead of "Finished".

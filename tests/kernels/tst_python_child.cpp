@@ -1,5 +1,6 @@
 // The python backend's plumbing: the child process (missing interpreter, errors, cancel, no
 // zombie), the shared memory it maps, the python-loop limit, and a cancelled Python run.
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -231,6 +232,28 @@ class TestPythonChild : public QObject {
              why.c_str());
     QVERIFY2(modules.numba.reason.starts_with("Numba is not installed for"),
              modules.numba.reason.c_str());
+  }
+
+  // The session's SystemInfo::python: which interpreter, and the versions of what it has. A
+  // bare interpreter has neither module; Debian's has the versions its packages state.
+  void theSummaryNamesTheInterpreterAndItsModules() {
+    QTemporaryDir dir;
+    const std::string bare = shellScript(dir, "bare-python", "exec /usr/bin/python3 -S \"$@\"");
+    {
+      const ScopedEnv chosen("ACCELLAB_PYTHON", bare.c_str());
+      const std::string summary = probePythonModules().summary;
+      QVERIFY2(summary.starts_with("ACCELLAB_PYTHON=" + bare + " (") &&
+                   summary.find(", Python 3.") != std::string::npos &&
+                   summary.ends_with("): no NumPy, no Numba"),
+               summary.c_str());
+    }
+    const ScopedEnv system("ACCELLAB_PYTHON", "/usr/bin/python3");
+    const PythonModules modules = probePythonModules();
+    QVERIFY2(modules.python.available, modules.python.reason.c_str());
+    if (!modules.numpy.available) QSKIP("/usr/bin/python3 has no NumPy here");
+    const QRegularExpression numpy(QStringLiteral(": NumPy \\d+\\.\\d+[^,]*, "));
+    QVERIFY2(numpy.match(QString::fromStdString(modules.summary)).hasMatch(),
+             modules.summary.c_str());
   }
 
   void aDirectoryIsNamedAsOne() {

@@ -77,7 +77,7 @@ constexpr int kDefaultRerunAttempts = 3;
 ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable& memory,
                                  int logicalCores, QWidget* parent)
     : QWidget(parent),
-      registry_(registry),
+      registry_(&registry),
       memory_(memory),
       logicalCores_(logicalCores),
       gpuBox_(new QComboBox(this)),
@@ -121,7 +121,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   gpuBox_->setToolTip(tr("The GPU the gpu variants run on"));
   gpuLabel_->setBuddy(gpuBox_);
 
-  for (const Kernel* kernel : registry_.kernels()) {
+  for (const Kernel* kernel : registry_->kernels()) {
     const QString name = qs(kernel->info().name);
     kernelBox_->addItem(name, name);
     kernelBox_->setItemData(kernelBox_->count() - 1, true, kRunnableRole);
@@ -262,7 +262,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
 
 const Kernel* ExperimentPanel::currentKernel() const {
   if (!kernelBox_->currentData(kRunnableRole).toBool()) return nullptr;
-  return registry_.find(kernel().toStdString());
+  return registry_->find(kernel().toStdString());
 }
 
 QString ExperimentPanel::kernel() const { return kernelBox_->currentData(kNameRole).toString(); }
@@ -273,7 +273,8 @@ bool ExperimentPanel::selectKernel(const QString& name) {
   return index >= 0;
 }
 
-void ExperimentPanel::setSessionKernels(const QStringList& kernels) {
+void ExperimentPanel::setSessionKernels(const QStringList& kernels,
+                                        const QMap<QString, QString>& plugins) {
   const QString selected = kernel();
   const QSignalBlocker blocker(kernelBox_);
   for (int i = kernelBox_->count() - 1; i >= 0; --i)
@@ -283,11 +284,18 @@ void ExperimentPanel::setSessionKernels(const QStringList& kernels) {
     kernelBox_->addItem(tr("%1 (not runnable)").arg(name), name);
     const int index = kernelBox_->count() - 1;
     kernelBox_->setItemData(index, false, kRunnableRole);
-    kernelBox_->setItemData(index,
-                            tr("Measured elsewhere (an imported file): its results can be "
-                               "charted, but this build has no kernel %1 to run")
-                                .arg(name),
-                            Qt::ToolTipRole);
+    const auto plugin = plugins.find(name);
+    kernelBox_->setItemData(
+        index,
+        plugin != plugins.end()
+            ? tr("Measured with %1, which is not loaded here: its results can be charted; load "
+                 "the plugin (ACCELLAB_PLUGIN_PATH or your plugins folder, docs/plugins.md) to run "
+                 "%2 again")
+                  .arg(plugin.value(), name)
+            : tr("Measured elsewhere (an imported file): its results can be charted, but this "
+                 "build has no kernel %1 to run")
+                  .arg(name),
+        Qt::ToolTipRole);
   }
   const int index = kernelBox_->findData(selected, kNameRole);
   kernelBox_->setCurrentIndex(index >= 0 ? index : 0);
@@ -301,9 +309,8 @@ QString ExperimentPanel::runBlocker() const {
 
 QString ExperimentPanel::kernelBlocker() const {
   if (kernelBox_->count() == 0 || kernelBox_->currentData(kRunnableRole).toBool()) return {};
-  return tr("%1 was measured elsewhere (an imported file); this build has no such kernel to "
-            "run. Choose a kernel of this build to measure.")
-      .arg(kernel());
+  return tr("%1. Choose a kernel of this build to measure.")
+      .arg(kernelBox_->currentData(Qt::ToolTipRole).toString());
 }
 
 QString ExperimentPanel::threadsWarning() const { return threadsWarning_->text(); }
@@ -347,7 +354,7 @@ DType ExperimentPanel::currentDType() const {
 }
 
 void ExperimentPanel::rememberParams() {
-  const Kernel* shown = registry_.find(shownKernel_.toStdString());
+  const Kernel* shown = registry_->find(shownKernel_.toStdString());
   if (!shown) return;
   const std::vector<ParamSpec>& params = shown->info().parameters;
   for (std::size_t i = 0; i < paramEdits_.size() && i < params.size(); ++i)
@@ -380,7 +387,7 @@ void ExperimentPanel::fillParams(const Kernel* kernel) {
 }
 
 void ExperimentPanel::kernelChanged() {
-  if (!shownKernel_.isEmpty() && registry_.find(shownKernel_.toStdString())) {
+  if (!shownKernel_.isEmpty() && registry_->find(shownKernel_.toStdString())) {
     sizesByKernel_[shownKernel_] = sizesEdit_->text();
     QStringList& checked = checkedByKernel_[shownKernel_];
     checked.clear();
@@ -427,6 +434,18 @@ void ExperimentPanel::fillPresets() {
   presetBox_->addItem(tr("Choose a preset\u2026"));
   for (const Preset& preset : presetsFor(*kernel, currentDType(), memory_))
     presetBox_->addItem(preset.name, preset.sizes);
+}
+
+void ExperimentPanel::setRegistry(const Registry& registry) {
+  QStringList ticked;
+  for (const QCheckBox* check : variantChecks_)
+    if (check->isChecked()) ticked << check->text();
+  registry_ = &registry;
+  fillVariants();
+  for (QCheckBox* check : variantChecks_)
+    check->setChecked(check->isEnabled() && ticked.contains(check->text()));
+  updateEstimate();
+  emit changed();
 }
 
 void ExperimentPanel::fillVariants() {
@@ -529,7 +548,7 @@ std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
   experiment.measure.minTimeS = minTimeSpin_->value();
   experiment.measure.quality = {unstableSpin_->value() / 100, coldSpin_->value()};
   try {
-    (void)expandSweep(sweep, registry_);
+    (void)expandSweep(sweep, *registry_);
   } catch (const SweepError& e) {
     error = qs(e.what());
     return std::nullopt;
@@ -564,7 +583,7 @@ void ExperimentPanel::updateEstimate() {
   if (parsed) {
     const Kernel* kernel = currentKernel();
     MemoryNeed largest;
-    const auto points = expandSweep(parsed->sweep, registry_);
+    const auto points = expandSweep(parsed->sweep, *registry_);
     std::size_t skipped = 0;  // the points the runner will skip for memory
     for (const Point& point : points) {
       const MemoryNeed need = kernel->memoryNeed(point.params, point.variant);
@@ -660,7 +679,7 @@ void ExperimentPanel::loadSettings(const QSettings& settings) {
     const QString kernel = kernelBox_->itemData(i, kNameRole).toString();
     const QVariant sizes = settings.value(kSizesKey + kernel);
     if (sizes.isValid()) sizesByKernel_[kernel] = sizes.toString();
-    if (const Kernel* known = registry_.find(kernel.toStdString())) {
+    if (const Kernel* known = registry_->find(kernel.toStdString())) {
       for (const ParamSpec& param : known->info().parameters) {
         const QVariant values = settings.value(kParamsKey + paramKey(kernel, param));
         if (values.isValid()) paramsByKernel_[paramKey(kernel, param)] = values.toString();

@@ -5,6 +5,7 @@
 // estimates the memory the largest point needs.
 #pragma once
 
+#include <QMap>
 #include <QString>
 #include <QWidget>
 #include <map>
@@ -54,13 +55,18 @@ class ExperimentPanel : public QWidget {
   void setExperiment(const QString& kernel, const QString& sizes, SweepMode mode, int threads,
                      int minReps, double minTimeS);
 
+  // The engine was made again (another Python interpreter chosen): the same kernels, whose
+  // variants may run here or not now. A variant ticked stays ticked where it still runs.
+  void setRegistry(const Registry& registry);
+
   // The kernel selected, by name; it may be one the session has but this build cannot run.
   QString kernel() const;
   // Selects the kernel `name` if the box has it; false when it does not.
   bool selectKernel(const QString& name);
   // The kernels of the open session: those the engine does not have (Google Benchmark
   // imports) are listed too, marked as not runnable.
-  void setSessionKernels(const QStringList& kernels);
+  // `plugins`: the plugin each was measured with (describe(PluginIdentity)), for the reason.
+  void setSessionKernels(const QStringList& kernels, const QMap<QString, QString>& plugins = {});
   // Empty when the experiment can run here, else why not (Run is disabled then): the kernel
   // cannot run in this build, or the input is invalid (error()).
   QString runBlocker() const;
@@ -108,7 +114,7 @@ class ExperimentPanel : public QWidget {
   // Why the selected kernel cannot run in this build, or empty.
   QString kernelBlocker() const;
 
-  const Registry& registry_;
+  const Registry* registry_;
   MemoryAvailable memory_;
   int logicalCores_;
   QComboBox* gpuBox_;

@@ -111,7 +111,7 @@ void ResultsModel::appendPoint(int runId, const PointResult& point) {
   for (const int earlier : group.rows) {
     if (earlier == row) continue;
     ReportRow& changed = rows_[static_cast<std::size_t>(earlier)];
-    if (changed.medianS > 0) changed.speedup = *group.baselineS / changed.medianS;
+    setSpeedup(changed, group.baselineS);
     emit dataChanged(index(earlier, 0), index(earlier, columnCount() - 1));
   }
 }
@@ -120,11 +120,9 @@ bool ResultsModel::joinGroup(int row, const std::string& baseline) {
   ReportRow& added = rows_[static_cast<std::size_t>(row)];
   Group& group = groups_[{origin_[static_cast<std::size_t>(row)].first, added.group}];
   group.rows.push_back(row);
-  const bool isBaseline = added.variant == baseline && added.threads == 1 && added.ranks == 1 &&
-                          added.status == PointStatus::ok && added.medianS > 0;
-  const bool first = isBaseline && !group.baselineS;
+  const bool first = !group.baselineS && isBaselineRow(added, baseline);
   if (first) group.baselineS = added.medianS;
-  if (group.baselineS && added.medianS > 0) added.speedup = *group.baselineS / added.medianS;
+  setSpeedup(added, group.baselineS);
   return first;
 }
 

@@ -44,6 +44,8 @@ QString runToolTip(const Run& run) {
   QString tip = qs(run.name);
   if (!run.settings.origin.empty())
     tip += QStringLiteral("\n") + RunsModel::tr("Measured by %1").arg(qs(run.settings.origin));
+  if (run.plugin)
+    tip += QStringLiteral("\n") + RunsModel::tr("Kernel from %1").arg(qs(describe(*run.plugin)));
   for (const SystemCondition& condition : run.conditions)
     tip += QStringLiteral("\n\u26a0 ") + qs(condition.message);
   return tip;

@@ -49,6 +49,11 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
   };
   add(SystemView::tr("CPU"), text(s.cpuModel));
   add(SystemView::tr("Logical cores"), QString::number(s.logicalCores));
+  add(SystemView::tr("CPU clock"),
+      s.cpuMHz > 0 ? SystemView::tr("%1 MHz (as stated, not measured)").arg(s.cpuMHz)
+                   : SystemView::tr("unknown"));
+  add(SystemView::tr("Load average"),
+      s.loadAverage.empty() ? SystemView::tr("unknown") : text(describeLoad(s.loadAverage)));
   std::vector<std::string> targets;
   for (const std::string& target : s.simdAvailable) targets.push_back(simdName(target));
   add(SystemView::tr("SIMD targets"), join(targets));
@@ -92,6 +97,7 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
       s.blasLibrary.empty()
           ? SystemView::tr("not built")
           : SystemView::tr("%1, core %2").arg(text(s.blasLibrary), text(s.blasCore)));
+  add(SystemView::tr("Python"), s.python.empty() ? SystemView::tr("not asked") : text(s.python));
   add(SystemView::tr("Bandwidth ceiling"),
       s.bandwidthCeilingBytesPerS > 0
           ? SystemView::tr("%1 (%2)").arg(

@@ -47,6 +47,20 @@ struct ParamSpec {
   std::vector<std::uint64_t> verifyValues;
 };
 
+// The plugin a kernel came from (plugin_loader.h), as sessions record it, so that a result
+// names the build of the code it measured.
+struct PluginIdentity {
+  std::string name;     // the plugin's own name: "saxpy-example"
+  std::string version;  // as the plugin declares it: "1.0.0"
+  std::string file;     // the file loaded
+  std::string sha256;   // the file's SHA-256 when it was loaded, 64 lower-case hex digits
+  friend bool operator==(const PluginIdentity&, const PluginIdentity&) = default;
+};
+
+// "plugin saxpy-example 1.0.0 (/home/me/libsaxpy.so, SHA-256 3f2a…)", the digest in full, or
+// "(…, no SHA-256: built without OpenSSL)".
+std::string describe(const PluginIdentity& plugin);
+
 struct KernelInfo {
   std::string name;  // "add", "pi"
   std::string description;
@@ -64,6 +78,7 @@ struct KernelInfo {
   // How the kernel counts its work, for arithmetic intensity (FLOPs per byte): "1 add per
   // element; 16 bytes read + written per element (f64)".
   std::string intensityNote;
+  std::optional<PluginIdentity> plugin{};  // none for the built-in kernels
 
   const VariantInfo* variant(std::string_view name) const;
   const ParamSpec* parameter(std::string_view name) const;

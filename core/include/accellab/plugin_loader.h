@@ -20,9 +20,7 @@ class PluginError : public std::runtime_error {
 };
 
 struct LoadedPlugin {
-  std::string name;
-  std::string version;
-  std::filesystem::path file;
+  PluginIdentity identity;  // each of its kernels' KernelInfo::plugin
   std::vector<std::unique_ptr<Kernel>> kernels;
 };
 

@@ -99,6 +99,13 @@ Ceilings ceilingsOf(const SystemInfo& system);
 // The run's machine's ceilings, across nodes when its MPI launch spanned several.
 Ceilings ceilingsOf(const Run& run);
 
+// The one rule of a group's baseline, for every table and the GUI's: the baseline variant's
+// point on one thread and one rank, measured (ok), with a time. The first such row of a group
+// sets the speedup of every row of it (setSpeedup).
+bool isBaselineRow(const ReportRow& row, std::string_view baseline);
+// The row's speedup, baseline time / its time, when it has a time and its group a baseline.
+void setSpeedup(ReportRow& row, std::optional<double> baselineS);
+
 // Speedup is relative to the baseline variant's 1-thread ok point of the same group, among
 // `points` only: pass one run's complete result set. Rows carry `runId`.
 std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,

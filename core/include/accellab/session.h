@@ -77,6 +77,8 @@ struct Run {
   std::vector<SystemCondition> conditions;
   std::vector<PointResult> points;  // in sweep order, as measured
   std::optional<MpiInfo> mpi;       // runs of distributed points only
+  // The plugin of the run's kernel (KernelInfo::plugin); none for built-in kernels and imports.
+  std::optional<PluginIdentity> plugin{};
   friend bool operator==(const Run&, const Run&) = default;
 };
 

@@ -73,6 +73,16 @@ struct SystemInfo {
   // (openblas_get_corename(): "Haswell", "SkylakeX"); empty when built without OpenBLAS.
   std::string blasLibrary;
   std::string blasCore;
+  // The interpreter the python backend's variants run and what it has: "/usr/bin/python3
+  // (Python 3.11.2): NumPy 1.24.2, Numba 0.56.4", or why it cannot run them; empty when not
+  // asked (older sessions, imports).
+  std::string python;
+  // The CPU's clock as the machine states it (/proc/cpuinfo's "cpu MHz" of the first CPU, or a
+  // Google Benchmark file's mhz_per_cpu): nominal, not measured; 0 when not known.
+  int cpuMHz = 0;
+  // The load average over the last 1, 5 and 15 minutes when the machine was probed
+  // (/proc/loadavg, or a Google Benchmark file's load_avg); empty when not known.
+  std::vector<double> loadAverage;
   std::vector<GpuInfo> gpus;  // every CUDA device of the machine, by ordinal
   int gpuDevice = 0;          // the ordinal the gpu variants ran on
   std::string gpuReason;      // why gpus is empty: "built without CUDA", "no CUDA device"
@@ -102,6 +112,10 @@ std::string simdName(std::string_view target);
 // "f64 AVX2 x2 32.4 GFLOP/s" on the host (x: threads), "f32 CUDA GPU 0 61.2 TFLOP/s" on a
 // device: how the CLI and the desktop app list the compute ceilings.
 std::string describe(const ComputeCeiling& ceiling);
+
+// "0.52, 0.58, 0.59 over 1, 5, 15 minutes" (as many as known), how the CLI and the desktop app
+// show SystemInfo::loadAverage; empty when none is known.
+std::string describeLoad(const std::vector<double>& loadAverage);
 
 // The caches glibc's sysconf reports (_SC_LEVEL1_DCACHE_SIZE ...: CPUID on x86), source
 // "CPUID"; the levels it does not know are left out.
