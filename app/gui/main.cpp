@@ -3,7 +3,6 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
@@ -234,20 +233,17 @@ int main(int argc, char** argv) {
   QStringList refusedPlugins;
   const std::vector<std::filesystem::path> plugins = loadablePlugins(refusedPlugins);
   MainWindow window(
+      // The plugins found here first, then the window's own (File > Load Kernel Plugin…).
       [plugins](EngineOptions options) {
-        options.plugins = plugins;
+        options.plugins.insert(options.plugins.begin(), plugins.begin(), plugins.end());
         return kernels::makeBuiltinEngine(options);
       },
       MainWindowOptions{.useSettings = !demo,
                         .autosavePath = demo ? QString() : SessionDocument::defaultAutosavePath(),
-                        .workerCommand = workerCommand(plugins)});
+                        .workerCommand = workerCommand(plugins),
+                        .refusedPlugins = refusedPlugins});
   window.show();
   for (const QString& refused : refusedPlugins) printLine(stderr, refused);
-  if (!refusedPlugins.isEmpty() && !demo)
-    QTimer::singleShot(0, &window, [&window, refusedPlugins] {
-      QMessageBox::warning(&window, QApplication::translate("main", "Plugins not loaded"),
-                           refusedPlugins.join(QLatin1Char('\n')));
-    });
   if (demo) {
     runDemo(window, parser.value(screenshotOption), parser.value(saveOption));
   } else if (!parser.positionalArguments().isEmpty()) {

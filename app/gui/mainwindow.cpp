@@ -11,7 +11,6 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
@@ -37,16 +36,18 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <sstream>
 #include <utility>
 
 #include "accellab/format.h"
 #include "accellab/kernels/builtin.h"
+#include "accellab/plugin_loader.h"
 #include "accellab/sweep.h"
 #include "actiontext.h"
 #include "charts/chartpanel.h"
 #include "compare/comparepanel.h"
+#include "engines/engineset.h"
+#include "engines/pluginsdialog.h"
 #include "experiment/experimentpanel.h"
 #include "help/aboutdialog.h"
 #include "help/shortcutsdialog.h"
@@ -84,6 +85,7 @@ const QString kGeometryKey = QStringLiteral("window/geometry");
 const QString kStateKey = QStringLiteral("window/state");
 const QString kThemeKey = QStringLiteral("view/theme");
 const QString kPythonKey = QStringLiteral("python/interpreter");
+const QString kPluginsKey = QStringLiteral("plugins/files");
 const QString kLastFolderKey = QStringLiteral("lastFolder");
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
@@ -113,7 +115,7 @@ QString sessionFilter() {
 
 MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget* parent)
     : QMainWindow(parent),
-      engines_(std::move(engines)),
+      engines_(new EngineSet(std::move(engines), this)),
       options_(std::move(options)),
       ownedPrompts_(options_.prompts ? nullptr : std::make_unique<DialogPrompts>()),
       prompts_(options_.prompts ? options_.prompts : ownedPrompts_.get()),
@@ -130,6 +132,22 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
   environmentPython_ = qEnvironmentVariable("ACCELLAB_PYTHON");
   if (options_.useSettings) python_ = QSettings().value(kPythonKey).toString();
   applyPythonInterpreter();
+  refusedPlugins_ = options_.refusedPlugins;
+  if (options_.useSettings) loadRememberedPlugins();
+  // Said once the window shows (not in a demo's or a test's window, which use no settings).
+  if (!refusedPlugins_.isEmpty() && options_.useSettings)
+    QTimer::singleShot(0, this, [this] {
+      prompts_->error(this, tr("Plugins not loaded"),
+                      refusedPlugins_.join(QLatin1Char('\n')) +
+                          tr("\n\nFile \u25b8 Plugins\u2026 lists them."));
+    });
+  connect(engines_, &EngineSet::remade, this, &MainWindow::onEnginesRemade);
+  connect(engines_, &EngineSet::refused, this, [this](const QString& why) {
+    machineStatus_->setText(probe_->status());
+    updateActions();
+    showPlugins();
+    prompts_->error(this, tr("Cannot load"), why);
+  });
   setWindowIcon(QIcon(QStringLiteral(":/icons/accellab.svg")));
   setAcceptDrops(true);
   document_->setAutosavePath(options_.autosavePath);
@@ -227,6 +245,14 @@ void MainWindow::createActions() {
   remeasureAction_->setToolTip(
       tr("Measure the machine's memory bandwidth again (a few seconds) instead of using the "
          "measurement kept from an earlier start"));
+  loadPluginAction_ = action("loadPluginAction", tr("Load Kernel &Plugin\u2026"), {}, {},
+                             [this] { loadPluginWithDialog(); });
+  loadPluginAction_->setToolTip(
+      tr("Load your own kernels from a plugin built against AccelLab's SDK (docs/plugins.md); "
+         "it is loaded again at the next start"));
+  pluginsAction_ =
+      action("pluginsAction", tr("Plu&gins\u2026"), {}, {}, [this] { showPluginsDialog(); });
+  pluginsAction_->setToolTip(tr("The kernel plugins loaded, and those that could not be"));
   pythonAction_ = action("pythonAction", tr("&Python Interpreter\u2026"), {}, {},
                          [this] { choosePythonInterpreter(); });
   pythonAction_->setToolTip(
@@ -306,6 +332,10 @@ void MainWindow::createMenus() {
   file->addAction(openAction_);
   recentMenu_ = file->addMenu(tr("Open &Recent"));
   file->addAction(compareAction_);
+  file->addSeparator();
+  file->addAction(loadPluginAction_);
+  file->addAction(pluginsAction_);
+  file->addSeparator();
   file->addAction(saveAction_);
   file->addAction(saveAsAction_);
   file->addSeparator();
@@ -745,6 +775,8 @@ std::optional<WorkerOptions> MainWindow::isolationFor(int gpuDevice) const {
   if (options_.workerCommand.empty()) return std::nullopt;
   WorkerOptions isolation;
   isolation.command = options_.workerCommand;
+  for (const std::filesystem::path& plugin : engines_->plugins())
+    isolation.command.insert(isolation.command.end(), {"--plugin", plugin.string()});
   // Device 0 is the worker's default; naming it would be refused where there is no GPU.
   if (gpuDevice != 0)
     isolation.command.insert(isolation.command.end(), {"--device", std::to_string(gpuDevice)});
@@ -753,12 +785,7 @@ std::optional<WorkerOptions> MainWindow::isolationFor(int gpuDevice) const {
   return isolation;
 }
 
-const Engine& MainWindow::engineFor(int gpuDevice) {
-  auto found = engineByDevice_.find(gpuDevice);
-  if (found == engineByDevice_.end())
-    found = engineByDevice_.emplace(gpuDevice, engines_({.gpuDevice = gpuDevice})).first;
-  return found->second;
-}
+const Engine& MainWindow::engineFor(int gpuDevice) { return engines_->forDevice(gpuDevice); }
 bool MainWindow::isReady() const { return probed_ && !probe_->isRunning(); }
 
 void MainWindow::remeasureMachine() {
@@ -774,54 +801,132 @@ void MainWindow::applyPythonInterpreter() const {
     qputenv("ACCELLAB_PYTHON", python_.toLocal8Bit());
 }
 
+void MainWindow::loadRememberedPlugins() {
+  // Each checked alone first (a file since removed or rebuilt against another ABI), then all
+  // together with the built-in kernels (a name taken twice): a refused one is left out and
+  // said, never the reason the window cannot start.
+  std::vector<std::filesystem::path> kept;
+  for (const QString& file : QSettings().value(kPluginsKey).toStringList()) {
+    try {
+      accellab::loadPlugin(toFilePath(file));
+      kept.push_back(toFilePath(file));
+    } catch (const PluginError& error) {
+      refusedPlugins_ << qs(error.what());
+    }
+  }
+  engines_->setPlugins(kept);
+  try {
+    engineFor(0);
+  } catch (const PluginError& error) {
+    refusedPlugins_ << qs(error.what());
+    engines_->setPlugins({});
+  }
+}
+
+bool MainWindow::canRemakeEngines() const {
+  return !isRunning() && !runWaitsForProbe_ && !probe_->isRunning() && !engines_->isRemaking() &&
+         !document_->isLoading();
+}
+
+void MainWindow::remakeEngines(std::vector<std::filesystem::path> plugins, const QString& doing) {
+  machineStatus_->setText(doing);
+  if (pluginsDialog_) pluginsDialog_->setBusy(true);
+  engines_->remake(std::move(plugins));
+  updateActions();
+}
+
+void MainWindow::onEnginesRemade() {
+  const Engine& engine = engineFor(0);
+  experiment_->setRegistry(engine.registry());
+  // The guide lists the variants of the engine it was made with.
+  delete guideDialog_;
+  if (options_.useSettings) {
+    QStringList files;
+    for (const std::filesystem::path& file : engines_->plugins())
+      files << QFile::decodeName(file.c_str());
+    QSettings().setValue(kPluginsKey, files);
+  }
+  showPlugins();
+  showSessionKernels();
+  probe_->start(engine, options_.measureBandwidth, options_.machineCache);
+  machineStatus_->setText(probe_->status());
+  updateActions();
+  connect(probe_, &SystemProbe::finished, this, &MainWindow::enginesRemade,
+          Qt::SingleShotConnection);
+}
+
 bool MainWindow::setPythonInterpreter(const QString& interpreter) {
-  if (!environmentPython_.isEmpty() || isRunning() || runWaitsForProbe_ || probe_->isRunning() ||
-      enginesPending_)
-    return false;
+  if (!environmentPython_.isEmpty() || !canRemakeEngines()) return false;
   python_ = interpreter.trimmed();
   if (options_.useSettings) QSettings().setValue(kPythonKey, python_);
   // Set while nothing else of the window runs: no other thread reads the environment now.
   applyPythonInterpreter();
-  enginesPending_ = true;
-  machineStatus_->setText(tr("Asking %1 which Python variants it can run\u2026")
-                              .arg(python_.isEmpty() ? QStringLiteral("python3") : python_));
-  updateActions();
-  // The factory asks the interpreter (up to 10 s when it hangs): off the GUI thread. What it
-  // throws comes back as text, not through QFuture.
-  struct Made {
-    std::optional<Engine> engine;
-    QString error;
-  };
-  auto* made = new QFutureWatcher<Made>(this);
-  connect(made, &QFutureWatcher<Made>::finished, this, [this, made] {
-    made->deleteLater();
-    enginesPending_ = false;
-    Made result = made->result();
-    if (!result.engine) {
-      machineStatus_->setText(probe_->status());
-      updateActions();
-      prompts_->error(this, tr("Python interpreter"), result.error);
-      return;
-    }
-    engineByDevice_.clear();
-    const Engine& engine = engineByDevice_.emplace(0, std::move(*result.engine)).first->second;
-    experiment_->setRegistry(engine.registry());
-    // The guide lists the variants of the engine it was made with.
-    delete guideDialog_;
-    probe_->start(engine, options_.measureBandwidth, options_.machineCache);
-    machineStatus_->setText(probe_->status());
-    updateActions();
-    connect(probe_, &SystemProbe::finished, this, &MainWindow::pythonChanged,
-            Qt::SingleShotConnection);
-  });
-  made->setFuture(QtConcurrent::run([engines = engines_]() -> Made {
-    try {
-      return {engines({.gpuDevice = 0}), {}};
-    } catch (const std::exception& error) {
-      return {std::nullopt, QString::fromStdString(error.what())};
-    }
-  }));
+  remakeEngines(engines_->plugins(),
+                tr("Asking %1 which Python variants it can run\u2026")
+                    .arg(python_.isEmpty() ? QStringLiteral("python3") : python_));
   return true;
+}
+
+bool MainWindow::loadPlugin(const QString& file) {
+  if (!canRemakeEngines()) return false;
+  std::vector<std::filesystem::path> plugins = engines_->plugins();
+  const std::filesystem::path path = toFilePath(QFileInfo(file).absoluteFilePath());
+  if (std::ranges::find(plugins, path) != plugins.end()) return false;
+  plugins.push_back(path);
+  remakeEngines(std::move(plugins), tr("Loading %1\u2026").arg(QDir::toNativeSeparators(file)));
+  return true;
+}
+
+bool MainWindow::removePlugin(const QString& file) {
+  if (!canRemakeEngines()) return false;
+  std::vector<std::filesystem::path> plugins = engines_->plugins();
+  if (std::erase(plugins, toFilePath(file)) == 0) return false;
+  remakeEngines(std::move(plugins), tr("Unloading %1\u2026").arg(QDir::toNativeSeparators(file)));
+  return true;
+}
+
+void MainWindow::loadPluginWithDialog() {
+  const QString file = prompts_->openFileName(this, tr("Load Kernel Plugin"), lastFolder_,
+                                              tr("Kernel plugins (*.so);;All files (*)"));
+  if (file.isEmpty()) return;
+  rememberFolder(QFileInfo(file).absolutePath());
+  loadPlugin(file);
+}
+
+std::vector<PluginRow> MainWindow::pluginRows() {
+  std::vector<PluginRow> rows;
+  for (const Kernel* kernel : engineFor(0).registry().kernels()) {
+    const auto& plugin = kernel->info().plugin;
+    if (!plugin) continue;
+    auto row = std::ranges::find_if(
+        rows, [&](const PluginRow& r) { return r.identity.file == plugin->file; });
+    if (row == rows.end()) {
+      const bool removable =
+          std::ranges::find(engines_->plugins(), std::filesystem::path(plugin->file)) !=
+          engines_->plugins().end();
+      row = rows.insert(rows.end(), PluginRow{*plugin, {}, removable});
+    }
+    row->kernels << qs(kernel->info().name);
+  }
+  return rows;
+}
+
+void MainWindow::showPlugins() {
+  if (pluginsDialog_) {
+    pluginsDialog_->setPlugins(pluginRows(), refusedPlugins_);
+    pluginsDialog_->setBusy(!canRemakeEngines());
+  }
+}
+
+void MainWindow::showPluginsDialog() {
+  if (!pluginsDialog_) {
+    pluginsDialog_ = new PluginsDialog(this);
+    connect(pluginsDialog_, &PluginsDialog::loadRequested, this, &MainWindow::loadPluginWithDialog);
+    connect(pluginsDialog_, &PluginsDialog::removeRequested, this,
+            [this](const QString& file) { removePlugin(file); });
+  }
+  showPlugins();
+  raiseDialog(*pluginsDialog_);
 }
 
 void MainWindow::choosePythonInterpreter() {
@@ -891,14 +996,17 @@ void MainWindow::onRunEnded() {
 void MainWindow::updateActions() {
   const bool running = isRunning();
   // While a file is read, what would replace or extend the session waits for it.
-  const bool busy = running || document_->isLoading() || runWaitsForProbe_ || enginesPending_;
+  const bool busy =
+      running || document_->isLoading() || runWaitsForProbe_ || engines_->isRemaking();
   const QString blocker = experiment_->runBlocker();
   runAction_->setEnabled(!busy && blocker.isEmpty());
   runAction_->setStatusTip(blocker);
   runAction_->setToolTip(blocker.isEmpty() ? tr("Measure the experiment (F5)") : blocker);
   cancelAction_->setEnabled(running || runWaitsForProbe_);
   remeasureAction_->setEnabled(!busy && !probe_->isRunning() && options_.measureBandwidth);
-  pythonAction_->setEnabled(!busy && !probe_->isRunning());
+  pythonAction_->setEnabled(canRemakeEngines());
+  loadPluginAction_->setEnabled(canRemakeEngines());
+  if (pluginsDialog_) pluginsDialog_->setBusy(!canRemakeEngines());
   const Run* target = targetRun();
   rerunAction_->setEnabled(!busy && probed_ && target && !unstablePoints(*target).empty());
   removeRunAction_->setEnabled(!busy && runsPanel_->selectedRun().has_value());

@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -33,6 +34,9 @@ class QTableView;
 namespace accellab::gui {
 
 class ChartPanel;
+class EngineSet;
+class PluginsDialog;
+struct PluginRow;
 class ComparePanel;
 class ExperimentPanel;
 class Prompts;
@@ -63,6 +67,8 @@ struct MainWindowOptions {
   // "3"}: docs/worker-protocol.md), so a crash costs its point and not the window; empty:
   // measured in this process (tests on fake engines, an accellab-cli that was not found).
   std::vector<std::string> workerCommand{};
+  // "plugin FILE: why" of each plugin main() found but could not load, for the Plugins dialog.
+  QStringList refusedPlugins{};
 };
 
 class MainWindow : public QMainWindow {
@@ -104,10 +110,16 @@ class MainWindow : public QMainWindow {
   // Run > Python Interpreter…: the interpreter the python variants run from now on, a path or
   // a command name (empty: python3 from PATH), saved when the window uses settings. The
   // engines are made again off the GUI thread, since which variants run depends on it; Run
-  // waits meanwhile, and pythonChanged follows. False, and nothing changes, while a run or a
+  // waits meanwhile, and enginesRemade follows. False, and nothing changes, while a run or a
   // probe goes, or where ACCELLAB_PYTHON in the environment decides.
   bool setPythonInterpreter(const QString& interpreter);
   QString pythonInterpreter() const { return python_; }
+  // File > Load Kernel Plugin…: `file`'s kernels join the engines (made again off the GUI
+  // thread, enginesRemade follows), it is measured in the worker with them, and loaded again
+  // at the next start; a refusal is shown and changes nothing. removePlugin undoes it. False
+  // when it cannot start now (a run, a probe, a change going) or nothing would change.
+  bool loadPlugin(const QString& file);
+  bool removePlugin(const QString& file);
 
   SessionDocument& document() { return *document_; }
   ExperimentPanel& experimentPanel() { return *experiment_; }
@@ -129,9 +141,9 @@ class MainWindow : public QMainWindow {
  signals:
   void runFinished();
   void systemReady();
-  // The engines were made again with another Python interpreter (setPythonInterpreter), and
-  // the machine probed again: the panel and the System tab show what it offers.
-  void pythonChanged();
+  // The engines were made again (another Python interpreter, a plugin loaded or removed),
+  // and the machine probed again: the panel and the System tab show what they offer.
+  void enginesRemade();
 
  protected:
   bool event(QEvent* event) override;
@@ -158,6 +170,17 @@ class MainWindow : public QMainWindow {
   void showCheckedRuns();
   void updateSystemView();
   void choosePythonInterpreter();
+  // The plugins remembered from the last start, each refused one said in the Plugins dialog.
+  void loadRememberedPlugins();
+  bool canRemakeEngines() const;
+  // The engines are made again with `plugins`, `doing` in the status bar meanwhile.
+  void remakeEngines(std::vector<std::filesystem::path> plugins, const QString& doing);
+  void onEnginesRemade();
+  void loadPluginWithDialog();
+  void showPluginsDialog();
+  // The Plugins dialog, when open, shows the engines' plugins and the refused ones.
+  void showPlugins();
+  std::vector<PluginRow> pluginRows();
   // Sets ACCELLAB_PYTHON for this process and the workers it starts (empty: unset).
   void applyPythonInterpreter() const;
   // The run the run actions act on: the one selected in the Runs panel, else the latest.
@@ -208,8 +231,7 @@ class MainWindow : public QMainWindow {
   // timeout; empty without a worker command.
   std::optional<WorkerOptions> isolationFor(int gpuDevice) const;
 
-  EngineFactory engines_;
-  std::map<int, Engine> engineByDevice_;
+  EngineSet* engines_;
   MainWindowOptions options_;
   std::unique_ptr<Prompts> ownedPrompts_;
   Prompts* prompts_;
@@ -219,7 +241,8 @@ class MainWindow : public QMainWindow {
   // environment set it at the start, which decides when set. The engines are being made again.
   QString python_;
   QString environmentPython_;
-  bool enginesPending_ = false;
+  // "plugin FILE: why" of each plugin that could not be loaded, for the Plugins dialog.
+  QStringList refusedPlugins_;
   bool runWaitsForProbe_ = false;  // Run was pressed while the probe was measuring
 
   SessionDocument* document_;
@@ -272,6 +295,8 @@ class MainWindow : public QMainWindow {
   QAction* removeRunAction_ = nullptr;
   QAction* remeasureAction_ = nullptr;
   QAction* pythonAction_ = nullptr;
+  QAction* loadPluginAction_ = nullptr;
+  QAction* pluginsAction_ = nullptr;
   QAction* copyAction_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QStringList recentFiles_;
@@ -289,6 +314,7 @@ class MainWindow : public QMainWindow {
   QAction* aboutAction_ = nullptr;
   QAction* aboutQtAction_ = nullptr;
   QPointer<QDialog> guideDialog_;
+  QPointer<PluginsDialog> pluginsDialog_;
   QPointer<QDialog> shortcutsDialog_;
   QPointer<QDialog> aboutDialog_;
   QString lastFolder_;

@@ -1582,7 +1582,122 @@ host → device %2, kernel %3, device → host %4</source>
     </message>
     <message>
         <source>Python interpreter</source>
-        <translation>Python 解释器</translation>
+        <translation type="vanished">Python 解释器</translation>
+    </message>
+    <message>
+        <source>Plugins not loaded</source>
+        <translation>未加载的插件</translation>
+    </message>
+    <message>
+        <source>
+
+File ▸ Plugins… lists them.</source>
+        <translation>
+
+文件 ▸ 插件… 中列出了它们。</translation>
+    </message>
+    <message>
+        <source>Cannot load</source>
+        <translation>无法加载</translation>
+    </message>
+    <message>
+        <source>Load Kernel &amp;Plugin…</source>
+        <translation>加载内核插件(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Load your own kernels from a plugin built against AccelLab&apos;s SDK (docs/plugins.md); it is loaded again at the next start</source>
+        <translation>从基于 AccelLab SDK 构建的插件加载你自己的内核（docs/plugins.md）；下次启动时会再次加载</translation>
+    </message>
+    <message>
+        <source>Plu&amp;gins…</source>
+        <translation>插件(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>The kernel plugins loaded, and those that could not be</source>
+        <translation>已加载的内核插件，以及无法加载的插件</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Unloading %1…</source>
+        <translation>正在卸载 %1…</translation>
+    </message>
+    <message>
+        <source>Load Kernel Plugin</source>
+        <translation>加载内核插件</translation>
+    </message>
+    <message>
+        <source>Kernel plugins (*.so);;All files (*)</source>
+        <translation>内核插件 (*.so);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::PluginsDialog</name>
+    <message>
+        <source>&amp;Load…</source>
+        <translation>加载(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Kernel Plugins</source>
+        <translation>内核插件</translation>
+    </message>
+    <message>
+        <source>Plugin</source>
+        <translation>插件</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
+        <source>Load a kernel plugin (a .so built against AccelLab&apos;s SDK, docs/plugins.md); it is loaded again at the next start</source>
+        <translation>加载内核插件（基于 AccelLab SDK 构建的 .so，见 docs/plugins.md）；下次启动时会再次加载</translation>
+    </message>
+    <message>
+        <source>Stop loading the selected plugin (only those loaded here: the others come from ACCELLAB_PLUGIN_PATH or your plugins folder)</source>
+        <translation>不再加载所选插件（仅限在此加载的插件：其他插件来自 ACCELLAB_PLUGIN_PATH 或你的插件文件夹）</translation>
+    </message>
+    <message>
+        <source>Plugins come from ACCELLAB_PLUGIN_PATH, your plugins folder (~/.local/share/accellab/plugins) and File ▸ Load Kernel Plugin…. Each point of a plugin&apos;s kernel is measured in a worker process, so a crash costs only its point; every run records the plugin&apos;s version and SHA-256.</source>
+        <translation>插件来自 ACCELLAB_PLUGIN_PATH、你的插件文件夹（~/.local/share/accellab/plugins）以及“文件 ▸ 加载内核插件…”。插件内核的每个测量点都在工作进程中测量，因此崩溃只会让该点失败；每次运行都会记录插件的版本和 SHA-256。</translation>
+    </message>
+    <message>
+        <source>loaded here</source>
+        <translation>在此加载</translation>
+    </message>
+    <message>
+        <source>plugin path or folder</source>
+        <translation>插件路径或文件夹</translation>
+    </message>
+    <message>
+        <source>not computed (built without OpenSSL)</source>
+        <translation>未计算（构建时没有 OpenSSL）</translation>
+    </message>
+    <message>
+        <source>not loaded</source>
+        <translation>未加载</translation>
     </message>
 </context>
 <context>
@@ -2290,7 +2405,7 @@ speedup at most %7</source>
     </message>
     <message>
         <source>Plugins not loaded</source>
-        <translation>未加载的插件</translation>
+        <translation type="vanished">未加载的插件</translation>
     </message>
 </context>
 </TS>

@@ -288,6 +288,67 @@ class TestMainWindow : public QObject {
     QVERIFY2(tip.contains(QStringLiteral("Kernel from plugin test-plugin 0.1 (")), qPrintable(tip));
   }
 
+  // File > Load Kernel Plugin…: its kernels join the panel and run in the worker; the Plugins
+  // dialog lists it with its digest; removed, its runs stay, the kernel not runnable. A
+  // plugin of another ABI is refused and changes nothing.
+  void aPluginLoadedInTheWindowRunsAndIsListed() {
+    const QString plugin = QStringLiteral(ACCELLAB_TEST_PLUGIN);
+    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
+                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
+    QWidget& panel = window->experimentPanel();
+    auto* kernel = child<QComboBox>(panel, "kernel");
+    QCOMPARE(kernel->findText(QStringLiteral("copy")), -1);
+    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
+
+    QString broken = plugin;
+    broken.replace(QStringLiteral("test_plugin_0"), QStringLiteral("test_plugin_1"));
+    QVERIFY(window->loadPlugin(broken));
+    QTRY_VERIFY_WITH_TIMEOUT(!prompts_->errors.isEmpty(), 20000);
+    QVERIFY2(prompts_->errors.back().contains(QStringLiteral("was built for plugin ABI 2.0")),
+             qPrintable(prompts_->errors.back()));
+    QCOMPARE(remade.count(), 0);
+    QCOMPARE(kernel->findText(QStringLiteral("copy")), -1);
+
+    QVERIFY(window->loadPlugin(plugin));
+    QVERIFY(remade.wait(20000));
+    kernel->setCurrentText(QStringLiteral("copy"));
+    QCOMPARE(window->experimentPanel().kernel(), QStringLiteral("copy"));
+    for (QCheckBox* check : panel.findChildren<QCheckBox*>())
+      if (check->objectName().startsWith(QStringLiteral("variant-")))
+        check->setChecked(check->text() == QStringLiteral("loop"));
+    child<QComboBox>(panel, "sweepMode")
+        ->setCurrentIndex(static_cast<int>(ExperimentPanel::SweepMode::fixedThreads));
+    child<QSpinBox>(panel, "minReps")->setValue(3);
+    child<QDoubleSpinBox>(panel, "minTime")->setValue(0);
+    clickRun(*window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 60000);
+    const Run& run = window->document().session().runs.back();
+    QCOMPARE(run.points.size(), std::size_t{1});
+    QVERIFY2(run.points[0].status == PointStatus::ok && run.points[0].verified,
+             run.points[0].reason.c_str());
+    QVERIFY(run.plugin && run.plugin->name == "test-plugin");
+
+    window->findChild<QAction*>(QStringLiteral("pluginsAction"))->trigger();
+    auto* tree = window->findChild<QTreeWidget*>(QStringLiteral("pluginTree"));
+    QVERIFY(tree);
+    QCOMPARE(tree->topLevelItemCount(), 1);
+    const QTreeWidgetItem* row = tree->topLevelItem(0);
+    QCOMPARE(row->text(0), QStringLiteral("test-plugin"));
+    QCOMPARE(row->text(2), QStringLiteral("copy"));
+    QCOMPARE(row->text(4), QFileInfo(plugin).absoluteFilePath());
+    QCOMPARE(row->text(5), QString::fromStdString(run.plugin->sha256));
+
+    QVERIFY(window->removePlugin(QFileInfo(plugin).absoluteFilePath()));
+    QVERIFY(remade.wait(20000));
+    QCOMPARE(tree->topLevelItemCount(), 0);
+    const int listed = kernel->findText(QStringLiteral("copy (not runnable)"));
+    QVERIFY(listed >= 0);
+    QVERIFY(kernel->itemData(listed, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("Measured with plugin test-plugin 0.1")));
+    QCOMPARE(window->document().session().runs.size(), std::size_t{1});
+  }
+
   // Run > Python Interpreter: another interpreter remakes the engines off the GUI thread; the
   // panel's Python variants and the System tab then say what it has. The environment's
   // ACCELLAB_PYTHON, when set, decides instead.
@@ -311,7 +372,7 @@ class TestMainWindow : public QObject {
     QVERIFY(QFile::setPermissions(bare, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
     auto window = makeWindow();
     child<QComboBox>(window->experimentPanel(), "kernel")->setCurrentText(QStringLiteral("add"));
-    QSignalSpy changed(window.get(), &MainWindow::pythonChanged);
+    QSignalSpy changed(window.get(), &MainWindow::enginesRemade);
     QVERIFY(window->setPythonInterpreter(bare));
     // Run waits for the new engine.
     QVERIFY(!window->findChild<QAction*>(QStringLiteral("runAction"))->isEnabled());

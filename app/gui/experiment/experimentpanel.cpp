@@ -121,13 +121,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   gpuBox_->setToolTip(tr("The GPU the gpu variants run on"));
   gpuLabel_->setBuddy(gpuBox_);
 
-  for (const Kernel* kernel : registry_->kernels()) {
-    const QString name = qs(kernel->info().name);
-    kernelBox_->addItem(name, name);
-    kernelBox_->setItemData(kernelBox_->count() - 1, true, kRunnableRole);
-    kernelBox_->setItemData(kernelBox_->count() - 1, qs(kernel->info().description),
-                            Qt::ToolTipRole);
-  }
+  fillKernels();
   threadsWarning_->setObjectName(QStringLiteral("threadsWarning"));
   threadsWarning_->setWordWrap(true);
   threadsWarning_->setStyleSheet(QStringLiteral("color: #b35c00"));
@@ -436,11 +430,38 @@ void ExperimentPanel::fillPresets() {
     presetBox_->addItem(preset.name, preset.sizes);
 }
 
+void ExperimentPanel::fillKernels() {
+  int at = 0;
+  for (const Kernel* kernel : registry_->kernels()) {
+    const QString name = qs(kernel->info().name);
+    // A kernel the session listed as not runnable may be one now (its plugin was loaded).
+    if (const int listed = kernelBox_->findData(name, kNameRole); listed >= 0)
+      kernelBox_->removeItem(listed);
+    kernelBox_->insertItem(at, name, name);
+    kernelBox_->setItemData(at, true, kRunnableRole);
+    kernelBox_->setItemData(at, qs(kernel->info().description), Qt::ToolTipRole);
+    ++at;
+  }
+}
+
 void ExperimentPanel::setRegistry(const Registry& registry) {
   QStringList ticked;
   for (const QCheckBox* check : variantChecks_)
     if (check->isChecked()) ticked << check->text();
-  registry_ = &registry;
+  const QString selected = kernel();
+  {
+    const QSignalBlocker blocker(kernelBox_);
+    for (int i = kernelBox_->count() - 1; i >= 0; --i)
+      if (kernelBox_->itemData(i, kRunnableRole).toBool()) kernelBox_->removeItem(i);
+    registry_ = &registry;
+    fillKernels();
+    const int index = kernelBox_->findData(selected, kNameRole);
+    kernelBox_->setCurrentIndex(index >= 0 ? index : 0);
+  }
+  if (kernel() != selected) {
+    kernelChanged();
+    return;
+  }
   fillVariants();
   for (QCheckBox* check : variantChecks_)
     check->setChecked(check->isEnabled() && ticked.contains(check->text()));

@@ -55,8 +55,9 @@ class ExperimentPanel : public QWidget {
   void setExperiment(const QString& kernel, const QString& sizes, SweepMode mode, int threads,
                      int minReps, double minTimeS);
 
-  // The engine was made again (another Python interpreter chosen): the same kernels, whose
-  // variants may run here or not now. A variant ticked stays ticked where it still runs.
+  // The engine was made again (another Python interpreter, a plugin loaded or removed): its
+  // kernels are listed, the one selected stays selected where it is still there, and a
+  // variant ticked stays ticked where it still runs.
   void setRegistry(const Registry& registry);
 
   // The kernel selected, by name; it may be one the session has but this build cannot run.
@@ -99,6 +100,8 @@ class ExperimentPanel : public QWidget {
   const Kernel* currentKernel() const;
   DType currentDType() const;
   void kernelChanged();
+  // The registry's kernels first, runnable, in its order.
+  void fillKernels();
   void fillPresets();
   void fillVariants();
   void updateEstimate();

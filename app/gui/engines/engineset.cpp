@@ -1,0 +1,58 @@
+#include "engines/engineset.h"
+
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+#include <exception>
+#include <optional>
+#include <utility>
+
+namespace accellab::gui {
+
+EngineSet::EngineSet(EngineFactory factory, QObject* parent)
+    : QObject(parent), factory_(std::move(factory)) {}
+
+const Engine& EngineSet::forDevice(int gpuDevice) {
+  auto found = byDevice_.find(gpuDevice);
+  if (found == byDevice_.end())
+    found =
+        byDevice_.emplace(gpuDevice, factory_({.gpuDevice = gpuDevice, .plugins = plugins_})).first;
+  return found->second;
+}
+
+void EngineSet::setPlugins(std::vector<std::filesystem::path> plugins) {
+  plugins_ = std::move(plugins);
+  byDevice_.clear();
+}
+
+void EngineSet::remake(std::vector<std::filesystem::path> plugins) {
+  if (remaking_) return;
+  remaking_ = true;
+  // What the factory throws comes back as text, not through QFuture.
+  struct Made {
+    std::optional<Engine> engine;
+    QString error;
+  };
+  auto* made = new QFutureWatcher<Made>(this);
+  connect(made, &QFutureWatcher<Made>::finished, this, [this, made, plugins] {
+    made->deleteLater();
+    remaking_ = false;
+    Made result = made->result();
+    if (!result.engine) {
+      emit refused(result.error);
+      return;
+    }
+    plugins_ = plugins;
+    byDevice_.clear();
+    byDevice_.emplace(0, std::move(*result.engine));
+    emit remade();
+  });
+  made->setFuture(QtConcurrent::run([factory = factory_, plugins]() -> Made {
+    try {
+      return {factory({.gpuDevice = 0, .plugins = plugins}), {}};
+    } catch (const std::exception& error) {
+      return {std::nullopt, QString::fromStdString(error.what())};
+    }
+  }));
+}
+
+}  // namespace accellab::gui

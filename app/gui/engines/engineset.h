@@ -1,0 +1,47 @@
+// The window's engines, one per GPU chosen, all made with the same kernel plugins: made on
+// first use and kept, and made again off the GUI thread when what they offer changes (another
+// Python interpreter, a plugin loaded or removed).
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <filesystem>
+#include <map>
+#include <vector>
+
+#include "accellab/engine.h"
+
+namespace accellab::gui {
+
+class EngineSet : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit EngineSet(EngineFactory factory, QObject* parent = nullptr);
+
+  // The engine of `gpuDevice`, made on first use (throws what the factory throws: a plugin
+  // refused) and kept until remade.
+  const Engine& forDevice(int gpuDevice);
+  // The plugins the window loaded (File > Load Kernel Plugin…), beside those the factory
+  // loads itself (ACCELLAB_PLUGIN_PATH, the user's folder). Set before the first engine.
+  const std::vector<std::filesystem::path>& plugins() const { return plugins_; }
+  void setPlugins(std::vector<std::filesystem::path> plugins);
+
+  // Makes device 0's engine again with `plugins`, off the GUI thread (the factory asks the
+  // Python interpreter, up to 10 s when it hangs); then remade, or refused with why and
+  // nothing changed. The other devices' engines are made again on their next use.
+  void remake(std::vector<std::filesystem::path> plugins);
+  bool isRemaking() const { return remaking_; }
+
+ signals:
+  void remade();
+  void refused(const QString& why);
+
+ private:
+  EngineFactory factory_;
+  std::vector<std::filesystem::path> plugins_;
+  std::map<int, Engine> byDevice_;
+  bool remaking_ = false;
+};
+
+}  // namespace accellab::gui
