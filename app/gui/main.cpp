@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QTabWidget>
 #include <QThread>
 #include <QTimer>
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include "mainwindow.h"
 #include "session/enginefiles.h"
 #include "session/sessiondocument.h"
+#include "system/systemview.h"
 
 namespace {
 
@@ -121,11 +123,14 @@ int exportCharts(const QString& sessionPath, const QString& outDir, const QStrin
 
 // --run-demo: a small add sweep then a small pi sweep, for screenshots. Optionally saves the
 // window as an image and the session, then quits.
-void runDemo(MainWindow& window, const QString& screenshot, const QString& sessionPath) {
+// `systemShot`: the window again, its System tab shown and the results dock made taller so the
+// machine's every line shows (the README's System tab screenshot).
+void runDemo(MainWindow& window, const QString& screenshot, const QString& systemShot,
+             const QString& sessionPath) {
   const int threads = std::max(2, QThread::idealThreadCount());
   window.resize(1500, 940);
   auto step = std::make_shared<int>(0);
-  const auto next = [&window, step, threads, screenshot, sessionPath] {
+  const auto next = [&window, step, threads, screenshot, systemShot, sessionPath] {
     ExperimentPanel& panel = window.experimentPanel();
     switch ((*step)++) {
       case 0:
@@ -141,14 +146,29 @@ void runDemo(MainWindow& window, const QString& screenshot, const QString& sessi
         break;
       default:
         window.chartPanel().setCurrentChart(1);
-        QTimer::singleShot(500, &window, [&window, screenshot, sessionPath] {
+        QTimer::singleShot(500, &window, [&window, screenshot, systemShot, sessionPath] {
           int status = 0;
           if (!screenshot.isEmpty() && !window.grab().save(screenshot)) {
             printLine(stderr, QStringLiteral("accellab: cannot write %1").arg(screenshot));
             status = 1;
           }
+          if (!systemShot.isEmpty()) {
+            QWidget& system = window.systemView();
+            for (QWidget* up = system.parentWidget(); up; up = up->parentWidget())
+              if (auto* tabs = qobject_cast<QTabWidget*>(up)) {
+                tabs->setCurrentIndex(tabs->indexOf(&system));
+                break;
+              }
+            window.resizeDocks({&window.resultsDock()}, {window.height() * 3 / 5}, Qt::Vertical);
+            QCoreApplication::processEvents();
+            if (!window.grab().save(systemShot)) {
+              printLine(stderr, QStringLiteral("accellab: cannot write %1").arg(systemShot));
+              status = 1;
+            }
+          }
           if (!sessionPath.isEmpty() && !window.saveSession(sessionPath)) status = 1;
-          if (!screenshot.isEmpty() || !sessionPath.isEmpty()) QCoreApplication::exit(status);
+          if (!screenshot.isEmpty() || !systemShot.isEmpty() || !sessionPath.isEmpty())
+            QCoreApplication::exit(status);
         });
     }
   };
@@ -215,11 +235,14 @@ int main(int argc, char** argv) {
                               "machine, the date and the runs."));
   QCommandLineOption demoOption(QStringLiteral("run-demo"));
   QCommandLineOption screenshotOption(QStringLiteral("screenshot"), {}, QStringLiteral("FILE"));
+  QCommandLineOption systemShotOption(QStringLiteral("screenshot-system"), {},
+                                      QStringLiteral("FILE"));
   QCommandLineOption saveOption(QStringLiteral("save-session"), {}, QStringLiteral("FILE"));
-  for (QCommandLineOption* hidden : {&demoOption, &screenshotOption, &saveOption})
+  for (QCommandLineOption* hidden :
+       {&demoOption, &screenshotOption, &systemShotOption, &saveOption})
     hidden->setFlags(QCommandLineOption::HiddenFromHelp);
   parser.addOptions({exportOption, outOption, runOption, captionOption, demoOption,
-                     screenshotOption, saveOption});
+                     screenshotOption, systemShotOption, saveOption});
   parser.addPositionalArgument(QStringLiteral("session"),
                                QApplication::translate("main", "A session file to open."),
                                QStringLiteral("[session]"));
@@ -245,7 +268,8 @@ int main(int argc, char** argv) {
   window.show();
   for (const QString& refused : refusedPlugins) printLine(stderr, refused);
   if (demo) {
-    runDemo(window, parser.value(screenshotOption), parser.value(saveOption));
+    runDemo(window, parser.value(screenshotOption), parser.value(systemShotOption),
+            parser.value(saveOption));
   } else if (!parser.positionalArguments().isEmpty()) {
     window.openSession(parser.positionalArguments().front());
   } else {
