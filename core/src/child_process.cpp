@@ -16,7 +16,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 #include <string_view>
+#include <vector>
 
 extern char** environ;
 
@@ -92,12 +94,25 @@ std::string whyNotStarted(const ChildSpec& spec, int error) {
   return "starting " + program + ": " + std::strerror(error);
 }
 
-std::string lastLine(std::string text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
-  return text.substr(text.rfind('\n') + 1);
-}
-
 }  // namespace
+
+std::string lastLines(std::string_view text, std::size_t count) {
+  std::vector<std::string_view> lines;
+  while (!text.empty() && lines.size() < count) {
+    const auto start = text.rfind('\n');
+    std::string_view line = start == std::string_view::npos ? text : text.substr(start + 1);
+    text = text.substr(0, start == std::string_view::npos ? 0 : start);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back())))
+      line.remove_suffix(1);
+    if (!line.empty()) lines.insert(lines.begin(), line);
+  }
+  std::string joined;
+  for (const std::string_view line : lines) {
+    if (!joined.empty()) joined += " | ";
+    joined += line;
+  }
+  return joined;
+}
 
 std::string describeExit(int status) {
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
@@ -296,7 +311,7 @@ void ChildProcess::exited() {
     if (errors_.size() > kStderrTail) errors_.erase(0, errors_.size() - kStderrTail);
   }
   const std::string how = reaped > 0 ? describeExit(status) : "exited";
-  const std::string last = lastLine(errors_);
+  const std::string last = lastLines(errors_, 1);
   throw ChildGone(name_ + " " + how + (last.empty() ? "" : ": " + last), how, errors_);
 }
 

@@ -33,21 +33,6 @@ std::string seconds(double s) {
   return std::to_string(static_cast<long long>(std::llround(s))) + " s";
 }
 
-// "a | b | c": the last lines the measured code (or the worker) wrote on stderr.
-std::string lastLines(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  std::vector<std::string> lines;
-  while (!text.empty() && lines.size() < kStderrLines) {
-    const auto start = text.rfind('\n');
-    std::string line = start == std::string::npos ? text : text.substr(start + 1);
-    text.resize(start == std::string::npos ? 0 : start);
-    if (!line.empty()) lines.insert(lines.begin(), std::move(line));
-  }
-  std::string joined;
-  for (const std::string& line : lines) joined += (joined.empty() ? "" : " | ") + line;
-  return joined;
-}
-
 // How the worker died, for the point's reason: a SIGKILL nobody here sent is the OOM killer's.
 std::string died(const ChildGone& gone) {
   if (gone.how().starts_with("killed by SIGKILL"))
@@ -90,7 +75,7 @@ struct WorkerMeasurer::State {
   // The point lost with its worker: a crash, a hang, a broken protocol.
   MeasuredPoint lost(const Point& point, std::string reason) {
     drop();
-    if (const std::string said = lastLines(lastStderr); !said.empty())
+    if (const std::string said = lastLines(lastStderr, kStderrLines); !said.empty())
       reason += "; last lines on stderr: " + said;
     MeasuredPoint measured = ended(point, PointStatus::failed, std::move(reason));
     ++crashesInARow;

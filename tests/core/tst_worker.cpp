@@ -4,6 +4,7 @@
 #include <QTest>
 #include <thread>
 
+#include "accellab/child_process.h"
 #include "accellab/worker.h"
 
 using namespace accellab;
@@ -64,6 +65,15 @@ class TestWorker : public QObject {
   Q_OBJECT
 
  private slots:
+  // What a lost worker's reason quotes of its stderr: its last lines that are not blank.
+  void lastLinesQuoteTheEndOfStderr() {
+    QCOMPARE(lastLines("a\nb\n\n  \nc  \n\n", 3), std::string("a | b | c"));
+    QCOMPARE(lastLines("a\nb\nc\nd", 2), std::string("c | d"));
+    QCOMPARE(lastLines("only\r\n", 1), std::string("only"));
+    QCOMPARE(lastLines("\n \n", 3), std::string());
+    QCOMPARE(lastLines("", 1), std::string());
+  }
+
   void faultsFailThePointWithTheirReason_data() {
     QTest::addColumn<QString>("script");
     QTest::addColumn<QString>("reason");

@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -59,6 +60,9 @@ struct ChildSpec {
 // How a child ended, for a message: "exited with status 3", "killed by SIGSEGV (segmentation
 // fault)".
 std::string describeExit(int waitStatus);
+// The last `count` lines of a child's stderr that are not blank, joined by " | ": what a
+// message quotes of it.
+std::string lastLines(std::string_view text, std::size_t count);
 
 // The child ended (or broke the protocol) while it was waited on: why, and the end of what it
 // wrote on stderr.
