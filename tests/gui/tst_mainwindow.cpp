@@ -257,16 +257,8 @@ class TestMainWindow : public QObject {
     auto* n = child<QLineEdit>(panel, "param-n");
     n->selectAll();
     QTest::keyClicks(n, QStringLiteral("10, 1000"));
-    for (QCheckBox* check : panel.findChildren<QCheckBox*>())
-      if (check->objectName().startsWith(QStringLiteral("variant-")))
-        check->setChecked(check->text() == QStringLiteral("loop") ||
-                          check->text() == QStringLiteral("wrong"));
-    child<QComboBox>(panel, "sweepMode")
-        ->setCurrentIndex(static_cast<int>(ExperimentPanel::SweepMode::fixedThreads));
-    child<QSpinBox>(panel, "minReps")->setValue(3);
-    child<QDoubleSpinBox>(panel, "minTime")->setValue(0);
-    clickRun(*window);
-    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 60000);
+    runQuickly(*window, {QStringLiteral("loop"), QStringLiteral("wrong")});
+    if (QTest::currentTestFailed()) return;
     const auto& points = pointsOf(window->document().session());
     QCOMPARE(points.size(), std::size_t{4});  // 2 sizes x (loop, wrong)
     for (const PointResult& p : points) {
@@ -313,15 +305,8 @@ class TestMainWindow : public QObject {
     QVERIFY(remade.wait(20000));
     kernel->setCurrentText(QStringLiteral("copy"));
     QCOMPARE(window->experimentPanel().kernel(), QStringLiteral("copy"));
-    for (QCheckBox* check : panel.findChildren<QCheckBox*>())
-      if (check->objectName().startsWith(QStringLiteral("variant-")))
-        check->setChecked(check->text() == QStringLiteral("loop"));
-    child<QComboBox>(panel, "sweepMode")
-        ->setCurrentIndex(static_cast<int>(ExperimentPanel::SweepMode::fixedThreads));
-    child<QSpinBox>(panel, "minReps")->setValue(3);
-    child<QDoubleSpinBox>(panel, "minTime")->setValue(0);
-    clickRun(*window);
-    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 60000);
+    runQuickly(*window, {QStringLiteral("loop")});
+    if (QTest::currentTestFailed()) return;
     const Run& run = window->document().session().runs.back();
     QCOMPARE(run.points.size(), std::size_t{1});
     QVERIFY2(run.points[0].status == PointStatus::ok && run.points[0].verified,
@@ -1169,6 +1154,21 @@ class TestMainWindow : public QObject {
     auto* how = child<QLineEdit>(panel, "param-how");
     how->selectAll();
     QTest::keyClicks(how, hows);
+    child<QSpinBox>(panel, "minReps")->setValue(3);
+    child<QDoubleSpinBox>(panel, "minTime")->setValue(0);
+    clickRun(window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 60000);
+  }
+
+  // Runs the panel's kernel with `variants` ticked alone, on one thread, 3 repetitions and no
+  // minimum time, and waits for the run to end.
+  void runQuickly(MainWindow& window, const QStringList& variants) {
+    QWidget& panel = window.experimentPanel();
+    for (QCheckBox* check : panel.findChildren<QCheckBox*>())
+      if (check->objectName().startsWith(QStringLiteral("variant-")))
+        check->setChecked(variants.contains(check->text()));
+    child<QComboBox>(panel, "sweepMode")
+        ->setCurrentIndex(static_cast<int>(ExperimentPanel::SweepMode::fixedThreads));
     child<QSpinBox>(panel, "minReps")->setValue(3);
     child<QDoubleSpinBox>(panel, "minTime")->setValue(0);
     clickRun(window);
