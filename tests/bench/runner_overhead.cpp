@@ -1,10 +1,15 @@
-// The runner's own cost per repetition: an empty kernel measured a million times.
-// Not a test (timings depend on the machine); run it by hand: accellab-bench-overhead [reps].
+// The runner's own cost per repetition: an empty kernel measured a million times; then what
+// the plugin ABI adds: the same empty kernel as a plugin, measured beside the built-in one in
+// interleaved rounds. Not a test (timings depend on the machine); run it by hand:
+// accellab-bench-overhead [reps].
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <vector>
 
 #include "accellab/format.h"
+#include "accellab/plugin_loader.h"
 #include "accellab/runner.h"
 
 namespace {
@@ -38,20 +43,34 @@ class EmptyKernel : public accellab::Kernel {
   accellab::KernelInfo info_;
 };
 
-// Wall time of one runPoint divided by the runs it made (warm-up included).
-void measure(accellab::Runner& runner, std::size_t reps, double minSampleS, const char* label) {
+struct Measured {
+  accellab::PointResult result;
+  double wallS = 0;
+};
+
+// One runPoint of `kernel`'s loop, every run timed alone or in calibrated batches.
+Measured runEmpty(accellab::Runner& runner, const std::string& kernel, std::size_t reps,
+                  double minSampleS) {
   accellab::MeasureConfig config;
   config.minReps = reps;
   config.maxReps = reps;
   config.minTimeS = 0;
   config.maxTimeS = 60;
   config.minSampleS = minSampleS;
-  accellab::Point point{"empty", "loop", {}, 1};
-  point.params.samples = 1;
+  accellab::Point point{kernel, "loop", {}, 1};
+  if (kernel == "empty")
+    point.params.samples = 1;
+  else
+    point.params.kernelParams["n"] = 1;
   const auto start = std::chrono::steady_clock::now();
-  const auto result = runner.runPoint(point, config);
-  const double wallS =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  accellab::PointResult result = runner.runPoint(point, config);
+  return {std::move(result),
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+}
+
+// Wall time of one runPoint divided by the runs it made (warm-up included).
+void measure(accellab::Runner& runner, std::size_t reps, double minSampleS, const char* label) {
+  const auto [result, wallS] = runEmpty(runner, "empty", reps, minSampleS);
   const double runs = static_cast<double>(result.samplesS.size() * result.runsPerSample + 1);
   std::cout << label << ": " << result.samplesS.size() << " samples x " << result.runsPerSample
             << " runs, "
@@ -74,5 +93,34 @@ int main(int argc, char** argv) {
   accellab::Runner runner(registry, [] { return accellab::MemoryAvailable{}; });
   measure(runner, reps, 0, "every run timed alone");
   measure(runner, reps / 100, accellab::MeasureConfig{}.minSampleS, "calibrated batches   ");
+
+  // The ABI's cost: wall time per repetition of the plugin's empty kernel minus the built-in
+  // one's, each every run timed alone, in interleaved rounds (this host is noisy); the median
+  // of the rounds' differences.
+  for (auto& kernel : accellab::loadPlugin(ACCELLAB_BENCH_EMPTY_PLUGIN).kernels)
+    registry.add(std::move(kernel));
+  constexpr int kRounds = 15;
+  const std::size_t roundReps = std::max<std::size_t>(reps / 10, 1000);
+  std::vector<double> builtIn, plugin, added;
+  for (int round = 0; round < kRounds; ++round) {
+    const Measured a = runEmpty(runner, "empty", roundReps, 0);
+    const Measured b = runEmpty(runner, "empty-plugin", roundReps, 0);
+    builtIn.push_back(a.wallS / static_cast<double>(a.result.samplesS.size()));
+    plugin.push_back(b.wallS / static_cast<double>(b.result.samplesS.size()));
+    added.push_back(plugin.back() - builtIn.back());
+  }
+  const auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  const auto shown = [](double s) {
+    return accellab::formatValue(s, accellab::ValueKind::duration);
+  };
+  std::cout << "plugin ABI, " << kRounds << " interleaved rounds of " << roundReps
+            << " repetitions: built-in " << shown(median(builtIn)) << ", plugin "
+            << shown(median(plugin)) << " per repetition; the plugin adds " << shown(median(added))
+            << " (median of the rounds; min "
+            << shown(*std::min_element(added.begin(), added.end())) << ", max "
+            << shown(*std::max_element(added.begin(), added.end())) << ")\n";
   return 0;
 }
