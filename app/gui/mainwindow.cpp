@@ -565,10 +565,15 @@ void MainWindow::connectDocument() {
   connect(charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
   // The experiment panel's kernel box is the window's one kernel selector.
   connect(experiment_, &ExperimentPanel::kernelSelected, charts_, &ChartPanel::setKernel);
+  connect(experiment_, &ExperimentPanel::kernelSelected, this, [this](const QString& kernel) {
+    sorted_->setKernel(kernel);
+    showCheckedRuns();
+  });
   connect(experiment_, &ExperimentPanel::kernelSelected, this, [this] { updateActions(); });
   // Run waits for valid input, and says what is wrong.
   connect(experiment_, &ExperimentPanel::changed, this, [this] { updateActions(); });
   charts_->setKernel(experiment_->kernel());
+  sorted_->setKernel(experiment_->kernel());
 }
 
 void MainWindow::showSessionKernels() {
@@ -712,11 +717,25 @@ const Run* MainWindow::targetRun() const {
 
 void MainWindow::showCheckedRuns() {
   const std::vector<int> shown = runs_->shownRuns();
-  sorted_->setRuns({shown.begin(), shown.end()});
   // By default the charts show each kernel's latest run: the latest run may not have
-  // measured the kernel charted.
+  // measured the kernel charted. The table shows what the charts draw.
   charts_->setVisibleRuns(runs_->showsLatestOnly() ? std::vector<int>{} : shown);
+  const std::vector<int> table = runs_->showsLatestOnly() ? latestRunOfKernel() : shown;
+  sorted_->setRuns({table.begin(), table.end()});
   updateSystemView();
+}
+
+std::vector<int> MainWindow::latestRunOfKernel() const {
+  const auto& runs = document_->session().runs;
+  // The run going measures the kernel selected (the panel waits meanwhile), from before its
+  // first point: the document has it before the worker starts.
+  if (!runs.empty() && (isRunning() || runs.back().points.empty())) return {runs.back().id};
+  const std::string kernel = charts_->kernel().toStdString();
+  for (auto run = runs.rbegin(); run != runs.rend(); ++run)
+    if (std::ranges::any_of(run->points,
+                            [&](const PointResult& p) { return p.point.kernel == kernel; }))
+      return {run->id};
+  return {};
 }
 
 void MainWindow::updateSystemView() {

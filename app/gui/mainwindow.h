@@ -168,6 +168,8 @@ class MainWindow : public QMainWindow {
   void onProbeFinished(const accellab::SystemInfo& system, const QString& warning);
   // The runs checked in the Runs panel, in the table and the charts.
   void showCheckedRuns();
+  // What the table shows by default, as the charts do: the selected kernel's latest run.
+  std::vector<int> latestRunOfKernel() const;
   void updateSystemView();
   void choosePythonInterpreter();
   // The plugins remembered from the last start, each refused one said in the Plugins dialog.

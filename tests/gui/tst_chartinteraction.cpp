@@ -29,6 +29,7 @@
 #include "accellab/report.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
+#include "experiment/experimentpanel.h"
 #include "fake_prompts.h"
 #include "golden_chart_session.h"
 #include "mainwindow.h"
@@ -414,7 +415,9 @@ class TestChartInteraction : public QObject {
     openWindow();
     ChartPanel& charts = window_->chartPanel();
     const Session& session = window_->document().session();
-    charts.setKernel(QStringLiteral("add"));
+    // The window's one selection: the charts and the table both follow it.
+    QVERIFY(window_->experimentPanel().selectKernel(QStringLiteral("add")));
+    QCOMPARE(charts.kernel(), QStringLiteral("add"));
     charts.setCurrentChart(chart);
     const Run& run = session.runs.back();
     std::size_t index = 0;
@@ -443,7 +446,7 @@ class TestChartInteraction : public QObject {
   void selectedRowsAreHighlighted() {
     openWindow();
     ChartPanel& charts = window_->chartPanel();
-    charts.setKernel(QStringLiteral("add"));
+    QVERIFY(window_->experimentPanel().selectKernel(QStringLiteral("add")));
     charts.setCurrentChart(timeChart);
     QTableView& table = window_->resultsView();
     QVERIFY(std::ranges::none_of(charts.snapshot(timeChart).front().highlighted, std::identity{}));

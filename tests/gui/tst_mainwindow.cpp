@@ -14,6 +14,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -185,6 +186,44 @@ class TestMainWindow : public QObject {
   void cleanup() {
     window_.reset();
     dir_.reset();
+  }
+
+  // The kernel selector is the window's one selection: the charts and the results table show
+  // the kernel chosen, runs or not, never another kernel's latest run (issue 21, item 5).
+  void theKernelSelectorDrivesTheChartsAndTheTable() {
+    auto window = makeWindow();
+    ExperimentPanel& panel = window->experimentPanel();
+    panel.setExperiment(QStringLiteral("add"), QStringLiteral("2x3x4"),
+                        ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0);
+    window->startRun();
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 60000);
+    panel.setExperiment(QStringLiteral("pi"), QStringLiteral("1000"),
+                        ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0);
+    window->startRun();
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 60000);
+    const QAbstractItemModel& table = *window->resultsView().model();
+    // Every row shown is of the kernel selected.
+    const auto tableKernels = [&table] {
+      QSet<QString> kernels;
+      for (int row = 0; row < table.rowCount(); ++row)
+        kernels << table.index(row, 0).data(ResultsModel::KernelRole).toString();
+      return kernels;
+    };
+    QCOMPARE(window->chartPanel().kernel(), QStringLiteral("pi"));
+    QCOMPARE(tableKernels(), QSet<QString>{QStringLiteral("pi")});
+    QVERIFY(panel.selectKernel(QStringLiteral("add")));
+    QCOMPARE(window->chartPanel().kernel(), QStringLiteral("add"));
+    QVERIFY(window->chartPanel().chartTitle(0).contains(QStringLiteral("add")));
+    QCOMPARE(tableKernels(), QSet<QString>{QStringLiteral("add")});
+    // A kernel not measured yet: its charts are empty, and so is the table.
+    QVERIFY(panel.selectKernel(QStringLiteral("triad")));
+    QCOMPARE(window->chartPanel().kernel(), QStringLiteral("triad"));
+    QVERIFY(window->chartPanel().snapshot(0).empty() ||
+            window->chartPanel().snapshot(0).front().points.empty());
+    QCOMPARE(table.rowCount(), 0);
+    QVERIFY2(window->chartPanel().chartTitle(0).contains(
+                 QStringLiteral("triad<br><small>Run an experiment")),
+             qPrintable(window->chartPanel().chartTitle(0)));
   }
 
   // The window runs the engine its factory makes, memory probe included: with a GPU present

@@ -232,10 +232,9 @@ QString ChartPanel::chartTitle(int index) const {
 }
 
 QString ChartPanel::kernel() const {
-  if (!session_) return kernel_;
-  const QStringList kernels = sessionKernels();
-  if (kernels.contains(kernel_)) return kernel_;
-  // The latest run's kernel: during a run, the one being measured.
+  // The kernel selected, with runs or not yet: the window's one selection (the table shows it
+  // too). Before any is, the latest run's.
+  if (!session_ || !kernel_.isEmpty()) return kernel_;
   for (auto run = session_->runs.rbegin(); run != session_->runs.rend(); ++run)
     if (!run->points.empty()) return QString::fromStdString(run->points.back().point.kernel);
   return kernel_;

@@ -52,7 +52,8 @@ class ChartPanel : public QWidget {
   // The title as drawn (rich text), with the notes on what the chart leaves out.
   QString chartTitle(int index) const;
 
-  // The kernel set, when the session has it; else the kernel the latest run measured last.
+  // The kernel set (the window's one selection), with runs or not; before one is set, the
+  // kernel the latest run measured last.
   QString kernel() const;
   // The kernels the session measured, in order of first appearance.
   QStringList sessionKernels() const;

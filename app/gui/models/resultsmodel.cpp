@@ -204,6 +204,8 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
       return QString::fromStdString(column.text(row));
     case RunRole:
       return row.runId;
+    case KernelRole:
+      return QString::fromStdString(row.kernel);
     case Qt::DecorationRole:
       if (index.column() == flagsColumn_ && row.flags.any()) return flagIcon_;
       return {};

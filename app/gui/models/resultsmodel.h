@@ -25,6 +25,8 @@ class ResultsModel : public QAbstractTableModel {
   static constexpr int SortRole = Qt::UserRole + 1;
   // The run id of a row, for filtering by run.
   static constexpr int RunRole = Qt::UserRole + 2;
+  // The kernel of a row, for showing the kernel selected alone.
+  static constexpr int KernelRole = Qt::UserRole + 3;
 
   explicit ResultsModel(QObject* parent = nullptr);
 

@@ -15,10 +15,17 @@ void RunFilterModel::setRuns(std::set<int> runIds) {
   invalidateRowsFilter();
 }
 
+void RunFilterModel::setKernel(const QString& kernel) {
+  if (kernel_ == kernel) return;
+  kernel_ = kernel;
+  invalidateRowsFilter();
+}
+
 bool RunFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
-  if (!runIds_) return true;
   const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
-  return runIds_->contains(index.data(ResultsModel::RunRole).toInt());
+  if (!kernel_.isEmpty() && index.data(ResultsModel::KernelRole).toString() != kernel_)
+    return false;
+  return !runIds_ || runIds_->contains(index.data(ResultsModel::RunRole).toInt());
 }
 
 bool RunFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {

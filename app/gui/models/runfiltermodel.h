@@ -1,8 +1,10 @@
-// The results table's rows of the runs picked in the Runs panel, sorted as the user sorts:
-// filtering keeps the table's sort column and order.
+// The results table's rows of the runs picked in the Runs panel and of the kernel selected
+// (the one the charts show), sorted as the user sorts: filtering keeps the table's sort
+// column and order.
 #pragma once
 
 #include <QSortFilterProxyModel>
+#include <QString>
 #include <optional>
 #include <set>
 
@@ -17,6 +19,8 @@ class RunFilterModel : public QSortFilterProxyModel {
 
   void setRuns(std::set<int> runIds);
   const std::optional<std::set<int>>& runs() const { return runIds_; }
+  // Empty: every kernel's rows.
+  void setKernel(const QString& kernel);
 
  protected:
   bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -25,6 +29,7 @@ class RunFilterModel : public QSortFilterProxyModel {
 
  private:
   std::optional<std::set<int>> runIds_;
+  QString kernel_;
 };
 
 }  // namespace accellab::gui
