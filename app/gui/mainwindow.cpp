@@ -576,7 +576,7 @@ void MainWindow::connectDocument() {
   sorted_->setKernel(experiment_->kernel());
 }
 
-void MainWindow::showSessionKernels() {
+void MainWindow::showSessionKernels(bool selectLatest) {
   const Session& session = document_->session();
   QStringList kernels;
   QMap<QString, QString> plugins;
@@ -590,7 +590,7 @@ void MainWindow::showSessionKernels() {
     }
   }
   experiment_->setSessionKernels(kernels, plugins);
-  if (!latest.isEmpty()) experiment_->selectKernel(latest);
+  if (selectLatest && !latest.isEmpty()) experiment_->selectKernel(latest);
 }
 
 void MainWindow::connectWorker() {
@@ -866,7 +866,8 @@ void MainWindow::onEnginesRemade() {
     QSettings().setValue(kPluginsKey, files);
   }
   showPlugins();
-  showSessionKernels();
+  // The session's kernels a plugin now runs (or no longer does); the one selected stays.
+  showSessionKernels(false);
   probe_->start(engine, options_.measureBandwidth, options_.machineCache);
   machineStatus_->setText(probe_->status());
   updateActions();

@@ -190,8 +190,9 @@ class MainWindow : public QMainWindow {
   void removeSelectedRun();
   // A run or re-run of `points` points begins: the status bar shows `text` and the progress.
   void showProgress(const QString& text, std::size_t points);
-  // The experiment panel's kernel box lists the session's kernels, the latest run's chosen.
-  void showSessionKernels();
+  // The experiment panel's kernel box lists the session's kernels, the latest run's chosen
+  // when `selectLatest` (a session opened; not when the engines were remade).
+  void showSessionKernels(bool selectLatest = true);
 
   void newSession();
   void openWithDialog();

@@ -362,8 +362,11 @@ class TestMainWindow : public QObject {
     QCOMPARE(row->text(4), QFileInfo(plugin).absoluteFilePath());
     QCOMPARE(row->text(5), QString::fromStdString(run.plugin->sha256));
 
+    // The kernel chosen stays chosen while the engines are remade, whatever ran last.
+    QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("add")));
     QVERIFY(window->removePlugin(QFileInfo(plugin).absoluteFilePath()));
     QVERIFY(remade.wait(20000));
+    QCOMPARE(window->experimentPanel().kernel(), QStringLiteral("add"));
     QCOMPARE(tree->topLevelItemCount(), 0);
     const int listed = kernel->findText(QStringLiteral("copy (not runnable)"));
     QVERIFY(listed >= 0);
