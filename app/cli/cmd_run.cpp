@@ -260,7 +260,7 @@ int runCommand(Args args, const EngineFactory& engines) {
   }
 
   // Everything the user typed is checked before the probe and the first measurement.
-  const MeasureConfig config = measureConfigFrom(parser);
+  MeasureConfig config = measureConfigFrom(parser);
   InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
   const Engine engine = engineFrom(parser, engines, parser.has("--mpi-device"));
   // Under mpirun every rank runs this command; rank 0 alone prints and saves.
@@ -299,11 +299,12 @@ int runCommand(Args args, const EngineFactory& engines) {
     run.id = nextRunId(session);
     run.created = nowIso8601();
     run.name = defaultRunName(run.created, points);
-    run.settings = {config, baseline, commandLine(args)};
     run.plugin = kernel.plugin;
     // The other ranks leave the bandwidth to rank 0: measured at once, they would share it.
     run.system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
                       : engine.probeSystem({.measureBandwidth = false});
+    config.streamingFromBytes = run.system.streamingFromBytes;
+    run.settings = {config, baseline, commandLine(args)};
     if (hasDistributedPoints(points, kernel))
       run.mpi = mpiInfoFor(launch, run.system, spec.scaling);
     if (!interrupt.interrupted()) run.conditions = checkSystemConditions({.system = &run.system});

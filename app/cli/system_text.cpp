@@ -163,6 +163,7 @@ void writeSystemDetails(const SystemInfo& s, const std::vector<SystemCondition>&
       {"Memory", ramText(s)},
       {"Bandwidth", bandwidthText(s)},
       {"Compute", computeText(s)},
+      {"Stores", describeStreaming(s)},
       {"OS", orUnknown(s.os) + ", " + orUnknown(s.kernel)},
       {"Compiler", orUnknown(s.compiler) + " (" + orUnknown(s.buildType) + ") " + s.compilerFlags},
       {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},

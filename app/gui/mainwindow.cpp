@@ -656,16 +656,18 @@ void MainWindow::startRun() {
     return;
   }
   machine_.gpuDevice = experiment_->gpuDevice();
+  MeasureConfig measure = experiment->measure;
+  measure.streamingFromBytes = machine_.streamingFromBytes;
   Run run;
   run.created = nowIso8601();
   run.name = defaultRunName(run.created, points);
-  run.settings = {experiment->measure, baseline, "desktop app"};
+  run.settings = {measure, baseline, "desktop app"};
   if (const Kernel* kernel = engine.registry().find(sweep.kernel))
     run.plugin = kernel->info().plugin;
   run.system = machine_;
   document_->beginRun(std::move(run));
   worker_->start(
-      engine, points, experiment->measure,
+      engine, points, measure,
       [check = options_.checkConditions, machine = machine_] { return check(machine); },
       machine_.bandwidthCeilingBytesPerS, isolationFor(machine_.gpuDevice));
   showProgress(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())),

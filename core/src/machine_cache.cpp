@@ -65,6 +65,9 @@ constexpr double kMaxGpuBandwidth = 1e15;
 constexpr double kMinFlops = 1e6;
 constexpr double kMaxFlopsPerThread = 1e13;
 constexpr double kMaxGpuFlops = 1e16;
+// The store crossover's trials start at two arrays of 1 MiB; no machine has a petabyte of cache.
+constexpr std::uint64_t kMinStreamingFrom = std::uint64_t{2} << 20;
+constexpr std::uint64_t kMaxStreamingFrom = std::uint64_t{1} << 50;
 
 bool within(double value, double low, double high) {
   return std::isfinite(value) && value >= low && value <= high;
@@ -81,6 +84,10 @@ std::string implausibility(const SystemInfo& cached, const SystemInfo& live) {
   if (!within(cached.bandwidthCeilingBytesPerS, kMinBandwidth, kMaxBandwidth))
     return "a bandwidth of " + number(cached.bandwidthCeilingBytesPerS) +
            " B/s (a copy runs between 1e7 and 1e14 B/s)";
+  if (cached.streamingFromBytes < kMinStreamingFrom ||
+      cached.streamingFromBytes > kMaxStreamingFrom)
+    return "streaming stores from " + std::to_string(cached.streamingFromBytes) +
+           " bytes (the probe's trials put it between 2 MiB and 1 PiB)";
   for (const GpuInfo& gpu : cached.gpus)
     if (gpu.copyCeilingBytesPerS != 0 &&
         !within(gpu.copyCeilingBytesPerS, kMinBandwidth, kMaxGpuBandwidth))
@@ -139,6 +146,8 @@ Stored read(const fs::path& file) {
 SystemInfo withCeilings(SystemInfo live, const SystemInfo& measured) {
   live.bandwidthCeilingBytesPerS = measured.bandwidthCeilingBytesPerS;
   live.bandwidthMethod = measured.bandwidthMethod;
+  live.streamingFromBytes = measured.streamingFromBytes;
+  live.streamingMethod = measured.streamingMethod;
   live.bandwidthMeasured = measured.bandwidthMeasured;
   live.bandwidthCached = true;
   live.computeCeilings = measured.computeCeilings;
@@ -173,9 +182,10 @@ CacheLookup MachineCache::load(const SystemInfo& live) const {
     return {{}, CacheMiss::unreadable};
   }
   const SystemInfo& cached = stored.system;
-  // No compute ceilings: written before they were measured, so measured now, not served empty.
+  // No compute ceilings or store crossover: written before they were measured, so measured
+  // now, not served empty.
   if (cached.bandwidthCeilingBytesPerS <= 0 || cached.bandwidthMeasured.empty() ||
-      cached.computeCeilings.empty())
+      cached.computeCeilings.empty() || cached.streamingFromBytes == 0)
     return {{}, CacheMiss::unreadable};
   if (!sameMachine(cached, live) || stored.usableCpus != usableCpus())
     return {{}, CacheMiss::otherMachine};

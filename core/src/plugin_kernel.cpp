@@ -133,9 +133,9 @@ class PluginKernel : public Kernel {
     return {kernel_.memory_bytes(&problem.abi, std::string(variant).c_str()), 0};
   }
 
-  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant, int threads,
-                                     std::stop_token) const override {
-    const Problem problem = problemOf(info_, params, threads);
+  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
+                                     const PrepareOptions& options) const override {
+    const Problem problem = problemOf(info_, params, options.threads);
     void* state = nullptr;
     Message why;
     switch (kernel_.prepare(&problem.abi, std::string(variant).c_str(), &state, why.get())) {

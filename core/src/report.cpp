@@ -28,6 +28,10 @@ RowTime rowTime(const PointResult& result, GpuTime gpuTime) {
 std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (result.status != PointStatus::ok) return result.reason;
   std::string note = simdName(result.isa);
+  if (!result.stores.empty()) {
+    if (!note.empty()) note += "; ";
+    note += result.stores + " stores";
+  }
   if (result.threadsWorked > 0 && result.threadsWorked < result.point.threads) {
     if (!note.empty()) note += "; ";
     note += "ran on " + std::to_string(result.threadsWorked) + " of " +

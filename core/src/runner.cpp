@@ -340,9 +340,12 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     step = kPreparing;
     stage(entering(RunPhase::preparing));
     const double prepareStart = clock();
-    const auto run = kernel->prepare(point.params, point.variant, point.threads, stop);
+    const auto run = kernel->prepare(
+        point.params, point.variant,
+        {.threads = point.threads, .streamingFromBytes = config.streamingFromBytes, .stop = stop});
     measured.prepareS = clock() - prepareStart;
     result.isa = run->isa();
+    result.stores = run->stores();
     step = "measuring";
     std::vector<double> ownSamplesS;
     const bool complete =

@@ -218,6 +218,10 @@ Json toJson(const SystemInfo& system) {
   if (!system.python.empty()) json["python"] = system.python;
   if (system.cpuMHz > 0) json["cpu_mhz"] = system.cpuMHz;
   if (!system.loadAverage.empty()) json["load_average"] = system.loadAverage;
+  if (system.streamingFromBytes > 0) {
+    json["streaming_from_bytes"] = system.streamingFromBytes;
+    json["streaming_method"] = system.streamingMethod;
+  }
   if (!system.computeCeilings.empty()) {
     Json roofs = Json::array();
     for (const ComputeCeiling& roof : system.computeCeilings)
@@ -276,6 +280,7 @@ Json toJson(const PointResult& result) {
   json["verified"] = result.verified;
   json["verify_detail"] = result.verifyDetail;
   json["isa"] = result.isa;
+  if (!result.stores.empty()) json["stores"] = result.stores;
   if (result.gpu) json["gpu"] = toJson(*result.gpu);
   if (result.gpuMad) json["gpu_mad"] = toJson(*result.gpuMad);
   json["flags"] = flagNames(result.flags);
@@ -294,15 +299,18 @@ Json toJson(const RunSettings& settings) {
   if (!kColdRange.contains(m.quality.coldFactor))
     throw SessionError("cannot store cold_factor " + std::to_string(m.quality.coldFactor) +
                        ": it is outside " + describeRange(kColdRange));
-  return {{"min_reps", m.minReps},
-          {"min_time_s", m.minTimeS},
-          {"max_reps", m.maxReps},
-          {"max_time_s", m.maxTimeS},
-          {"min_sample_s", m.minSampleS},
-          {"max_relative_spread", m.quality.maxRelativeSpread},
-          {"cold_factor", m.quality.coldFactor},
-          {"baseline", settings.baseline},
-          {"origin", settings.origin}};
+  Json json = {{"min_reps", m.minReps},
+               {"min_time_s", m.minTimeS},
+               {"max_reps", m.maxReps},
+               {"max_time_s", m.maxTimeS},
+               {"min_sample_s", m.minSampleS},
+               {"max_relative_spread", m.quality.maxRelativeSpread},
+               {"cold_factor", m.quality.coldFactor},
+               {"baseline", settings.baseline},
+               {"origin", settings.origin}};
+  // Written only when the machine's crossover decided it: 0 leaves it to the cache size.
+  if (m.streamingFromBytes > 0) json["streaming_from_bytes"] = m.streamingFromBytes;
+  return json;
 }
 
 Json toJson(const MpiInfo& mpi) {
@@ -425,6 +433,8 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "bandwidth_method", system.bandwidthMethod);
   readOptional(node, "bandwidth_measured", system.bandwidthMeasured);
   readOptional(node, "bandwidth_cached", system.bandwidthCached);
+  readOptional(node, "streaming_from_bytes", system.streamingFromBytes);
+  readOptional(node, "streaming_method", system.streamingMethod);
   if (auto roofs = node.optional("compute_ceilings")) {
     for (std::size_t i = 0; i < roofs->size(); ++i) {
       const Node roof = (*roofs)[i];
@@ -541,6 +551,11 @@ PointResult readPoint(const Node& node) {
   result.verified = node["verified"].boolean();
   readOptional(node, "verify_detail", result.verifyDetail);
   readOptional(node, "isa", result.isa);
+  if (auto stores = node.optional("stores")) {
+    result.stores = stores->string();
+    if (result.stores != "streaming" && result.stores != "cached")
+      stores->fail("is \"streaming\" or \"cached\"");
+  }
   if (auto gpu = node.optional("gpu")) result.gpu = readGpuTiming(*gpu);
   if (auto mad = node.optional("gpu_mad")) result.gpuMad = readGpuTiming(*mad);
   if (auto flags = node.optional("flags")) {
@@ -578,6 +593,7 @@ RunSettings readSettings(const Node& node) {
   if (auto reps = node.optional("max_reps")) m.maxReps = reps->count();
   readOptional(node, "max_time_s", m.maxTimeS);
   readOptional(node, "min_sample_s", m.minSampleS);
+  readOptional(node, "streaming_from_bytes", m.streamingFromBytes);
   readOptional(node, "max_relative_spread", m.quality.maxRelativeSpread);
   readOptional(node, "cold_factor", m.quality.coldFactor);
   // The values the CLI and the window take (quality_ranges.h), no others.

@@ -172,6 +172,16 @@ std::vector<CacheInfo> cpuidCaches() {
   return found;
 }
 
+std::string describeStreaming(const SystemInfo& system) {
+  if (system.streamingFromBytes == 0)
+    return "not measured (the loops stream beyond the last-level cache)";
+  std::string text = "streaming from " +
+                     formatValue(static_cast<double>(system.streamingFromBytes), ValueKind::bytes) +
+                     " touched";
+  if (!system.streamingMethod.empty()) text += " (" + system.streamingMethod + ")";
+  return text;
+}
+
 std::string describeLoad(const std::vector<double>& loadAverage) {
   static constexpr const char* kMinutes[] = {"1", "5", "15"};
   std::string values;

@@ -52,6 +52,7 @@ struct LoopStrided {
 
 struct Vectorized {
   static std::string isa() { return simd::targetName(); }
+  static constexpr bool choosesStores = true;
   template <class T>
   static PiecesDone run(const Arrays<T>& a, std::stop_token stop) {
     return ranSerially(forEachChunk(a.n, kAddChunkElements, stop, [&](auto begin, auto end) {
@@ -63,6 +64,7 @@ struct Vectorized {
 struct Parallel {
   static std::string isa() { return simd::targetName(); }
   static constexpr bool threaded = true;
+  static constexpr bool choosesStores = true;
   template <class T>
   static PiecesDone run(const Arrays<T>& a, std::stop_token stop) {
     return addParallel(a.in, a.out, a.n, a.threads, a.stores, stop);
@@ -84,14 +86,13 @@ struct StdPar {
 template <class T, class Variant>
 class CpuAddRun final : public KernelRun {
  public:
-  CpuAddRun(const Shape3& shape, std::uint64_t elements, std::uint64_t seed, std::uint64_t first,
-            int threads)
-      : shape_(shape),
-        in_(elements),
-        out_(elements, kHalfPage),  // no 4K aliasing with in_ (host_array.h)
-        threads_(threads),
-        stores_(simd::storesFor(2 * elements * sizeof(T))) {
-    fillUniform(in_.span(), seed, 0, first);
+  explicit CpuAddRun(const RunRequest& request)
+      : shape_(shapeOf(request.params)),
+        in_(elementsOf(request.params)),
+        out_(in_.span().size(), kHalfPage),  // no 4K aliasing with in_ (host_array.h)
+        threads_(request.threads),
+        stores_(simd::storesFor(2 * in_.span().size() * sizeof(T), request.streamingFromBytes)) {
+    fillUniform(in_.span(), request.params.seed, 0, request.firstElement);
     poison(out_.span());
   }
 
@@ -107,6 +108,8 @@ class CpuAddRun final : public KernelRun {
 
   std::string isa() const override { return Variant::isa(); }
 
+  std::string stores() const override { return simd::storesReported<Variant>(stores_); }
+
  private:
   Shape3 shape_;
   HostArray<T> in_;
@@ -117,14 +120,9 @@ class CpuAddRun final : public KernelRun {
 
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
-  const Shape3& shape = shapeOf(request.params);
-  const std::uint64_t elements = elementsOf(request.params);
-  const std::uint64_t seed = request.params.seed;
   if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuAddRun<float, Variant>>(shape, elements, seed, request.firstElement,
-                                                       request.threads);
-  return std::make_unique<CpuAddRun<double, Variant>>(shape, elements, seed, request.firstElement,
-                                                      request.threads);
+    return std::make_unique<CpuAddRun<float, Variant>>(request);
+  return std::make_unique<CpuAddRun<double, Variant>>(request);
 }
 
 std::unique_ptr<KernelRun> prepareDevice(const RunRequest& request, gpu::DeviceCode code) {

@@ -16,9 +16,19 @@ namespace accellab::kernels::simd {
 // are far larger than the last-level cache, a loss when they would have stayed in it.
 enum class Stores { cached, streaming };
 
-// Streaming when the bytes a loop touches exceed the last-level cache (sysconf, 32 MiB when
-// unknown).
-Stores storesFor(std::uint64_t bytesTouched);
+// Streaming when a loop touches at least `streamingFromBytes` (the machine's measured
+// crossover, PrepareOptions); when that is 0, when it touches more than the last-level cache
+// (sysconf, 32 MiB when unknown).
+Stores storesFor(std::uint64_t bytesTouched, std::uint64_t streamingFromBytes);
+// "streaming" or "cached", as KernelRun::stores() reports them.
+std::string toString(Stores stores);
+// What a variant's run reports as its stores: the choice for the variants that make one
+// (those with `choosesStores`), nothing for the rest.
+template <class Variant>
+std::string storesReported(Stores stores) {
+  if constexpr (requires { Variant::choosesStores; }) return toString(stores);
+  return {};
+}
 
 // out[i] = in[i] + 2 for i < n; any n, any alignment.
 void add(const float* in, float* out, std::size_t n, Stores stores);

@@ -80,6 +80,7 @@ RunRequest shareRequest(const RunRequest& request, const Params& params,
   RunRequest share{request.kernel,    params,        request.threads,
                    request.gpuDevice, request.group, request.mpiOnDevice};
   share.firstElement = firstElement;
+  share.streamingFromBytes = request.streamingFromBytes;
   if (request.mpiOnDevice) share.gpuDevice += nodeLocalRank().value_or(0);
   return share;
 }

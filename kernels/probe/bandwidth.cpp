@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cstdio>
 #include <new>
+#include <span>
+#include <vector>
 
 #include "accellab/format.h"
 #include "cpu/simd.h"
@@ -20,6 +22,11 @@ constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 constexpr int kMinReps = 3;
 constexpr int kMaxReps = 10;
 constexpr double kBudgetS = 1.0;
+// The store crossover's trials: sizes from 1 MiB per array, each sample at least 64 MiB of
+// copies (some milliseconds), the best of 3 each way; about a third of a second in all.
+constexpr std::uint64_t kSmallestTrialBytes = kMiB;
+constexpr std::uint64_t kTrialBytes = 64 * kMiB;
+constexpr int kTrialReps = 3;
 // Doubles a thread copies between two looks at the stop token: 16 MiB, a few milliseconds.
 constexpr std::uint64_t kChunkElements = std::uint64_t{1} << 21;
 
@@ -50,6 +57,25 @@ void inThreadParts(std::int64_t n, std::stop_token stop, Body&& body) {
                         first + static_cast<std::int64_t>(end));
                  });
   }
+}
+
+// "copies with 2 threads, streaming against cached stores per array: 1.00 MiB 0.21x, …;
+// streaming from 128 MiB touched".
+std::string describeTrials(std::span<const StoreTrial> trials, std::uint64_t streamingFrom) {
+  std::string text = "copies with " + std::to_string(omp_get_max_threads()) +
+                     " threads, streaming against cached stores per array:";
+  char ratio[32];
+  for (const StoreTrial& trial : trials) {
+    std::snprintf(ratio, sizeof ratio, " %.2fx,",
+                  trial.cachedBytesPerS > 0 ? trial.streamingBytesPerS / trial.cachedBytesPerS : 0);
+    text.append(" ").append(bytesText(trial.bytesPerArray)).append(ratio);
+  }
+  text.back() = ';';
+  const bool won = !trials.empty() && streamingFrom <= 2 * trials.back().bytesPerArray;
+  text.append(won ? " streaming from " : " cached won at every size, so streaming only from ")
+      .append(bytesText(streamingFrom))
+      .append(won ? " touched" : " touched (twice the largest measured)");
+  return text;
 }
 
 std::string arraysText(const CopyArrays& arrays, std::uint64_t availableBytes) {
@@ -95,41 +121,68 @@ Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t av
       std::fill(b + first, b + last, 1.0);
       std::fill(a + first, a + last, 0.0);
     });
-    // Both ways of writing, as the add variants choose between them: the ceiling is the
-    // faster, so no variant is measured against a ceiling it could beat by its store choice.
-    struct Trial {
-      simd::Stores stores;
-      const char* name;
-      double best = 0;
-      int reps = 0;
-    };
-    std::array<Trial, 2> trials{Trial{simd::Stores::cached, "cached stores"},
-                                Trial{simd::Stores::streaming, "streaming stores"}};
-    for (Trial& trial : trials) {
-      const double start = seconds();
-      while (trial.reps < kMinReps || (trial.reps < kMaxReps && seconds() - start < kBudgetS / 2)) {
-        if (stop.stop_requested()) return notMeasured("interrupted");
-        const double t0 = seconds();
-        inThreadParts(n, stop, [&](std::int64_t first, std::int64_t last) {
-          simd::copy(b + first, a + first, static_cast<std::size_t>(last - first), trial.stores);
-        });
-        const double elapsed = seconds() - t0;
-        if (stop.stop_requested()) return notMeasured("interrupted");
-        trial.best = std::max(trial.best, 2.0 * static_cast<double>(bytes) / elapsed);
-        ++trial.reps;
+    // The best rate of `copies` back-to-back copies of the first `count` elements, each way of
+    // writing in turn, as the add variants choose between them.
+    const auto bestOf = [&](std::int64_t count, int copies, int reps, StoreTrial& trial) {
+      for (int rep = 0; rep < reps; ++rep) {
+        for (const simd::Stores stores : {simd::Stores::cached, simd::Stores::streaming}) {
+          const double t0 = seconds();
+          for (int copy = 0; copy < copies; ++copy)
+            inThreadParts(count, stop, [&](std::int64_t first, std::int64_t last) {
+              simd::copy(b + first, a + first, static_cast<std::size_t>(last - first), stores);
+            });
+          if (stop.stop_requested()) return false;
+          const double rate =
+              2.0 * static_cast<double>(count) * sizeof(double) * copies / (seconds() - t0);
+          double& best =
+              stores == simd::Stores::cached ? trial.cachedBytesPerS : trial.streamingBytesPerS;
+          best = std::max(best, rate);
+        }
       }
+      return true;
+    };
+    // The ceiling: the whole arrays, the faster way of writing, so no variant is measured
+    // against a ceiling it could beat by its store choice.
+    StoreTrial whole{bytes};
+    int reps = 0;
+    for (const double start = seconds();
+         reps < kMinReps || (reps < kMaxReps && seconds() - start < kBudgetS); ++reps)
+      if (!bestOf(n, 1, 1, whole)) return notMeasured("interrupted");
+    // Where streaming starts to win: halving sizes down to kSmallestTrialBytes per array, each
+    // sample at least kTrialBytes of copies so the small ones are not timer noise.
+    std::vector<StoreTrial> trials;
+    for (std::uint64_t size = bytes / 2; size >= kSmallestTrialBytes; size /= 2) {
+      StoreTrial trial{size};
+      const auto copies = static_cast<int>(std::max<std::uint64_t>(1, kTrialBytes / size));
+      if (!bestOf(static_cast<std::int64_t>(size / sizeof(double)), copies, kTrialReps, trial))
+        return notMeasured("interrupted");
+      trials.insert(trials.begin(), trial);
     }
-    const Trial& winner = trials[0].best >= trials[1].best ? trials[0] : trials[1];
+    trials.push_back(whole);
+    const bool streamingWins = whole.streamingBytesPerS > whole.cachedBytesPerS;
     char method[400];
     std::snprintf(method, sizeof method,
                   "STREAM copy a[i] = b[i] with %s, %s, %d threads, best of %d; bytes read + "
                   "written",
-                  winner.name, arraysText(arrays, availableBytes).c_str(), omp_get_max_threads(),
-                  winner.reps);
-    return {winner.best, method};
+                  streamingWins ? "streaming stores" : "cached stores",
+                  arraysText(arrays, availableBytes).c_str(), omp_get_max_threads(), reps);
+    Bandwidth result{std::max(whole.cachedBytesPerS, whole.streamingBytesPerS), method};
+    result.streamingFromBytes = streamingCrossover(trials);
+    result.streamingMethod = describeTrials(trials, result.streamingFromBytes);
+    return result;
   } catch (const std::bad_alloc&) {
     return notMeasured("out of memory allocating 2 arrays of " + bytesText(bytes));
   }
+}
+
+std::uint64_t streamingCrossover(std::span<const StoreTrial> trials) {
+  std::uint64_t from = 0;
+  for (auto trial = trials.rbegin(); trial != trials.rend(); ++trial) {
+    if (trial->streamingBytesPerS < trial->cachedBytesPerS * (1 + kStreamingMargin)) break;
+    from = 2 * trial->bytesPerArray;
+  }
+  if (from == 0 && !trials.empty()) from = 4 * trials.back().bytesPerArray;
+  return from;
 }
 
 }  // namespace accellab::kernels

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <stop_token>
 #include <string>
 
@@ -11,7 +12,25 @@ struct Bandwidth {
   double bytesPerS = 0;  // bytes read + written per second, as the add kernel counts them; 0:
                          // not measured, and the method says why
   std::string method;    // how it was measured, for the session file
+  // From how many bytes touched streaming stores win (SystemInfo::streamingFromBytes), and
+  // the trials that say so; 0 when not measured.
+  std::uint64_t streamingFromBytes = 0;
+  std::string streamingMethod{};
 };
+
+// One size of the store crossover's copies: the best rate each way of writing.
+struct StoreTrial {
+  std::uint64_t bytesPerArray = 0;
+  double cachedBytesPerS = 0;
+  double streamingBytesPerS = 0;
+};
+// Streaming must beat cached stores by this much to be chosen: below it the two are within
+// this VM's noise, and cached stores leave the output in the cache for whoever reads it next.
+inline constexpr double kStreamingMargin = 0.05;
+// The bytes touched (the copy's two arrays) from the smallest trial on which streaming wins
+// by kStreamingMargin at that size and at every larger one; where it wins at none, twice the
+// largest trial's. `trials` by size, smallest first; 0 when empty.
+std::uint64_t streamingCrossover(std::span<const StoreTrial> trials);
 
 // The size of each of the probe's two arrays. Usually 4x the last-level cache, at least
 // 256 MiB and at most 1 GiB; never more than a quarter of the memory available each, so the
@@ -26,7 +45,8 @@ struct CopyArrays {
 CopyArrays copyArrays(std::uint64_t largestCacheBytes, std::uint64_t availableBytes);
 
 // a[i] = b[i] with every thread over the two arrays of copyArrays(); the best of several
-// repetitions, about a second in all. availableBytes is the process's effective limit
+// repetitions, about a second in all; then the same copies over halving parts of them, both
+// ways of writing, for the store crossover. availableBytes is the process's effective limit
 // (probeHostMemory; 0: unknown). A stop request is seen within a few milliseconds and leaves
 // the ceiling unmeasured, as do too little memory and a failed allocation.
 Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t availableBytes,

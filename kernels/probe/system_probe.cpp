@@ -69,6 +69,8 @@ SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
         measureCopyBandwidth(largestCache, probeHostMemory().hostBytes, options.stop);
     info.bandwidthCeilingBytesPerS = bandwidth.bytesPerS;
     info.bandwidthMethod = bandwidth.method;
+    info.streamingFromBytes = bandwidth.streamingFromBytes;
+    info.streamingMethod = bandwidth.streamingMethod;
     info.computeCeilings = probe::measureComputeCeilings(info.gpus, options.stop);
   }
   return info;

@@ -43,14 +43,15 @@ class TableKernel final : public Kernel {
     return need;
   }
 
-  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant, int threads,
-                                     std::stop_token stop) const override {
+  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
+                                     const PrepareOptions& options) const override {
     const VariantRow& chosen = row(variant);
     const VariantInfo& info = *info_.variant(variant);
     if (!info.availability.available)
       throw std::runtime_error(info_.name + " " + info.name + ": " + info.availability.reason);
-    return chosen.prepare(RunRequest{info_, params, threadsFor(threads), gpuDevice_, *collective_,
-                                     mpiOnDevice_, 0, std::move(stop)});
+    return chosen.prepare(RunRequest{info_, params, threadsFor(options.threads), gpuDevice_,
+                                     *collective_, mpiOnDevice_, 0, options.streamingFromBytes,
+                                     options.stop});
   }
 
  private:

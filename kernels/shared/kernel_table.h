@@ -26,6 +26,7 @@ struct RunRequest {
   // A distributed share's first element (or sample) of the point's problem: its inputs are
   // that slice of the whole problem's (fillUniform's `first`); 0 for every other run.
   std::uint64_t firstElement = 0;
+  std::uint64_t streamingFromBytes = 0;  // PrepareOptions::streamingFromBytes
   std::stop_token stop{};  // the run's: a prepare that waits polls it (Kernel::prepare)
 };
 

@@ -23,64 +23,73 @@ constexpr Shape3 kDefaultShape{512, 512, 512};
 struct Loop {
   static std::string isa() { return "scalar"; }
   template <class T>
-  static PiecesDone sweep(const T* in, T* out, const Shape3& shape, int, std::stop_token stop) {
+  static PiecesDone sweep(const T* in, T* out, const Shape3& shape, int, simd::Stores,
+                          std::stop_token stop) {
     return ranSerially(sweepLoop(in, out, shape, std::move(stop)));
   }
 };
 
 struct Vectorized {
   static std::string isa() { return simd::targetName(); }
+  static constexpr bool choosesStores = true;
   template <class T>
-  static PiecesDone sweep(const T* in, T* out, const Shape3& shape, int, std::stop_token stop) {
-    return ranSerially(sweepVectorized(in, out, shape, std::move(stop)));
+  static PiecesDone sweep(const T* in, T* out, const Shape3& shape, int, simd::Stores stores,
+                          std::stop_token stop) {
+    return ranSerially(sweepVectorized(in, out, shape, stores, std::move(stop)));
   }
 };
 
 struct Parallel {
   static std::string isa() { return simd::targetName(); }
   static constexpr bool threaded = true;
+  static constexpr bool choosesStores = true;
   template <class T>
   static PiecesDone sweep(const T* in, T* out, const Shape3& shape, int threads,
-                          std::stop_token stop) {
-    return sweepParallel(in, out, shape, threads, std::move(stop));
+                          simd::Stores stores, std::stop_token stop) {
+    return sweepParallel(in, out, shape, threads, stores, std::move(stop));
   }
 };
 
 template <class T, class Variant>
 class CpuStencilRun final : public KernelRun {
  public:
-  CpuStencilRun(const Shape3& shape, std::uint64_t points, std::uint64_t seed, int threads)
-      : shape_(shape), in_(points), out_(points, kHalfPage), threads_(threads) {
-    fillUniform(in_.span(), seed);
+  explicit CpuStencilRun(const RunRequest& request)
+      : shape_(shapeOf(request.params)),
+        in_(elementsOf(request.params)),
+        out_(in_.span().size(), kHalfPage),
+        threads_(request.threads),
+        // In and out, each read or written once.
+        stores_(simd::storesFor(2 * in_.span().size() * sizeof(T), request.streamingFromBytes)) {
+    fillUniform(in_.span(), request.params.seed);
     poison(out_.span());
   }
 
   void poisonOutput() override { poison(out_.span()); }
 
   RunOutcome run(std::stop_token stop) override {
-    return outcomeOf<Variant>(
-        Variant::sweep(in_.span().data(), out_.span().data(), shape_, threads_, std::move(stop)));
+    return outcomeOf<Variant>(Variant::sweep(in_.span().data(), out_.span().data(), shape_,
+                                             threads_, stores_, std::move(stop)));
   }
 
   Verification verify() const override { return verifyStencil<T>(in_.span(), out_.span(), shape_); }
 
   std::string isa() const override { return Variant::isa(); }
 
+  std::string stores() const override { return simd::storesReported<Variant>(stores_); }
+
  private:
   Shape3 shape_;
   HostArray<T> in_;
   HostArray<T> out_;
   int threads_;
+  simd::Stores stores_;
 };
 
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
-  const Shape3& shape = shapeOf(request.params);
-  const std::uint64_t points = elementsOf(request.params);
-  const std::uint64_t seed = request.params.seed;
   if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuStencilRun<float, Variant>>(shape, points, seed, request.threads);
-  return std::make_unique<CpuStencilRun<double, Variant>>(shape, points, seed, request.threads);
+    return std::make_unique<CpuStencilRun<float, Variant>>(request);
+  return std::make_unique<CpuStencilRun<double, Variant>>(request);
 }
 
 // The rule: one array read and one written per point, as if every neighbour came from

@@ -9,6 +9,7 @@
 
 #include "accellab/types.h"
 #include "cpu/pieces_done.h"
+#include "cpu/simd.h"
 #include "stencil_coefficients.h"
 
 namespace accellab::kernels::stencil {
@@ -34,12 +35,14 @@ inline bool onBoundary(const Shape3& shape, std::uint64_t z, std::uint64_t y, st
 // Scalar, z, y, x, compiled without auto-vectorization (stencil_loop.cpp).
 template <class T>
 bool sweepLoop(const T* in, T* out, const Shape3& shape, std::stop_token stop);
-// Highway SIMD along x, one thread, over cache blocks (stencil_sweeps_highway.cpp).
+// Highway SIMD along x, one thread, over cache blocks (stencil_sweeps_highway.cpp), writing
+// with `stores`.
 template <class T>
-bool sweepVectorized(const T* in, T* out, const Shape3& shape, std::stop_token stop);
+bool sweepVectorized(const T* in, T* out, const Shape3& shape, simd::Stores stores,
+                     std::stop_token stop);
 // The same blocks shared among OpenMP threads.
 template <class T>
-PiecesDone sweepParallel(const T* in, T* out, const Shape3& shape, int threads,
+PiecesDone sweepParallel(const T* in, T* out, const Shape3& shape, int threads, simd::Stores stores,
                          std::stop_token stop);
 
 }  // namespace accellab::kernels::stencil

@@ -8,20 +8,11 @@
 #include "stencil_sweep.h"
 
 namespace accellab::kernels::stencil {
-namespace {
-
-// In and out, each read or written once.
-template <class T>
-simd::Stores storesOf(const Shape3& shape) {
-  return simd::storesFor(2 * shape.x * shape.y * shape.z * sizeof(T));
-}
-
-}  // namespace
 
 template <class T>
-bool sweepVectorized(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
+bool sweepVectorized(const T* in, T* out, const Shape3& shape, simd::Stores stores,
+                     std::stop_token stop) {
   const Blocking blocking = blockingFor(shape, sizeof(T), l2CacheBytes());
-  const simd::Stores stores = storesOf<T>(shape);
   // A block is about kChunkPoints points: a look at the token per block.
   return forEachChunk(blocking.count(), 1, std::move(stop), [&](std::uint64_t b, std::uint64_t) {
     sweepBlock(in, out, shape, blocking.block(b), stores);
@@ -29,10 +20,9 @@ bool sweepVectorized(const T* in, T* out, const Shape3& shape, std::stop_token s
 }
 
 template <class T>
-PiecesDone sweepParallel(const T* in, T* out, const Shape3& shape, int threads,
+PiecesDone sweepParallel(const T* in, T* out, const Shape3& shape, int threads, simd::Stores stores,
                          std::stop_token stop) {
   const Blocking blocking = blockingFor(shape, sizeof(T), l2CacheBytes(), threads);
-  const simd::Stores stores = storesOf<T>(shape);
   // A block a piece: blocks are cut to fit the cache already, and a few per thread keep a
   // preempted thread's share moving (cpu/parallel.h).
   return forEachPiece(splitFor(blocking.count(), threads, {}), stop,
@@ -41,9 +31,11 @@ PiecesDone sweepParallel(const T* in, T* out, const Shape3& shape, int threads,
                       });
 }
 
-template bool sweepVectorized(const float*, float*, const Shape3&, std::stop_token);
-template bool sweepVectorized(const double*, double*, const Shape3&, std::stop_token);
-template PiecesDone sweepParallel(const float*, float*, const Shape3&, int, std::stop_token);
-template PiecesDone sweepParallel(const double*, double*, const Shape3&, int, std::stop_token);
+template bool sweepVectorized(const float*, float*, const Shape3&, simd::Stores, std::stop_token);
+template bool sweepVectorized(const double*, double*, const Shape3&, simd::Stores, std::stop_token);
+template PiecesDone sweepParallel(const float*, float*, const Shape3&, int, simd::Stores,
+                                  std::stop_token);
+template PiecesDone sweepParallel(const double*, double*, const Shape3&, int, simd::Stores,
+                                  std::stop_token);
 
 }  // namespace accellab::kernels::stencil

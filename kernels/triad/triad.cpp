@@ -54,6 +54,7 @@ struct Loop {
 
 struct Vectorized {
   static std::string isa() { return simd::targetName(); }
+  static constexpr bool choosesStores = true;
   template <class T>
   static PiecesDone run(const Piece<T>& whole, const std::stop_token& stop) {
     return ranSerially(
@@ -64,6 +65,7 @@ struct Vectorized {
 struct Parallel {
   static std::string isa() { return simd::targetName(); }
   static constexpr bool threaded = true;
+  static constexpr bool choosesStores = true;
   template <class T>
   static PiecesDone run(const Piece<T>& p, const std::stop_token& stop) {
     return triadParallel(p.b, p.c, p.a, p.n, p.threads, p.stores, stop);
@@ -93,16 +95,15 @@ struct Blas {
 template <class T, class Variant>
 class CpuTriadRun final : public KernelRun {
  public:
-  CpuTriadRun(const Shape3& shape, std::uint64_t elements, std::uint64_t seed, std::uint64_t first,
-              int threads)
-      : shape_(shape),
-        b_(elements),
-        c_(elements),
-        a_(elements, kHalfPage),  // no 4K aliasing with b_ and c_ (host_array.h)
-        threads_(threads),
-        stores_(simd::storesFor(3 * elements * sizeof(T))) {
-    fillUniform(b_.span(), seed, kStreamB, first);
-    fillUniform(c_.span(), seed, kStreamC, first);
+  explicit CpuTriadRun(const RunRequest& request)
+      : shape_(shapeOf(request.params)),
+        b_(elementsOf(request.params)),
+        c_(b_.span().size()),
+        a_(b_.span().size(), kHalfPage),  // no 4K aliasing with b_ and c_ (host_array.h)
+        threads_(request.threads),
+        stores_(simd::storesFor(3 * b_.span().size() * sizeof(T), request.streamingFromBytes)) {
+    fillUniform(b_.span(), request.params.seed, kStreamB, request.firstElement);
+    fillUniform(c_.span(), request.params.seed, kStreamC, request.firstElement);
     poison(a_.span());
   }
 
@@ -120,6 +121,8 @@ class CpuTriadRun final : public KernelRun {
 
   std::string isa() const override { return Variant::isa(); }
 
+  std::string stores() const override { return simd::storesReported<Variant>(stores_); }
+
  private:
   Shape3 shape_;
   HostArray<T> b_;
@@ -131,14 +134,9 @@ class CpuTriadRun final : public KernelRun {
 
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
-  const Shape3& shape = shapeOf(request.params);
-  const std::uint64_t elements = elementsOf(request.params);
-  const std::uint64_t seed = request.params.seed;
   if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuTriadRun<float, Variant>>(shape, elements, seed,
-                                                         request.firstElement, request.threads);
-  return std::make_unique<CpuTriadRun<double, Variant>>(shape, elements, seed, request.firstElement,
-                                                        request.threads);
+    return std::make_unique<CpuTriadRun<float, Variant>>(request);
+  return std::make_unique<CpuTriadRun<double, Variant>>(request);
 }
 
 Workload workload(const KernelInfo&, const Params& params) {
@@ -172,7 +170,7 @@ KernelTable table() {
   table.variants = {
       {"loop", "scalar loop; compiler vectorization off; multiply and add rounded apart",
        Needs::nothing, false, &prepareCpu<Loop>},
-      {"vectorized", "Google Highway SIMD (MulAdd), one thread; streaming stores beyond the LLC",
+      {"vectorized", "Google Highway SIMD (MulAdd), one thread; streaming stores from the measured crossover",
        Needs::highway, false, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
       {"parallel", "OpenMP threads over pieces sized to the problem, each running the SIMD loop",
        Needs::highway, true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},

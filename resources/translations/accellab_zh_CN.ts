@@ -2263,6 +2263,14 @@ speedup at most %7</source>
         <source>not asked</source>
         <translation>未询问</translation>
     </message>
+    <message>
+        <source>Stores</source>
+        <translation>存储方式</translation>
+    </message>
+    <message>
+        <source>streaming from %1 touched (%2)</source>
+        <translation>访问量达 %1 起使用流式存储（%2）</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::ThroughputChart</name>

@@ -106,8 +106,8 @@ class MisbehavingKernel : public Kernel {
   const KernelInfo& info() const override { return info_; }
   Workload workload(const Params&) const override { return {1, 8, 0}; }
   MemoryNeed memoryNeed(const Params&, std::string_view) const override { return {64, 0}; }
-  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view, int,
-                                     std::stop_token) const override {
+  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view,
+                                     const PrepareOptions&) const override {
     return std::make_unique<MisbehavingRun>(paramOf(info_, params, "how"));
   }
 

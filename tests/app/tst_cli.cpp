@@ -570,6 +570,13 @@ void TestCli::runsReuseTheMachineMeasurement() {
   QCOMPARE(cached.bandwidthCeilingBytesPerS, measured.bandwidthCeilingBytesPerS);
   QCOMPARE(cached.bandwidthMeasured, measured.bandwidthMeasured);
   QVERIFY(cached.computeCeilings == measured.computeCeilings);
+  // The store crossover is measured and cached with the ceilings, and decides the run's stores.
+  QVERIFY(measured.streamingFromBytes > 0);
+  QCOMPARE(cached.streamingFromBytes, measured.streamingFromBytes);
+  QCOMPARE(readSessionFile(path("machine-2.json").toStdString())
+               .runs.front()
+               .settings.measure.streamingFromBytes,
+           measured.streamingFromBytes);
   QVERIFY2(
       second.ms < first.ms,
       qPrintable(QStringLiteral("%1 ms cached, %2 ms measuring").arg(second.ms).arg(first.ms)));
@@ -581,6 +588,10 @@ void TestCli::runsReuseTheMachineMeasurement() {
           .hasMatch(),
       qPrintable(sysinfo.out));
   QVERIFY2(QRegularExpression(R"(\nCompute +f32 scalar x1 \S+ .?FLOP/s, f32 \S+ x1 \S+ .?FLOP/s, )")
+               .match(sysinfo.out)
+               .hasMatch(),
+           qPrintable(sysinfo.out));
+  QVERIFY2(QRegularExpression(R"(\nStores +streaming from \S+ \S?iB touched \(copies with )")
                .match(sysinfo.out)
                .hasMatch(),
            qPrintable(sysinfo.out));

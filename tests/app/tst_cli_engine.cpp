@@ -84,8 +84,8 @@ class ReferenceOutOfMemory : public test::FakeRun {
 class OutOfMemoryKernel : public test::FakeKernel {
  public:
   explicit OutOfMemoryKernel(test::FakeScript& script) : FakeKernel(script), script_(script) {}
-  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant, int,
-                                     std::stop_token) const override {
+  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant,
+                                     const PrepareOptions&) const override {
     if (variant == "loop") throw std::bad_alloc();
     if (variant == "fast") return std::make_unique<ReferenceOutOfMemory>(script_, "fast");
     return std::make_unique<test::FakeRun>(script_, std::string(variant));

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "accellab/kernels/builtin.h"
+#include "accellab/machine_cache.h"
 
 namespace {
 
@@ -108,16 +109,19 @@ double secondsOf(Clock::duration d) { return std::chrono::duration<double>(d).co
 struct Best {
   double accellab = 1e300;  // seconds per run
   double c = 1e300;
+  std::string stores;  // how AccelLab's loop wrote, where it chose
 };
 
 template <class T>
 Best measure(const accellab::Kernel& kernel, const std::string& name, std::uint64_t bytesEach,
-             int threads, int rounds) {
+             int threads, int rounds, std::uint64_t streamingFromBytes) {
   const std::uint64_t n = bytesEach / sizeof(T);
   accellab::Params params;
   params.dtype = sizeof(T) == 4 ? accellab::DType::f32 : accellab::DType::f64;
   params.shape = accellab::Shape3{1, 1, n};
-  const auto run = kernel.prepare(params, threads == 1 ? "vectorized" : "parallel", threads, {});
+  // As a run of the CLI or the window prepares it: with the machine's store crossover.
+  const auto run = kernel.prepare(params, threads == 1 ? "vectorized" : "parallel",
+                                  {.threads = threads, .streamingFromBytes = streamingFromBytes});
   Arrays arrays(bytesEach);
   for (std::uint64_t i = 0; i < n; ++i) {
     arrays.in<T>(0)[i] = T(1) + T(i % 1000) / T(1000);
@@ -138,6 +142,7 @@ Best measure(const accellab::Kernel& kernel, const std::string& name, std::uint6
   const int repsC = calibrate(
       [&] { sink = sink + reference<T>(name, arrays, static_cast<std::int64_t>(n), threads, 1); });
   Best best;
+  best.stores = run->stores();
   for (int round = 0; round < rounds; ++round) {
     auto t0 = Clock::now();
     for (int r = 0; r < repsA; ++r) run->run({});
@@ -166,8 +171,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   const accellab::Engine engine = accellab::kernels::makeBuiltinEngine();
-  std::printf("%-7s %-4s %-8s %7s %14s %14s %7s\n", "kernel", "type", "array", "threads",
-              "AccelLab el/s", "C el/s", "ratio");
+  // The crossover a run would use: the machine cache's, measured now if it has none.
+  const accellab::MachineProbe probe =
+      accellab::probeMachine(engine, accellab::MachineCache(accellab::defaultMachineCacheFile()));
+  const std::uint64_t streamingFrom = probe.system.streamingFromBytes;
+  std::printf("AccelLab's stores: %s\n", accellab::describeStreaming(probe.system).c_str());
+  std::printf("%-7s %-4s %-8s %7s %14s %14s %7s  %s\n", "kernel", "type", "array", "threads",
+              "AccelLab el/s", "C el/s", "ratio", "stores");
   std::vector<int> threadCounts{1};
   if (all > 1) threadCounts.push_back(all);
   double worst = 1e300;
@@ -198,14 +208,15 @@ int main(int argc, char** argv) {
     for (const bool f32 : {false, true}) {
       for (const std::uint64_t bytes : sizes) {
         for (const int threads : threadCounts) {
-          const Best best = f32 ? measure<float>(*kernel, name, bytes, threads, rounds)
-                                : measure<double>(*kernel, name, bytes, threads, rounds);
+          const Best best =
+              f32 ? measure<float>(*kernel, name, bytes, threads, rounds, streamingFrom)
+                  : measure<double>(*kernel, name, bytes, threads, rounds, streamingFrom);
           const double n = static_cast<double>(bytes / (f32 ? 4 : 8));
           const double ratio = best.c / best.accellab;
           worst = std::min(worst, ratio);
-          std::printf("%-7s %-4s %-8s %7d %12.2f G %12.2f G %7.2f\n", name, f32 ? "f32" : "f64",
+          std::printf("%-7s %-4s %-8s %7d %12.2f G %12.2f G %7.2f  %s\n", name, f32 ? "f32" : "f64",
                       sizeName(bytes).c_str(), threads, n / best.accellab / 1e9, n / best.c / 1e9,
-                      ratio);
+                      ratio, best.stores.empty() ? "-" : best.stores.c_str());
           std::fflush(stdout);
         }
       }

@@ -34,8 +34,8 @@ class EmptyKernel : public accellab::Kernel {
   accellab::MemoryNeed memoryNeed(const accellab::Params&, std::string_view) const override {
     return {};
   }
-  std::unique_ptr<accellab::KernelRun> prepare(const accellab::Params&, std::string_view, int,
-                                               std::stop_token) const override {
+  std::unique_ptr<accellab::KernelRun> prepare(const accellab::Params&, std::string_view,
+                                               const accellab::PrepareOptions&) const override {
     return std::make_unique<EmptyRun>();
   }
 

@@ -47,6 +47,7 @@ struct FakeScript {
   std::vector<std::string> events;  // "prepare", "poison", "run", "verify"
   std::size_t runs = 0;
   std::size_t prepares = 0;
+  std::uint64_t streamingFromBytes = 0;  // what the last prepare was given
 
   std::size_t count(const std::string& event) const {
     std::size_t n = 0;
@@ -88,6 +89,11 @@ class FakeRun : public KernelRun {
   }
 
   std::string isa() const override { return variant_ == "fast" ? "FAKE512" : ""; }
+  // The fast variant chooses as the streaming loops do: from the prepare's crossover.
+  std::string stores() const override {
+    if (variant_ != "fast") return {};
+    return script_.streamingFromBytes > 0 ? "streaming" : "cached";
+  }
 
  private:
   FakeScript& script_;
@@ -133,9 +139,11 @@ class FakeKernel : public Kernel {
     return variant == "gpu" ? script_.need : MemoryNeed{script_.need.hostBytes, 0};
   }
 
-  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant, int,
-                                     std::stop_token stop) const override {
+  std::unique_ptr<KernelRun> prepare(const Params&, std::string_view variant,
+                                     const PrepareOptions& options) const override {
+    const std::stop_token& stop = options.stop;
     ++script_.prepares;
+    script_.streamingFromBytes = options.streamingFromBytes;
     script_.events.push_back("prepare");
     if (script_.throwOnPrepare) throw std::runtime_error("cannot allocate 8 GiB");
     // As a prepare that waits on a child does: polls the stop, throws when it comes.

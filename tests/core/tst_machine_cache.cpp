@@ -53,6 +53,8 @@ class FakeMachine {
             system.bandwidthMethod = "fake copy";
             system.gpus[0].copyCeilingBytesPerS = 1e12 * measurements;
             system.computeCeilings = computeCeilings(measurements);
+            system.streamingFromBytes = (std::uint64_t{32} << 20) * measurements;
+            system.streamingMethod = "fake trials";
           }
           return system;
         });
@@ -171,6 +173,8 @@ class TestMachineCache : public QObject {
     expected.bandwidthCached = true;
     expected.gpus[0].copyCeilingBytesPerS = 1e12;
     expected.computeCeilings = FakeMachine::computeCeilings(1);
+    expected.streamingFromBytes = std::uint64_t{32} << 20;
+    expected.streamingMethod = "fake trials";
     QVERIFY(second.system == expected);
   }
 
@@ -315,6 +319,12 @@ class TestMachineCache : public QObject {
     QTest::newRow("absent GPU") << QByteArray("\"gpu_index\": 0") << QByteArray("\"gpu_index\": 3")
                                 << implausible
                                 << "a f32 CUDA peak of GPU 3, which this machine does not have";
+    // A cache from before the store crossover was measured: measured again.
+    const QByteArray streaming("\"streaming_from_bytes\": 33554432");
+    QTest::newRow("no store crossover")
+        << streaming << QByteArray("\"streaming_from_bytes\": 0") << unreadable << QString();
+    QTest::newRow("streaming from 1 byte") << streaming << QByteArray("\"streaming_from_bytes\": 1")
+                                           << implausible << "streaming stores from 1 bytes";
     QTest::newRow("threads") << QByteArray("\"threads\": 8") << QByteArray("\"threads\": 1048576")
                              << implausible
                              << "a f64 AVX2 peak on 1048576 threads (this machine has 8";

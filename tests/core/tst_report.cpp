@@ -202,6 +202,15 @@ class TestReport : public QObject {
     QCOMPARE(rows[7].medianS, 0.0);
   }
 
+  // A point's note names its SIMD target and, where the loop chose, its stores.
+  void noteNamesTheStores() {
+    Run run = test::sampleRun();
+    run.points[2].stores = "streaming";
+    const auto rows = buildReportRows(run.points, {20e9, 4e12}, {}, 1);
+    QCOMPARE(rows[2].note, std::string("AVX-512; streaming stores"));
+    QCOMPARE(rows[1].note, std::string("AVX-512"));
+  }
+
   // End to end, a gpu row is the median of whole runs with their copies: its own spread,
   // speedups over it, and no ceiling (the time is mostly the bus).
   void gpuRowsEndToEnd() {

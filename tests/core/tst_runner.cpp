@@ -249,12 +249,23 @@ class TestRunner : public QObject {
     QVERIFY(result.verified);
     QCOMPARE(result.verifyDetail, std::string("max |error| 0"));
     QCOMPARE(result.isa, std::string("FAKE512"));
+    QCOMPARE(result.stores, std::string("cached"));
     QCOMPARE(result.elements, std::uint64_t{24});
     QCOMPARE(result.bytes, std::uint64_t{24 * 2 * 8});
     QCOMPARE(result.stats, summarize(result.samplesS));
     QCOMPARE(result.elementsPerS, 24 / 0.125);
     QCOMPARE(result.bytesPerS, 384 / 0.125);
     QVERIFY(!result.gpu);
+  }
+
+  // The run's store crossover reaches the kernel's prepare, and the kernel's choice the point.
+  void storesFollowTheConfig() {
+    MeasureConfig streaming = config(3, 0);
+    streaming.streamingFromBytes = std::uint64_t{64} << 20;
+    const auto result = runner_->runPoint(fakePoint("fast", 2), streaming);
+    QCOMPARE(script_.streamingFromBytes, std::uint64_t{64} << 20);
+    QCOMPARE(result.stores, std::string("streaming"));
+    QCOMPARE(runner_->runPoint(fakePoint(), streaming).stores, std::string());
   }
 
   void kernelTimingWins() {

@@ -127,6 +127,11 @@ class TestSession : public QObject {
         "Numba 0.56.4";
     run.system.cpuMHz = 2450;
     run.system.loadAverage = {0.52, 0.58, 0.59};
+    run.system.streamingFromBytes = std::uint64_t{64} << 20;
+    run.system.streamingMethod = "copies with 2 threads, streaming against cached stores";
+    run.settings.measure.streamingFromBytes = std::uint64_t{64} << 20;
+    run.points[2].stores = "streaming";
+    run.points[1].stores = "cached";
     const std::string json = sessionToJson(session);
     QVERIFY(sessionFromJson(json) == session);
     const auto refused = [&json](const std::string& from, const std::string& to) {
@@ -149,6 +154,8 @@ class TestSession : public QObject {
                 .contains(QStringLiteral("plugin.name: '../evil' is not a plain name")));
     QVERIFY(refused("\"load_average\": [", "\"load_average\": [1, ")
                 .contains(QStringLiteral("3 numbers at most")));
+    QVERIFY(refused("\"stores\": \"streaming\"", "\"stores\": \"sideways\"")
+                .contains(QStringLiteral("stores: is \"streaming\" or \"cached\"")));
     // A build without OpenSSL records no digest: read as such.
     QVERIFY(refused("\"" + std::string(64, 'a') + "\"", "\"\"").isEmpty());
   }

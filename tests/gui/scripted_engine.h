@@ -49,8 +49,9 @@ class ScriptedKernel : public Kernel {
     return {problemSize(params) * 24, 0};
   }
 
-  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant, int threads,
-                                     std::stop_token) const override {
+  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
+                                     const PrepareOptions& options) const override {
+    const int threads = options.threads;
     const std::lock_guard lock(mutex_);
     const int measurement = measurements_++;
     int& noisyLeft = times_.noisyMeasurements[std::string(variant)];

@@ -52,8 +52,13 @@ SystemInfo scriptedHost() {
 }
 
 // The machine cache keeps a measurement only with its compute ceilings.
-std::vector<ComputeCeiling> scriptedComputeCeilings() {
-  return {{DType::f64, "scalar", 1, -1, 1e9}};
+// What a measurement of the scripted machine adds to its live probe, with this bandwidth.
+void measuredCeilings(SystemInfo& system, double bandwidth) {
+  system.bandwidthCeilingBytesPerS = bandwidth;
+  system.bandwidthMethod = "scripted copy";
+  system.computeCeilings = {{DType::f64, "scalar", 1, -1, 1e9}};
+  system.streamingFromBytes = std::uint64_t{32} << 20;
+  system.streamingMethod = "scripted trials";
 }
 
 EngineFactory gatedEngine(const std::shared_ptr<ProbeGate>& gate, test::ScriptedTimes times = {}) {
@@ -71,9 +76,7 @@ EngineFactory gatedEngine(const std::shared_ptr<ProbeGate>& gate, test::Scripted
           std::unique_lock lock(gate->mutex);
           if (!gate->changed.wait(lock, options.stop, [&] { return gate->isOpen; }))
             return system;  // the window closed first: not measured
-          system.bandwidthCeilingBytesPerS = 1e10 * ++gate->measurements;
-          system.bandwidthMethod = "scripted copy";
-          system.computeCeilings = scriptedComputeCeilings();
+          measuredCeilings(system, 1e10 * ++gate->measurements);
           return system;
         });
   };
@@ -242,10 +245,8 @@ class TestMachineStartup : public QObject {
   // The live probe of the scripted machine with a ceiling measured at a known time.
   void writeCache(double ceiling) {
     SystemInfo system = scriptedHost();
-    system.bandwidthCeilingBytesPerS = ceiling;
-    system.bandwidthMethod = "scripted copy";
+    measuredCeilings(system, ceiling);
     system.bandwidthMeasured = "2026-12-01T04:30:00Z";
-    system.computeCeilings = scriptedComputeCeilings();
     MachineCache(cacheFile_).store(system);
   }
 

@@ -87,6 +87,16 @@ class TestSystemView : public QObject {
              QStringLiteral("f64 scalar x1 4.10 GFLOP/s, f32 CUDA GPU 0 61.2 TFLOP/s"));
   }
 
+  void storeCrossoverWithItsTrials() {
+    SystemInfo system = test::sampleRun().system;
+    QCOMPARE(valueOf(system, QStringLiteral("Stores")), QStringLiteral("not measured"));
+    system.streamingFromBytes = std::uint64_t{32} << 20;
+    system.streamingMethod = "copies with 2 threads, streaming against cached stores";
+    QCOMPARE(valueOf(system, QStringLiteral("Stores")),
+             QStringLiteral("streaming from 32.0 MiB touched (copies with 2 threads, streaming "
+                            "against cached stores)"));
+  }
+
   void twoMachinesSideBySideWithTheirDifferences() {
     SystemView view;
     const Run base = test::sampleRun();  // conditions: a virtual machine

@@ -38,17 +38,24 @@ struct Completed {
   RunOutcome outcome;
   Verification verification;
   std::string isa;
+  std::string stores;
 };
 
 inline Completed prepareRunVerify(const Kernel& kernel, const Params& params,
-                                  const std::string& variant, int threads) {
-  const std::unique_ptr<KernelRun> run = kernel.prepare(params, variant, threads);
+                                  const std::string& variant, const PrepareOptions& options) {
+  const std::unique_ptr<KernelRun> run = kernel.prepare(params, variant, options);
   run->poisonOutput();
   Completed done;
   done.outcome = run->run({});
   done.verification = run->verify();
   done.isa = run->isa();
+  done.stores = run->stores();
   return done;
+}
+
+inline Completed prepareRunVerify(const Kernel& kernel, const Params& params,
+                                  const std::string& variant, int threads) {
+  return prepareRunVerify(kernel, params, variant, {.threads = threads});
 }
 
 // Seconds from a stop request, made `after` into run(), to run() returning; whether it

@@ -80,7 +80,8 @@ class TestAddKernel : public QObject {
 
   // A run that has not happened leaves the poison: verify must see every element of it.
   void poisonedOutputFailsVerification() {
-    const auto run = kernelNamed("add").prepare(addParams(3, 5, 7, DType::f64), "loop", 1);
+    const auto run =
+        kernelNamed("add").prepare(addParams(3, 5, 7, DType::f64), "loop", {.threads = 1});
     run->poisonOutput();
     const Verification verification = run->verify();
     QVERIFY(!verification.ok);
@@ -165,7 +166,8 @@ class TestAddKernel : public QObject {
     const Kernel& add = kernelNamed("add");
     const std::string reason = test::unavailableReason(add, variant.toStdString());
     if (!reason.empty()) QSKIP(reason.c_str());
-    const auto run = add.prepare(addParams(64, 64, 1024, DType::f32), variant.toStdString(), 2);
+    const auto run =
+        add.prepare(addParams(64, 64, 1024, DType::f32), variant.toStdString(), {.threads = 2});
     run->poisonOutput();
     std::stop_source source;
     source.request_stop();
@@ -175,8 +177,8 @@ class TestAddKernel : public QObject {
 
   // The cache-hostile loop over 128 Mi elements takes seconds; a stop must end it in < 0.5 s.
   void stopDuringRunEndsItQuickly() {
-    const auto run =
-        kernelNamed("add").prepare(addParams(1 << 13, 1 << 10, 16, DType::f32), "loop-strided", 1);
+    const auto run = kernelNamed("add").prepare(addParams(1 << 13, 1 << 10, 16, DType::f32),
+                                                "loop-strided", {.threads = 1});
     const test::Cancellation cancellation =
         test::cancelMidRun(*run, std::chrono::milliseconds(100));
     QVERIFY(cancellation.cancelled);
@@ -187,9 +189,11 @@ class TestAddKernel : public QObject {
   void missingShapeIsAnError() {
     Params params;
     params.shape.reset();
-    QVERIFY_THROWS_EXCEPTION(std::runtime_error, kernelNamed("add").prepare(params, "loop", 1));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error,
-                             kernelNamed("add").prepare(addParams(1, 1, 1, DType::f64), "nope", 1));
+                             kernelNamed("add").prepare(params, "loop", {.threads = 1}));
+    QVERIFY_THROWS_EXCEPTION(
+        std::runtime_error,
+        kernelNamed("add").prepare(addParams(1, 1, 1, DType::f64), "nope", {.threads = 1}));
   }
 };
 

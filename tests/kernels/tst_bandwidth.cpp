@@ -13,6 +13,8 @@ using namespace accellab::kernels;
 namespace {
 constexpr quint64 MiB = 1ull << 20;
 constexpr quint64 GiB = 1ull << 30;
+// A trial's rates, (cached, streaming) in GB/s.
+using Rates = QList<QPair<double, double>>;
 }  // namespace
 
 class TestBandwidth : public QObject {
@@ -57,9 +59,49 @@ class TestBandwidth : public QObject {
              reduced.method.c_str());
   }
 
+  // Rates per size as (cached, streaming) in GB/s, smallest size first from 1 MiB per array.
+  void theStoreCrossoverIsWhereStreamingKeepsWinning_data() {
+    QTest::addColumn<Rates>("rates");
+    QTest::addColumn<quint64>("streamingFrom");
+    // A machine whose last-level cache holds 2 arrays of 16 MiB: from 32 MiB on, streaming.
+    QTest::newRow("wins from 32 MiB")
+        << Rates{{90, 30}, {80, 30}, {60, 30}, {50, 30}, {40, 30}, {25, 32}, {20, 30}} << 64 * MiB;
+    // A win within the margin (5 %) is noise: at 2 MiB cached stays, from 4 MiB streaming.
+    QTest::newRow("margin") << Rates{{90, 30}, {30, 31}, {20, 30}} << 8 * MiB;
+    // A win at one size with a loss above it is not a crossover.
+    QTest::newRow("one stray win") << Rates{{90, 30}, {20, 30}, {30, 20}, {20, 30}} << 16 * MiB;
+    // Never: twice the largest touched.
+    QTest::newRow("cached always") << Rates{{90, 30}, {60, 30}} << 8 * MiB;
+    QTest::newRow("streaming always") << Rates{{20, 30}, {20, 30}} << 2 * MiB;
+  }
+  void theStoreCrossoverIsWhereStreamingKeepsWinning() {
+    QFETCH(Rates, rates);
+    QFETCH(quint64, streamingFrom);
+    std::vector<StoreTrial> trials;
+    for (qsizetype i = 0; i < rates.size(); ++i)
+      trials.push_back(StoreTrial{MiB << i, rates[i].first * 1e9, rates[i].second * 1e9});
+    QCOMPARE(quint64(streamingCrossover(trials)), streamingFrom);
+    QCOMPARE(streamingCrossover({}), std::uint64_t{0});
+  }
+
+  // The probe's own trials: halving sizes down to 1 MiB per array, each ratio shown.
+  void theProbeMeasuresTheStoreCrossover() {
+    const Bandwidth measured = measureCopyBandwidth(16 * MiB, 128 * MiB);
+    QVERIFY(measured.bytesPerS > 0);
+    QVERIFY(measured.streamingFromBytes >= 2 * MiB);
+    QVERIFY(measured.streamingFromBytes <= 128 * MiB);  // twice the 32 MiB arrays' touched
+    const QString method = QString::fromStdString(measured.streamingMethod);
+    QVERIFY2(method.contains("streaming against cached stores per array: 1.00 MiB "),
+             qPrintable(method));
+    QVERIFY2(method.contains(" 32.0 MiB "), qPrintable(method));
+    QVERIFY2(method.contains("streaming from") || method.contains("cached won at every size"),
+             qPrintable(method));
+  }
+
   void tooLittleMemoryIsNotMeasuredWithTheReason() {
     const Bandwidth skipped = measureCopyBandwidth(32 * MiB, 100 * MiB);
     QCOMPARE(skipped.bytesPerS, 0.0);
+    QCOMPARE(skipped.streamingFromBytes, std::uint64_t{0});
     QCOMPARE(QString::fromStdString(skipped.method),
              "not measured: only 100 MiB of memory available; the probe needs 2 arrays of at "
              "least 64.0 MiB and leaves half of it to the run");

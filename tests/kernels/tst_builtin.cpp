@@ -134,7 +134,8 @@ class TestBuiltin : public QObject {
       QCOMPARE(gpu.reason, system.gpuReason);
       if (!gpu.available) {
         Params params = kernel->info().defaults;
-        QVERIFY_THROWS_EXCEPTION(std::runtime_error, kernel->prepare(params, "gpu", 1));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                                 kernel->prepare(params, "gpu", {.threads = 1}));
       }
     }
   }

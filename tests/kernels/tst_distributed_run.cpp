@@ -47,7 +47,7 @@ class TestDistributedRun : public QObject {
     params.shape.reset();
     params.samples = 1'000'003;
     const auto hits = [&](const char* variant) {
-      auto run = pi.prepare(params, variant, 2);
+      auto run = pi.prepare(params, variant, {.threads = 2});
       run->poisonOutput();
       run->run({});
       const Verification verdict = run->verify();
@@ -73,7 +73,7 @@ class TestDistributedRun : public QObject {
       QSKIP(k.info().variant("mpi")->availability.reason.c_str());
     Params params;
     params.shape = Shape3{3, 5, 67};
-    auto run = k.prepare(params, "mpi", 2);
+    auto run = k.prepare(params, "mpi", {.threads = 2});
     run->poisonOutput();
     QVERIFY(!run->run({}).cancelled);
     const Verification verdict = run->verify();

@@ -32,7 +32,7 @@ std::vector<Params> smallProblems(const KernelInfo& kernel) {
 std::string refusedAsTooSlow(const Kernel& kernel, const Params& params, const std::string& variant,
                              int threads, std::unique_ptr<KernelRun>& run) {
   try {
-    run = kernel.prepare(params, variant, threads);
+    run = kernel.prepare(params, variant, {.threads = threads});
   } catch (const std::runtime_error& refused) {
     const std::string message = refused.what();
     if (variant != "python-loop" || message.find("above the limit") == std::string::npos) throw;
@@ -165,6 +165,42 @@ class TestEveryKernel : public QObject {
     if (kernels == 0) QSKIP("no kernel's parallel variant is available in this build");
   }
 
+  // The streaming loops write as the machine's crossover says (PrepareOptions), say which, and
+  // are right either way; the variants that do not choose say nothing.
+  void storesFollowTheCrossover() {
+    const std::map<std::string, std::vector<std::string>> choosing{
+        {"add", {"vectorized", "parallel"}},
+        {"triad", {"vectorized", "parallel"}},
+        {"stencil", {"vectorized", "parallel"}}};
+    int chose = 0;
+    for (const Kernel* kernel : test::builtinKernels().kernels()) {
+      const KernelInfo& info = kernel->info();
+      const auto chooses = choosing.find(info.name);
+      for (const VariantInfo& variant : info.variants) {
+        if (!variant.availability.available || variant.onDevice || variant.distributed) continue;
+        if (variant.name.starts_with("python") || variant.name.starts_with("numba") ||
+            variant.name.starts_with("numpy"))
+          continue;  // the child's time is not this test's
+        const bool expected =
+            chooses != choosing.end() &&
+            std::ranges::find(chooses->second, variant.name) != chooses->second.end();
+        const Params params = splittableProblem(info);
+        for (const auto& [from, stores] : {std::pair<std::uint64_t, std::string>{1, "streaming"},
+                                           {std::uint64_t{1} << 60, "cached"}}) {
+          const auto done = test::prepareRunVerify(*kernel, params, variant.name,
+                                                   {.threads = 2, .streamingFromBytes = from});
+          const std::string row = info.name + " " + variant.name + " from " + std::to_string(from);
+          QVERIFY2(done.verification.ok, (row + ": " + done.verification.detail).c_str());
+          QCOMPARE(done.stores, expected ? stores : std::string());
+          chose += expected ? 1 : 0;
+        }
+      }
+    }
+    // Highway builds: the vectorized and parallel variants of three kernels, both ways.
+    if (chose == 0) QSKIP("no variant that chooses its stores is available in this build");
+    QCOMPARE(chose, 12);
+  }
+
   // Variants that agree on a fingerprint (pi's hit count) agree exactly, on every problem.
   void fingerprintsAgree() {
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
@@ -225,7 +261,7 @@ class TestEveryKernel : public QObject {
     if (!reason.empty()) QSKIP(reason.c_str());
     qputenv("ACCELLAB_PYTHON_LOOP_LIMIT_S", "1e9");  // a problem that large on purpose
     const auto restore = qScopeGuard([] { qputenv("ACCELLAB_PYTHON_LOOP_LIMIT_S", "1"); });
-    const auto run = k.prepare(largeProblem(k.info()), variant.toStdString(), 2);
+    const auto run = k.prepare(largeProblem(k.info()), variant.toStdString(), {.threads = 2});
     const test::Cancellation stop = test::cancelMidRun(*run, std::chrono::milliseconds(30));
     QVERIFY2(stop.secondsAfterRequest < 0.5,
              (std::to_string(stop.secondsAfterRequest) + " s after the request").c_str());
@@ -234,7 +270,8 @@ class TestEveryKernel : public QObject {
   void unknownVariantIsRefused() {
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
       const Params params = smallProblems(kernel->info()).front();
-      QVERIFY_THROWS_EXCEPTION(std::runtime_error, kernel->prepare(params, "no-such-variant", 1));
+      QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                               kernel->prepare(params, "no-such-variant", {.threads = 1}));
     }
   }
 };

@@ -80,7 +80,7 @@ class TestGpuKernels : public QObject {
     QFETCH(int, y);
     QFETCH(int, x);
     QFETCH(DType, dtype);
-    const auto run = kernelNamed("add").prepare(addParams(z, y, x, dtype), "gpu", 1);
+    const auto run = kernelNamed("add").prepare(addParams(z, y, x, dtype), "gpu", {.threads = 1});
     // Twice: the second repetition reuses the buffers and must be as right as the first.
     for (int repetition = 0; repetition < 2; ++repetition) {
       run->poisonOutput();
@@ -96,7 +96,7 @@ class TestGpuKernels : public QObject {
     const Kernel& add = kernelNamed("add");
     try {
       add.prepare(addParams(std::uint64_t{1} << 20, std::uint64_t{1} << 20, 16, DType::f64), "gpu",
-                  1);  // 128 TiB per array
+                  {.threads = 1});  // 128 TiB per array
       QFAIL("a 128 TiB array was allocated");
     } catch (const std::runtime_error& error) {
       QVERIFY2(std::string(error.what()).find("out of memory") != std::string::npos, error.what());
@@ -109,8 +109,8 @@ class TestGpuKernels : public QObject {
   // A stop in either phase leaves the stream idle and the buffers free: the same run then
   // completes and verifies.
   void addStopsThenRunsAgain() {
-    const auto run =
-        kernelNamed("add").prepare(addParams(256, 1024, 1024, DType::f32), "gpu", 1);  // 1 GiB
+    const auto run = kernelNamed("add").prepare(addParams(256, 1024, 1024, DType::f32), "gpu",
+                                                {.threads = 1});  // 1 GiB
     for (const int afterMs : {0, 20, 60}) {
       run->poisonOutput();
       const test::Cancellation cancellation =
@@ -145,7 +145,8 @@ class TestGpuKernels : public QObject {
     QFETCH(int, y);
     QFETCH(int, x);
     QFETCH(DType, dtype);
-    const auto run = kernelNamed("stencil").prepare(addParams(z, y, x, dtype), "gpu", 1);
+    const auto run =
+        kernelNamed("stencil").prepare(addParams(z, y, x, dtype), "gpu", {.threads = 1});
     for (int repetition = 0; repetition < 2; ++repetition) {
       run->poisonOutput();
       QVERIFY(!run->verify().ok);
@@ -196,7 +197,7 @@ class TestGpuKernels : public QObject {
   void piStopsQuickly() {
     Params params;
     params.samples = 1'000'000'000'000ull;  // minutes even on a large GPU
-    const auto run = kernelNamed("pi").prepare(params, "gpu", 1);
+    const auto run = kernelNamed("pi").prepare(params, "gpu", {.threads = 1});
     const test::Cancellation cancellation = test::cancelMidRun(*run, std::chrono::milliseconds(50));
     QVERIFY(cancellation.cancelled);
     QVERIFY(cancellation.secondsAfterRequest < 0.5);

@@ -112,7 +112,8 @@ class TestMatmul : public QObject {
   }
 
   void poisonedOutputFailsEveryElement() {
-    const auto run = kernelNamed("matmul").prepare(matmulParams(7, DType::f32), "loop", 1);
+    const auto run =
+        kernelNamed("matmul").prepare(matmulParams(7, DType::f32), "loop", {.threads = 1});
     run->poisonOutput();
     const Verification verification = run->verify();
     QVERIFY(!verification.ok);
@@ -186,7 +187,7 @@ class TestMatmul : public QObject {
     const std::string reason = test::unavailableReason(matmul, variant.toStdString());
     if (!reason.empty()) QSKIP(reason.c_str());
     const auto run = matmul.prepare(matmulParams(static_cast<std::uint64_t>(n), DType::f32),
-                                    variant.toStdString(), 1);
+                                    variant.toStdString(), {.threads = 1});
     const test::Cancellation cancellation =
         test::cancelMidRun(*run, std::chrono::milliseconds(100));
     QVERIFY(cancellation.cancelled);

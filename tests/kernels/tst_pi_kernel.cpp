@@ -136,7 +136,7 @@ class TestPiKernel : public QObject {
   }
 
   void noRunNoVerification() {
-    const auto run = kernelNamed("pi").prepare(piParams(10), "loop", 1);
+    const auto run = kernelNamed("pi").prepare(piParams(10), "loop", {.threads = 1});
     run->poisonOutput();
     QVERIFY(!run->verify().ok);
     QVERIFY(!run->verify().fingerprint);
@@ -150,7 +150,7 @@ class TestPiKernel : public QObject {
     QCOMPARE(pi.workload(piParams(12345)).elements, std::uint64_t{12345});
     QCOMPARE(pi.workload(piParams(12345)).bytes, std::uint64_t{0});
     QVERIFY(pi.info().variant("loop-strided") == nullptr);
-    QVERIFY_THROWS_EXCEPTION(std::runtime_error, pi.prepare(piParams(0), "loop", 1));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, pi.prepare(piParams(0), "loop", {.threads = 1}));
   }
 
   // 1e10 samples take minutes: a stop request must end every CPU variant within 0.5 s.
@@ -168,7 +168,8 @@ class TestPiKernel : public QObject {
     const Kernel& pi = kernelNamed("pi");
     const std::string reason = test::unavailableReason(pi, variant.toStdString());
     if (!reason.empty()) QSKIP(reason.c_str());
-    const auto run = pi.prepare(piParams(10'000'000'000ull), variant.toStdString(), threads);
+    const auto run =
+        pi.prepare(piParams(10'000'000'000ull), variant.toStdString(), {.threads = threads});
     const test::Cancellation cancellation = test::cancelMidRun(*run, std::chrono::milliseconds(50));
     QVERIFY(cancellation.cancelled);
     QVERIFY2(cancellation.secondsAfterRequest < 0.5,

@@ -277,7 +277,8 @@ class TestPythonChild : public QObject {
     Params params;
     params.samples = 1000;
     DelayedStop stop;
-    QVERIFY_THROWS_EXCEPTION(std::runtime_error, pi.prepare(params, "numpy", 1, stop.token()));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                             pi.prepare(params, "numpy", {.threads = 1, .stop = stop.token()}));
     const double after = stop.secondsSinceRequest();
     QVERIFY2(after < 0.5, std::to_string(after).c_str());
   }
@@ -352,7 +353,7 @@ class TestPythonChild : public QObject {
     Params params;
     params.samples = 100'000'000;
     try {
-      test::kernelNamed("pi").prepare(params, "python-loop", 1);
+      test::kernelNamed("pi").prepare(params, "python-loop", {.threads = 1});
       QFAIL("python-loop over 1e8 samples must be refused under a 1 ms limit");
     } catch (const std::runtime_error& error) {
       const std::string message = error.what();
@@ -365,8 +366,8 @@ class TestPythonChild : public QObject {
     const ScopedEnv limit("ACCELLAB_PYTHON_LOOP_LIMIT_S", "soon");
     Params params;
     params.samples = 10;
-    QVERIFY_THROWS_EXCEPTION(std::runtime_error,
-                             test::kernelNamed("pi").prepare(params, "python-loop", 1));
+    QVERIFY_THROWS_EXCEPTION(
+        std::runtime_error, test::kernelNamed("pi").prepare(params, "python-loop", {.threads = 1}));
   }
 
   // A pure-Python loop over 5e6 samples takes seconds: a stop ends it within 0.5 s, and the
@@ -376,7 +377,7 @@ class TestPythonChild : public QObject {
     Params params;
     params.samples = 5'000'000;
     params.seed = 7;
-    const auto run = test::kernelNamed("pi").prepare(params, "python-loop", 1);
+    const auto run = test::kernelNamed("pi").prepare(params, "python-loop", {.threads = 1});
     const test::Cancellation cancellation =
         test::cancelMidRun(*run, std::chrono::milliseconds(100));
     QVERIFY(cancellation.cancelled);

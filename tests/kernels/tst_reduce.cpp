@@ -130,8 +130,8 @@ class TestReduce : public QObject {
     const Kernel& reduce = kernelNamed("reduce");
     const std::string reason = test::unavailableReason(reduce, variant.toStdString());
     if (!reason.empty()) QSKIP(reason.c_str());
-    const auto run =
-        reduce.prepare(reduceParams(64, 64, 1024, DType::f32), variant.toStdString(), 2);
+    const auto run = reduce.prepare(reduceParams(64, 64, 1024, DType::f32), variant.toStdString(),
+                                    {.threads = 2});
     run->poisonOutput();
     std::stop_source source;
     source.request_stop();
@@ -141,8 +141,8 @@ class TestReduce : public QObject {
 
   // 64 Mi floats through the scalar compensated loop: a stop must end it in < 0.5 s.
   void stopDuringRunEndsItQuickly() {
-    const auto run =
-        kernelNamed("reduce").prepare(reduceParams(16, 2048, 2048, DType::f32), "loop", 1);
+    const auto run = kernelNamed("reduce").prepare(reduceParams(16, 2048, 2048, DType::f32), "loop",
+                                                   {.threads = 1});
     const test::Cancellation cancellation = test::cancelMidRun(*run, std::chrono::milliseconds(20));
     QVERIFY(cancellation.cancelled);
     QVERIFY2(cancellation.secondsAfterRequest < 0.5,

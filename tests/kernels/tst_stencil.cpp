@@ -53,8 +53,10 @@ template <class T>
 bool sweepBy(const QString& variant, const T* in, T* out, const Shape3& shape) {
   if (variant == "loop") return sweepLoop(in, out, shape, {});
 #if ACCELLAB_HAS_HIGHWAY
-  if (variant == "vectorized") return sweepVectorized(in, out, shape, {});
-  if (variant == "parallel") return sweepParallel(in, out, shape, 2, {}).complete;
+  if (variant == "vectorized")
+    return sweepVectorized(in, out, shape, kernels::simd::Stores::cached, {});
+  if (variant == "parallel")
+    return sweepParallel(in, out, shape, 2, kernels::simd::Stores::cached, {}).complete;
 #endif
   qFatal("no sweep %s", qPrintable(variant));
 }
@@ -325,8 +327,8 @@ class TestStencil : public QObject {
     const Kernel& stencil = kernelNamed("stencil");
     const std::string reason = test::unavailableReason(stencil, variant.toStdString());
     if (!reason.empty()) QSKIP(reason.c_str());
-    const auto run =
-        stencil.prepare(stencilParams({512, 512, 512}, DType::f32), variant.toStdString(), 2);
+    const auto run = stencil.prepare(stencilParams({512, 512, 512}, DType::f32),
+                                     variant.toStdString(), {.threads = 2});
     const test::Cancellation cancellation = test::cancelMidRun(*run, std::chrono::milliseconds(50));
     QVERIFY(cancellation.cancelled);
     QVERIFY2(cancellation.secondsAfterRequest < 0.5,

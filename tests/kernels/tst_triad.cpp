@@ -110,7 +110,8 @@ class TestTriad : public QObject {
     const Kernel& triad = kernelNamed("triad");
     const std::string reason = test::unavailableReason(triad, variant.toStdString());
     if (!reason.empty()) QSKIP(reason.c_str());
-    const auto run = triad.prepare(triadParams(64, 64, 1024, DType::f32), variant.toStdString(), 2);
+    const auto run =
+        triad.prepare(triadParams(64, 64, 1024, DType::f32), variant.toStdString(), {.threads = 2});
     run->poisonOutput();
     std::stop_source source;
     source.request_stop();
@@ -120,8 +121,8 @@ class TestTriad : public QObject {
 
   // 64 Mi elements, 768 MiB of traffic for the scalar loop: a stop must end it in < 0.5 s.
   void stopDuringRunEndsItQuickly() {
-    const auto run =
-        kernelNamed("triad").prepare(triadParams(16, 2048, 2048, DType::f32), "loop", 1);
+    const auto run = kernelNamed("triad").prepare(triadParams(16, 2048, 2048, DType::f32), "loop",
+                                                  {.threads = 1});
     const test::Cancellation cancellation = test::cancelMidRun(*run, std::chrono::milliseconds(20));
     QVERIFY(cancellation.cancelled);
     QVERIFY2(cancellation.secondsAfterRequest < 0.5,

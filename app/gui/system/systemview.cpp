@@ -104,6 +104,12 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
                 text(formatValue(s.bandwidthCeilingBytesPerS, ValueKind::byteRate)),
                 text(s.bandwidthMethod))
           : SystemView::tr("not measured"));
+  add(SystemView::tr("Stores"),
+      s.streamingFromBytes > 0
+          ? SystemView::tr("streaming from %1 touched (%2)")
+                .arg(text(formatValue(static_cast<double>(s.streamingFromBytes), ValueKind::bytes)),
+                     text(s.streamingMethod))
+          : SystemView::tr("not measured"));
   QStringList ceilings;
   for (const ComputeCeiling& ceiling : s.computeCeilings) ceilings << text(describe(ceiling));
   add(SystemView::tr("Compute ceilings"),

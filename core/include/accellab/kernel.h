@@ -143,6 +143,20 @@ class KernelRun {
   virtual Verification verify() const = 0;
   // The SIMD target the run used ("AVX3", "AVX2", "scalar"); empty when not applicable.
   virtual std::string isa() const { return {}; }
+  // How the run writes its output, for loops that choose: "streaming" (non-temporal stores,
+  // past the caches) or "cached"; empty when the variant does not choose.
+  virtual std::string stores() const { return {}; }
+};
+
+// What a point is prepared with besides its problem and variant.
+struct PrepareOptions {
+  int threads = 1;  // the point's thread count
+  // The streaming loops write with streaming stores when they touch at least this many
+  // bytes (MeasureConfig::streamingFromBytes: the machine's measured crossover); 0: when they
+  // touch more than the last-level cache sysconf reports.
+  std::uint64_t streamingFromBytes = 0;
+  // A prepare that waits on something else (a Python child importing Numba) polls it.
+  std::stop_token stop{};
 };
 
 // Thrown by Kernel::prepare when the variant does not apply to this point here (a plugin's
@@ -162,10 +176,10 @@ class Kernel {
   virtual MemoryNeed memoryNeed(const Params& params, std::string_view variant) const = 0;
   // Allocates and initialises everything a run needs. Throws std::runtime_error (with the
   // reason) when it cannot; the runner turns that into a failed point. A prepare that waits
-  // on something else (a Python child importing Numba) polls `stop` and throws within 0.5 s
-  // of a request; the runner then records the point as cancelled.
+  // on something else (a Python child importing Numba) polls options.stop and throws within
+  // 0.5 s of a request; the runner then records the point as cancelled.
   virtual std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
-                                             int threads, std::stop_token stop = {}) const = 0;
+                                             const PrepareOptions& options) const = 0;
 };
 
 // Empty when params suit the kernel; otherwise the reason ("shape 0x5x5 has a zero

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace accellab {
 
@@ -27,6 +28,10 @@ struct MeasureConfig {
   // Runs faster than this are timed in batches of back-to-back runs so that one sample
   // lasts at least this long (as Google Benchmark calibrates); 0 times every run alone.
   double minSampleS = 20e-6;
+  // From how many bytes touched the streaming loops (add, triad, stencil) write with
+  // streaming stores: the machine's measured crossover (SystemInfo::streamingFromBytes), which
+  // the front ends set; 0 decides from the last-level cache sysconf reports.
+  std::uint64_t streamingFromBytes = 0;
   QualityLimits quality;
   friend bool operator==(const MeasureConfig&, const MeasureConfig&) = default;
 };

@@ -68,6 +68,7 @@ struct PointResult {
   bool verified = false;
   std::string verifyDetail;
   std::string isa;                  // SIMD target of vectorized/parallel points
+  std::string stores;               // "streaming", "cached" (KernelRun::stores), or empty
   std::optional<GpuTiming> gpu;     // medians over the repetitions, GPU points only
   std::optional<GpuTiming> gpuMad;  // their median absolute deviations
   // Runs timed back to back per sample (very fast kernels); samplesS hold per-run means.

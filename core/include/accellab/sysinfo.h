@@ -98,6 +98,11 @@ struct SystemInfo {
   // device's when present), measured and cached with the bandwidth ceiling; empty = not
   // measured (sessions before them).
   std::vector<ComputeCeiling> computeCeilings;
+  // From how many bytes touched streaming stores beat cached ones here: copies with all
+  // threads measured both ways at doubling sizes, cached with the ceilings; 0 = not measured.
+  // A cache size cannot tell it: a VM's CPUID may report its host's L3 (508 MiB).
+  std::uint64_t streamingFromBytes = 0;
+  std::string streamingMethod;  // how it was measured, and what won where
   friend bool operator==(const SystemInfo&, const SystemInfo&) = default;
 };
 
@@ -116,6 +121,11 @@ std::string describe(const ComputeCeiling& ceiling);
 // "0.52, 0.58, 0.59 over 1, 5, 15 minutes" (as many as known), how the CLI and the desktop app
 // show SystemInfo::loadAverage; empty when none is known.
 std::string describeLoad(const std::vector<double>& loadAverage);
+
+// "streaming from 64 MiB touched (copies with 2 threads, …)" for SystemInfo::streamingFromBytes,
+// as the CLI and the desktop app show it; "not measured (the loops stream beyond the
+// last-level cache)" when it is 0.
+std::string describeStreaming(const SystemInfo& system);
 
 // The caches glibc's sysconf reports (_SC_LEVEL1_DCACHE_SIZE ...: CPUID on x86), source
 // "CPUID"; the levels it does not know are left out.
