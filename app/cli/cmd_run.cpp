@@ -304,6 +304,7 @@ int runCommand(Args args, const EngineFactory& engines) {
     run.system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
                       : engine.probeSystem({.measureBandwidth = false});
     config.streamingFromBytes = run.system.streamingFromBytes;
+    config.splitFromBytes = run.system.splitFromBytes;
     run.settings = {config, baseline, commandLine(args)};
     if (hasDistributedPoints(points, kernel))
       run.mpi = mpiInfoFor(launch, run.system, spec.scaling);

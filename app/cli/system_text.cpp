@@ -164,6 +164,7 @@ void writeSystemDetails(const SystemInfo& s, const std::vector<SystemCondition>&
       {"Bandwidth", bandwidthText(s)},
       {"Compute", computeText(s)},
       {"Stores", describeStreaming(s)},
+      {"Splitting", describeSplitting(s)},
       {"OS", orUnknown(s.os) + ", " + orUnknown(s.kernel)},
       {"Compiler", orUnknown(s.compiler) + " (" + orUnknown(s.buildType) + ") " + s.compilerFlags},
       {"OpenMP", s.openmpVersion.empty() ? "none" : s.openmpVersion},

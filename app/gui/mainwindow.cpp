@@ -658,6 +658,7 @@ void MainWindow::startRun() {
   machine_.gpuDevice = experiment_->gpuDevice();
   MeasureConfig measure = experiment->measure;
   measure.streamingFromBytes = machine_.streamingFromBytes;
+  measure.splitFromBytes = machine_.splitFromBytes;
   Run run;
   run.created = nowIso8601();
   run.name = defaultRunName(run.created, points);

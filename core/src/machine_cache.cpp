@@ -68,6 +68,8 @@ constexpr double kMaxGpuFlops = 1e16;
 // The store crossover's trials start at two arrays of 1 MiB; no machine has a petabyte of cache.
 constexpr std::uint64_t kMinStreamingFrom = std::uint64_t{2} << 20;
 constexpr std::uint64_t kMaxStreamingFrom = std::uint64_t{1} << 50;
+constexpr std::uint64_t kMinSplitFrom = std::uint64_t{16} << 10;
+constexpr std::uint64_t kMaxSplitFrom = std::uint64_t{32} << 20;
 
 bool within(double value, double low, double high) {
   return std::isfinite(value) && value >= low && value <= high;
@@ -88,6 +90,12 @@ std::string implausibility(const SystemInfo& cached, const SystemInfo& live) {
       cached.streamingFromBytes > kMaxStreamingFrom)
     return "streaming stores from " + std::to_string(cached.streamingFromBytes) +
            " bytes (the probe's trials put it between 2 MiB and 1 PiB)";
+  // 0 where the machine has one thread; else between the split probe's 16 KiB and twice its
+  // 16 MiB touched.
+  if (cached.splitFromBytes != 0 &&
+      (cached.splitFromBytes < kMinSplitFrom || cached.splitFromBytes > kMaxSplitFrom))
+    return "splitting from " + std::to_string(cached.splitFromBytes) +
+           " bytes (the probe's trials put it between 16 KiB and 32 MiB)";
   for (const GpuInfo& gpu : cached.gpus)
     if (gpu.copyCeilingBytesPerS != 0 &&
         !within(gpu.copyCeilingBytesPerS, kMinBandwidth, kMaxGpuBandwidth))
@@ -148,6 +156,8 @@ SystemInfo withCeilings(SystemInfo live, const SystemInfo& measured) {
   live.bandwidthMethod = measured.bandwidthMethod;
   live.streamingFromBytes = measured.streamingFromBytes;
   live.streamingMethod = measured.streamingMethod;
+  live.splitFromBytes = measured.splitFromBytes;
+  live.splitMethod = measured.splitMethod;
   live.bandwidthMeasured = measured.bandwidthMeasured;
   live.bandwidthCached = true;
   live.computeCeilings = measured.computeCeilings;

@@ -340,9 +340,11 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     step = kPreparing;
     stage(entering(RunPhase::preparing));
     const double prepareStart = clock();
-    const auto run = kernel->prepare(
-        point.params, point.variant,
-        {.threads = point.threads, .streamingFromBytes = config.streamingFromBytes, .stop = stop});
+    const auto run = kernel->prepare(point.params, point.variant,
+                                     {.threads = point.threads,
+                                      .streamingFromBytes = config.streamingFromBytes,
+                                      .splitFromBytes = config.splitFromBytes,
+                                      .stop = stop});
     measured.prepareS = clock() - prepareStart;
     result.isa = run->isa();
     result.stores = run->stores();

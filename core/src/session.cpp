@@ -222,6 +222,10 @@ Json toJson(const SystemInfo& system) {
     json["streaming_from_bytes"] = system.streamingFromBytes;
     json["streaming_method"] = system.streamingMethod;
   }
+  if (system.splitFromBytes > 0) {
+    json["split_from_bytes"] = system.splitFromBytes;
+    json["split_method"] = system.splitMethod;
+  }
   if (!system.computeCeilings.empty()) {
     Json roofs = Json::array();
     for (const ComputeCeiling& roof : system.computeCeilings)
@@ -310,6 +314,7 @@ Json toJson(const RunSettings& settings) {
                {"origin", settings.origin}};
   // Written only when the machine's crossover decided it: 0 leaves it to the cache size.
   if (m.streamingFromBytes > 0) json["streaming_from_bytes"] = m.streamingFromBytes;
+  if (m.splitFromBytes > 0) json["split_from_bytes"] = m.splitFromBytes;
   return json;
 }
 
@@ -435,6 +440,8 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "bandwidth_cached", system.bandwidthCached);
   readOptional(node, "streaming_from_bytes", system.streamingFromBytes);
   readOptional(node, "streaming_method", system.streamingMethod);
+  readOptional(node, "split_from_bytes", system.splitFromBytes);
+  readOptional(node, "split_method", system.splitMethod);
   if (auto roofs = node.optional("compute_ceilings")) {
     for (std::size_t i = 0; i < roofs->size(); ++i) {
       const Node roof = (*roofs)[i];
@@ -594,6 +601,7 @@ RunSettings readSettings(const Node& node) {
   readOptional(node, "max_time_s", m.maxTimeS);
   readOptional(node, "min_sample_s", m.minSampleS);
   readOptional(node, "streaming_from_bytes", m.streamingFromBytes);
+  readOptional(node, "split_from_bytes", m.splitFromBytes);
   readOptional(node, "max_relative_spread", m.quality.maxRelativeSpread);
   readOptional(node, "cold_factor", m.quality.coldFactor);
   // The values the CLI and the window take (quality_ranges.h), no others.

@@ -172,14 +172,27 @@ std::vector<CacheInfo> cpuidCaches() {
   return found;
 }
 
-std::string describeStreaming(const SystemInfo& system) {
-  if (system.streamingFromBytes == 0)
-    return "not measured (the loops stream beyond the last-level cache)";
-  std::string text = "streaming from " +
-                     formatValue(static_cast<double>(system.streamingFromBytes), ValueKind::bytes) +
-                     " touched";
-  if (!system.streamingMethod.empty()) text += " (" + system.streamingMethod + ")";
+namespace {
+
+std::string describeCrossover(const std::string& other, std::uint64_t fromBytes,
+                              const std::string& method, const std::string& unmeasured) {
+  if (fromBytes == 0) return "not measured (" + unmeasured + ")";
+  std::string text =
+      other + " from " + formatValue(static_cast<double>(fromBytes), ValueKind::bytes) + " touched";
+  if (!method.empty()) text += " (" + method + ")";
   return text;
+}
+
+}  // namespace
+
+std::string describeStreaming(const SystemInfo& system) {
+  return describeCrossover("streaming", system.streamingFromBytes, system.streamingMethod,
+                           "the loops stream beyond the last-level cache");
+}
+
+std::string describeSplitting(const SystemInfo& system) {
+  return describeCrossover("2 threads", system.splitFromBytes, system.splitMethod,
+                           "pieces of at least 128 KiB of traffic");
 }
 
 std::string describeLoad(const std::vector<double>& loadAverage) {

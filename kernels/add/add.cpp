@@ -31,6 +31,7 @@ struct Arrays {
   const Shape3& shape;
   int threads;
   simd::Stores stores;
+  std::uint64_t splitFromBytes;
 };
 
 // One CPU variant's loop over the whole array; incomplete when stopped.
@@ -67,7 +68,7 @@ struct Parallel {
   static constexpr bool choosesStores = true;
   template <class T>
   static PiecesDone run(const Arrays<T>& a, std::stop_token stop) {
-    return addParallel(a.in, a.out, a.n, a.threads, a.stores, stop);
+    return addParallel(a.in, a.out, a.n, a.threads, a.stores, a.splitFromBytes, stop);
   }
 };
 
@@ -91,7 +92,8 @@ class CpuAddRun final : public KernelRun {
         in_(elementsOf(request.params)),
         out_(in_.span().size(), kHalfPage),  // no 4K aliasing with in_ (host_array.h)
         threads_(request.threads),
-        stores_(simd::storesFor(2 * in_.span().size() * sizeof(T), request.streamingFromBytes)) {
+        stores_(simd::storesFor(2 * in_.span().size() * sizeof(T), request.streamingFromBytes)),
+        splitFromBytes_(request.splitFromBytes) {
     fillUniform(in_.span(), request.params.seed, 0, request.firstElement);
     poison(out_.span());
   }
@@ -100,7 +102,8 @@ class CpuAddRun final : public KernelRun {
 
   RunOutcome run(std::stop_token stop) override {
     const Arrays<T> arrays{
-        in_.span().data(), out_.span().data(), in_.span().size(), shape_, threads_, stores_};
+        in_.span().data(), out_.span().data(), in_.span().size(), shape_, threads_,
+        stores_,           splitFromBytes_};
     return outcomeOf<Variant>(Variant::run(arrays, std::move(stop)));
   }
 
@@ -116,6 +119,7 @@ class CpuAddRun final : public KernelRun {
   HostArray<T> out_;
   int threads_;
   simd::Stores stores_;
+  std::uint64_t splitFromBytes_;
 };
 
 template <class Variant>

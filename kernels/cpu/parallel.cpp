@@ -35,8 +35,8 @@ Split splitAlikeFor(std::uint64_t items, int threads, const Grain& grain) {
 
 template <class T>
 PiecesDone addParallel(const T* in, T* out, std::uint64_t n, int threads, simd::Stores stores,
-                       const std::stop_token& stop) {
-  return forEachPiece(splitFor(n, threads, streamGrain<T>(2)), stop,
+                       std::uint64_t splitFromBytes, const std::stop_token& stop) {
+  return forEachPiece(splitFor(n, threads, streamGrain<T>(2, splitFromBytes)), stop,
                       [&](std::uint64_t, std::uint64_t first, std::uint64_t last) {
                         simd::add(in + first, out + first, last - first, stores);
                       });
@@ -56,8 +56,8 @@ PiecesDone countOutsideParallel(std::uint64_t key, std::uint64_t begin, std::uin
 }
 
 template PiecesDone addParallel(const float*, float*, std::uint64_t, int, simd::Stores,
-                                const std::stop_token&);
+                                std::uint64_t, const std::stop_token&);
 template PiecesDone addParallel(const double*, double*, std::uint64_t, int, simd::Stores,
-                                const std::stop_token&);
+                                std::uint64_t, const std::stop_token&);
 
 }  // namespace accellab::kernels

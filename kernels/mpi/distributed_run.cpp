@@ -81,6 +81,7 @@ RunRequest shareRequest(const RunRequest& request, const Params& params,
                    request.gpuDevice, request.group, request.mpiOnDevice};
   share.firstElement = firstElement;
   share.streamingFromBytes = request.streamingFromBytes;
+  share.splitFromBytes = request.splitFromBytes;
   if (request.mpiOnDevice) share.gpuDevice += nodeLocalRank().value_or(0);
   return share;
 }

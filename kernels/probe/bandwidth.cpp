@@ -12,6 +12,7 @@
 
 #include "accellab/format.h"
 #include "cpu/simd.h"
+#include "crossover.h"
 #include "shared/host_array.h"
 #include "shared/stop_chunks.h"
 
@@ -59,25 +60,6 @@ void inThreadParts(std::int64_t n, std::stop_token stop, Body&& body) {
   }
 }
 
-// "copies with 2 threads, streaming against cached stores per array: 1.00 MiB 0.21x, …;
-// streaming from 128 MiB touched".
-std::string describeTrials(std::span<const StoreTrial> trials, std::uint64_t streamingFrom) {
-  std::string text = "copies with " + std::to_string(omp_get_max_threads()) +
-                     " threads, streaming against cached stores per array:";
-  char ratio[32];
-  for (const StoreTrial& trial : trials) {
-    std::snprintf(ratio, sizeof ratio, " %.2fx,",
-                  trial.cachedBytesPerS > 0 ? trial.streamingBytesPerS / trial.cachedBytesPerS : 0);
-    text.append(" ").append(bytesText(trial.bytesPerArray)).append(ratio);
-  }
-  text.back() = ';';
-  const bool won = !trials.empty() && streamingFrom <= 2 * trials.back().bytesPerArray;
-  text.append(won ? " streaming from " : " cached won at every size, so streaming only from ")
-      .append(bytesText(streamingFrom))
-      .append(won ? " touched" : " touched (twice the largest measured)");
-  return text;
-}
-
 std::string arraysText(const CopyArrays& arrays, std::uint64_t availableBytes) {
   std::string text = "2 arrays of " + std::to_string(arrays.bytes / kMiB) + " MiB";
   if (arrays.bytes < arrays.usualBytes)
@@ -123,7 +105,7 @@ Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t av
     });
     // The best rate of `copies` back-to-back copies of the first `count` elements, each way of
     // writing in turn, as the add variants choose between them.
-    const auto bestOf = [&](std::int64_t count, int copies, int reps, StoreTrial& trial) {
+    const auto bestOf = [&](std::int64_t count, int copies, int reps, CrossoverTrial& trial) {
       for (int rep = 0; rep < reps; ++rep) {
         for (const simd::Stores stores : {simd::Stores::cached, simd::Stores::streaming}) {
           const double t0 = seconds();
@@ -135,7 +117,7 @@ Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t av
           const double rate =
               2.0 * static_cast<double>(count) * sizeof(double) * copies / (seconds() - t0);
           double& best =
-              stores == simd::Stores::cached ? trial.cachedBytesPerS : trial.streamingBytesPerS;
+              stores == simd::Stores::cached ? trial.usualBytesPerS : trial.otherBytesPerS;
           best = std::max(best, rate);
         }
       }
@@ -143,46 +125,39 @@ Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t av
     };
     // The ceiling: the whole arrays, the faster way of writing, so no variant is measured
     // against a ceiling it could beat by its store choice.
-    StoreTrial whole{bytes};
+    CrossoverTrial whole{bytes};
     int reps = 0;
     for (const double start = seconds();
          reps < kMinReps || (reps < kMaxReps && seconds() - start < kBudgetS); ++reps)
       if (!bestOf(n, 1, 1, whole)) return notMeasured("interrupted");
     // Where streaming starts to win: halving sizes down to kSmallestTrialBytes per array, each
     // sample at least kTrialBytes of copies so the small ones are not timer noise.
-    std::vector<StoreTrial> trials;
+    std::vector<CrossoverTrial> trials;
     for (std::uint64_t size = bytes / 2; size >= kSmallestTrialBytes; size /= 2) {
-      StoreTrial trial{size};
+      CrossoverTrial trial{size};
       const auto copies = static_cast<int>(std::max<std::uint64_t>(1, kTrialBytes / size));
       if (!bestOf(static_cast<std::int64_t>(size / sizeof(double)), copies, kTrialReps, trial))
         return notMeasured("interrupted");
       trials.insert(trials.begin(), trial);
     }
     trials.push_back(whole);
-    const bool streamingWins = whole.streamingBytesPerS > whole.cachedBytesPerS;
+    const bool streamingWins = whole.otherBytesPerS > whole.usualBytesPerS;
     char method[400];
     std::snprintf(method, sizeof method,
                   "STREAM copy a[i] = b[i] with %s, %s, %d threads, best of %d; bytes read + "
                   "written",
                   streamingWins ? "streaming stores" : "cached stores",
                   arraysText(arrays, availableBytes).c_str(), omp_get_max_threads(), reps);
-    Bandwidth result{std::max(whole.cachedBytesPerS, whole.streamingBytesPerS), method};
-    result.streamingFromBytes = streamingCrossover(trials);
-    result.streamingMethod = describeTrials(trials, result.streamingFromBytes);
+    Bandwidth result{std::max(whole.usualBytesPerS, whole.otherBytesPerS), method};
+    result.streamingFromBytes = crossoverFrom(trials);
+    result.streamingMethod = describeTrials(trials, result.streamingFromBytes,
+                                            "copies with " + std::to_string(omp_get_max_threads()) +
+                                                " threads, streaming against cached stores",
+                                            "streaming");
     return result;
   } catch (const std::bad_alloc&) {
     return notMeasured("out of memory allocating 2 arrays of " + bytesText(bytes));
   }
-}
-
-std::uint64_t streamingCrossover(std::span<const StoreTrial> trials) {
-  std::uint64_t from = 0;
-  for (auto trial = trials.rbegin(); trial != trials.rend(); ++trial) {
-    if (trial->streamingBytesPerS < trial->cachedBytesPerS * (1 + kStreamingMargin)) break;
-    from = 2 * trial->bytesPerArray;
-  }
-  if (from == 0 && !trials.empty()) from = 4 * trials.back().bytesPerArray;
-  return from;
 }
 
 }  // namespace accellab::kernels

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <stop_token>
 #include <string>
 
@@ -17,20 +16,6 @@ struct Bandwidth {
   std::uint64_t streamingFromBytes = 0;
   std::string streamingMethod{};
 };
-
-// One size of the store crossover's copies: the best rate each way of writing.
-struct StoreTrial {
-  std::uint64_t bytesPerArray = 0;
-  double cachedBytesPerS = 0;
-  double streamingBytesPerS = 0;
-};
-// Streaming must beat cached stores by this much to be chosen: below it the two are within
-// this VM's noise, and cached stores leave the output in the cache for whoever reads it next.
-inline constexpr double kStreamingMargin = 0.05;
-// The bytes touched (the copy's two arrays) from the smallest trial on which streaming wins
-// by kStreamingMargin at that size and at every larger one; where it wins at none, twice the
-// largest trial's. `trials` by size, smallest first; 0 when empty.
-std::uint64_t streamingCrossover(std::span<const StoreTrial> trials);
 
 // The size of each of the probe's two arrays. Usually 4x the last-level cache, at least
 // 256 MiB and at most 1 GiB; never more than a quarter of the memory available each, so the

@@ -9,6 +9,7 @@
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
 #include "probe/compute_peak.h"
+#include "split_crossover.h"
 
 namespace accellab::kernels {
 namespace {
@@ -71,6 +72,9 @@ SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
     info.bandwidthMethod = bandwidth.method;
     info.streamingFromBytes = bandwidth.streamingFromBytes;
     info.streamingMethod = bandwidth.streamingMethod;
+    SplitCrossover split = measureSplitCrossover(options.stop);
+    info.splitFromBytes = split.fromBytes;
+    info.splitMethod = std::move(split.method);
     info.computeCeilings = probe::measureComputeCeilings(info.gpus, options.stop);
   }
   return info;

@@ -74,9 +74,9 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   const std::uint64_t seed = request.params.seed;
   if (request.params.dtype == DType::f32)
     return std::make_unique<CpuReduceRun<float, Variant>>(elements, seed, request.firstElement,
-                                                          request.threads);
+                                                          request.threads, request.splitFromBytes);
   return std::make_unique<CpuReduceRun<double, Variant>>(elements, seed, request.firstElement,
-                                                         request.threads);
+                                                         request.threads, request.splitFromBytes);
 }
 
 Workload workload(const KernelInfo&, const Params& params) {

@@ -22,9 +22,9 @@ struct Parallel {
   static std::string isa() { return simd::targetName(); }
   static constexpr bool threaded = true;
   template <class T>
-  static PiecesDone sumAll(const T* x, std::size_t n, int threads, const std::stop_token& stop,
-                           CompensatedSum<T>& total) {
-    return sumParallel(x, n, threads, stop, total);
+  static PiecesDone sumAll(const T* x, std::size_t n, int threads, std::uint64_t splitFromBytes,
+                           const std::stop_token& stop, CompensatedSum<T>& total) {
+    return sumParallel(x, n, threads, splitFromBytes, stop, total);
   }
   template <class T>
   static Tolerance tolerance(std::uint64_t) {
@@ -37,8 +37,9 @@ struct Parallel {
 template <class T, class Variant>
 class CpuReduceRun final : public KernelRun {
  public:
-  CpuReduceRun(std::uint64_t elements, std::uint64_t seed, std::uint64_t first, int threads)
-      : values_(elements), threads_(threads) {
+  CpuReduceRun(std::uint64_t elements, std::uint64_t seed, std::uint64_t first, int threads,
+               std::uint64_t splitFromBytes)
+      : values_(elements), threads_(threads), splitFromBytes_(splitFromBytes) {
     fillUniform(values_.span(), seed, 0, first);
   }
 
@@ -50,7 +51,7 @@ class CpuReduceRun final : public KernelRun {
     CompensatedSum<T> total;
     PiecesDone done;
     if constexpr (requires { Variant::threaded; }) {
-      done = Variant::sumAll(x, n, threads_, stop, total);
+      done = Variant::sumAll(x, n, threads_, splitFromBytes_, stop, total);
     } else {
       // A chunk per thread between stop checks: a few ms in all, as add's.
       const std::uint64_t chunk = kAddChunkElements * static_cast<std::uint64_t>(threads_);
@@ -74,6 +75,7 @@ class CpuReduceRun final : public KernelRun {
  private:
   HostArray<T> values_;
   int threads_;
+  std::uint64_t splitFromBytes_;  // PrepareOptions::splitFromBytes
   T sum_ = std::numeric_limits<T>::quiet_NaN();
 };
 

@@ -113,9 +113,9 @@ CompensatedSum<T> sumSimd(const T* x, std::size_t n) {
 }
 
 template <class T>
-PiecesDone sumParallel(const T* x, std::size_t n, int threads, const std::stop_token& stop,
-                       CompensatedSum<T>& total) {
-  const Split split = splitAlikeFor(n, threads, streamGrain<T>(1));
+PiecesDone sumParallel(const T* x, std::size_t n, int threads, std::uint64_t splitFromBytes,
+                       const std::stop_token& stop, CompensatedSum<T>& total) {
+  const Split split = splitAlikeFor(n, threads, streamGrain<T>(1, splitFromBytes));
   std::vector<CompensatedSum<T>> partials(split.pieces);
   const PiecesDone done =
       forEachPiece(split, stop, [&](std::uint64_t p, std::uint64_t first, std::uint64_t last) {
@@ -127,10 +127,10 @@ PiecesDone sumParallel(const T* x, std::size_t n, int threads, const std::stop_t
 
 template CompensatedSum<float> sumSimd(const float*, std::size_t);
 template CompensatedSum<double> sumSimd(const double*, std::size_t);
-template PiecesDone sumParallel(const float*, std::size_t, int, const std::stop_token&,
-                                CompensatedSum<float>&);
-template PiecesDone sumParallel(const double*, std::size_t, int, const std::stop_token&,
-                                CompensatedSum<double>&);
+template PiecesDone sumParallel(const float*, std::size_t, int, std::uint64_t,
+                                const std::stop_token&, CompensatedSum<float>&);
+template PiecesDone sumParallel(const double*, std::size_t, int, std::uint64_t,
+                                const std::stop_token&, CompensatedSum<double>&);
 
 }  // namespace accellab::kernels::reduce
 #endif  // HWY_ONCE

@@ -17,7 +17,7 @@ std::unique_ptr<KernelRun> prepareMpiShare(const RunRequest& own, std::uint64_t 
   std::unique_ptr<CpuReduceRun<T, Parallel>> run;
   if (count > 0)
     run = std::make_unique<CpuReduceRun<T, Parallel>>(count, own.params.seed, own.firstElement,
-                                                      own.threads);
+                                                      own.threads, own.splitFromBytes);
   const CpuReduceRun<T, Parallel>* share = run.get();
   return mpi::distributed(
       std::move(run), own.group, [share](const Verification& verdict, Collective& group) {

@@ -23,8 +23,8 @@ CompensatedSum<T> sumLoop(const T* x, std::size_t n);
 template <class T>
 CompensatedSum<T> sumSimd(const T* x, std::size_t n);
 template <class T>
-PiecesDone sumParallel(const T* x, std::size_t n, int threads, const std::stop_token& stop,
-                       CompensatedSum<T>& total);
+PiecesDone sumParallel(const T* x, std::size_t n, int threads, std::uint64_t splitFromBytes,
+                       const std::stop_token& stop, CompensatedSum<T>& total);
 // reduce_stdpar.cpp: std::transform_reduce(par_unseq) over compensated pairs on TBB, limited
 // to `threads`; the order of its merges is unspecified.
 template <class T>

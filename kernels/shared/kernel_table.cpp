@@ -51,7 +51,7 @@ class TableKernel final : public Kernel {
       throw std::runtime_error(info_.name + " " + info.name + ": " + info.availability.reason);
     return chosen.prepare(RunRequest{info_, params, threadsFor(options.threads), gpuDevice_,
                                      *collective_, mpiOnDevice_, 0, options.streamingFromBytes,
-                                     options.stop});
+                                     options.splitFromBytes, options.stop});
   }
 
  private:

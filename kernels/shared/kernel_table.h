@@ -27,6 +27,7 @@ struct RunRequest {
   // that slice of the whole problem's (fillUniform's `first`); 0 for every other run.
   std::uint64_t firstElement = 0;
   std::uint64_t streamingFromBytes = 0;  // PrepareOptions::streamingFromBytes
+  std::uint64_t splitFromBytes = 0;      // PrepareOptions::splitFromBytes
   std::stop_token stop{};  // the run's: a prepare that waits polls it (Kernel::prepare)
 };
 

@@ -29,8 +29,9 @@ struct Piece {
   std::size_t n;
   int threads;
   simd::Stores stores;
+  std::uint64_t splitFromBytes;
   Piece part(std::uint64_t begin, std::uint64_t end) const {
-    return {b + begin, c + begin, a + begin, end - begin, threads, stores};
+    return {b + begin, c + begin, a + begin, end - begin, threads, stores, splitFromBytes};
   }
 };
 
@@ -68,7 +69,7 @@ struct Parallel {
   static constexpr bool choosesStores = true;
   template <class T>
   static PiecesDone run(const Piece<T>& p, const std::stop_token& stop) {
-    return triadParallel(p.b, p.c, p.a, p.n, p.threads, p.stores, stop);
+    return triadParallel(p.b, p.c, p.a, p.n, p.threads, p.stores, p.splitFromBytes, stop);
   }
 };
 
@@ -101,7 +102,8 @@ class CpuTriadRun final : public KernelRun {
         c_(b_.span().size()),
         a_(b_.span().size(), kHalfPage),  // no 4K aliasing with b_ and c_ (host_array.h)
         threads_(request.threads),
-        stores_(simd::storesFor(3 * b_.span().size() * sizeof(T), request.streamingFromBytes)) {
+        stores_(simd::storesFor(3 * b_.span().size() * sizeof(T), request.streamingFromBytes)),
+        splitFromBytes_(request.splitFromBytes) {
     fillUniform(b_.span(), request.params.seed, kStreamB, request.firstElement);
     fillUniform(c_.span(), request.params.seed, kStreamC, request.firstElement);
     poison(a_.span());
@@ -110,8 +112,8 @@ class CpuTriadRun final : public KernelRun {
   void poisonOutput() override { poison(a_.span()); }
 
   RunOutcome run(std::stop_token stop) override {
-    const Piece<T> whole{b_.span().data(), c_.span().data(), a_.span().data(),
-                         a_.span().size(), threads_,         stores_};
+    const Piece<T> whole{b_.span().data(), c_.span().data(), a_.span().data(), a_.span().size(),
+                         threads_,         stores_,          splitFromBytes_};
     return outcomeOf<Variant>(Variant::run(whole, stop));
   }
 
@@ -130,6 +132,7 @@ class CpuTriadRun final : public KernelRun {
   HostArray<T> a_;
   int threads_;
   simd::Stores stores_;
+  std::uint64_t splitFromBytes_;
 };
 
 template <class Variant>
@@ -170,7 +173,8 @@ KernelTable table() {
   table.variants = {
       {"loop", "scalar loop; compiler vectorization off; multiply and add rounded apart",
        Needs::nothing, false, &prepareCpu<Loop>},
-      {"vectorized", "Google Highway SIMD (MulAdd), one thread; streaming stores from the measured crossover",
+      {"vectorized",
+       "Google Highway SIMD (MulAdd), one thread; streaming stores from the measured crossover",
        Needs::highway, false, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
       {"parallel", "OpenMP threads over pieces sized to the problem, each running the SIMD loop",
        Needs::highway, true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},

@@ -86,8 +86,9 @@ void triadSimd(const T* b, const T* c, T* a, std::size_t n, simd::Stores stores)
 
 template <class T>
 PiecesDone triadParallel(const T* b, const T* c, T* a, std::size_t n, int threads,
-                         simd::Stores stores, const std::stop_token& stop) {
-  return forEachPiece(splitFor(n, threads, streamGrain<T>(3)), stop,
+                         simd::Stores stores, std::uint64_t splitFromBytes,
+                         const std::stop_token& stop) {
+  return forEachPiece(splitFor(n, threads, streamGrain<T>(3, splitFromBytes)), stop,
                       [&](std::uint64_t, std::uint64_t first, std::uint64_t last) {
                         simdPiece(b + first, c + first, a + first, last - first, stores);
                       });
@@ -96,9 +97,9 @@ PiecesDone triadParallel(const T* b, const T* c, T* a, std::size_t n, int thread
 template void triadSimd(const float*, const float*, float*, std::size_t, simd::Stores);
 template void triadSimd(const double*, const double*, double*, std::size_t, simd::Stores);
 template PiecesDone triadParallel(const float*, const float*, float*, std::size_t, int,
-                                  simd::Stores, const std::stop_token&);
+                                  simd::Stores, std::uint64_t, const std::stop_token&);
 template PiecesDone triadParallel(const double*, const double*, double*, std::size_t, int,
-                                  simd::Stores, const std::stop_token&);
+                                  simd::Stores, std::uint64_t, const std::stop_token&);
 
 }  // namespace accellab::kernels::triad
 #endif  // HWY_ONCE

@@ -29,7 +29,8 @@ template <class T>
 void triadSimd(const T* b, const T* c, T* a, std::size_t n, simd::Stores stores);
 template <class T>
 PiecesDone triadParallel(const T* b, const T* c, T* a, std::size_t n, int threads,
-                         simd::Stores stores, const std::stop_token& stop);
+                         simd::Stores stores, std::uint64_t splitFromBytes,
+                         const std::stop_token& stop);
 // triad_stdpar.cpp: std::transform(par_unseq) on TBB, limited to `threads`.
 template <class T>
 void triadStdPar(const T* b, const T* c, T* a, std::size_t n, int threads);

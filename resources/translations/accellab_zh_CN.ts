@@ -2271,6 +2271,14 @@ speedup at most %7</source>
         <source>streaming from %1 touched (%2)</source>
         <translation>访问量达 %1 起使用流式存储（%2）</translation>
     </message>
+    <message>
+        <source>Splitting</source>
+        <translation>多线程拆分</translation>
+    </message>
+    <message>
+        <source>2 threads from %1 touched (%2)</source>
+        <translation>访问量达 %1 起使用 2 个线程（%2）</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::ThroughputChart</name>

@@ -110,18 +110,21 @@ struct Best {
   double accellab = 1e300;  // seconds per run
   double c = 1e300;
   std::string stores;  // how AccelLab's loop wrote, where it chose
+  int threadsWorked = 0;
 };
 
 template <class T>
 Best measure(const accellab::Kernel& kernel, const std::string& name, std::uint64_t bytesEach,
-             int threads, int rounds, std::uint64_t streamingFromBytes) {
+             int threads, int rounds, const accellab::SystemInfo& machine) {
   const std::uint64_t n = bytesEach / sizeof(T);
   accellab::Params params;
   params.dtype = sizeof(T) == 4 ? accellab::DType::f32 : accellab::DType::f64;
   params.shape = accellab::Shape3{1, 1, n};
-  // As a run of the CLI or the window prepares it: with the machine's store crossover.
+  // As a run of the CLI or the window prepares it: with the machine's crossovers.
   const auto run = kernel.prepare(params, threads == 1 ? "vectorized" : "parallel",
-                                  {.threads = threads, .streamingFromBytes = streamingFromBytes});
+                                  {.threads = threads,
+                                   .streamingFromBytes = machine.streamingFromBytes,
+                                   .splitFromBytes = machine.splitFromBytes});
   Arrays arrays(bytesEach);
   for (std::uint64_t i = 0; i < n; ++i) {
     arrays.in<T>(0)[i] = T(1) + T(i % 1000) / T(1000);
@@ -145,7 +148,7 @@ Best measure(const accellab::Kernel& kernel, const std::string& name, std::uint6
   best.stores = run->stores();
   for (int round = 0; round < rounds; ++round) {
     auto t0 = Clock::now();
-    for (int r = 0; r < repsA; ++r) run->run({});
+    for (int r = 0; r < repsA; ++r) best.threadsWorked = run->run({}).threadsWorked.value_or(1);
     best.accellab = std::min(best.accellab, secondsOf(Clock::now() - t0) / repsA);
     t0 = Clock::now();
     sink = sink + reference<T>(name, arrays, static_cast<std::int64_t>(n), threads, repsC);
@@ -174,10 +177,10 @@ int main(int argc, char** argv) {
   // The crossover a run would use: the machine cache's, measured now if it has none.
   const accellab::MachineProbe probe =
       accellab::probeMachine(engine, accellab::MachineCache(accellab::defaultMachineCacheFile()));
-  const std::uint64_t streamingFrom = probe.system.streamingFromBytes;
   std::printf("AccelLab's stores: %s\n", accellab::describeStreaming(probe.system).c_str());
+  std::printf("AccelLab's splitting: %s\n", accellab::describeSplitting(probe.system).c_str());
   std::printf("%-7s %-4s %-8s %7s %14s %14s %7s  %s\n", "kernel", "type", "array", "threads",
-              "AccelLab el/s", "C el/s", "ratio", "stores");
+              "AccelLab el/s", "C el/s", "ratio", "stores, threads that worked");
   std::vector<int> threadCounts{1};
   if (all > 1) threadCounts.push_back(all);
   double worst = 1e300;
@@ -209,14 +212,15 @@ int main(int argc, char** argv) {
       for (const std::uint64_t bytes : sizes) {
         for (const int threads : threadCounts) {
           const Best best =
-              f32 ? measure<float>(*kernel, name, bytes, threads, rounds, streamingFrom)
-                  : measure<double>(*kernel, name, bytes, threads, rounds, streamingFrom);
+              f32 ? measure<float>(*kernel, name, bytes, threads, rounds, probe.system)
+                  : measure<double>(*kernel, name, bytes, threads, rounds, probe.system);
           const double n = static_cast<double>(bytes / (f32 ? 4 : 8));
           const double ratio = best.c / best.accellab;
           worst = std::min(worst, ratio);
-          std::printf("%-7s %-4s %-8s %7d %12.2f G %12.2f G %7.2f  %s\n", name, f32 ? "f32" : "f64",
-                      sizeName(bytes).c_str(), threads, n / best.accellab / 1e9, n / best.c / 1e9,
-                      ratio, best.stores.empty() ? "-" : best.stores.c_str());
+          std::printf("%-7s %-4s %-8s %7d %12.2f G %12.2f G %7.2f  %s, %d\n", name,
+                      f32 ? "f32" : "f64", sizeName(bytes).c_str(), threads,
+                      n / best.accellab / 1e9, n / best.c / 1e9, ratio,
+                      best.stores.empty() ? "-" : best.stores.c_str(), best.threadsWorked);
           std::fflush(stdout);
         }
       }

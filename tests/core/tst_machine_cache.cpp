@@ -55,6 +55,8 @@ class FakeMachine {
             system.computeCeilings = computeCeilings(measurements);
             system.streamingFromBytes = (std::uint64_t{32} << 20) * measurements;
             system.streamingMethod = "fake trials";
+            system.splitFromBytes = (std::uint64_t{1} << 20) * measurements;
+            system.splitMethod = "fake split trials";
           }
           return system;
         });
@@ -175,6 +177,8 @@ class TestMachineCache : public QObject {
     expected.computeCeilings = FakeMachine::computeCeilings(1);
     expected.streamingFromBytes = std::uint64_t{32} << 20;
     expected.streamingMethod = "fake trials";
+    expected.splitFromBytes = std::uint64_t{1} << 20;
+    expected.splitMethod = "fake split trials";
     QVERIFY(second.system == expected);
   }
 
@@ -325,6 +329,9 @@ class TestMachineCache : public QObject {
         << streaming << QByteArray("\"streaming_from_bytes\": 0") << unreadable << QString();
     QTest::newRow("streaming from 1 byte") << streaming << QByteArray("\"streaming_from_bytes\": 1")
                                            << implausible << "streaming stores from 1 bytes";
+    QTest::newRow("splitting from 1 TiB") << QByteArray("\"split_from_bytes\": 1048576")
+                                          << QByteArray("\"split_from_bytes\": 1099511627776")
+                                          << implausible << "splitting from 1099511627776 bytes";
     QTest::newRow("threads") << QByteArray("\"threads\": 8") << QByteArray("\"threads\": 1048576")
                              << implausible
                              << "a f64 AVX2 peak on 1048576 threads (this machine has 8";

@@ -130,6 +130,9 @@ class TestSession : public QObject {
     run.system.streamingFromBytes = std::uint64_t{64} << 20;
     run.system.streamingMethod = "copies with 2 threads, streaming against cached stores";
     run.settings.measure.streamingFromBytes = std::uint64_t{64} << 20;
+    run.system.splitFromBytes = std::uint64_t{1} << 20;
+    run.system.splitMethod = "copies, 2 threads against 1";
+    run.settings.measure.splitFromBytes = std::uint64_t{1} << 20;
     run.points[2].stores = "streaming";
     run.points[1].stores = "cached";
     const std::string json = sessionToJson(session);

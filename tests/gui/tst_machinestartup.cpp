@@ -59,6 +59,8 @@ void measuredCeilings(SystemInfo& system, double bandwidth) {
   system.computeCeilings = {{DType::f64, "scalar", 1, -1, 1e9}};
   system.streamingFromBytes = std::uint64_t{32} << 20;
   system.streamingMethod = "scripted trials";
+  system.splitFromBytes = std::uint64_t{1} << 20;
+  system.splitMethod = "scripted split trials";
 }
 
 EngineFactory gatedEngine(const std::shared_ptr<ProbeGate>& gate, test::ScriptedTimes times = {}) {

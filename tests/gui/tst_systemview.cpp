@@ -95,6 +95,11 @@ class TestSystemView : public QObject {
     QCOMPARE(valueOf(system, QStringLiteral("Stores")),
              QStringLiteral("streaming from 32.0 MiB touched (copies with 2 threads, streaming "
                             "against cached stores)"));
+    QCOMPARE(valueOf(system, QStringLiteral("Splitting")), QStringLiteral("not measured"));
+    system.splitFromBytes = std::uint64_t{1} << 20;
+    system.splitMethod = "copies, 2 threads against 1";
+    QCOMPARE(valueOf(system, QStringLiteral("Splitting")),
+             QStringLiteral("2 threads from 1.00 MiB touched (copies, 2 threads against 1)"));
   }
 
   void twoMachinesSideBySideWithTheirDifferences() {

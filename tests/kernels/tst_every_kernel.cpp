@@ -165,6 +165,31 @@ class TestEveryKernel : public QObject {
     if (kernels == 0) QSKIP("no kernel's parallel variant is available in this build");
   }
 
+  // The streaming loops' parallel variants split as the machine's measured crossover says: a
+  // problem below it runs on one thread, one at it on both.
+  void splitFollowsTheCrossover() {
+    int kernels = 0;
+    for (const char* name : {"add", "triad", "reduce"}) {
+      const Kernel& kernel = test::kernelNamed(name);
+      const std::string reason = test::unavailableReason(kernel, "parallel");
+      if (!reason.empty()) {
+        qInfo("%s parallel: %s", name, reason.c_str());
+        continue;
+      }
+      ++kernels;
+      const Params params = splittableProblem(kernel.info());
+      const std::uint64_t touched = kernel.workload(params).bytes;
+      for (const auto& [from, threads] :
+           {std::pair<std::uint64_t, int>{touched, 2}, {2 * touched + 64, 1}}) {
+        const auto done = test::prepareRunVerify(kernel, params, "parallel",
+                                                 {.threads = 2, .splitFromBytes = from});
+        QVERIFY2(done.verification.ok, done.verification.detail.c_str());
+        QCOMPARE(done.outcome.threadsWorked, std::optional<int>(threads));
+      }
+    }
+    if (kernels == 0) QSKIP("no streaming kernel's parallel variant is available in this build");
+  }
+
   // The streaming loops write as the machine's crossover says (PrepareOptions), say which, and
   // are right either way; the variants that do not choose say nothing.
   void storesFollowTheCrossover() {

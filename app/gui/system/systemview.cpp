@@ -110,6 +110,12 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
                 .arg(text(formatValue(static_cast<double>(s.streamingFromBytes), ValueKind::bytes)),
                      text(s.streamingMethod))
           : SystemView::tr("not measured"));
+  add(SystemView::tr("Splitting"),
+      s.splitFromBytes > 0
+          ? SystemView::tr("2 threads from %1 touched (%2)")
+                .arg(text(formatValue(static_cast<double>(s.splitFromBytes), ValueKind::bytes)),
+                     text(s.splitMethod))
+          : SystemView::tr("not measured"));
   QStringList ceilings;
   for (const ComputeCeiling& ceiling : s.computeCeilings) ceilings << text(describe(ceiling));
   add(SystemView::tr("Compute ceilings"),

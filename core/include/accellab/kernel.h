@@ -155,6 +155,9 @@ struct PrepareOptions {
   // bytes (MeasureConfig::streamingFromBytes: the machine's measured crossover); 0: when they
   // touch more than the last-level cache sysconf reports.
   std::uint64_t streamingFromBytes = 0;
+  // Their parallel variants split work between threads from this many bytes touched
+  // (MeasureConfig::splitFromBytes); 0: pieces of at least 128 KiB of traffic.
+  std::uint64_t splitFromBytes = 0;
   // A prepare that waits on something else (a Python child importing Numba) polls it.
   std::stop_token stop{};
 };

@@ -32,6 +32,10 @@ struct MeasureConfig {
   // streaming stores: the machine's measured crossover (SystemInfo::streamingFromBytes), which
   // the front ends set; 0 decides from the last-level cache sysconf reports.
   std::uint64_t streamingFromBytes = 0;
+  // From how many bytes touched the parallel variants of the streaming loops split their work
+  // between threads (SystemInfo::splitFromBytes), which the front ends set; 0: pieces of at
+  // least 128 KiB of traffic.
+  std::uint64_t splitFromBytes = 0;
   QualityLimits quality;
   friend bool operator==(const MeasureConfig&, const MeasureConfig&) = default;
 };

@@ -103,6 +103,11 @@ struct SystemInfo {
   // A cache size cannot tell it: a VM's CPUID may report its host's L3 (508 MiB).
   std::uint64_t streamingFromBytes = 0;
   std::string streamingMethod;  // how it was measured, and what won where
+  // From how many bytes touched a streaming loop split between two threads beats one here:
+  // starting and joining a team costs 1 us on one machine and 3 us on another. Measured and
+  // cached with the ceilings; 0 = not measured (one thread, or sessions before it).
+  std::uint64_t splitFromBytes = 0;
+  std::string splitMethod;
   friend bool operator==(const SystemInfo&, const SystemInfo&) = default;
 };
 
@@ -126,6 +131,9 @@ std::string describeLoad(const std::vector<double>& loadAverage);
 // as the CLI and the desktop app show it; "not measured (the loops stream beyond the
 // last-level cache)" when it is 0.
 std::string describeStreaming(const SystemInfo& system);
+// "2 threads from 1.00 MiB touched (copies, …)" for SystemInfo::splitFromBytes, the same way;
+// "not measured (pieces of at least 128 KiB of traffic)" when it is 0.
+std::string describeSplitting(const SystemInfo& system);
 
 // The caches glibc's sysconf reports (_SC_LEVEL1_DCACHE_SIZE ...: CPUID on x86), source
 // "CPUID"; the levels it does not know are left out.
