@@ -1,0 +1,605 @@
+"""The python benchmarks' child: finds and times a user's asv-style benchmark file for AccelLab.
+
+AccelLab embeds this script in its binary and starts it as `python3 -c`, one child per file. It
+speaks one JSON object per line (docs/python.md, "The child's protocol"): on stdin
+{"op": "list", "file": PATH}, then for each point {"op": "prepare", "file": PATH, "benchmark":
+NAME, "params": [repr, ...]}, {"op": "run"} any number of times and {"op": "finish"}; on stdout
+one reply per request: the listing, {"ok": true, "first_call_s": s, "number": k, ...} for a
+prepare (or {"skipped": reason}), {"seconds": per_call_s, "number": k} for a run, or
+{"error": "...", "traceback": [lines]}. The file is imported by its path under a name of its
+own, never as __main__; its folder comes first on sys.path. A call that outlasts the
+benchmark's timeout ends this process, after faulthandler has printed on stderr where it hung.
+"""
+import functools
+import gc
+import hashlib
+import importlib.util
+import inspect
+import itertools
+import json
+import math
+import os
+import re
+import sys
+import time
+import traceback
+from importlib import metadata
+
+import faulthandler
+
+# AccelLab ends this process's group when it is done with it; should AccelLab itself die first
+# (a second Ctrl+C quits at once), the kernel ends this process too (PR_SET_PDEATHSIG = 1).
+try:
+    import ctypes
+    ctypes.CDLL(None).prctl(1, 9)
+except (OSError, AttributeError):
+    pass
+
+# The protocol keeps the real stdin and stdout to itself: the user's prints go to stderr, and
+# the user's reads of stdin find an empty file instead of AccelLab's requests.
+protocol_in = os.fdopen(os.dup(0), "r")
+protocol_out = os.fdopen(os.dup(1), "w")
+os.dup2(2, 1)
+_null = os.open(os.devnull, os.O_RDONLY)
+os.dup2(_null, 0)
+os.close(_null)
+# A crash in the user's code (a segfault in an extension, abort()) prints where it was.
+faulthandler.enable()
+# Nothing written into the user's folders (__pycache__).
+sys.dont_write_bytecode = True
+
+# One timed batch lasts at least this long unless the benchmark sets sample_time or number, or
+# the prepare asks for another target: perf_counter's resolution (well under 1 us) is then
+# below 0.1 % of the batch.
+MIN_BATCH_S = 0.001
+# Seconds of calls, counted from the first call, before the repetitions (asv's warmup_time
+# default on CPython).
+WARMUP_S = 0.1
+# asv's default timeout of a benchmark, in seconds; also the limit of the file's import.
+DEFAULT_TIMEOUT_S = 60.0
+# Calibration never asks for more calls per batch than this (a benchmark that takes no time).
+MAX_NUMBER = 1 << 40
+# The traceback lines a failure carries, from its end.
+TRACEBACK_LINES = 20
+# asv's prefixes, as it matches them (asv_runner's name_regex of each benchmark type).
+KINDS = (
+    ("time", re.compile(r"^(Time[A-Z_].+)|(time_.+)$")),
+    ("timeraw", re.compile(r"^(Timeraw[A-Z_].+)|(timeraw_.+)$")),
+    ("mem", re.compile(r"^(Mem[A-Z_].+)|(mem_.+)$")),
+    ("peakmem", re.compile(r"^(Peakmem[A-Z_].+)|(peakmem_.+)$")),
+    ("track", re.compile(r"^(Track[A-Z_].+)|(track_.+)$")),
+)
+NOT_MEASURED = {
+    "timeraw": "timeraw_ benchmarks return code that asv times in a fresh interpreter, start-up "
+               "included; AccelLab times calls inside one interpreter",
+    "mem": "mem_ benchmarks measure the size of the object returned (asizeof); AccelLab "
+           "measures time only",
+    "peakmem": "peakmem_ benchmarks measure the process's peak resident memory; AccelLab "
+               "measures time only",
+    "track": "track_ benchmarks return a value of their own to record, not a time; AccelLab "
+             "measures time only",
+}
+ADDRESS = re.compile(r"^(<.*) at (0x[\da-fA-F]*)(>)$")
+
+
+class Skipped(Exception):
+    """A setup raised NotImplementedError: the point is skipped, not failed."""
+
+
+class RequestError(Exception):
+    """A request that cannot be served as written: answered without a traceback."""
+
+
+def reply(message):
+    protocol_out.write(json.dumps(message) + "\n")
+    protocol_out.flush()
+
+
+def failure(error):
+    """The reply for an exception: its type and message, and the traceback's last lines with
+    this script's and importlib's frames left out, so that they name the user's file."""
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if frame.filename != OWN_FILE and not frame.filename.startswith("<frozen ")]
+    lines = []
+    if frames:
+        lines.append("Traceback (most recent call last):")
+        lines.extend(traceback.StackSummary.from_list(frames).format())
+    lines.extend(traceback.format_exception_only(type(error), error))
+    lines = [line for text in lines for line in text.rstrip("\n").split("\n")]
+    return {"error": "%s: %s" % (type(error).__name__, error),
+            "traceback": lines[-TRACEBACK_LINES:]}
+
+
+class watchdog:
+    """Ends this process, after printing every thread's stack on stderr, should the user's code
+    inside run past `seconds` (None or <= 0: no limit)."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def __enter__(self):
+        if self.seconds is not None and self.seconds > 0 and math.isfinite(self.seconds):
+            faulthandler.dump_traceback_later(self.seconds, exit=True)
+
+    def __exit__(self, *exception):
+        faulthandler.cancel_dump_traceback_later()
+
+
+def timed_batch(call, number, timer):
+    """Seconds of `number` calls of `call` in one timed region, timeit's loop: nothing inside
+    but the call, the garbage collector off."""
+    calls = itertools.repeat(None, number)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        start = timer()
+        for _ in calls:
+            call()
+        end = timer()
+    finally:
+        if collecting:
+            gc.enable()
+    return end - start
+
+
+# ---- the file ----------------------------------------------------------------------------
+
+modules = {}  # real path -> (module, sha256 of the file as imported)
+
+
+def module_name(path):
+    """A module name made from the file's name; a prefixed one when Python already has a module
+    of that name (json.py must not replace the json this script uses)."""
+    name = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0]) or "_"
+    if name[0].isdigit():
+        name = "_" + name
+    taken = set(sys.modules) | set(sys.builtin_module_names) | set(
+        getattr(sys, "stdlib_module_names", ()))
+    if name in taken:
+        name = "accellab_bench_" + name
+    base, count = name, 1
+    while name in sys.modules:
+        count += 1
+        name = "%s_%d" % (base, count)
+    return name
+
+
+def load(path):
+    real = os.path.realpath(path)
+    if real in modules:
+        return modules[real]
+    with open(real, "rb") as source:
+        digest = hashlib.sha256(source.read()).hexdigest()
+    folder = os.path.dirname(real)
+    if folder in sys.path:
+        sys.path.remove(folder)
+    sys.path.insert(0, folder)
+    name = module_name(real)
+    spec = importlib.util.spec_from_file_location(name, real)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        with watchdog(DEFAULT_TIMEOUT_S):
+            spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    modules[real] = module, digest
+    return modules[real]
+
+
+# ---- asv's attributes --------------------------------------------------------------------
+
+def first_attr(sources, name, default):
+    for source in sources:
+        value = getattr(source, name, None)
+        if value is not None:
+            return value
+    return default
+
+
+def all_attrs(sources, name):
+    """The attribute `name` of each source that has one, matched without case as asv does."""
+    found = []
+    for source in sources:
+        keys = [key for key in dir(source) if key.lower() == name]
+        if len(keys) > 1:
+            raise ValueError("%s has more than one %s: %s" %
+                             (getattr(source, "__name__", source), name, ", ".join(keys)))
+        found.append(getattr(source, keys[0]) if keys else None)
+    return found
+
+
+def param_repr(value):
+    """repr() without an object's address, as asv names parameter values."""
+    text = repr(value)
+    match = ADDRESS.match(text)
+    if match:
+        default = ADDRESS.match(object.__repr__(value))
+        if default and default.group(2) == match.group(2):
+            text = match.group(1) + match.group(3)
+    return text
+
+
+def argument_problem(function, count):
+    """Why `function` cannot take `count` positional arguments, or None."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return None
+    positional = [p for p in signature.parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = sum(1 for p in positional if p.default is p.empty)
+    varargs = any(p.kind == p.VAR_POSITIONAL for p in signature.parameters.values())
+    if required <= count and (varargs or count <= len(positional)):
+        return None
+    if varargs:
+        takes = "at least %d" % required
+    elif required == len(positional):
+        takes = str(required)
+    else:
+        takes = "%d to %d" % (required, len(positional))
+    return "%s takes %s positional arguments, but gets %d" % (
+        getattr(function, "__qualname__", function), takes, count)
+
+
+class Benchmark:
+    """One benchmark as asv sees it: the callable, where its attributes come from (function,
+    instance, module: the first found wins), its setups and teardowns by level, its axes."""
+
+    def __init__(self, name, kind, function, instance, module):
+        self.name, self.kind, self.function = name, kind, function
+        self.sources = [function] + ([instance] if instance is not None else []) + [module]
+        # Levels from the outside in: module, class, benchmark.
+        setups = all_attrs(self.sources, "setup")
+        teardowns = all_attrs(self.sources, "teardown")
+        self.levels = list(zip(setups, teardowns))[::-1]
+        self.setup_cache = first_attr(self.sources, "setup_cache", None)
+        self.timeout = first_attr(self.sources, "timeout", DEFAULT_TIMEOUT_S)
+        self.timeout = None if self.timeout is None else float(self.timeout)
+        axes = list(first_attr(self.sources, "params", []))
+        if axes and not isinstance(axes[0], (tuple, list)):
+            axes = [axes]  # a single list: one axis
+        self.axes = [list(axis) for axis in axes]
+        names = [str(n) for n in first_attr(self.sources, "param_names", [])][:len(self.axes)]
+        self.param_names = names + ["param%d" % (k + 1) for k in range(len(names), len(axes))]
+        self.param_reprs = []
+        for axis in self.axes:
+            reprs = [param_repr(value) for value in axis]
+            for text in set(t for t in reprs if reprs.count(t) > 1):
+                order = itertools.count()
+                reprs = [("%s (%d)" % (t, next(order))) if t == text else t for t in reprs]
+            self.param_reprs.append(reprs)
+
+    def arity_problem(self):
+        count = len(self.axes) + (self.setup_cache is not None)
+        calls = [self.function] + [f for level in self.levels for f in level if f is not None]
+        if self.setup_cache is not None:
+            problem = argument_problem(self.setup_cache, 0)
+            if problem:
+                return "setup_cache: " + problem
+        for function in calls:
+            problem = argument_problem(function, count)
+            if problem:
+                return problem
+        return None
+
+    def timing(self):
+        """asv's timing attributes, read again after setup (which may change them)."""
+        repeat = first_attr(self.sources, "repeat", 0)
+        repeat = [float(r) for r in repeat] if isinstance(repeat, (tuple, list)) else int(repeat)
+        sample_time = first_attr(self.sources, "sample_time", None)
+        warmup_time = first_attr(self.sources, "warmup_time", None)
+        return {
+            "number": int(first_attr(self.sources, "number", 0)),
+            "repeat": repeat,
+            "sample_time": None if sample_time is None else float(sample_time),
+            # asv's -1 means its default.
+            "warmup_time": None if warmup_time is None or warmup_time < 0 else float(warmup_time),
+            "timer": first_attr(self.sources, "timer", time.perf_counter),
+        }
+
+    def describe(self):
+        timing = self.timing()
+        doc = inspect.getdoc(self.function)
+        code = getattr(inspect.unwrap(self.function), "__code__", None)
+        timeout = self.timeout if self.timeout is not None and math.isfinite(self.timeout) \
+            else None
+        return {
+            "name": self.name, "params": self.param_reprs, "param_names": self.param_names,
+            "timeout": timeout, "number": timing["number"], "repeat": timing["repeat"],
+            "sample_time": timing["sample_time"], "warmup_time": timing["warmup_time"],
+            "pretty_name": first_attr([self.function], "pretty_name", None),
+            "doc": doc.strip().splitlines()[0] if doc and doc.strip() else None,
+            "line": code.co_firstlineno if code else None,
+        }
+
+
+def kind_of(attr_name, function):
+    search = getattr(function, "benchmark_name", None)
+    search = attr_name if search is None else str(search).split(".")[-1]
+    for kind, pattern in KINDS:
+        if pattern.match(search):
+            return kind
+    return None
+
+
+def discover(module, wanted=None):
+    """(name, kind, make) for each benchmark of the module, in asv's order; `make()` builds the
+    Benchmark (instantiating its class). With `wanted`, only the benchmark of that name."""
+    found = []
+    for attr_name, value in list(module.__dict__.items()):
+        if attr_name.startswith("_"):
+            continue
+        if inspect.isclass(value) and not inspect.isabstract(value):
+            for method_name, method in inspect.getmembers(value):
+                if not (inspect.isfunction(method) or inspect.ismethod(method)):
+                    continue
+                kind = kind_of(method_name, method)
+                if kind is None:
+                    continue
+                custom = getattr(method, "benchmark_name", None)
+                name = str(custom) if custom is not None else "%s.%s" % (
+                    value.__name__, method_name)
+                found.append((name, kind, functools.partial(make_method, value, method_name,
+                                                            name, kind, module)))
+        elif inspect.isfunction(value):
+            kind = kind_of(attr_name, value)
+            if kind is None:
+                continue
+            custom = getattr(value, "benchmark_name", None)
+            name = str(custom) if custom is not None else value.__name__
+            found.append((name, kind, functools.partial(Benchmark, name, kind, value, None,
+                                                        module)))
+    if wanted is not None:
+        found = [entry for entry in found if entry[0] == wanted]
+    return found
+
+
+def make_method(cls, method_name, name, kind, module):
+    instance = cls()
+    return Benchmark(name, kind, getattr(instance, method_name), instance, module)
+
+
+# ---- the requests ------------------------------------------------------------------------
+
+def version_of(package):
+    """The installed version of `package` from its metadata, without importing it (importing
+    numba or cupy takes seconds and may touch the GPU)."""
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        pass
+    try:  # wheels named otherwise, as cupy-cuda12x
+        for distribution in metadata.packages_distributions().get(package, ()):
+            return metadata.version(distribution)
+    except (AttributeError, metadata.PackageNotFoundError):
+        pass
+    return None
+
+
+def needed(request, field):
+    if field not in request:
+        raise RequestError("'%s' needs '%s'" % (request["op"], field))
+    return request[field]
+
+
+def list_file(request):
+    path = needed(request, "file")
+    module, digest = load(path)
+    benchmarks, not_measured = [], []
+    for name, kind, make in discover(module):
+        if kind != "time":
+            not_measured.append({"name": name, "reason": NOT_MEASURED[kind]})
+            continue
+        try:
+            benchmark = make()
+            problem = benchmark.arity_problem()
+            if problem is None:
+                benchmarks.append(benchmark.describe())
+            else:
+                not_measured.append({"name": name, "reason": "wrong arguments: " + problem})
+        except Exception as error:
+            not_measured.append({"name": name, "reason": "invalid: %s: %s" % (
+                type(error).__name__, error)})
+    python = {"executable": sys.executable, "version": "%d.%d.%d" % sys.version_info[:3]}
+    for package in ("numpy", "numba", "cupy"):
+        python[package] = version_of(package)
+    return {"ok": True, "file": path, "sha256": digest, "python": python,
+            "benchmarks": benchmarks, "not_measured": not_measured}
+
+
+setup_caches = {}  # (module, qualified name) of a setup_cache -> its value
+
+
+class Point:
+    """A benchmark at one value of each axis: set up, first called, `number` calibrated."""
+
+    def __init__(self, benchmark, values):
+        self.benchmark = benchmark
+        self.arguments = list(values)
+        self.set_up = 0  # levels whose setup has finished
+        self.call = None
+
+    def prepare(self, min_batch_s, warmup_s):
+        benchmark = self.benchmark
+        if benchmark.setup_cache is not None:
+            self.arguments.insert(0, self.cached(benchmark.setup_cache))
+        self.call = functools.partial(benchmark.function, *self.arguments) \
+            if self.arguments else benchmark.function
+        self.setup()
+        self.timing = benchmark.timing()
+        target = self.timing["sample_time"] or min_batch_s
+        warm_up = self.timing["warmup_time"]
+        warm_up = warmup_s if warm_up is None else warm_up
+
+        began = time.perf_counter()
+        self.first_call_s = self.batch(1)
+        number = self.timing["number"]
+        if number <= 0:
+            # The smallest power of two whose batch lasts the target twice in a row: one
+            # batch that a preemption made long does not decide it.
+            number = 1
+            while True:
+                batch = self.batch(number)
+                if batch >= target:
+                    batch = self.batch(number)
+                if batch >= target or number >= MAX_NUMBER:
+                    break
+                number *= 2
+        else:
+            batch = self.batch(number)
+        while time.perf_counter() - began < warm_up:
+            batch = self.batch(number)
+        self.number = number
+        self.per_call_s = batch / number
+
+    def cached(self, setup_cache):
+        function = getattr(setup_cache, "__func__", setup_cache)
+        key = (self.benchmark.sources[-1].__name__, getattr(function, "__qualname__", ""),
+               id(function))
+        if key not in setup_caches:
+            limit = getattr(setup_cache, "timeout", None)
+            with watchdog(self.benchmark.timeout if limit is None else float(limit)):
+                setup_caches[key] = setup_cache()
+        return setup_caches[key]
+
+    def batch(self, number):
+        with watchdog(self.benchmark.timeout):
+            return timed_batch(self.call, number, self.timing["timer"])
+
+    def setup(self):
+        for level, (setup, _) in enumerate(self.benchmark.levels):
+            if setup is not None:
+                try:
+                    with watchdog(self.benchmark.timeout):
+                        setup(*self.arguments)
+                except NotImplementedError as error:
+                    raise Skipped("setup raised NotImplementedError: %s" % error) from error
+            self.set_up = level + 1
+
+    def teardown(self):
+        """The teardowns of the levels set up, from the inside out; the first error is raised
+        once all have run."""
+        first_error = None
+        for level in reversed(range(self.set_up)):
+            teardown = self.benchmark.levels[level][1]
+            self.set_up = level
+            if teardown is None:
+                continue
+            try:
+                with watchdog(self.benchmark.timeout):
+                    teardown(*self.arguments)
+            except Exception as error:
+                first_error = first_error or error
+        if first_error is not None:
+            raise first_error
+
+    def run(self, number):
+        # A fresh setup for every repetition, as asv gives every sample one.
+        self.teardown()
+        self.setup()
+        return self.batch(number) / number
+
+
+point = None  # the Point prepared, until finish
+
+
+def prepare(request):
+    global point
+    finish(None)
+    path = needed(request, "file")
+    name = needed(request, "benchmark")
+    module, digest = load(path)
+    matches = discover(module, name)
+    if not matches:
+        raise RequestError("%s has no benchmark '%s'" % (path, name))
+    _, kind, make = matches[0]
+    if kind != "time":
+        raise RequestError("'%s' is not measured: %s" % (name, NOT_MEASURED[kind]))
+    benchmark = make()
+    problem = benchmark.arity_problem()
+    if problem is not None:
+        raise RequestError("'%s' has wrong arguments: %s" % (name, problem))
+    wanted = request.get("params") or []
+    if len(wanted) != len(benchmark.axes):
+        raise RequestError("'%s' has %d parameter axes (%s); the request gives %d values" % (
+            name, len(benchmark.axes), ", ".join(benchmark.param_names) or "none", len(wanted)))
+    values = []
+    for axis, reprs, param, text in zip(benchmark.axes, benchmark.param_reprs,
+                                        benchmark.param_names, wanted):
+        if text not in reprs:
+            raise RequestError("parameter %s has no value %s; its values: %s" % (
+                param, text, ", ".join(reprs)))
+        values.append(axis[reprs.index(text)])
+    made = Point(benchmark, values)
+    try:
+        made.prepare(float(request.get("min_batch_s", MIN_BATCH_S)),
+                     float(request.get("warmup_s", WARMUP_S)))
+    except BaseException:
+        try:
+            made.teardown()  # the levels set up before the failure
+        except Exception as error:
+            print("accellab: a teardown after the failure failed too: %r" % error,
+                  file=sys.stderr)
+        raise
+    point = made
+    return {"ok": True, "sha256": digest, "first_call_s": made.first_call_s,
+            "number": made.number, "per_call_s": made.per_call_s,
+            "repeat": made.timing["repeat"]}
+
+
+def run(request):
+    if point is None:
+        raise RequestError("run before prepare")
+    number = request.get("number", point.number)
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise RequestError("number must be an integer of at least 1, not %s" %
+                           json.dumps(number))
+    return {"seconds": point.run(number), "number": number}
+
+
+def finish(request):
+    global point
+    done, point = point, None
+    if done is not None:
+        done.teardown()
+    return {"ok": True}
+
+
+OPS = {"list": list_file, "prepare": prepare, "run": run, "finish": finish}
+OWN_FILE = prepare.__code__.co_filename
+
+
+def serve(line):
+    try:
+        request = json.loads(line)
+    except ValueError as error:
+        return {"error": "malformed request: %s" % error}
+    if not isinstance(request, dict):
+        return {"error": "malformed request: not a JSON object"}
+    op = request.get("op")
+    if op not in OPS:
+        return {"error": "unknown op %s; the ops are %s" % (
+            json.dumps(op), ", ".join(OPS))}
+    try:
+        return OPS[op](request)
+    except Skipped as skip:
+        return {"skipped": str(skip)}
+    except RequestError as error:
+        return {"error": str(error)}
+    except (Exception, SystemExit) as error:  # the point's reason, never this child's end
+        return failure(error)
+
+
+def main():
+    for line in protocol_in:
+        if line.strip():
+            reply(serve(line))
+    try:
+        finish(None)
+    except Exception as error:
+        print("accellab: teardown at the end failed: %r" % error, file=sys.stderr)
+
+
+main()
