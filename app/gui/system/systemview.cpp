@@ -98,24 +98,21 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
           ? SystemView::tr("not built")
           : SystemView::tr("%1, core %2").arg(text(s.blasLibrary), text(s.blasCore)));
   add(SystemView::tr("Python"), s.python.empty() ? SystemView::tr("not asked") : text(s.python));
+  // A measured figure with how it was measured, or that it was not.
+  const auto measured = [&](double value, ValueKind kind, const QString& pattern,
+                            const std::string& method) {
+    return value > 0 ? pattern.arg(text(formatValue(value, kind)), text(method))
+                     : SystemView::tr("not measured");
+  };
   add(SystemView::tr("Bandwidth ceiling"),
-      s.bandwidthCeilingBytesPerS > 0
-          ? SystemView::tr("%1 (%2)").arg(
-                text(formatValue(s.bandwidthCeilingBytesPerS, ValueKind::byteRate)),
-                text(s.bandwidthMethod))
-          : SystemView::tr("not measured"));
+      measured(s.bandwidthCeilingBytesPerS, ValueKind::byteRate, SystemView::tr("%1 (%2)"),
+               s.bandwidthMethod));
   add(SystemView::tr("Stores"),
-      s.streamingFromBytes > 0
-          ? SystemView::tr("streaming from %1 touched (%2)")
-                .arg(text(formatValue(static_cast<double>(s.streamingFromBytes), ValueKind::bytes)),
-                     text(s.streamingMethod))
-          : SystemView::tr("not measured"));
+      measured(static_cast<double>(s.streamingFromBytes), ValueKind::bytes,
+               SystemView::tr("streaming from %1 touched (%2)"), s.streamingMethod));
   add(SystemView::tr("Splitting"),
-      s.splitFromBytes > 0
-          ? SystemView::tr("2 threads from %1 touched (%2)")
-                .arg(text(formatValue(static_cast<double>(s.splitFromBytes), ValueKind::bytes)),
-                     text(s.splitMethod))
-          : SystemView::tr("not measured"));
+      measured(static_cast<double>(s.splitFromBytes), ValueKind::bytes,
+               SystemView::tr("2 threads from %1 touched (%2)"), s.splitMethod));
   QStringList ceilings;
   for (const ComputeCeiling& ceiling : s.computeCeilings) ceilings << text(describe(ceiling));
   add(SystemView::tr("Compute ceilings"),
