@@ -7,7 +7,8 @@ NAME, "params": [repr, ...]}, {"op": "run"} any number of times and {"op": "fini
 one reply per request: the listing, {"ok": true, "first_call_s": s, "number": k, ...} for a
 prepare (or {"skipped": reason}), {"seconds": per_call_s, "number": k} for a run, or
 {"error": "...", "traceback": [lines]}. The file is imported by its path under a name of its
-own, never as __main__; its folder comes first on sys.path. A call that outlasts the
+own (a module of its package when its folder has __init__.py), never as __main__; its folder
+(or the one above its package) comes first on sys.path. A call that outlasts the
 benchmark's timeout ends this process, after faulthandler has printed on stderr where it hung.
 """
 import functools
@@ -170,10 +171,19 @@ def load(path):
         return modules[real]
     with open(real, "rb") as source:
         digest = hashlib.sha256(source.read()).hexdigest()
-    folder = os.path.dirname(real)
+    package = package_of(real)
+    folder = package[0] if package else os.path.dirname(real)
     if folder in sys.path:
         sys.path.remove(folder)
     sys.path.insert(0, folder)
+    if package:
+        # A file of an asv suite (benchmarks/__init__.py beside it): imported as asv imports
+        # it, a module of its package, so that its relative imports (`from .common import
+        # Benchmark`, as NumPy's suite has) work.
+        with watchdog(DEFAULT_TIMEOUT_S):
+            module = importlib.import_module(package[1])
+        modules[real] = module, digest
+        return modules[real]
     name = module_name(real)
     spec = importlib.util.spec_from_file_location(name, real)
     module = importlib.util.module_from_spec(spec)
@@ -186,6 +196,20 @@ def load(path):
         raise
     modules[real] = module, digest
     return modules[real]
+
+
+def package_of(path):
+    """(the folder above the outermost package holding `path`, its dotted module name) when
+    the file's folder is a package (has __init__.py); None otherwise."""
+    folder, parts = os.path.dirname(path), [os.path.splitext(os.path.basename(path))[0]]
+    if not os.path.isfile(os.path.join(folder, "__init__.py")):
+        return None
+    while os.path.isfile(os.path.join(folder, "__init__.py")):
+        parts.insert(0, os.path.basename(folder))
+        folder = os.path.dirname(folder)
+    if not all(part.isidentifier() for part in parts):
+        return None
+    return folder, ".".join(parts)
 
 
 # ---- asv's attributes --------------------------------------------------------------------

@@ -286,6 +286,28 @@ class ListTest(ChildTest):
         self.assertTrue(child.ask(op="prepare", file=path, benchmark="time_value",
                                   warmup_s=0)["ok"])
 
+    def test_a_file_of_an_asv_suite_keeps_its_relative_imports(self):
+        # As NumPy's benchmarks/benchmarks/*.py: `from .common import Benchmark` in a package.
+        os.makedirs(os.path.join(self.folder.name, "suite", "benchmarks"))
+        self.write("suite/benchmarks/__init__.py", "")
+        self.write("suite/benchmarks/common.py", """\
+            class Benchmark:
+                goal_time = 0.25
+            """)
+        path = self.write("suite/benchmarks/bench_relative.py", """\
+            from .common import Benchmark
+
+            class Relative(Benchmark):
+                def time_it(self):
+                    pass
+            """)
+        child = self.child()
+        listed = child.ask(op="list", file=path)
+        self.assertNotIn("error", listed, listed)
+        self.assertEqual([b["name"] for b in listed["benchmarks"]], ["Relative.time_it"])
+        self.assertTrue(child.ask(op="prepare", file=path, benchmark="Relative.time_it",
+                                  warmup_s=0)["ok"])
+
     def test_the_file_is_imported_by_path_and_not_as_main(self):
         marker = os.path.join(self.folder.name, "main_ran")
         path = self.write("bench_name.py", """\
