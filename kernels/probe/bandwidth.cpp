@@ -4,13 +4,13 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <new>
 #include <span>
 #include <vector>
 
 #include "accellab/format.h"
+#include "accellab/runner.h"
 #include "cpu/simd.h"
 #include "crossover.h"
 #include "shared/host_array.h"
@@ -30,10 +30,6 @@ constexpr std::uint64_t kTrialBytes = 64 * kMiB;
 constexpr int kTrialReps = 3;
 // Doubles a thread copies between two looks at the stop token: 16 MiB, a few milliseconds.
 constexpr std::uint64_t kChunkElements = std::uint64_t{1} << 21;
-
-double seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 std::string bytesText(std::uint64_t bytes) {
   return formatValue(static_cast<double>(bytes), ValueKind::bytes);
@@ -108,14 +104,14 @@ Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t av
     const auto bestOf = [&](std::int64_t count, int copies, int reps, CrossoverTrial& trial) {
       for (int rep = 0; rep < reps; ++rep) {
         for (const simd::Stores stores : {simd::Stores::cached, simd::Stores::streaming}) {
-          const double t0 = seconds();
+          const double t0 = steadySeconds();
           for (int copy = 0; copy < copies; ++copy)
             inThreadParts(count, stop, [&](std::int64_t first, std::int64_t last) {
               simd::copy(b + first, a + first, static_cast<std::size_t>(last - first), stores);
             });
           if (stop.stop_requested()) return false;
           const double rate =
-              2.0 * static_cast<double>(count) * sizeof(double) * copies / (seconds() - t0);
+              2.0 * static_cast<double>(count) * sizeof(double) * copies / (steadySeconds() - t0);
           double& best =
               stores == simd::Stores::cached ? trial.usualBytesPerS : trial.otherBytesPerS;
           best = std::max(best, rate);
@@ -127,8 +123,8 @@ Bandwidth measureCopyBandwidth(std::uint64_t largestCacheBytes, std::uint64_t av
     // against a ceiling it could beat by its store choice.
     CrossoverTrial whole{bytes};
     int reps = 0;
-    for (const double start = seconds();
-         reps < kMinReps || (reps < kMaxReps && seconds() - start < kBudgetS); ++reps)
+    for (const double start = steadySeconds();
+         reps < kMinReps || (reps < kMaxReps && steadySeconds() - start < kBudgetS); ++reps)
       if (!bestOf(n, 1, 1, whole)) return notMeasured("interrupted");
     // Where streaming starts to win: halving sizes down to kSmallestTrialBytes per array, each
     // sample at least kTrialBytes of copies so the small ones are not timer noise.

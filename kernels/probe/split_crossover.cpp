@@ -3,9 +3,9 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <chrono>
 #include <vector>
 
+#include "accellab/runner.h"
 #include "cpu/parallel.h"
 #include "cpu/simd.h"
 #include "crossover.h"
@@ -19,10 +19,6 @@ constexpr std::uint64_t kLargestBytes = std::uint64_t{8} << 20;
 constexpr std::uint64_t kSampleBytes = std::uint64_t{16} << 20;
 constexpr int kSamples = 5;
 constexpr int kThreads = 2;
-
-double seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 }  // namespace
 
@@ -45,14 +41,14 @@ SplitCrossover measureSplitCrossover(std::stop_token stop) {
     for (int sample = 0; sample <= kSamples; ++sample) {
       for (const int threads : {1, kThreads}) {
         const Split split = splitFor(items, threads, kAnySize);
-        const double t0 = seconds();
+        const double t0 = steadySeconds();
         for (std::uint64_t copy = 0; copy < copies; ++copy)
           forEachPiece(split, {}, [&](std::uint64_t, std::uint64_t first, std::uint64_t last) {
             simd::copy(b + first, a + first, last - first, simd::Stores::cached);
           });
         if (stop.stop_requested()) return {0, "not measured: interrupted"};
         const double rate =
-            2.0 * static_cast<double>(size * copies) / std::max(seconds() - t0, 1e-9);
+            2.0 * static_cast<double>(size * copies) / std::max(steadySeconds() - t0, 1e-9);
         if (sample == 0) continue;  // the warm-up: pages and caches settle
         double& best = threads == 1 ? trial.usualBytesPerS : trial.otherBytesPerS;
         best = std::max(best, rate);
