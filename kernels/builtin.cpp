@@ -2,15 +2,29 @@
 
 #include <filesystem>
 #include <memory>
+#include <regex>
 #include <string>
 
 #include "accellab/plugin_loader.h"
 
+#include "asv/asv_kernel.h"
 #include "probe/system_probe.h"
 #include "registered_kernels.h"
 #include "shared/kernel_table.h"
+#include "shared/python_child.h"
 
 namespace accellab::kernels {
+namespace {
+
+std::regex benchPattern(const std::string& pattern) {
+  try {
+    return std::regex(pattern);
+  } catch (const std::regex_error& error) {
+    throw PythonFileError("--bench '" + pattern + "' is no regular expression: " + error.what());
+  }
+}
+
+}  // namespace
 
 Engine makeBuiltinEngine(const EngineOptions& options) {
   const int device = options.gpuDevice;
@@ -21,15 +35,29 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
   auto registry = std::make_shared<Registry>();
   for (KernelTable& table : registeredKernels())
     registry->add(makeKernel(std::move(table), capabilities));
-  for (const std::filesystem::path& file : options.plugins) {
-    LoadedPlugin plugin = loadPlugin(file);
-    for (std::unique_ptr<Kernel>& kernel : plugin.kernels) {
+  const auto join = [&](std::vector<std::unique_ptr<Kernel>> kernels, const std::string& from) {
+    for (std::unique_ptr<Kernel>& kernel : kernels) {
       const std::string name = kernel->info().name;
       if (registry->find(name))
-        throw PluginError("plugin " + file.string() + ": kernel '" + name +
-                          "' is already taken (by a built-in kernel or an earlier plugin)");
+        throw PluginError(from + ": kernel '" + name +
+                          "' is already taken (by a built-in kernel or an earlier file)");
       registry->add(std::move(kernel));
     }
+  };
+  for (const std::filesystem::path& file : options.plugins)
+    join(loadPlugin(file).kernels, "plugin " + file.string());
+  const std::regex bench = benchPattern(options.pythonBench);
+  for (const std::filesystem::path& file : options.pythonFiles) {
+    const std::string interpreter = pythonInterpreter();
+    auto kernels =
+        makeAsvKernels(listAsvFile(file, interpreter), interpreter,
+                       [&](const std::string& name) { return std::regex_search(name, bench); });
+    if (kernels.empty())
+      throw PythonFileError("python file " + file.string() + ": no benchmark" +
+                            (options.pythonBench.empty()
+                                 ? " (functions or methods named time_*, docs/python.md)"
+                                 : " matches --bench '" + options.pythonBench + "'"));
+    join(std::move(kernels), "python file " + file.string());
   }
   return Engine(
       std::move(registry), [device] { return probeMemory(device); },

@@ -31,10 +31,16 @@ void writeParameters(const KernelInfo& kernel, const SweepSpec& defaults, std::o
     rows.emplace_back("--shape ZxYxX", toString(defaults.shapes.front()));
   }
   // "--param n=N  default 2048 (1 to 16384): matrix order"
+  // "--param n=N  default 1000 10000 (its only values): asv parameter 'n'"
   for (const ParamSpec& param : kernel.parameters) {
+    std::string values;
+    for (std::uint64_t value : param.values) values += std::to_string(value) + ' ';
     rows.emplace_back("--param " + param.name + "=N",
-                      std::to_string(param.defaultValue) + " (" + std::to_string(param.min) +
-                          " to " + std::to_string(param.max) + "): " + param.description);
+                      (param.values.empty()
+                           ? std::to_string(param.defaultValue) + " (" + std::to_string(param.min) +
+                                 " to " + std::to_string(param.max) + ")"
+                           : values + "(its only values)") +
+                          ": " + printable(param.description));
   }
   if (!kernel.dtypes.empty()) {
     std::string name = "--dtype ";
@@ -64,7 +70,8 @@ void writeVariants(const KernelInfo& kernel, std::ostream& out) {
   for (const VariantInfo& v : kernel.variants) width = std::max(width, v.name.size());
   for (const VariantInfo& v : kernel.variants) {
     out << "  " << v.name << std::string(width - v.name.size() + 2, ' ')
-        << (v.availability.available ? "available    " : "unavailable  ") << v.description;
+        << (v.availability.available ? "available    " : "unavailable  ")
+        << printable(v.description);
     if (v.usesThreads) out << " [--threads]";
     // The reason may quote another program (the Python probe's reply): escaped, never raw.
     if (!v.availability.available) out << " (" << printable(v.availability.reason) << ')';
@@ -89,8 +96,11 @@ int listCommand(Args args, const EngineFactory& engines) {
   const Registry& registry = engine.registry();
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   bool first = true;
+  // With --python, the files' benchmarks are what the user asked about.
+  const bool filesOnly = !parser.values("--python").empty();
   for (const Kernel* kernel : registry.kernels()) {
     const KernelInfo& info = kernel->info();
+    if (filesOnly && !(info.plugin && info.plugin->kind == "python")) continue;
     if (!first) std::cout << '\n';
     first = false;
     std::cout << info.name << " — " << info.description << '\n';

@@ -154,7 +154,15 @@ MeasureConfig measureConfigFrom(const ArgumentParser& parser) {
 const KernelInfo& kernelFrom(const ArgumentParser& parser, const Registry& registry) {
   std::string known;
   for (const Kernel* k : registry.kernels()) known += (known.empty() ? "" : ", ") + k->info().name;
-  const auto name = parser.value("--kernel");
+  auto name = parser.value("--kernel");
+  // A --python file of one kernel needs no --kernel: the file is what the user named.
+  if (!name && !parser.values("--python").empty()) {
+    std::vector<std::string> fromFiles;
+    for (const Kernel* k : registry.kernels())
+      if (k->info().plugin && k->info().plugin->kind == "python")
+        fromFiles.push_back(k->info().name);
+    if (fromFiles.size() == 1) name = fromFiles.front();
+  }
   if (!name) throw UsageError("run needs --kernel NAME (one of: " + known + ")");
   const Kernel* kernel = registry.find(*name);
   if (!kernel) throw UsageError("unknown kernel '" + *name + "' (one of: " + known + ")");

@@ -10,7 +10,10 @@ namespace accellab::cli {
 
 void addEngineOptions(ArgumentParser& parser) {
   parser.option("--device", "N", "the CUDA device the gpu variants run on (default 0)")
-      .multiOption("--plugin", "FILE", "also load this plugin's kernels (docs/plugins.md)");
+      .multiOption("--plugin", "FILE", "also load this plugin's kernels (docs/plugins.md)")
+      .multiOption("--python", "FILE",
+                   "also measure this asv-style Python benchmark file (docs/python.md)")
+      .option("--bench", "REGEX", "of --python's benchmarks, only those whose name matches");
 }
 
 std::vector<std::filesystem::path> pluginsFrom(const ArgumentParser& parser) {
@@ -31,10 +34,16 @@ Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bo
   } else {
     plugins = pluginsFrom(parser);
   }
+  std::vector<std::filesystem::path> pythonFiles;
+  for (const std::string& file : parser.values("--python")) pythonFiles.emplace_back(file);
+  if (parser.value("--bench") && pythonFiles.empty())
+    throw UsageError("--bench selects benchmarks of a --python file: name one");
   Engine engine = factory({.gpuDevice = ordinal,
                            .mpiOnDevice = mpiOnDevice,
                            .launch = nullptr,
-                           .plugins = std::move(plugins)});
+                           .plugins = std::move(plugins),
+                           .pythonFiles = std::move(pythonFiles),
+                           .pythonBench = parser.value("--bench").value_or("")});
   if (device) {
     // Asked for by name, a missing device is the user's mistake, not a row of skipped points.
     const SystemInfo system = engine.probeSystem({.measureBandwidth = false});

@@ -54,6 +54,15 @@ std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int wor
     options.command.push_back("--plugin");
     options.command.push_back(plugin.string());
   }
+  // And the same Python files, with the same choice of their benchmarks.
+  for (const std::string& file : parser.values("--python")) {
+    options.command.push_back("--python");
+    options.command.push_back(file);
+  }
+  if (auto bench = parser.value("--bench")) {
+    options.command.push_back("--bench");
+    options.command.push_back(*bench);
+  }
   return options;
 }
 

@@ -250,6 +250,11 @@ void MainWindow::createActions() {
   loadPluginAction_->setToolTip(
       tr("Load your own kernels from a plugin built against AccelLab's SDK (docs/plugins.md); "
          "it is loaded again at the next start"));
+  openPythonAction_ = action("openPythonAction", tr("Open P&ython Benchmarks\u2026"), {}, {},
+                             [this] { openPythonWithDialog(); });
+  openPythonAction_->setToolTip(
+      tr("Measure your own Python: an asv-style benchmark file (docs/python.md), its benchmarks "
+         "as kernels; it is opened again at the next start"));
   pluginsAction_ =
       action("pluginsAction", tr("Plu&gins\u2026"), {}, {}, [this] { showPluginsDialog(); });
   pluginsAction_->setToolTip(tr("The kernel plugins loaded, and those that could not be"));
@@ -334,6 +339,7 @@ void MainWindow::createMenus() {
   file->addAction(compareAction_);
   file->addSeparator();
   file->addAction(loadPluginAction_);
+  file->addAction(openPythonAction_);
   file->addAction(pluginsAction_);
   file->addSeparator();
   file->addAction(saveAction_);
@@ -797,8 +803,9 @@ std::optional<WorkerOptions> MainWindow::isolationFor(int gpuDevice) const {
   if (options_.workerCommand.empty()) return std::nullopt;
   WorkerOptions isolation;
   isolation.command = options_.workerCommand;
-  for (const std::filesystem::path& plugin : engines_->plugins())
-    isolation.command.insert(isolation.command.end(), {"--plugin", plugin.string()});
+  for (const std::filesystem::path& file : engines_->plugins())
+    isolation.command.insert(isolation.command.end(),
+                             {file.extension() == ".py" ? "--python" : "--plugin", file.string()});
   // Device 0 is the worker's default; naming it would be refused where there is no GPU.
   if (gpuDevice != 0)
     isolation.command.insert(isolation.command.end(), {"--device", std::to_string(gpuDevice)});
@@ -830,7 +837,8 @@ void MainWindow::loadRememberedPlugins() {
   std::vector<std::filesystem::path> kept;
   for (const QString& file : QSettings().value(kPluginsKey).toStringList()) {
     try {
-      accellab::loadPlugin(toFilePath(file));
+      // A Python file is listed by a child interpreter when the engine is made, below.
+      if (!file.endsWith(QLatin1String(".py"))) accellab::loadPlugin(toFilePath(file));
       kept.push_back(toFilePath(file));
     } catch (const PluginError& error) {
       refusedPlugins_ << qs(error.what());
@@ -839,7 +847,7 @@ void MainWindow::loadRememberedPlugins() {
   engines_->setPlugins(kept);
   try {
     engineFor(0);
-  } catch (const PluginError& error) {
+  } catch (const std::exception& error) {  // PluginError, or a Python file that does not list
     refusedPlugins_ << qs(error.what());
     engines_->setPlugins({});
   }
@@ -911,6 +919,14 @@ bool MainWindow::removePlugin(const QString& file) {
 void MainWindow::loadPluginWithDialog() {
   const QString file = prompts_->openFileName(this, tr("Load Kernel Plugin"), lastFolder_,
                                               tr("Kernel plugins (*.so);;All files (*)"));
+  if (file.isEmpty()) return;
+  rememberFolder(QFileInfo(file).absolutePath());
+  loadPlugin(file);
+}
+
+void MainWindow::openPythonWithDialog() {
+  const QString file = prompts_->openFileName(this, tr("Open Python Benchmarks"), lastFolder_,
+                                              tr("Python benchmark files (*.py);;All files (*)"));
   if (file.isEmpty()) return;
   rememberFolder(QFileInfo(file).absolutePath());
   loadPlugin(file);
@@ -1029,6 +1045,7 @@ void MainWindow::updateActions() {
   remeasureAction_->setEnabled(!busy && !probe_->isRunning() && options_.measureBandwidth);
   pythonAction_->setEnabled(canRemakeEngines());
   loadPluginAction_->setEnabled(canRemakeEngines());
+  openPythonAction_->setEnabled(canRemakeEngines());
   if (pluginsDialog_) pluginsDialog_->setBusy(!canRemakeEngines());
   const Run* target = targetRun();
   rerunAction_->setEnabled(!busy && probed_ && target && !unstablePoints(*target).empty());

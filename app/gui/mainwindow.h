@@ -179,6 +179,7 @@ class MainWindow : public QMainWindow {
   void remakeEngines(std::vector<std::filesystem::path> plugins, const QString& doing);
   void onEnginesRemade();
   void loadPluginWithDialog();
+  void openPythonWithDialog();
   void showPluginsDialog();
   // The Plugins dialog, when open, shows the engines' plugins and the refused ones.
   void showPlugins();
@@ -299,6 +300,7 @@ class MainWindow : public QMainWindow {
   QAction* remeasureAction_ = nullptr;
   QAction* pythonAction_ = nullptr;
   QAction* loadPluginAction_ = nullptr;
+  QAction* openPythonAction_ = nullptr;
   QAction* pluginsAction_ = nullptr;
   QAction* copyAction_ = nullptr;
   QMenu* recentMenu_ = nullptr;

@@ -85,10 +85,10 @@ bool isPlainCharacter(char c) {
          c == '-' || c == '+';
 }
 
-// A benchmark's name as a plain kernel or variant name (session.h's isPlainName): '/' becomes
-// '.', every run of other characters (':', '<', ' ', control characters, UTF-8) one '_', so
-// no imported name carries a path or an escape. A name too long keeps its start and a hash of
-// the whole, so two long names stay two.
+}  // namespace
+
+// No imported name carries a path or an escape: ':', '<', ' ', control characters and UTF-8
+// all become '_'.
 std::string plainNameFor(std::string_view text) {
   std::string name;
   bool replacing = false;
@@ -108,6 +108,8 @@ std::string plainNameFor(std::string_view text) {
   if (name.size() <= kMaxNameLength) return name;
   return hashed(name, fnv1a(text));
 }
+
+namespace {
 
 // Whether plainNameFor keeps every character of `name` (only '/' becomes '.'); ':', '.',
 // spaces, UTF-8, empty parts and long names are changed or cut.

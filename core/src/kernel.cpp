@@ -6,10 +6,12 @@
 namespace accellab {
 
 std::string describe(const PluginIdentity& plugin) {
-  return "plugin " + plugin.name + " " + plugin.version + " (" + plugin.file + ", " +
-         (plugin.sha256.empty() ? "no SHA-256: built without OpenSSL"
-                                : "SHA-256 " + plugin.sha256) +
-         ")";
+  const std::string digest =
+      plugin.sha256.empty() ? "no SHA-256: built without OpenSSL" : "SHA-256 " + plugin.sha256;
+  if (plugin.kind == "python")
+    return "python file " + plugin.name + " (" + plugin.file + ", " + digest + ") run by " +
+           plugin.version;
+  return "plugin " + plugin.name + " " + plugin.version + " (" + plugin.file + ", " + digest + ")";
 }
 
 const VariantInfo* KernelInfo::variant(std::string_view wanted) const {
@@ -90,6 +92,15 @@ std::optional<std::string> validateParam(const KernelInfo& kernel, std::string_v
   if (value < spec->min || value > spec->max)
     return kernel.name + " " + spec->name + "=" + std::to_string(value) + " is outside [" +
            std::to_string(spec->min) + ", " + std::to_string(spec->max) + "]";
+  if (!spec->values.empty() &&
+      std::find(spec->values.begin(), spec->values.end(), value) == spec->values.end()) {
+    std::string listed;
+    for (std::size_t i = 0; i < spec->values.size(); ++i)
+      listed += (i ? ", " : "") + std::to_string(spec->values[i]) +
+                (i < spec->labels.size() ? " (" + spec->labels[i] + ")" : "");
+    return kernel.name + " " + spec->name + "=" + std::to_string(value) +
+           " is not one of its values: " + listed;
+  }
   return std::nullopt;
 }
 

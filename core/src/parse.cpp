@@ -1,5 +1,6 @@
 #include "accellab/parse.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace accellab {
@@ -141,6 +142,12 @@ Parsed<std::vector<std::uint64_t>> parseParamValues(const KernelInfo& kernel,
   if (items.empty()) return {std::nullopt, param.name + " needs at least one value"};
   std::vector<std::uint64_t> values;
   for (const std::string& item : items) {
+    // A labelled parameter (an asv axis of strings) is named by its label or its index.
+    if (const auto label = std::find(param.labels.begin(), param.labels.end(), item);
+        label != param.labels.end()) {
+      values.push_back(param.values.at(static_cast<std::size_t>(label - param.labels.begin())));
+      continue;
+    }
     const auto value = parseCount(item);
     if (!value.value) return {std::nullopt, param.name + ": " + value.error};
     if (auto problem = validateParam(kernel, param.name, *value.value))

@@ -362,10 +362,10 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     step = "verifying against the reference";
     stage(entering(RunPhase::verifying));
     Verification verification = run->verify();
-    result.verified = verification.ok;
+    result.verified = verification.ok && verification.checked;
     result.verifyDetail = verification.detail;
     measured.fingerprint = verification.fingerprint;
-    if (!verification.ok)
+    if (!verification.ok && verification.checked)
       setStatus(result, PointStatus::failed, "verification failed: " + verification.detail);
     result.flags = judgeQuality(result, config.quality);
   } catch (const PointSkipped& notHere) {

@@ -350,6 +350,7 @@ Json toJson(const Run& run) {
                       {"version", run.plugin->version},
                       {"file", run.plugin->file},
                       {"sha256", run.plugin->sha256}};
+  if (run.plugin && run.plugin->kind != "plugin") json["plugin"]["kind"] = run.plugin->kind;
   json["conditions"] = conditions;
   json["points"] = points;
   return json;
@@ -651,6 +652,9 @@ PluginIdentity readPlugin(const Node& node) {
       plugin.sha256, [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
   if (!plugin.sha256.empty() && (plugin.sha256.size() != 64 || !hex))
     sha256.fail("is not a SHA-256 (64 lower-case hex digits)");
+  readOptional(node, "kind", plugin.kind);
+  if (plugin.kind != "plugin" && plugin.kind != "python")
+    node["kind"].fail("is neither \"plugin\" nor \"python\"");
   return plugin;
 }
 

@@ -110,7 +110,8 @@ std::vector<Params> selectSizes(const SweepSpec& spec, const KernelInfo& kernel)
 }
 
 // Every size crossed with each of the kernel's own parameters: the values the spec sweeps, or
-// the default. Each point names all of them, so a table says which value it ran with.
+// the ones the parameter only takes (ParamSpec::values), or the default. Each point names all
+// of them, so a table says which value it ran with.
 std::vector<Params> crossOwnParameters(std::vector<Params> sizes, const SweepSpec& spec,
                                        const KernelInfo& kernel) {
   for (const auto& [name, values] : spec.parameters) {
@@ -119,8 +120,9 @@ std::vector<Params> crossOwnParameters(std::vector<Params> sizes, const SweepSpe
   }
   for (const ParamSpec& param : kernel.parameters) {
     const auto swept = spec.parameters.find(param.name);
-    const std::vector<std::uint64_t> values = swept != spec.parameters.end()
-                                                  ? swept->second
+    const std::vector<std::uint64_t> values = swept != spec.parameters.end() ? swept->second
+                                              : !param.values.empty()
+                                                  ? param.values
                                                   : std::vector<std::uint64_t>{param.defaultValue};
     if (auto problem = runSizeProblem(sizes.size() * values.size())) throw SweepError(*problem);
     std::vector<Params> crossed;

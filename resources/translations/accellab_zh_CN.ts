@@ -1093,6 +1093,10 @@ Its points are kept.</source>
         <source>%1. Choose a kernel of this build to measure.</source>
         <translation>%1。请选择此构建中的内核进行测量。</translation>
     </message>
+    <message>
+        <source>%1. Comma-separated values among %2; several make a sweep.</source>
+        <translation>%1。逗号分隔的值，可选：%2；多个值组成一次扫描。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::FirstCallChart</name>
@@ -1631,6 +1635,22 @@ File ▸ Plugins… lists them.</source>
     <message>
         <source>Kernel plugins (*.so);;All files (*)</source>
         <translation>内核插件 (*.so);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open P&amp;ython Benchmarks…</source>
+        <translation>打开 Python 基准测试(&amp;Y)…</translation>
+    </message>
+    <message>
+        <source>Measure your own Python: an asv-style benchmark file (docs/python.md), its benchmarks as kernels; it is opened again at the next start</source>
+        <translation>测量您自己的 Python：asv 风格的基准测试文件（docs/python.md），其中的基准测试作为内核；下次启动时会再次打开</translation>
+    </message>
+    <message>
+        <source>Open Python Benchmarks</source>
+        <translation>打开 Python 基准测试</translation>
+    </message>
+    <message>
+        <source>Python benchmark files (*.py);;All files (*)</source>
+        <translation>Python 基准测试文件 (*.py);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 
 #include <functional>
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QString>
@@ -34,6 +35,20 @@ inline CliResult runProgram(const QString& program, const QStringList& args,
 inline CliResult runCli(const QStringList& args, int timeoutMs = 120'000,
                         const std::function<void()>& inChild = {}) {
   return runProgram(QStringLiteral(ACCELLAB_CLI_PATH), args, timeoutMs, inChild);
+}
+
+// A machine cache of the test's own under `cacheHome`, starting from the build tree's
+// measurement (the machine_probe test, in $XDG_CACHE_HOME) when there is one; the CLIs the test
+// starts then use it. A test may change its own cache; it never measures the machine again
+// unless it means to.
+inline void useMachineCacheIn(const QString& cacheHome) {
+  const QString shared = qEnvironmentVariable("XDG_CACHE_HOME") + "/accellab/machine.json";
+  const QString own = cacheHome + "/accellab/machine.json";
+  QDir().mkpath(cacheHome + "/accellab");
+  if (!qEnvironmentVariableIsEmpty("XDG_CACHE_HOME") && QFile::exists(shared) &&
+      !QFile::exists(own))
+    QFile::copy(shared, own);
+  qputenv("XDG_CACHE_HOME", cacheHome.toUtf8());
 }
 
 inline QString readText(const QString& path) {

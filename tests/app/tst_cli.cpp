@@ -98,9 +98,8 @@ class TestCli : public QObject {
 void TestCli::initTestCase() {
   QVERIFY(dir_.isValid());
   QVERIFY(QFile::exists(QStringLiteral(ACCELLAB_CLI_PATH)));
-  // The CLIs started here keep their bandwidth measurement here, never in the user's cache;
-  // runs after the first reuse it.
-  qputenv("XDG_CACHE_HOME", path("cache").toUtf8());
+  // The CLIs started here keep their bandwidth measurement here, never in the user's cache.
+  test::useMachineCacheIn(path("cache"));
   writeText(path("truncated.json"), R"({"format": "accellab-session", "version": 1, "poi)");
   writeText(path("foreign.json"), R"({"format": "something-else", "version": 1})");
   writeText(path("newer.json"),

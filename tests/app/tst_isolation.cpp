@@ -58,7 +58,7 @@ class TestIsolation : public QObject {
  private slots:
   void init() {
     QVERIFY(dir_.isValid());
-    qputenv("XDG_CACHE_HOME", dir_.filePath("cache").toUtf8());
+    test::useMachineCacheIn(dir_.filePath("cache"));
   }
 
   // Each way of dying costs its own point alone: the points before and after are measured and

@@ -7,6 +7,18 @@
 #include <utility>
 
 namespace accellab::gui {
+namespace {
+
+// The window's files as the factory takes them: Python benchmark files by their .py, the
+// rest plugins.
+EngineOptions optionsFor(int gpuDevice, const std::vector<std::filesystem::path>& files) {
+  EngineOptions options{.gpuDevice = gpuDevice};
+  for (const std::filesystem::path& file : files)
+    (file.extension() == ".py" ? options.pythonFiles : options.plugins).push_back(file);
+  return options;
+}
+
+}  // namespace
 
 EngineSet::EngineSet(EngineFactory factory, QObject* parent)
     : QObject(parent), factory_(std::move(factory)) {}
@@ -14,8 +26,7 @@ EngineSet::EngineSet(EngineFactory factory, QObject* parent)
 const Engine& EngineSet::forDevice(int gpuDevice) {
   auto found = byDevice_.find(gpuDevice);
   if (found == byDevice_.end())
-    found =
-        byDevice_.emplace(gpuDevice, factory_({.gpuDevice = gpuDevice, .plugins = plugins_})).first;
+    found = byDevice_.emplace(gpuDevice, factory_(optionsFor(gpuDevice, plugins_))).first;
   return found->second;
 }
 
@@ -48,7 +59,7 @@ void EngineSet::remake(std::vector<std::filesystem::path> plugins) {
   });
   made->setFuture(QtConcurrent::run([factory = factory_, plugins]() -> Made {
     try {
-      return {factory({.gpuDevice = 0, .plugins = plugins}), {}};
+      return {factory(optionsFor(0, plugins)), {}};
     } catch (const std::exception& error) {
       return {std::nullopt, QString::fromStdString(error.what())};
     }

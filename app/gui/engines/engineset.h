@@ -23,7 +23,8 @@ class EngineSet : public QObject {
   // refused) and kept until remade.
   const Engine& forDevice(int gpuDevice);
   // The plugins the window loaded (File > Load Kernel Plugin…), beside those the factory
-  // loads itself (ACCELLAB_PLUGIN_PATH, the user's folder). Set before the first engine.
+  // loads itself (ACCELLAB_PLUGIN_PATH, the user's folder), and its Python benchmark files
+  // (File > Open Python Benchmarks…: the .py ones). Set before the first engine.
   const std::vector<std::filesystem::path>& plugins() const { return plugins_; }
   void setPlugins(std::vector<std::filesystem::path> plugins);
 

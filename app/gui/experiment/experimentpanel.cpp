@@ -366,14 +366,21 @@ void ExperimentPanel::fillParams(const Kernel* kernel) {
   for (const ParamSpec& param : kernel->info().parameters) {
     auto* edit = new QLineEdit(this);
     edit->setObjectName(QStringLiteral("param-") + qs(param.name));
-    edit->setToolTip(tr("%1. Comma-separated values from %2 to %3; several make a sweep.")
-                         .arg(qs(param.description))
-                         .arg(param.min)
-                         .arg(param.max));
-    edit->setPlaceholderText(QString::number(param.defaultValue));
+    // A parameter of only some values (an asv file's axis) sweeps them all unless told less.
+    QStringList values;
+    for (std::uint64_t value : param.values) values << QString::number(value);
+    const QString initial = param.values.empty() ? QString::number(param.defaultValue)
+                                                 : values.join(QStringLiteral(", "));
+    edit->setToolTip(param.values.empty()
+                         ? tr("%1. Comma-separated values from %2 to %3; several make a sweep.")
+                               .arg(qs(param.description))
+                               .arg(param.min)
+                               .arg(param.max)
+                         : tr("%1. Comma-separated values among %2; several make a sweep.")
+                               .arg(qs(param.description), initial));
+    edit->setPlaceholderText(initial);
     const auto typed = paramsByKernel_.find(paramKey(shownKernel_, param));
-    edit->setText(typed != paramsByKernel_.end() ? typed->second
-                                                 : QString::number(param.defaultValue));
+    edit->setText(typed != paramsByKernel_.end() ? typed->second : initial);
     connect(edit, &QLineEdit::textChanged, this, [this] { updateEstimate(); });
     problemForm_->insertRow(row++, qs(param.name) + QLatin1Char(':'), edit);
     paramEdits_.push_back(edit);

@@ -37,6 +37,11 @@ struct EngineOptions {
   std::shared_ptr<Collective> launch = nullptr;
   // Plugin files (plugin.h) whose kernels join the built-in ones, loaded in this order.
   std::vector<std::filesystem::path> plugins{};
+  // asv-style Python benchmark files (docs/python.md) whose benchmarks join them as kernels,
+  // listed in this order by the chosen interpreter; with `pythonBench`, only the benchmarks
+  // whose name the regular expression finds a match in (asv's --bench).
+  std::vector<std::filesystem::path> pythonFiles{};
+  std::string pythonBench{};
 };
 
 // Cheap to copy: copies share the kernels, so a job can keep its engine alive while the

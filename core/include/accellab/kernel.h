@@ -45,20 +45,31 @@ struct ParamSpec {
   // Small awkward values (odd, no block or vector width divides them) that `verify` and the
   // tests of every kernel run; empty: the default alone.
   std::vector<std::uint64_t> verifyValues;
+  // The only values it takes, in order (an asv file's parameter axis): a default sweep takes
+  // them all and any other is refused. Empty: any value in [min, max], the default alone.
+  std::vector<std::uint64_t> values{};
+  // What each of `values` stands for when the values are indices (an asv axis of strings or
+  // objects: "'float32'"); empty when the values are the parameter itself.
+  std::vector<std::string> labels{};
 };
 
 // The plugin a kernel came from (plugin_loader.h), as sessions record it, so that a result
 // names the build of the code it measured.
 struct PluginIdentity {
-  std::string name;     // the plugin's own name: "saxpy-example"
-  std::string version;  // as the plugin declares it: "1.0.0"
+  std::string name;     // the plugin's own name: "saxpy-example"; a Python file's module name
+  std::string version;  // as the plugin declares it: "1.0.0"; for a Python file, the
+                        // interpreter and its packages: "Python 3.11.2 (/usr/bin/python3), …"
   std::string file;     // the file loaded
   std::string sha256;   // the file's SHA-256 when it was loaded, 64 lower-case hex digits
+  // What the file is: "plugin" (a shared library, plugin.h) or "python" (an asv-style
+  // benchmark file, docs/python.md).
+  std::string kind = "plugin";
   friend bool operator==(const PluginIdentity&, const PluginIdentity&) = default;
 };
 
 // "plugin saxpy-example 1.0.0 (/home/me/libsaxpy.so, SHA-256 3f2a…)", the digest in full, or
-// "(…, no SHA-256: built without OpenSSL)".
+// "(…, no SHA-256: built without OpenSSL)"; "python file bench (/home/me/bench.py, SHA-256
+// …) run by Python 3.11.2 (/usr/bin/python3), NumPy 1.24.2".
 std::string describe(const PluginIdentity& plugin);
 
 struct KernelInfo {
@@ -128,6 +139,9 @@ struct Verification {
   // A value every variant must reproduce exactly for the same params (pi: the hit count).
   // The runner compares it across the points of one sweep.
   std::optional<std::uint64_t> fingerprint;
+  // False when the variant has nothing to be compared with (an asv benchmark returns no
+  // output): the point is not verified, and not failed either; `detail` says why.
+  bool checked = true;
 };
 
 // One prepared point: owns its inputs, outputs and device buffers (RAII). Inputs are

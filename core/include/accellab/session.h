@@ -93,6 +93,10 @@ std::string nowIso8601();
 // Letters, digits, '_', '-', '.' and '+', 1 to kMaxNameLength characters, not starting with
 // '.': "add", "loop-strided", "BM_Sum.real_time". Never a path, never a control character.
 bool isPlainName(std::string_view name);
+// `text` (a name another tool gave: a Google Benchmark run, an asv benchmark) made plain:
+// '/' becomes '.', every run of other characters one '_'; a name too long keeps its start and
+// a hash of the whole, so two long names stay two.
+std::string plainNameFor(std::string_view text);
 // `text` cut to kMaxTextBytes at a UTF-8 character boundary, ending in "…" when cut.
 std::string clippedText(std::string text);
 

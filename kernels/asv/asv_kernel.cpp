@@ -1,0 +1,304 @@
+#include "asv_kernel.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <iterator>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "accellab/child_process.h"
+#include "accellab/format.h"
+#include "accellab/session.h"
+#include "asv_script.h"  // generated: kAsvScript, resources/python/accellab_asv.py
+#include "shared/python_child.h"
+
+namespace accellab::kernels {
+namespace {
+
+// The child bounds every call of the user's code by the benchmark's timeout and ends itself
+// past it (faulthandler prints where it was); with no timeout set there is no bound but a stop.
+constexpr std::chrono::hours kNoTimeout{24 * 365};
+constexpr std::chrono::seconds kSendTimeout{30};
+
+std::optional<std::uint64_t> integerRepr(const std::string& repr) {
+  std::uint64_t value = 0;
+  const char* end = repr.data() + repr.size();
+  const auto [stop, error] = std::from_chars(repr.data(), end, value);
+  if (repr.empty() || error != std::errc() || stop != end) return std::nullopt;
+  return value;
+}
+
+// A parameter name as the command line writes it ("n=1000"): lower case, plain.
+std::string paramName(const std::string& asvName) {
+  std::string name = plainNameFor(asvName);
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return name;
+}
+
+// One axis of a group: the union of its benchmarks' values, as numbers when every value is a
+// non-negative integer, else as indices into their reprs.
+ParamSpec axisOf(const std::string& name, const std::vector<const AsvBenchmark*>& members,
+                 std::size_t axis) {
+  std::vector<std::string> reprs;
+  for (const AsvBenchmark* benchmark : members)
+    for (const std::string& repr : benchmark->params[axis])
+      if (std::find(reprs.begin(), reprs.end(), repr) == reprs.end()) reprs.push_back(repr);
+  ParamSpec spec;
+  spec.name = paramName(name);
+  const bool numeric =
+      std::ranges::all_of(reprs, [](const std::string& r) { return integerRepr(r).has_value(); });
+  if (numeric) {
+    for (const std::string& repr : reprs) spec.values.push_back(*integerRepr(repr));
+    std::sort(spec.values.begin(), spec.values.end());
+    spec.description = "asv parameter '" + name + "'";
+  } else {
+    spec.description = "asv parameter '" + name + "', by index:";
+    for (std::size_t i = 0; i < reprs.size(); ++i) {
+      spec.values.push_back(i);
+      spec.description += (i ? ", " : " ") + std::to_string(i) + " = " + reprs[i];
+    }
+    spec.labels = reprs;
+  }
+  spec.min = spec.values.front();
+  spec.max = spec.values.back();
+  spec.defaultValue = spec.values.front();
+  return spec;
+}
+
+VariantInfo variantOf(const AsvBenchmark& benchmark, const std::filesystem::path& file) {
+  std::string description = !benchmark.prettyName.empty() ? benchmark.prettyName
+                            : !benchmark.doc.empty()      ? benchmark.doc
+                                                          : benchmark.name;
+  description += " (" + file.filename().string() + ":" + std::to_string(benchmark.line) + ")";
+  return {.name = plainNameFor(benchmark.name),
+          .description = std::move(description),
+          .usesThreads = false,
+          .onDevice = false,
+          .availability = Availability::yes()};
+}
+
+// What the child's reply says, or why it could not say it.
+nlohmann::json replyOf(const std::string& line) {
+  nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
+  if (reply.is_discarded() || !reply.is_object())
+    throw std::runtime_error("the Python child replied '" + line.substr(0, 200) + "'");
+  if (const auto failed = reply.find("error"); failed != reply.end())
+    throw std::runtime_error(childError(failed->get<std::string>(),
+                                        reply.value("traceback", std::vector<std::string>{})));
+  if (const auto skipped = reply.find("skipped"); skipped != reply.end())
+    throw PointSkipped(skipped->get<std::string>());
+  return reply;
+}
+
+// The frames of the user's code in faulthandler's traceback, innermost first, as
+// "File "/home/me/bench.py", line 12 in time_x | …": the child's own frames (it runs as
+// `python -c`, so they are "<string>"'s) left out. Empty when there are none.
+std::string userFrames(const std::string& errors) {
+  std::string frames;
+  std::size_t count = 0;
+  for (std::size_t at = 0; at < errors.size() && count < 4;) {
+    const std::size_t end = std::min(errors.find('\n', at), errors.size());
+    const std::string line = errors.substr(at, end - at);
+    at = end + 1;
+    const std::size_t file = line.find("File \"");
+    if (file == std::string::npos || line.find("File \"<string>\"") != std::string::npos) continue;
+    frames += (count++ ? " | " : "") + line.substr(file);
+  }
+  return frames;
+}
+
+// The child died or ended itself: past the benchmark's timeout (faulthandler's "Timeout"),
+// or by a crash of the interpreter; faulthandler's traceback says where.
+[[noreturn]] void childDied(const ChildGone& gone, std::optional<double> timeoutS) {
+  const std::string& errors = gone.stderrTail();
+  const std::string where = userFrames(errors);
+  if (timeoutS && errors.find("Timeout (") != std::string::npos)
+    throw std::runtime_error("timed out: a call ran past the benchmark's timeout of " +
+                             formatValue(*timeoutS, ValueKind::duration) +
+                             "; where it was: " + (where.empty() ? lastLines(errors, 4) : where));
+  if (!where.empty()) throw std::runtime_error("the Python child " + gone.how() + " in " + where);
+  throw std::runtime_error(
+      "the Python child " + gone.how() +
+      (errors.empty() ? std::string() : "; last lines on stderr: " + lastLines(errors, 6)));
+}
+
+class AsvRun : public KernelRun {
+ public:
+  AsvRun(std::unique_ptr<PythonChild> child, double firstCallS, std::optional<double> timeoutS)
+      : child_(std::move(child)), firstCallS_(firstCallS), timeoutS_(timeoutS) {}
+
+  void poisonOutput() override {}  // a benchmark returns nothing: there is no output
+
+  RunOutcome run(std::stop_token stop) override {
+    // The first call was made, and timed, by the child as it prepared: that is the run the
+    // runner keeps apart as the first call.
+    if (const auto first = std::exchange(firstCallS_, std::nullopt))
+      return {.cancelled = false, .timedS = *first, .gpu = {}};
+    if (!child_) return {.cancelled = true, .timedS = {}, .gpu = {}};
+    std::optional<std::string> line;
+    try {
+      if (child_->send(R"({"op": "run"})", stop, kSendTimeout))
+        line = child_->receive(stop, kNoTimeout);
+    } catch (const ChildGone& gone) {
+      child_.reset();
+      childDied(gone, timeoutS_);
+    }
+    if (!line) {
+      child_.reset();  // stopped mid-call: the child was killed
+      return {.cancelled = true, .timedS = {}, .gpu = {}};
+    }
+    return {.cancelled = false, .timedS = replyOf(*line).at("seconds").get<double>(), .gpu = {}};
+  }
+
+  Verification verify() const override {
+    return {.ok = false,
+            .detail = "not verified: an asv benchmark returns no output to compare",
+            .fingerprint = std::nullopt,
+            .checked = false};
+  }
+
+ private:
+  std::unique_ptr<PythonChild> child_;
+  std::optional<double> firstCallS_;
+  std::optional<double> timeoutS_;
+};
+
+class AsvKernel : public Kernel {
+ public:
+  AsvKernel(KernelInfo info, std::vector<AsvBenchmark> benchmarks,
+            std::vector<std::string> axisNames, std::filesystem::path file, std::string interpreter)
+      : info_(std::move(info)),
+        benchmarks_(std::move(benchmarks)),
+        axisNames_(std::move(axisNames)),
+        file_(std::move(file)),
+        interpreter_(std::move(interpreter)) {}
+
+  const KernelInfo& info() const override { return info_; }
+  // asv declares no work: time per call only, no throughput.
+  Workload workload(const Params&) const override { return {}; }
+  MemoryNeed memoryNeed(const Params&, std::string_view) const override { return {}; }
+
+  std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
+                                     const PrepareOptions& options) const override {
+    const auto benchmark =
+        std::find_if(benchmarks_.begin(), benchmarks_.end(),
+                     [&](const AsvBenchmark& b) { return plainNameFor(b.name) == variant; });
+    if (benchmark == benchmarks_.end())
+      throw std::logic_error(info_.name + " has no benchmark " + std::string(variant));
+    nlohmann::json request = {{"op", "prepare"},
+                              {"file", file_.string()},
+                              {"benchmark", benchmark->name},
+                              {"params", reprsFor(*benchmark, params)}};
+    auto child = std::make_unique<PythonChild>(interpreter_, kAsvScript);
+    std::optional<std::string> line;
+    try {
+      if (child->send(request.dump(), options.stop, kSendTimeout))
+        line = child->receive(options.stop, kNoTimeout);
+    } catch (const ChildGone& gone) {
+      childDied(gone, benchmark->timeoutS);
+    }
+    if (!line) throw std::runtime_error("stopped while the Python child prepared");
+    const nlohmann::json reply = replyOf(*line);
+    if (reply.value("sha256", std::string()) != info_.plugin->sha256)
+      throw std::runtime_error(file_.string() +
+                               " changed since it was listed (its SHA-256 differs): list it again");
+    return std::make_unique<AsvRun>(std::move(child), reply.at("first_call_s").get<double>(),
+                                    benchmark->timeoutS);
+  }
+
+ private:
+  // The point's value of each axis as the benchmark names it (its repr), or why it has none.
+  std::vector<std::string> reprsFor(const AsvBenchmark& benchmark, const Params& params) const {
+    std::vector<std::string> reprs;
+    for (std::size_t axis = 0; axis < info_.parameters.size(); ++axis) {
+      const ParamSpec& spec = info_.parameters[axis];
+      const std::uint64_t value = paramOf(info_, params, spec.name);
+      const std::string repr = spec.labels.empty() ? std::to_string(value) : spec.labels.at(value);
+      const std::vector<std::string>& own = benchmark.params[axis];
+      if (std::find(own.begin(), own.end(), repr) == own.end()) {
+        std::string listed;
+        for (const std::string& r : own) listed += (listed.empty() ? "" : ", ") + r;
+        throw PointSkipped(benchmark.name + " has no " + axisNames_[axis] + "=" + repr +
+                           " among its params (" + listed + ")");
+      }
+      reprs.push_back(repr);
+    }
+    return reprs;
+  }
+
+  KernelInfo info_;
+  std::vector<AsvBenchmark> benchmarks_;
+  std::vector<std::string> axisNames_;  // asv's own names, for messages
+  std::filesystem::path file_;
+  std::string interpreter_;
+};
+
+}  // namespace
+
+std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
+    const AsvListing& listing, const std::string& interpreter,
+    const std::function<bool(const std::string&)>& chosen) {
+  const auto taken = [&](const std::string& name) { return !chosen || chosen(name); };
+  // The groups, by their axes' names, in the file's order.
+  std::vector<std::pair<std::vector<std::string>, std::vector<const AsvBenchmark*>>> groups;
+  for (const AsvBenchmark& benchmark : listing.benchmarks) {
+    auto group = std::find_if(groups.begin(), groups.end(),
+                              [&](const auto& g) { return g.first == benchmark.paramNames; });
+    if (group == groups.end()) {
+      groups.push_back({benchmark.paramNames, {}});
+      group = groups.end() - 1;
+    }
+    group->second.push_back(&benchmark);
+  }
+  if (groups.empty() && !listing.notMeasured.empty()) groups.push_back({{}, {}});
+  const std::string stem = plainNameFor(listing.file.stem().string());
+  const PluginIdentity identity{.name = stem,
+                                .version = listing.interpreter,
+                                .file = listing.file.string(),
+                                .sha256 = listing.sha256,
+                                .kind = "python"};
+  std::vector<std::unique_ptr<Kernel>> kernels;
+  bool first = true;
+  for (auto& [axes, all] : groups) {
+    // The parameters are the whole group's, so that a kernel is the same whichever of its
+    // benchmarks a run takes.
+    std::vector<const AsvBenchmark*> members;
+    std::ranges::copy_if(all, std::back_inserter(members),
+                         [&](const AsvBenchmark* b) { return taken(b->name); });
+    std::vector<const AsvSkipped*> skipped;
+    if (std::exchange(first, false))
+      for (const AsvSkipped& s : listing.notMeasured)
+        if (taken(s.name)) skipped.push_back(&s);
+    if (members.empty() && skipped.empty()) continue;
+    KernelInfo info;
+    std::string suffix;
+    for (const std::string& axis : axes) suffix += "-" + paramName(axis);
+    info.name = groups.size() == 1 ? stem : plainNameFor(stem + (axes.empty() ? "-plain" : suffix));
+    info.description = "asv benchmarks of " + listing.file.filename().string();
+    info.problem = ProblemKind::parameters;
+    info.plugin = identity;
+    info.intensityNote = "asv benchmarks declare no work: time per call only";
+    std::vector<AsvBenchmark> benchmarks;
+    for (const AsvBenchmark* benchmark : members) {
+      info.variants.push_back(variantOf(*benchmark, listing.file));
+      benchmarks.push_back(*benchmark);
+    }
+    for (std::size_t axis = 0; axis < axes.size(); ++axis)
+      info.parameters.push_back(axisOf(axes[axis], all, axis));
+    for (const AsvSkipped* s : skipped)
+      info.variants.push_back({.name = plainNameFor(s->name),
+                               .description = "asv measures it, AccelLab does not",
+                               .usesThreads = false,
+                               .onDevice = false,
+                               .availability = Availability::no(s->reason),
+                               .optIn = true});
+    kernels.push_back(std::make_unique<AsvKernel>(std::move(info), std::move(benchmarks), axes,
+                                                  listing.file, interpreter));
+  }
+  return kernels;
+}
+
+}  // namespace accellab::kernels

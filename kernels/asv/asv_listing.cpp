@@ -1,0 +1,105 @@
+#include "asv_listing.h"
+
+#include <nlohmann/json.hpp>
+
+#include "asv_script.h"  // generated: kAsvScript, resources/python/accellab_asv.py
+#include "shared/python_child.h"
+
+namespace accellab::kernels {
+namespace {
+
+// The child imports the file within its own limit of 60 s (asv's default timeout) and ends
+// itself past it; this bound only catches a child that stopped answering altogether.
+constexpr std::chrono::seconds kListTimeout{90};
+constexpr std::chrono::seconds kSendTimeout{30};
+
+std::string versionOr(const nlohmann::json& python, const char* package) {
+  const auto it = python.find(package);
+  return it != python.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string interpreterText(const nlohmann::json& python) {
+  std::string text =
+      "Python " + versionOr(python, "version") + " (" + versionOr(python, "executable") + ")";
+  for (const auto& [package, shown] :
+       {std::pair{"numpy", "NumPy"}, std::pair{"numba", "Numba"}, std::pair{"cupy", "CuPy"}})
+    if (const std::string version = versionOr(python, package); !version.empty())
+      text += std::string(", ") + shown + " " + version;
+  return text;
+}
+
+AsvBenchmark benchmarkFrom(const nlohmann::json& json) {
+  AsvBenchmark benchmark;
+  benchmark.name = json.at("name").get<std::string>();
+  benchmark.paramNames = json.at("param_names").get<std::vector<std::string>>();
+  benchmark.params = json.at("params").get<std::vector<std::vector<std::string>>>();
+  if (const auto timeout = json.find("timeout"); timeout != json.end() && timeout->is_number())
+    benchmark.timeoutS = timeout->get<double>();
+  if (const auto doc = json.find("doc"); doc != json.end() && doc->is_string())
+    benchmark.doc = doc->get<std::string>();
+  if (const auto pretty = json.find("pretty_name"); pretty != json.end() && pretty->is_string())
+    benchmark.prettyName = pretty->get<std::string>();
+  benchmark.line = json.value("line", 0);
+  return benchmark;
+}
+
+}  // namespace
+
+std::string childError(const std::string& error, const std::vector<std::string>& traceback) {
+  std::string text = error;
+  for (const std::string& line : traceback) text += "\n    " + line;
+  return text;
+}
+
+AsvListing listAsvFile(const std::filesystem::path& file, const std::string& interpreter,
+                       std::stop_token stop) {
+  const std::string shown = "python file " + file.string();
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(file, error);
+  if (!std::filesystem::is_regular_file(absolute, error))
+    throw PythonFileError(shown + ": no such file");
+  std::optional<std::string> line;
+  try {
+    PythonChild child(interpreter, kAsvScript);
+    const nlohmann::json request = {{"op", "list"}, {"file", absolute.string()}};
+    if (child.send(request.dump(), stop, kSendTimeout)) line = child.receive(stop, kListTimeout);
+    if (!line)
+      throw PythonFileError(shown + ": " +
+                            (stop.stop_requested()
+                                 ? "interrupted while listing"
+                                 : "the Python child did not list it within " +
+                                       std::to_string(kListTimeout.count()) + " s"));
+  } catch (const ChildGone& gone) {
+    throw PythonFileError(shown + ": the Python child " + gone.how() + " while importing it" +
+                          (gone.stderrTail().empty()
+                               ? std::string()
+                               : "; last lines on stderr: " + lastLines(gone.stderrTail(), 6)));
+  } catch (const PythonFileError&) {
+    throw;
+  } catch (const std::exception& cannot) {
+    throw PythonFileError(shown + ": " + cannot.what());  // "python3 not found"
+  }
+  const nlohmann::json reply = nlohmann::json::parse(*line, nullptr, false);
+  if (reply.is_discarded() || !reply.is_object())
+    throw PythonFileError(shown + ": the Python child replied '" + line->substr(0, 200) + "'");
+  if (const auto failed = reply.find("error"); failed != reply.end())
+    throw PythonFileError(shown + ": " +
+                          childError(failed->get<std::string>(),
+                                     reply.value("traceback", std::vector<std::string>{})));
+  try {
+    AsvListing listing;
+    listing.file = absolute;
+    listing.sha256 = reply.at("sha256").get<std::string>();
+    listing.interpreter = interpreterText(reply.at("python"));
+    for (const nlohmann::json& benchmark : reply.at("benchmarks"))
+      listing.benchmarks.push_back(benchmarkFrom(benchmark));
+    for (const nlohmann::json& skipped : reply.at("not_measured"))
+      listing.notMeasured.push_back(
+          {skipped.at("name").get<std::string>(), skipped.at("reason").get<std::string>()});
+    return listing;
+  } catch (const nlohmann::json::exception& malformed) {
+    throw PythonFileError(shown + ": the Python child's listing is malformed: " + malformed.what());
+  }
+}
+
+}  // namespace accellab::kernels

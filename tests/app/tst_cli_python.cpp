@@ -1,0 +1,120 @@
+// accellab-cli with a user's asv-style Python file (docs/python.md), run as a user runs it:
+// list and run --python, --bench, --param, --isolate, the session's record of the file and
+// the interpreter, a Numba first call apart from its median, and a file that does not import.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+#include "accellab/session.h"
+#include "cli_process.h"
+
+using namespace accellab;
+using test::CliResult;
+using test::runCli;
+
+namespace {
+
+const QString kExample = QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/asv_style.py");
+
+std::vector<PointResult> pointsIn(const QString& file) {
+  return readSessionFile(file.toStdString()).runs.front().points;
+}
+
+}  // namespace
+
+class TestCliPython : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    test::useMachineCacheIn(dir_.filePath("cache"));
+  }
+
+  // The file's benchmarks as one kernel, what asv measures and AccelLab does not with why.
+  void listShowsTheFile() {
+    const CliResult result = runCli({"list", "--python", kExample});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+    for (const char* words :
+         {"asv_style — asv benchmarks of asv_style.py\n", "    from python file asv_style (",
+          "--param n=N", "1000 10000 100000 10000000 (its only values)", "AddNumPy.time_out",
+          "available    np.add(a, 2, out=b) (asv_style.py:", "mem_array",
+          "unavailable  asv measures it, AccelLab does not (mem_ benchmarks measure the size of "
+          "the object returned"})
+      QVERIFY2(result.out.contains(QString::fromUtf8(words)), qPrintable(words + result.out));
+    QVERIFY2(!result.out.contains("\nadd — "), qPrintable(result.out));  // the file's alone
+  }
+
+  // One run of two benchmarks at one n: measured, not verified (asv returns nothing), the
+  // session naming the file's digest and the interpreter.
+  void runMeasuresTheChosenBenchmarks() {
+    const QString out = dir_.filePath("numpy.json");
+    const CliResult result = runCli({"run", "--python", kExample, "--bench", "^AddNumPy", "--param",
+                                     "n=1000", "--reps", "3", "--min-time", "0.01", "--out", out});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err + result.out));
+    const Run run = readSessionFile(out.toStdString()).runs.front();
+    QVERIFY(run.plugin && run.plugin->kind == "python");
+    QCOMPARE(run.plugin->sha256.size(), std::size_t{64});
+    QVERIFY2(run.plugin->version.find("NumPy ") != std::string::npos, run.plugin->version.c_str());
+    QCOMPARE(run.points.size(), std::size_t{2});
+    for (const PointResult& p : run.points) {
+      QVERIFY2(p.status == PointStatus::ok, p.reason.c_str());
+      QCOMPARE(p.point.params.kernelParams.at("n"), std::uint64_t{1000});
+      QVERIFY(!p.verified && p.samplesS.size() >= 3 && p.firstCallS > 0);
+    }
+    QVERIFY2(result.out.contains("AddNumPy.time_out"), qPrintable(result.out));
+  }
+
+  // Numba's compile is the first call, kept apart: far above the median of the calls after it.
+  void aNumbaFirstCallIsItsCompile() {
+    const QString out = dir_.filePath("numba.json");
+    const CliResult result = runCli({"run", "--python", kExample, "--bench", "time_njit", "--param",
+                                     "n=1000", "--reps", "3", "--min-time", "0.01", "--out", out},
+                                    300'000);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err + result.out));
+    const PointResult p = pointsIn(out).front();
+    if (p.status == PointStatus::skipped) QSKIP(p.reason.c_str());  // "Numba is not installed"
+    QVERIFY2(p.status == PointStatus::ok, p.reason.c_str());
+    QVERIFY2(p.firstCallS > 100 * p.stats.medianS,
+             qPrintable(QString("first %1 s, median %2 s").arg(p.firstCallS).arg(p.stats.medianS)));
+  }
+
+  // In the worker process too: the worker lists the same file itself.
+  void isolatedRunsMeasureToo() {
+    const QString out = dir_.filePath("isolated.json");
+    const CliResult result =
+        runCli({"run", "--python", kExample, "--bench", "AddNumPy.time_out", "--param", "n=1000",
+                "--reps", "3", "--min-time", "0.01", "--isolate", "--out", out});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err + result.out));
+    QCOMPARE(toString(pointsIn(out).front().status), toString(PointStatus::ok));
+  }
+
+  // What cannot be run is refused before anything runs, with Python's own words.
+  void badFilesAreRefused() {
+    const QString broken = dir_.filePath("broken.py");
+    std::ofstream(broken.toStdString()) << "def time_x():\n    pass\nthis is no python\n";
+    const CliResult syntax = runCli({"run", "--python", broken});
+    QCOMPARE(syntax.exitCode, 2);
+    QVERIFY2(syntax.err.contains("SyntaxError") && syntax.err.contains("broken.py"),
+             qPrintable(syntax.err));
+    const CliResult none = runCli({"list", "--python", kExample, "--bench", "nothing-like-it"});
+    QCOMPARE(none.exitCode, 2);
+    QVERIFY2(none.err.contains("no benchmark matches --bench 'nothing-like-it'"),
+             qPrintable(none.err));
+    const CliResult alone = runCli({"list", "--bench", "x"});
+    QCOMPARE(alone.exitCode, 2);
+    QVERIFY2(alone.err.contains("--bench selects benchmarks of a --python file"),
+             qPrintable(alone.err));
+    const CliResult value = runCli({"run", "--python", kExample, "--param", "n=5000"});
+    QCOMPARE(value.exitCode, 2);
+    QVERIFY2(value.err.contains("n=5000 is not one of its values: 1000, 10000, "),
+             qPrintable(value.err));
+  }
+
+ private:
+  QTemporaryDir dir_;
+};
+
+QTEST_GUILESS_MAIN(TestCliPython)
+#include "tst_cli_python.moc"

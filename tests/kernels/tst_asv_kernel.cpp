@@ -1,0 +1,213 @@
+// A user's asv-style Python file as AccelLab's kernels (kernels/asv/, docs/python.md): its
+// listing, the kernels and parameters made of it, and points measured by the real runner in
+// the real child, each failure of the user's code costing its own point alone.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <string>
+
+#include "accellab/kernels/builtin.h"
+#include "asv/asv_kernel.h"
+#include "asv/asv_listing.h"
+#include "shared/python_child.h"
+
+using namespace accellab;
+using namespace accellab::kernels;
+
+namespace {
+
+// One class of benchmarks with the axis n, each misbehaving in its own way; a second class
+// with an axis of strings; an asv kind AccelLab does not measure.
+constexpr const char* kCases = R"py(import os, time
+
+class Sizes:
+    params = [10, 20]
+    param_names = ["n"]
+
+    def time_sum(self, n):
+        "sum of range(n)"
+        sum(range(n))
+
+    def time_raises(self, n):
+        raise ValueError("bad value %d" % n)
+
+    def time_hangs(self, n):
+        time.sleep(60)
+    time_hangs.timeout = 1.0
+
+    def time_crashes(self, n):
+        os.abort()
+
+    def time_skips(self, n):
+        pass
+    # A benchmark's own setup, an attribute: a plain function of the parameters.
+    time_skips.setup = lambda n: (_ for _ in ()).throw(NotImplementedError("no GPU here"))
+
+
+class Tens:
+    params = [10]
+    param_names = ["n"]
+
+    def time_ten(self, n):
+        pass
+
+
+class Kinds:
+    params = ["float32", "float64"]
+    param_names = ["dtype"]
+
+    def time_kind(self, dtype):
+        str(dtype)
+
+
+def mem_list():
+    return [0] * 10
+)py";
+
+void writeFile(const QString& path, const char* text) { std::ofstream(path.toStdString()) << text; }
+
+MeasureConfig quick() {
+  MeasureConfig config;
+  config.minReps = 3;
+  config.minTimeS = 0.01;
+  config.maxTimeS = 5;
+  return config;
+}
+
+}  // namespace
+
+class TestAsvKernel : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    cases_ = dir_.filePath("cases.py");
+    writeFile(cases_, kCases);
+    engine_.emplace(makeBuiltinEngine({.pythonFiles = {cases_.toStdString()}}));
+  }
+
+  // The file's benchmarks grouped by their axes' names: one kernel per group, its benchmarks
+  // its variants, each axis a parameter taking only the file's values.
+  void theFileBecomesKernels() {
+    const Kernel* sizes = engine_->registry().find("cases-n");
+    QVERIFY(sizes != nullptr);
+    const KernelInfo& info = sizes->info();
+    QCOMPARE(info.problem, ProblemKind::parameters);
+    QVERIFY(info.plugin && info.plugin->kind == "python");
+    QCOMPARE(info.plugin->sha256.size(), std::size_t{64});
+    QVERIFY2(info.plugin->version.starts_with("Python 3."), info.plugin->version.c_str());
+    QVERIFY(info.variant("Sizes.time_sum") != nullptr);
+    QVERIFY(info.variant("Tens.time_ten") != nullptr);
+    QCOMPARE(info.parameters.size(), std::size_t{1});
+    QCOMPARE(info.parameters.front().name, std::string("n"));
+    QCOMPARE(info.parameters.front().values, (std::vector<std::uint64_t>{10, 20}));
+    QVERIFY(validateParam(info, "n", 15).value_or("").find("is not one of its values: 10, 20") !=
+            std::string::npos);
+    // What asv measures and AccelLab does not: listed, unavailable, with the reason.
+    const VariantInfo* mem = info.variant("mem_list");
+    QVERIFY(mem && !mem->availability.available && mem->optIn);
+    QVERIFY(mem->availability.reason.find("measures time only") != std::string::npos);
+
+    const Kernel* kinds = engine_->registry().find("cases-dtype");
+    QVERIFY(kinds != nullptr);
+    const ParamSpec& dtype = kinds->info().parameters.front();
+    QCOMPARE(dtype.values, (std::vector<std::uint64_t>{0, 1}));
+    QCOMPARE(dtype.labels, (std::vector<std::string>{"'float32'", "'float64'"}));
+  }
+
+  // Each point in a child of its own: the good ones measured (first call apart, not verified:
+  // asv benchmarks return nothing), each failure its own point's, with the user's words.
+  void eachFailureCostsItsOwnPoint() {
+    const auto point = [](const char* variant, std::uint64_t n) {
+      Point p{"cases-n", variant, {}, 1};
+      p.params.kernelParams["n"] = n;
+      return p;
+    };
+    Runner runner = engine_->runner();
+    const std::vector<PointResult> results = runner.run(
+        {point("Sizes.time_sum", 10), point("Sizes.time_raises", 10), point("Sizes.time_hangs", 10),
+         point("Sizes.time_crashes", 10), point("Sizes.time_skips", 10), point("Tens.time_ten", 20),
+         point("Sizes.time_sum", 20)},
+        quick());
+    QCOMPARE(results.size(), std::size_t{7});
+    for (const std::size_t ok : {std::size_t{0}, std::size_t{6}}) {
+      const PointResult& r = results[ok];
+      QVERIFY2(r.status == PointStatus::ok, r.reason.c_str());
+      QVERIFY(!r.verified);
+      QVERIFY(r.verifyDetail.find("not verified") != std::string::npos);
+      QVERIFY(r.samplesS.size() >= 3);
+      QVERIFY(r.stats.medianS > 0 && r.firstCallS > 0);
+    }
+    const auto says = [&](std::size_t i, PointStatus status, const char* words) {
+      const PointResult& r = results[i];
+      QVERIFY2(r.status == status && r.reason.find(words) != std::string::npos,
+               (std::string(toString(r.status)) + ": " + r.reason).c_str());
+    };
+    says(1, PointStatus::failed, "ValueError: bad value 10");
+    says(1, PointStatus::failed, "cases.py");
+    says(2, PointStatus::failed, "timed out: a call ran past the benchmark's timeout of 1.00 s");
+    says(2, PointStatus::failed, "cases.py\", line 15 in time_hangs");
+    says(3, PointStatus::failed, "SIGABRT");
+    says(3, PointStatus::failed, "cases.py\", line 19 in time_crashes");
+    says(4, PointStatus::skipped, "no GPU here");
+    says(5, PointStatus::skipped, "Tens.time_ten has no n=20 among its params (10)");
+  }
+
+  // A labelled axis: its points name their value by index, the child gets the repr.
+  void aLabelledAxisRuns() {
+    Point p{"cases-dtype", "Kinds.time_kind", {}, 1};
+    p.params.kernelParams["dtype"] = 1;
+    Runner runner = engine_->runner();
+    const PointResult r = runner.runPoint(p, quick());
+    QVERIFY2(r.status == PointStatus::ok, r.reason.c_str());
+  }
+
+  // A file that does not import is refused as a whole, with Python's error naming its line.
+  void aBrokenFileIsRefused() {
+    const QString broken = dir_.filePath("broken.py");
+    writeFile(broken, "def time_x():\n    pass\n\ndef oops(:\n");
+    try {
+      listAsvFile(broken.toStdString(), pythonInterpreter());
+      QFAIL("a file with a syntax error was listed");
+    } catch (const PythonFileError& error) {
+      const std::string what = error.what();
+      QVERIFY2(what.find("SyntaxError") != std::string::npos, error.what());
+      QVERIFY2(what.find("broken.py") != std::string::npos, error.what());
+      QVERIFY2(what.find("line 4") != std::string::npos, error.what());
+    }
+    QVERIFY_THROWS_EXCEPTION(PythonFileError,
+                             listAsvFile(dir_.filePath("absent.py").toStdString(), "python3"));
+    try {
+      listAsvFile(cases_.toStdString(), "no-such-python3");
+      QFAIL("a missing interpreter listed the file");
+    } catch (const PythonFileError& error) {
+      QVERIFY2(std::string(error.what()).find("no-such-python3 not found") != std::string::npos,
+               error.what());
+    }
+  }
+
+  // The example of docs/python.md: one kernel of the file's name, its asv kinds listed.
+  void theExampleLists() {
+    const AsvListing listing =
+        listAsvFile(ACCELLAB_EXAMPLES_DIR "/python/asv_style.py", pythonInterpreter());
+    const auto kernels = makeAsvKernels(listing, pythonInterpreter());
+    QCOMPARE(kernels.size(), std::size_t{1});
+    const KernelInfo& info = kernels.front()->info();
+    QCOMPARE(info.name, std::string("asv_style"));
+    for (const char* variant : {"time_python_loop", "AddNumPy.time_out", "AddNumba.time_njit"})
+      QVERIFY2(info.variant(variant) != nullptr, variant);
+    QVERIFY(info.variant("mem_array") && !info.variant("mem_array")->availability.available);
+    QCOMPARE(info.parameters.front().values,
+             (std::vector<std::uint64_t>{1'000, 10'000, 100'000, 10'000'000}));
+  }
+
+ private:
+  QTemporaryDir dir_;
+  QString cases_;
+  std::optional<Engine> engine_;
+};
+
+QTEST_GUILESS_MAIN(TestAsvKernel)
+#include "tst_asv_kernel.moc"
