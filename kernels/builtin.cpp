@@ -1,8 +1,10 @@
 #include "accellab/kernels/builtin.h"
 
+#include <regex.h>
+
+#include <array>
 #include <filesystem>
 #include <memory>
-#include <regex>
 #include <string>
 
 #include "accellab/plugin_loader.h"
@@ -16,13 +18,32 @@
 namespace accellab::kernels {
 namespace {
 
-std::regex benchPattern(const std::string& pattern) {
-  try {
-    return std::regex(pattern);
-  } catch (const std::regex_error& error) {
-    throw PythonFileError("--bench '" + pattern + "' is no regular expression: " + error.what());
+// --bench's pattern, a POSIX extended regular expression found anywhere in a benchmark's
+// name, as asv's --bench (Python's re) is for the names benchmarks have; empty takes all.
+class BenchPattern {
+ public:
+  explicit BenchPattern(const std::string& pattern) : empty_(pattern.empty()) {
+    if (empty_) return;
+    if (const int error = ::regcomp(&regex_, pattern.c_str(), REG_EXTENDED | REG_NOSUB)) {
+      std::array<char, 256> why{};
+      ::regerror(error, &regex_, why.data(), why.size());
+      throw PythonFileError("--bench '" + pattern + "' is no regular expression: " + why.data());
+    }
   }
-}
+  BenchPattern(const BenchPattern&) = delete;
+  BenchPattern& operator=(const BenchPattern&) = delete;
+  ~BenchPattern() {
+    if (!empty_) ::regfree(&regex_);
+  }
+
+  bool takes(const std::string& name) const {
+    return empty_ || ::regexec(&regex_, name.c_str(), 0, nullptr, 0) == 0;
+  }
+
+ private:
+  bool empty_;
+  regex_t regex_{};
+};
 
 }  // namespace
 
@@ -46,12 +67,11 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
   };
   for (const std::filesystem::path& file : options.plugins)
     join(loadPlugin(file).kernels, "plugin " + file.string());
-  const std::regex bench = benchPattern(options.pythonBench);
+  const BenchPattern bench(options.pythonBench);
   for (const std::filesystem::path& file : options.pythonFiles) {
     const std::string interpreter = pythonInterpreter();
-    auto kernels =
-        makeAsvKernels(listAsvFile(file, interpreter), interpreter,
-                       [&](const std::string& name) { return std::regex_search(name, bench); });
+    auto kernels = makeAsvKernels(listAsvFile(file, interpreter), interpreter,
+                                  [&](const std::string& name) { return bench.takes(name); });
     if (kernels.empty())
       throw PythonFileError("python file " + file.string() + ": no benchmark" +
                             (options.pythonBench.empty()

@@ -174,13 +174,7 @@ const KernelInfo& kernelFrom(const ArgumentParser& parser, const Registry& regis
 std::string baselineFrom(const ArgumentParser& parser, const KernelInfo& kernel,
                          const SweepSpec& spec, const Registry& registry, int worldSize) {
   const auto baseline = parser.value("--baseline");
-  if (!baseline) {
-    std::vector<std::string> variants;
-    for (const Point& point : expandSweep(spec, registry, worldSize))
-      if (std::ranges::find(variants, point.variant) == variants.end())
-        variants.push_back(point.variant);
-    return defaultBaseline(variants);
-  }
+  if (!baseline) return defaultBaseline(variantsIn(expandSweep(spec, registry, worldSize)));
   if (!kernel.variant(*baseline)) {
     throw UsageError("unknown --baseline variant '" + *baseline + "' of kernel '" + kernel.name +
                      "'");
@@ -301,7 +295,7 @@ int runCommand(Args args, const EngineFactory& engines) {
   // Every rank took the checks above alike. From here a rank may fail alone while the others
   // wait for it in a collective call, MPI_Finalize among them: it ends the launch instead.
   try {
-    ReporterSet reporters(std::cout, files, {baseline, gpuTimeFrom(parser)});
+    ReporterSet reporters(std::cout, files, {baseline, gpuTimeFrom(parser), variantsIn(points)});
 
     Run run;
     run.id = nextRunId(session);

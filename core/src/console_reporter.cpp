@@ -35,6 +35,11 @@ class ConsoleReporter : public Reporter {
     // A distributed run's points are kept for its rank scaling; another's are not even copied.
     run_ = stream_.distributed() ? run : Run{};
     run_.points.clear();
+    variantWidth_ = 0;
+    for (const std::string& name : options_.variants)
+      variantWidth_ = std::max(variantWidth_, displayWidth(printable(name)));
+    for (const PointResult& point : run.points)
+      variantWidth_ = std::max(variantWidth_, displayWidth(printable(point.point.variant)));
     out_ << "\n" << printable(runHeading(run)) << "\n";
   }
 
@@ -42,6 +47,7 @@ class ConsoleReporter : public Reporter {
     const auto next = stream_.add(result);
     if (next.startsGroup) {
       columns_ = consoleColumnsFor(next.row, stream_.distributed());
+      widenVariantColumn();
       std::vector<std::string> headers;
       for (const ReportColumn* column : columns_) headers.emplace_back(column->header);
       out_ << "\n" << printable(next.row.group) << "\n" << alignedLine(columns_, headers);
@@ -70,6 +76,18 @@ class ConsoleReporter : public Reporter {
   }
 
  private:
+  // Rows are printed as they come, so the variant column is as wide as the longest variant
+  // name known before them (a plugin's or a Python file's may be long), that of the run's
+  // points or the one the run will measure.
+  void widenVariantColumn() {
+    const auto variant = std::find_if(columns_.begin(), columns_.end(),
+                                      [](const ReportColumn* c) { return c->id == "variant"; });
+    if (variant == columns_.end()) return;
+    variantColumn_ = **variant;
+    variantColumn_.consoleWidth = std::max(variantColumn_.consoleWidth, variantWidth_);
+    *variant = &variantColumn_;
+  }
+
   // The scaling the Rank scaling chart draws, for a run measured over several rank counts: a
   // cluster's user reads it here, where there is no desktop.
   void writeRankScaling() {
@@ -101,6 +119,8 @@ class ConsoleReporter : public Reporter {
   ReportOptions options_;
   ReportStream stream_;
   std::vector<const ReportColumn*> columns_;
+  ReportColumn variantColumn_{};
+  std::size_t variantWidth_ = 0;
   QualityLimits quality_;
   std::vector<std::string> flagged_;
   Run run_;  // a distributed run's points so far: its rank scaling needs them all

@@ -171,11 +171,7 @@ std::string defaultBaseline(const std::vector<std::string>& variants) {
 }
 
 std::string defaultBaseline(const std::vector<PointResult>& points) {
-  std::vector<std::string> variants;
-  for (const PointResult& result : points)
-    if (std::ranges::find(variants, result.point.variant) == variants.end())
-      variants.push_back(result.point.variant);
-  return defaultBaseline(variants);
+  return defaultBaseline(variantsIn(points));
 }
 
 std::string defaultBaseline(const Run& run) {

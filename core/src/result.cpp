@@ -1,5 +1,7 @@
 #include "accellab/result.h"
 
+#include <algorithm>
+
 namespace accellab {
 
 std::string describe(const Point& point) {
@@ -32,6 +34,28 @@ std::optional<PointStatus> parsePointStatus(std::string_view text) {
        {PointStatus::ok, PointStatus::skipped, PointStatus::failed, PointStatus::cancelled})
     if (toString(status) == text) return status;
   return std::nullopt;
+}
+
+namespace {
+
+template <typename T, typename Variant>
+std::vector<std::string> firstSeen(const std::vector<T>& items, Variant variant) {
+  std::vector<std::string> variants;
+  for (const T& item : items)
+    if (std::ranges::find(variants, variant(item)) == variants.end())
+      variants.push_back(variant(item));
+  return variants;
+}
+
+}  // namespace
+
+std::vector<std::string> variantsIn(const std::vector<Point>& points) {
+  return firstSeen(points, [](const Point& p) -> const std::string& { return p.variant; });
+}
+
+std::vector<std::string> variantsIn(const std::vector<PointResult>& results) {
+  return firstSeen(results,
+                   [](const PointResult& r) -> const std::string& { return r.point.variant; });
 }
 
 }  // namespace accellab

@@ -11,7 +11,6 @@
 #include "accellab/child_process.h"
 #include "accellab/format.h"
 #include "accellab/session.h"
-#include "asv_script.h"  // generated: kAsvScript, resources/python/accellab_asv.py
 #include "shared/python_child.h"
 
 namespace accellab::kernels {
@@ -73,6 +72,9 @@ VariantInfo variantOf(const AsvBenchmark& benchmark, const std::filesystem::path
                             : !benchmark.doc.empty()      ? benchmark.doc
                                                           : benchmark.name;
   description += " (" + file.filename().string() + ":" + std::to_string(benchmark.line) + ")";
+  if (benchmark.reference) description += "; the reference";
+  if (!benchmark.device.empty())
+    description += "; on the GPU, timed with " + benchmark.device + "'s CUDA events";
   return {.name = plainNameFor(benchmark.name),
           .description = std::move(description),
           .usesThreads = false,
@@ -127,8 +129,9 @@ std::string userFrames(const std::string& errors) {
 
 class AsvRun : public KernelRun {
  public:
-  AsvRun(std::unique_ptr<PythonChild> child, double firstCallS, std::optional<double> timeoutS)
-      : child_(std::move(child)), firstCallS_(firstCallS), timeoutS_(timeoutS) {}
+  AsvRun(std::unique_ptr<PythonChild> child, double firstCallS, std::optional<double> timeoutS,
+         std::stop_token stop)
+      : child_(std::move(child)), firstCallS_(firstCallS), timeoutS_(timeoutS), stop_(stop) {}
 
   void poisonOutput() override {}  // a benchmark returns nothing: there is no output
 
@@ -153,32 +156,54 @@ class AsvRun : public KernelRun {
     return {.cancelled = false, .timedS = replyOf(*line).at("seconds").get<double>(), .gpu = {}};
   }
 
+  // The child compares the variant's output with its kernel's reference's (docs/python.md);
+  // a benchmark of no declared kernel, or one whose reference returns nothing, is not checked.
   Verification verify() const override {
-    return {.ok = false,
-            .detail = "not verified: an asv benchmark returns no output to compare",
+    if (!child_) throw std::runtime_error("the Python child is gone: nothing to verify");
+    std::optional<std::string> line;
+    try {
+      if (child_->send(R"({"op": "verify"})", stop_, kSendTimeout))
+        line = child_->receive(stop_, kNoTimeout);
+    } catch (const ChildGone& gone) {
+      childDied(gone, timeoutS_);
+    }
+    if (!line) throw std::runtime_error("stopped while the Python child verified");
+    const nlohmann::json reply = replyOf(*line);
+    return {.ok = reply.at("ok").get<bool>(),
+            .detail = reply.at("detail").get<std::string>(),
             .fingerprint = std::nullopt,
-            .checked = false};
+            .checked = reply.at("checked").get<bool>()};
   }
 
  private:
   std::unique_ptr<PythonChild> child_;
   std::optional<double> firstCallS_;
   std::optional<double> timeoutS_;
+  std::stop_token stop_;
 };
 
 class AsvKernel : public Kernel {
  public:
   AsvKernel(KernelInfo info, std::vector<AsvBenchmark> benchmarks,
-            std::vector<std::string> axisNames, std::filesystem::path file, std::string interpreter)
+            std::vector<std::string> axisNames, std::vector<AsvWork> work,
+            std::filesystem::path file, std::string interpreter)
       : info_(std::move(info)),
         benchmarks_(std::move(benchmarks)),
         axisNames_(std::move(axisNames)),
+        work_(std::move(work)),
         file_(std::move(file)),
         interpreter_(std::move(interpreter)) {}
 
   const KernelInfo& info() const override { return info_; }
-  // asv declares no work: time per call only, no throughput.
-  Workload workload(const Params&) const override { return {}; }
+  // Plain asv declares no work (time per call only); an accellab.Kernel may.
+  Workload workload(const Params& params) const override {
+    if (work_.empty()) return {};
+    std::vector<std::string> reprs;
+    for (const ParamSpec& spec : info_.parameters) reprs.push_back(reprOf(spec, params));
+    const auto at = std::ranges::find(work_, reprs, &AsvWork::params);
+    if (at == work_.end()) return {};
+    return {.elements = at->elements, .bytes = at->bytes, .flops = at->flops};
+  }
   MemoryNeed memoryNeed(const Params&, std::string_view) const override { return {}; }
 
   std::unique_ptr<KernelRun> prepare(const Params& params, std::string_view variant,
@@ -192,7 +217,7 @@ class AsvKernel : public Kernel {
                               {"file", file_.string()},
                               {"benchmark", benchmark->name},
                               {"params", reprsFor(*benchmark, params)}};
-    auto child = std::make_unique<PythonChild>(interpreter_, kAsvScript);
+    auto child = asvChild(interpreter_);
     std::optional<std::string> line;
     try {
       if (child->send(request.dump(), options.stop, kSendTimeout))
@@ -206,17 +231,20 @@ class AsvKernel : public Kernel {
       throw std::runtime_error(file_.string() +
                                " changed since it was listed (its SHA-256 differs): list it again");
     return std::make_unique<AsvRun>(std::move(child), reply.at("first_call_s").get<double>(),
-                                    benchmark->timeoutS);
+                                    benchmark->timeoutS, options.stop);
   }
 
  private:
+  std::string reprOf(const ParamSpec& spec, const Params& params) const {
+    const std::uint64_t value = paramOf(info_, params, spec.name);
+    return spec.labels.empty() ? std::to_string(value) : spec.labels.at(value);
+  }
+
   // The point's value of each axis as the benchmark names it (its repr), or why it has none.
   std::vector<std::string> reprsFor(const AsvBenchmark& benchmark, const Params& params) const {
     std::vector<std::string> reprs;
     for (std::size_t axis = 0; axis < info_.parameters.size(); ++axis) {
-      const ParamSpec& spec = info_.parameters[axis];
-      const std::uint64_t value = paramOf(info_, params, spec.name);
-      const std::string repr = spec.labels.empty() ? std::to_string(value) : spec.labels.at(value);
+      const std::string repr = reprOf(info_.parameters[axis], params);
       const std::vector<std::string>& own = benchmark.params[axis];
       if (std::find(own.begin(), own.end(), repr) == own.end()) {
         std::string listed;
@@ -232,6 +260,7 @@ class AsvKernel : public Kernel {
   KernelInfo info_;
   std::vector<AsvBenchmark> benchmarks_;
   std::vector<std::string> axisNames_;  // asv's own names, for messages
+  std::vector<AsvWork> work_;           // an accellab.Kernel's, by its parameters' reprs
   std::filesystem::path file_;
   std::string interpreter_;
 };
@@ -242,18 +271,31 @@ std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
     const AsvListing& listing, const std::string& interpreter,
     const std::function<bool(const std::string&)>& chosen) {
   const auto taken = [&](const std::string& name) { return !chosen || chosen(name); };
-  // The groups, by their axes' names, in the file's order.
-  std::vector<std::pair<std::vector<std::string>, std::vector<const AsvBenchmark*>>> groups;
+  // The groups in the file's order: the kernels the accellab module declares, then the
+  // benchmarks of none, by their axes' names.
+  struct Group {
+    const AsvDeclaredKernel* declared = nullptr;
+    std::vector<std::string> axes;
+    std::vector<const AsvBenchmark*> all;
+  };
+  std::vector<Group> groups;
   for (const AsvBenchmark& benchmark : listing.benchmarks) {
-    auto group = std::find_if(groups.begin(), groups.end(),
-                              [&](const auto& g) { return g.first == benchmark.paramNames; });
-    if (group == groups.end()) {
-      groups.push_back({benchmark.paramNames, {}});
-      group = groups.end() - 1;
-    }
-    group->second.push_back(&benchmark);
+    const auto declared =
+        std::ranges::find(listing.kernels, benchmark.kernel, &AsvDeclaredKernel::name);
+    const AsvDeclaredKernel* kernel =
+        benchmark.kernel.empty() || declared == listing.kernels.end() ? nullptr : &*declared;
+    auto group = std::ranges::find_if(groups, [&](const Group& g) {
+      return kernel ? g.declared == kernel : !g.declared && g.axes == benchmark.paramNames;
+    });
+    if (group == groups.end()) group = groups.insert(groups.end(), {kernel, benchmark.paramNames});
+    // The reference first: it is the baseline of the speedups (the first variant).
+    if (benchmark.reference)
+      group->all.insert(group->all.begin(), &benchmark);
+    else
+      group->all.push_back(&benchmark);
   }
-  if (groups.empty() && !listing.notMeasured.empty()) groups.push_back({{}, {}});
+  if (groups.empty() && !listing.notMeasured.empty()) groups.emplace_back();
+  const auto undeclared = std::ranges::count(groups, nullptr, &Group::declared);
   const std::string stem = plainNameFor(listing.file.stem().string());
   const PluginIdentity identity{.name = stem,
                                 .version = listing.interpreter,
@@ -262,11 +304,11 @@ std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
                                 .kind = "python"};
   std::vector<std::unique_ptr<Kernel>> kernels;
   bool first = true;
-  for (auto& [axes, all] : groups) {
+  for (const Group& group : groups) {
     // The parameters are the whole group's, so that a kernel is the same whichever of its
     // benchmarks a run takes.
     std::vector<const AsvBenchmark*> members;
-    std::ranges::copy_if(all, std::back_inserter(members),
+    std::ranges::copy_if(group.all, std::back_inserter(members),
                          [&](const AsvBenchmark* b) { return taken(b->name); });
     std::vector<const AsvSkipped*> skipped;
     if (std::exchange(first, false))
@@ -275,28 +317,43 @@ std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
     if (members.empty() && skipped.empty()) continue;
     KernelInfo info;
     std::string suffix;
-    for (const std::string& axis : axes) suffix += "-" + paramName(axis);
-    info.name = groups.size() == 1 ? stem : plainNameFor(stem + (axes.empty() ? "-plain" : suffix));
-    info.description = "asv benchmarks of " + listing.file.filename().string();
+    for (const std::string& axis : group.axes) suffix += "-" + paramName(axis);
+    info.name = group.declared    ? plainNameFor(group.declared->name)
+                : undeclared == 1 ? stem
+                                  : plainNameFor(stem + (group.axes.empty() ? "-plain" : suffix));
     info.problem = ProblemKind::parameters;
     info.plugin = identity;
-    info.intensityNote = "asv benchmarks declare no work: time per call only";
+    if (group.declared) {
+      info.description = "kernel " + group.declared->name + " of " +
+                         listing.file.filename().string() +
+                         (group.declared->reference.empty()
+                              ? std::string(", no reference: its outputs are not compared")
+                              : ", checked against " + group.declared->reference);
+      info.intensityNote = group.declared->work.empty()
+                               ? "kernel " + group.declared->name + " declares no work"
+                               : "as kernel " + group.declared->name + "'s work function in " +
+                                     listing.file.filename().string() + " declares it";
+    } else {
+      info.description = "asv benchmarks of " + listing.file.filename().string();
+      info.intensityNote = "asv benchmarks declare no work: time per call only";
+    }
     std::vector<AsvBenchmark> benchmarks;
     for (const AsvBenchmark* benchmark : members) {
       info.variants.push_back(variantOf(*benchmark, listing.file));
       benchmarks.push_back(*benchmark);
     }
-    for (std::size_t axis = 0; axis < axes.size(); ++axis)
-      info.parameters.push_back(axisOf(axes[axis], all, axis));
+    for (std::size_t axis = 0; axis < group.axes.size(); ++axis)
+      info.parameters.push_back(axisOf(group.axes[axis], group.all, axis));
     for (const AsvSkipped* s : skipped)
       info.variants.push_back({.name = plainNameFor(s->name),
-                               .description = "asv measures it, AccelLab does not",
+                               .description = "listed, not measured",
                                .usesThreads = false,
                                .onDevice = false,
                                .availability = Availability::no(s->reason),
                                .optIn = true});
-    kernels.push_back(std::make_unique<AsvKernel>(std::move(info), std::move(benchmarks), axes,
-                                                  listing.file, interpreter));
+    kernels.push_back(std::make_unique<AsvKernel>(
+        std::move(info), std::move(benchmarks), group.axes,
+        group.declared ? group.declared->work : std::vector<AsvWork>{}, listing.file, interpreter));
   }
   return kernels;
 }

@@ -15,9 +15,11 @@
 
 namespace accellab::kernels {
 
-// The kernels of `listing`, run with `interpreter`; the benchmarks the child cannot measure
-// (mem_, track_, wrong arguments) are variants of the first kernel, unavailable with the reason
-// and left out of default experiments. With `chosen`, only the benchmarks it takes (by asv's
+// The kernels of `listing`, run with `interpreter`: each kernel the accellab module declares
+// (its reference the first variant), then the other benchmarks grouped by their axes' names.
+// The benchmarks the child cannot measure (mem_, track_, wrong arguments, a kernel's second
+// reference) are variants of the first kernel, unavailable with the reason and left out of
+// default experiments. With `chosen`, only the benchmarks it takes (by asv's
 // name), the kernels named as for the whole file; none when nothing is left.
 std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
     const AsvListing& listing, const std::string& interpreter,

@@ -2,7 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "asv_script.h"  // generated: kAsvScript, resources/python/accellab_asv.py
+#include "accellab_module.h"  // generated: kAccellabModule, resources/python/accellab.py
+#include "asv_script.h"       // generated: kAsvScript, resources/python/accellab_asv.py
 #include "shared/python_child.h"
 
 namespace accellab::kernels {
@@ -40,10 +41,36 @@ AsvBenchmark benchmarkFrom(const nlohmann::json& json) {
   if (const auto pretty = json.find("pretty_name"); pretty != json.end() && pretty->is_string())
     benchmark.prettyName = pretty->get<std::string>();
   benchmark.line = json.value("line", 0);
+  if (const auto kernel = json.find("kernel"); kernel != json.end() && kernel->is_string())
+    benchmark.kernel = kernel->get<std::string>();
+  benchmark.reference = json.value("reference", false);
+  if (const auto device = json.find("device"); device != json.end() && device->is_string())
+    benchmark.device = device->get<std::string>();
   return benchmark;
 }
 
+AsvDeclaredKernel kernelFrom(const nlohmann::json& json) {
+  AsvDeclaredKernel kernel;
+  kernel.name = json.at("name").get<std::string>();
+  kernel.rtol = json.at("rtol").get<double>();
+  if (const auto reference = json.find("reference");
+      reference != json.end() && reference->is_string())
+    kernel.reference = reference->get<std::string>();
+  if (const auto work = json.find("work"); work != json.end() && work->is_array())
+    for (const nlohmann::json& at : *work)
+      kernel.work.push_back({.params = at.at("params").get<std::vector<std::string>>(),
+                             .elements = at.at("elements").get<std::uint64_t>(),
+                             .bytes = at.at("bytes").get<std::uint64_t>(),
+                             .flops = at.at("flops").get<std::uint64_t>()});
+  return kernel;
+}
+
 }  // namespace
+
+std::unique_ptr<PythonChild> asvChild(const std::string& interpreter) {
+  return std::make_unique<PythonChild>(interpreter, kAsvScript, std::span<const int>{},
+                                       std::vector<std::string>{kAccellabModule});
+}
 
 std::string childError(const std::string& error, const std::vector<std::string>& traceback) {
   std::string text = error;
@@ -60,9 +87,9 @@ AsvListing listAsvFile(const std::filesystem::path& file, const std::string& int
     throw PythonFileError(shown + ": no such file");
   std::optional<std::string> line;
   try {
-    PythonChild child(interpreter, kAsvScript);
+    const std::unique_ptr<PythonChild> child = asvChild(interpreter);
     const nlohmann::json request = {{"op", "list"}, {"file", absolute.string()}};
-    if (child.send(request.dump(), stop, kSendTimeout)) line = child.receive(stop, kListTimeout);
+    if (child->send(request.dump(), stop, kSendTimeout)) line = child->receive(stop, kListTimeout);
     if (!line)
       throw PythonFileError(shown + ": " +
                             (stop.stop_requested()
@@ -93,6 +120,8 @@ AsvListing listAsvFile(const std::filesystem::path& file, const std::string& int
     listing.interpreter = interpreterText(reply.at("python"));
     for (const nlohmann::json& benchmark : reply.at("benchmarks"))
       listing.benchmarks.push_back(benchmarkFrom(benchmark));
+    for (const nlohmann::json& kernel : reply.value("kernels", nlohmann::json::array()))
+      listing.kernels.push_back(kernelFrom(kernel));
     for (const nlohmann::json& skipped : reply.at("not_measured"))
       listing.notMeasured.push_back(
           {skipped.at("name").get<std::string>(), skipped.at("reason").get<std::string>()});

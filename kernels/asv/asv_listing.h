@@ -3,7 +3,9 @@
 // benchmarks, their parameter axes and the benchmarks it cannot measure, with the reason.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <stop_token>
@@ -11,6 +13,8 @@
 #include <vector>
 
 namespace accellab::kernels {
+
+class PythonChild;
 
 // "python file FILE: why": the interpreter is missing, the file does not import (the error and
 // its traceback's last lines, naming the user's file and line) or the child broke down.
@@ -27,6 +31,28 @@ struct AsvBenchmark {
   std::string doc;                               // the docstring's first line
   std::string prettyName;
   int line = 0;  // of its def
+  // The accellab module's marks (docs/python.md): the kernel it is a variant of (empty: none
+  // declared), whether it is that kernel's reference, and the GPU library whose CUDA events
+  // time it ("cupy", "numba"; empty: the host clock).
+  std::string kernel;
+  bool reference = false;
+  std::string device;
+};
+
+// What one call of a declared kernel's variants does at one combination of its parameters.
+struct AsvWork {
+  std::vector<std::string> params;  // one repr per axis
+  std::uint64_t elements = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t flops = 0;
+};
+
+// A kernel the file declares with accellab.Kernel.
+struct AsvDeclaredKernel {
+  std::string name;
+  double rtol = 0;
+  std::string reference;      // its reference benchmark's name; empty: none
+  std::vector<AsvWork> work;  // empty: it declares none
 };
 
 struct AsvSkipped {
@@ -39,12 +65,17 @@ struct AsvListing {
   std::string sha256;          // of the file when it was listed
   std::string interpreter;     // "Python 3.11.2 (/usr/bin/python3), NumPy 1.24.2, Numba 0.56.4"
   std::vector<AsvBenchmark> benchmarks;
+  std::vector<AsvDeclaredKernel> kernels;
   std::vector<AsvSkipped> notMeasured;
 };
 
 // Lists `file` with `interpreter`. Throws PythonFileError.
 AsvListing listAsvFile(const std::filesystem::path& file, const std::string& interpreter,
                        std::stop_token stop = {});
+
+// The child script (resources/python/accellab_asv.py) in `interpreter`, the accellab module
+// given to it. Throws std::runtime_error ("python3 not found").
+std::unique_ptr<PythonChild> asvChild(const std::string& interpreter);
 
 // One failure reply of the child ({"error", "traceback"}) as one message: the error, then the
 // traceback's last lines.

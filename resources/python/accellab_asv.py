@@ -5,12 +5,15 @@ speaks one JSON object per line (docs/python.md, "The child's protocol"): on std
 {"op": "list", "file": PATH}, then for each point {"op": "prepare", "file": PATH, "benchmark":
 NAME, "params": [repr, ...]}, {"op": "run"} any number of times and {"op": "finish"}; on stdout
 one reply per request: the listing, {"ok": true, "first_call_s": s, "number": k, ...} for a
-prepare (or {"skipped": reason}), {"seconds": per_call_s, "number": k} for a run, or
-{"error": "...", "traceback": [lines]}. The file is imported by its path under a name of its
+prepare (or {"skipped": reason}), {"seconds": per_call_s, "number": k} for a run, {"checked":
+bool, "ok": bool, "detail": text} for a {"op": "verify"}, or {"error": "...", "traceback":
+[lines]}. Its one argument is the source of the `accellab` decorator module
+(resources/python/accellab.py), which the user's file may import. The file is imported by its path under a name of its
 own (a module of its package when its folder has __init__.py), never as __main__; its folder
 (or the one above its package) comes first on sys.path. A call that outlasts the
 benchmark's timeout ends this process, after faulthandler has printed on stderr where it hung.
 """
+import copy
 import functools
 import gc
 import hashlib
@@ -24,6 +27,7 @@ import re
 import sys
 import time
 import traceback
+import types
 from importlib import metadata
 
 import faulthandler
@@ -48,6 +52,14 @@ os.close(_null)
 faulthandler.enable()
 # Nothing written into the user's folders (__pycache__).
 sys.dont_write_bytecode = True
+# `import accellab` in the user's file finds the decorators AccelLab was built with, whatever
+# the interpreter's path holds; the user's code sees an argv of its own.
+if len(sys.argv) > 1:
+    accellab = types.ModuleType("accellab")
+    accellab.__file__ = "<accellab>"
+    exec(compile(sys.argv[1], "<accellab>", "exec"), accellab.__dict__)
+    sys.modules["accellab"] = accellab
+    del sys.argv[1:]
 
 # One timed batch lasts at least this long unless the benchmark sets sample_time or number, or
 # the prepare asks for another target: perf_counter's resolution (well under 1 us) is then
@@ -62,6 +74,8 @@ DEFAULT_TIMEOUT_S = 60.0
 MAX_NUMBER = 1 << 40
 # The traceback lines a failure carries, from its end.
 TRACEBACK_LINES = 20
+# A declared kernel's work is listed for at most this many combinations of its parameters.
+MAX_WORK_POINTS = 4096
 # asv's prefixes, as it matches them (asv_runner's name_regex of each benchmark type).
 KINDS = (
     ("time", re.compile(r"^(Time[A-Z_].+)|(time_.+)$")),
@@ -100,7 +114,8 @@ def failure(error):
     """The reply for an exception: its type and message, and the traceback's last lines with
     this script's and importlib's frames left out, so that they name the user's file."""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if frame.filename != OWN_FILE and not frame.filename.startswith("<frozen ")]
+              if frame.filename not in (OWN_FILE, "<accellab>")
+              and not frame.filename.startswith("<frozen ")]
     lines = []
     if frames:
         lines.append("Traceback (most recent call last):")
@@ -126,13 +141,47 @@ class watchdog:
         faulthandler.cancel_dump_traceback_later()
 
 
-def timed_batch(call, number, timer):
+class DeviceEvents:
+    """CUDA events around a batch of a device variant, recorded on the default stream of its
+    library (CuPy's or Numba's), the GPU idle before the first: the seconds from the first
+    launch to the end of the last kernel, which the host clock read without waiting for the
+    GPU (the tutorial's mistake) cannot give."""
+
+    def __init__(self, device):
+        if device == "cupy":
+            import cupy
+            self.synchronize = cupy.cuda.runtime.deviceSynchronize
+            self.begin, self.end = cupy.cuda.Event(), cupy.cuda.Event()
+            self.elapsed_ms = cupy.cuda.get_elapsed_time
+        else:
+            from numba import cuda
+            self.synchronize = cuda.synchronize
+            self.begin, self.end = cuda.event(), cuda.event()
+            self.elapsed_ms = cuda.event_elapsed_time
+
+    def start(self):
+        self.synchronize()
+        self.begin.record()
+
+    def seconds(self):
+        self.end.record()
+        self.end.synchronize()
+        return self.elapsed_ms(self.begin, self.end) / 1e3
+
+
+def timed_batch(call, number, timer, device=None):
     """Seconds of `number` calls of `call` in one timed region, timeit's loop: nothing inside
-    but the call, the garbage collector off."""
+    but the call, the garbage collector off; a device variant's by CUDA events."""
     calls = itertools.repeat(None, number)
+    events = DeviceEvents(device) if device is not None else None
     collecting = gc.isenabled()
     gc.disable()
     try:
+        if events is not None:
+            events.start()
+            for _ in calls:
+                call()
+            return events.seconds()
         start = timer()
         for _ in calls:
             call()
@@ -281,6 +330,10 @@ class Benchmark:
         self.setup_cache = first_attr(self.sources, "setup_cache", None)
         self.timeout = first_attr(self.sources, "timeout", DEFAULT_TIMEOUT_S)
         self.timeout = None if self.timeout is None else float(self.timeout)
+        # The accellab module's marks (resources/python/accellab.py), None where there are none.
+        self.kernel = getattr(function, "accellab_kernel", None)
+        self.reference = bool(getattr(function, "accellab_reference", False))
+        self.device = getattr(function, "accellab_device", None)
         axes = list(first_attr(self.sources, "params", []))
         if axes and not isinstance(axes[0], (tuple, list)):
             axes = [axes]  # a single list: one axis
@@ -336,6 +389,8 @@ class Benchmark:
             "pretty_name": first_attr([self.function], "pretty_name", None),
             "doc": doc.strip().splitlines()[0] if doc and doc.strip() else None,
             "line": code.co_firstlineno if code else None,
+            "kernel": self.kernel.name if self.kernel is not None else None,
+            "reference": self.reference, "device": self.device,
         }
 
 
@@ -411,7 +466,7 @@ def needed(request, field):
 def list_file(request):
     path = needed(request, "file")
     module, digest = load(path)
-    benchmarks, not_measured = [], []
+    made, not_measured = [], []
     for name, kind, make in discover(module):
         if kind != "time":
             not_measured.append({"name": name, "reason": NOT_MEASURED[kind]})
@@ -420,17 +475,81 @@ def list_file(request):
             benchmark = make()
             problem = benchmark.arity_problem()
             if problem is None:
-                benchmarks.append(benchmark.describe())
+                made.append(benchmark)
             else:
                 not_measured.append({"name": name, "reason": "wrong arguments: " + problem})
         except Exception as error:
             not_measured.append({"name": name, "reason": "invalid: %s: %s" % (
                 type(error).__name__, error)})
+    kernels, refused = declared_kernels(made)
+    not_measured.extend(refused)
+    refused_names = set(entry["name"] for entry in refused)
     python = {"executable": sys.executable, "version": "%d.%d.%d" % sys.version_info[:3]}
     for package in ("numpy", "numba", "cupy"):
         python[package] = version_of(package)
     return {"ok": True, "file": path, "sha256": digest, "python": python,
-            "benchmarks": benchmarks, "not_measured": not_measured}
+            "benchmarks": [b.describe() for b in made if b.name not in refused_names],
+            "kernels": kernels, "not_measured": not_measured}
+
+
+def declared_kernels(benchmarks):
+    """The kernels the accellab module declares among `benchmarks`, each {"name", "rtol",
+    "reference" (a benchmark's name or null), "work" (per combination of the parameters, or
+    null)}, and the benchmarks refused with the reason (a second reference, other parameters
+    than the kernel's, a work function that fails)."""
+    groups = {}
+    for benchmark in benchmarks:
+        if benchmark.kernel is not None:
+            groups.setdefault(id(benchmark.kernel), []).append(benchmark)
+    kernels, refused = [], []
+    for members in groups.values():
+        kernel = members[0].kernel
+        names = members[0].param_names
+        for other in members[1:]:
+            if other.param_names != names:
+                refused.append({"name": other.name, "reason": (
+                    "a variant of kernel %s takes its parameters (%s), not (%s)" % (
+                        kernel.name, ", ".join(names), ", ".join(other.param_names)))})
+        members = [m for m in members if m.param_names == names]
+        references = [m.name for m in members if m.reference]
+        problem = None
+        if len(references) > 1:
+            problem = "kernel %s has %d references (%s): it takes one" % (
+                kernel.name, len(references), ", ".join(references))
+        work = None
+        if problem is None and kernel.work is not None:
+            try:
+                work = work_table(kernel, members)
+            except Exception as error:
+                problem = "kernel %s: its work function raised %s: %s" % (
+                    kernel.name, type(error).__name__, error)
+        if problem is not None:
+            refused.extend({"name": m.name, "reason": problem} for m in members)
+            continue
+        kernels.append({"name": kernel.name, "rtol": kernel.rtol,
+                        "reference": references[0] if references else None, "work": work})
+    return kernels, refused
+
+
+def work_table(kernel, members):
+    """Kernel.work at each combination of the values its variants take, by their reprs."""
+    axes = []  # per axis: {repr: value}, in the order first seen
+    for member in members:
+        for axis, (values, reprs) in enumerate(zip(member.axes, member.param_reprs)):
+            if axis == len(axes):
+                axes.append({})
+            for value, text in zip(values, reprs):
+                axes[axis].setdefault(text, value)
+    table = []
+    for combination in itertools.islice(
+            itertools.product(*[list(axis.items()) for axis in axes]), MAX_WORK_POINTS):
+        work = kernel.work(*[value for _, value in combination])
+        if not all(isinstance(getattr(work, field, None), int)
+                   for field in ("elements", "bytes", "flops")):
+            raise TypeError("it returned %r, not an accellab.Work" % (work,))
+        table.append({"params": [text for text, _ in combination], "elements": work.elements,
+                      "bytes": work.bytes, "flops": work.flops})
+    return table
 
 
 setup_caches = {}  # (module, qualified name) of a setup_cache -> its value
@@ -441,18 +560,18 @@ class Point:
 
     def __init__(self, benchmark, values):
         self.benchmark = benchmark
+        self.values = list(values)
         self.arguments = list(values)
         self.set_up = 0  # levels whose setup has finished
-        self.call = None
-
-    def prepare(self, min_batch_s, warmup_s):
         benchmark = self.benchmark
         if benchmark.setup_cache is not None:
             self.arguments.insert(0, self.cached(benchmark.setup_cache))
         self.call = functools.partial(benchmark.function, *self.arguments) \
             if self.arguments else benchmark.function
+
+    def prepare(self, min_batch_s, warmup_s):
         self.setup()
-        self.timing = benchmark.timing()
+        self.timing = self.benchmark.timing()
         target = self.timing["sample_time"] or min_batch_s
         warm_up = self.timing["warmup_time"]
         warm_up = warmup_s if warm_up is None else warm_up
@@ -490,7 +609,23 @@ class Point:
 
     def batch(self, number):
         with watchdog(self.benchmark.timeout):
-            return timed_batch(self.call, number, self.timing["timer"])
+            return timed_batch(self.call, number, self.timing["timer"], self.benchmark.device)
+
+    def output(self):
+        """What one call returns after a fresh setup, copied to the host and away from the
+        benchmark's own objects, which another benchmark's setup may overwrite."""
+        self.teardown()
+        self.setup()
+        with watchdog(self.benchmark.timeout):
+            value = self.call()
+        for to_host in ("get", "copy_to_host"):  # CuPy's and Numba's device arrays
+            if self.benchmark.device is not None and callable(getattr(value, to_host, None)):
+                value = getattr(value, to_host)()
+                break
+        try:
+            return copy.deepcopy(value)
+        except Exception:
+            return value
 
     def setup(self):
         for level, (setup, _) in enumerate(self.benchmark.levels):
@@ -556,13 +691,15 @@ def prepare(request):
             raise RequestError("parameter %s has no value %s; its values: %s" % (
                 param, text, ", ".join(reprs)))
         values.append(axis[reprs.index(text)])
-    made = Point(benchmark, values)
+    made = None
     try:
+        made = Point(benchmark, values)
         made.prepare(float(request.get("min_batch_s", MIN_BATCH_S)),
                      float(request.get("warmup_s", WARMUP_S)))
     except BaseException:
         try:
-            made.teardown()  # the levels set up before the failure
+            if made is not None:
+                made.teardown()  # the levels set up before the failure
         except Exception as error:
             print("accellab: a teardown after the failure failed too: %r" % error,
                   file=sys.stderr)
@@ -583,6 +720,95 @@ def run(request):
     return {"seconds": point.run(number), "number": number}
 
 
+def verify(request):
+    """The prepared variant's output, from one call after a fresh setup, against its kernel's
+    reference's at the same parameters (the reference against a second call of itself)."""
+    if point is None:
+        raise RequestError("verify before prepare")
+    benchmark = point.benchmark
+    if benchmark.kernel is None:
+        return unchecked("an asv benchmark returns no output to compare; declare its kernel "
+                         "and a reference with the accellab module (docs/python.md)")
+    # A benchmark of its own (a fresh instance of its class), so that its setups and
+    # teardowns leave the variant's alone.
+    reference = None
+    for _, kind, make in discover(benchmark.sources[-1]):
+        candidate = make() if kind == "time" else None
+        if candidate is not None and candidate.kernel is benchmark.kernel and candidate.reference:
+            reference = candidate
+            break
+    if reference is None:
+        return unchecked("kernel %s declares no reference to compare with" %
+                         benchmark.kernel.name)
+    output = point.output()
+    against = Point(reference, point.values)
+    try:
+        expected = against.output()
+    finally:
+        against.teardown()
+    if expected is None:
+        return unchecked("the reference %s returns None: return its output to compare" %
+                         reference.name)
+    ok, detail = compare(output, expected, benchmark.kernel.rtol)
+    whose = "a second call of itself" if reference.name == benchmark.name else reference.name
+    return {"checked": True, "ok": ok, "detail": "%s, against %s" % (detail, whose)}
+
+
+def unchecked(why):
+    return {"checked": False, "ok": False, "detail": "not verified: " + why}
+
+
+def numbers(value):
+    """`value` as a NumPy array of float64 (complex128 for complex), or None when it is not
+    numbers; without NumPy, a Python number as a float."""
+    if value is None or isinstance(value, (str, bytes, bool)):
+        return None
+    try:
+        import numpy
+    except ImportError:
+        return float(value) if isinstance(value, (int, float)) else None
+    try:
+        array = numpy.asarray(value)
+    except Exception:
+        return None
+    if array.dtype.kind not in "biufc":
+        return None
+    return array.astype(numpy.complex128 if array.dtype.kind == "c" else numpy.float64)
+
+
+def compare(output, expected, rtol):
+    """(ok, detail): numbers by their largest difference relative to the reference's largest
+    magnitude (NaN where the reference has NaN is equal), anything else by ==."""
+    got, want = numbers(output), numbers(expected)
+    if got is None or want is None:
+        if (got is None) != (want is None):
+            return False, "it returns %s where the reference returns %s" % (
+                type(output).__name__, type(expected).__name__)
+        try:
+            equal = bool(output == expected)
+        except Exception as error:
+            return False, "its output cannot be compared: %s: %s" % (type(error).__name__, error)
+        return equal, "equal to the reference's output" if equal else \
+            "its output %.80r differs from the reference's %.80r" % (output, expected)
+    if isinstance(got, float):
+        error, scale = abs(got - want), abs(want)
+        if math.isnan(want) and math.isnan(got):
+            error = 0.0
+    else:
+        import numpy
+        if got.shape != want.shape:
+            return False, "its output has shape %s, the reference's %s" % (got.shape, want.shape)
+        both_nan = numpy.isnan(got) & numpy.isnan(want)
+        differences = numpy.abs(got - want)
+        differences[both_nan] = 0
+        differences[numpy.isnan(differences)] = math.inf  # NaN on one side only
+        error = float(differences.max()) if differences.size else 0.0
+        finite = numpy.abs(want[~numpy.isnan(want)])
+        scale = float(finite.max()) if finite.size else 0.0
+    ok = error <= rtol * scale
+    return ok, "max |error| %.3g of max |reference| %.3g (rtol %.3g)" % (error, scale, rtol)
+
+
 def finish(request):
     global point
     done, point = point, None
@@ -591,7 +817,7 @@ def finish(request):
     return {"ok": True}
 
 
-OPS = {"list": list_file, "prepare": prepare, "run": run, "finish": finish}
+OPS = {"list": list_file, "prepare": prepare, "run": run, "verify": verify, "finish": finish}
 OWN_FILE = prepare.__code__.co_filename
 
 

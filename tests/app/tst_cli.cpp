@@ -546,7 +546,8 @@ void TestCli::runsReuseTheMachineMeasurement() {
     const CliResult r =
         runCli(QStringList{"run", "--kernel", "pi", "--samples", "1000", "--variants", "loop",
                            "--reps", "1", "--out", path(out)} +
-               more);
+                   more,
+               test::kMeasuringTimeoutMs);
     Timed timed{r.exitCode, r.err, {}, timer.elapsed()};
     if (r.exitCode == 0)
       timed.system = readSessionFile(path(out).toStdString()).runs.front().system;

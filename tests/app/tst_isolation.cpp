@@ -208,9 +208,10 @@ class TestIsolation : public QObject {
   // The real accellab-cli, isolated: the points verify as in process.
   void builtinKernelsRunIsolated() {
     const QString out = dir_.filePath("s.json");
-    const CliResult result = test::runCli({"run", "--kernel", "add", "--shape", "8x16x16",
-                                           "--variants", "loop,vectorized", "--isolate", "--out",
-                                           out, "--reps", "3", "--min-time", "0.001"});
+    const CliResult result = test::runCli(
+        {"run", "--kernel", "add", "--shape", "8x16x16", "--variants", "loop,vectorized",
+         "--isolate", "--out", out, "--reps", "3", "--min-time", "0.001"},
+        test::kMeasuringTimeoutMs);
     QCOMPARE(result.exitCode, 0);
     const auto points = pointsIn(out);
     QCOMPARE(points.size(), std::size_t{2});

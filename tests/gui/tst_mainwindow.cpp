@@ -376,6 +376,49 @@ class TestMainWindow : public QObject {
     QCOMPARE(window->document().session().runs.size(), std::size_t{1});
   }
 
+  // File > Open Python Benchmarks…: an asv-style file's benchmarks are the variants of a kernel
+  // of the window, its parameter a field holding the file's values, measured in the worker
+  // (which lists the file itself), charted, and listed in the Plugins dialog.
+  void aPythonFileRunsInTheWindow() {
+    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
+    const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
+    qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
+    const QString file = dir_->filePath(QStringLiteral("sums.py"));
+    {
+      QFile script(file);
+      QVERIFY(script.open(QIODevice::WriteOnly));
+      script.write(
+          "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
+          "    def time_builtin(self, n):\n        sum(range(n))\n\n"
+          "    def time_loop(self, n):\n        t = 0\n"
+          "        for i in range(n):\n            t += i\n");
+    }
+    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
+                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
+    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
+    QVERIFY(window->loadPlugin(file));
+    QVERIFY(remade.wait(20000));
+    QWidget& panel = window->experimentPanel();
+    QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("sums")));
+    QCOMPARE(child<QLineEdit>(panel, "param-n")->text(), QStringLiteral("10, 100"));
+    runQuickly(*window, {QStringLiteral("Sums.time_builtin"), QStringLiteral("Sums.time_loop")});
+    if (QTest::currentTestFailed()) return;
+    const Run& run = window->document().session().runs.back();
+    QCOMPARE(run.points.size(), std::size_t{4});  // 2 values of n x 2 benchmarks
+    for (const PointResult& p : run.points)
+      QVERIFY2(p.status == PointStatus::ok && !p.verified && p.firstCallS > 0, p.reason.c_str());
+    QVERIFY(run.plugin && run.plugin->kind == "python" && run.plugin->name == "sums");
+    QCOMPARE(window->chartPanel().kernel(), QStringLiteral("sums"));
+    std::size_t charted = 0;
+    for (const auto& series : window->chartPanel().snapshot(0)) charted += series.points.size();
+    QCOMPARE(charted, std::size_t{4});
+    window->findChild<QAction*>(QStringLiteral("pluginsAction"))->trigger();
+    auto* tree = window->findChild<QTreeWidget*>(QStringLiteral("pluginTree"));
+    QVERIFY(tree && tree->topLevelItemCount() == 1);
+    QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("sums"));
+    QCOMPARE(tree->topLevelItem(0)->text(4), QFileInfo(file).absoluteFilePath());
+  }
+
   // Run > Python Interpreter: another interpreter remakes the engines off the GUI thread; the
   // panel's Python variants and the System tab then say what it has. The environment's
   // ACCELLAB_PYTHON, when set, decides instead.

@@ -24,7 +24,10 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 with open(os.path.join(ROOT, "resources", "python", "accellab_asv.py")) as _script:
     SCRIPT = _script.read()
+with open(os.path.join(ROOT, "resources", "python", "accellab.py")) as _module:
+    MODULE = _module.read()  # the script's one argument, as AccelLab gives it
 EXAMPLE = os.path.join(ROOT, "examples", "python", "asv_style.py")
+DECORATED = os.path.join(ROOT, "examples", "python", "tutorial_add.py")
 HAS_NUMPY = importlib.util.find_spec("numpy") is not None
 HAS_NUMBA = importlib.util.find_spec("numba") is not None
 # No test waits longer than this for the child: a hung test fails instead of hanging.
@@ -37,7 +40,7 @@ class Child:
     def __init__(self, cwd="/"):
         self.stderr = tempfile.TemporaryFile(mode="w+")
         self.process = subprocess.Popen(
-            [sys.executable, "-c", SCRIPT], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            [sys.executable, "-c", SCRIPT, MODULE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=self.stderr, text=True, cwd=cwd)
         self.killer = threading.Timer(CHILD_LIMIT_S, self.process.kill)
         self.killer.start()
@@ -650,6 +653,225 @@ class ExampleTest(ChildTest):
         else:
             self.assertEqual(reply, {"skipped": "setup raised NotImplementedError: "
                                                 "Numba is not installed"})
+
+
+class DecoratorTest(ChildTest):
+    """The accellab module: kernels, references, work and device variants."""
+
+    KERNEL = """\
+        import accellab
+
+        square = accellab.Kernel("square", work=lambda n, k: accellab.Work(
+            elements=n, bytes=8 * n, flops=n * k), rtol=1e-9)
+        params = [[3, 5], [1, 2]]
+        param_names = ["n", "k"]
+
+        @square.reference
+        def time_exact(n, k):
+            return [float(i * i) for i in range(n)]
+
+        @square.variant
+        def time_close(n, k):
+            return [i * i * (1 + 1e-12) for i in range(n)]
+
+        @square.variant
+        def time_wrong(n, k):
+            return [float(i * i) + (i == n - 1) for i in range(n)]
+
+        @square.variant
+        def time_short(n, k):
+            return [float(i * i) for i in range(n - 1)]
+
+        def time_plain(n, k):
+            pass
+        """
+
+    def test_a_kernel_lists_its_reference_work_and_variants(self):
+        path = self.write("bench_square.py", self.KERNEL)
+        listing = self.child().ask(op="list", file=path)
+        self.assertEqual(listing["not_measured"], [])
+        self.assertEqual(len(listing["kernels"]), 1)
+        kernel = listing["kernels"][0]
+        self.assertEqual((kernel["name"], kernel["reference"], kernel["rtol"]),
+                         ("square", "time_exact", 1e-9))
+        self.assertEqual(kernel["work"], [
+            {"params": [n, k], "elements": int(n), "bytes": 8 * int(n),
+             "flops": int(n) * int(k)} for n in ("3", "5") for k in ("1", "2")])
+        marks = {b["name"]: (b["kernel"], b["reference"], b["device"])
+                 for b in listing["benchmarks"]}
+        self.assertEqual(marks, {"time_exact": ("square", True, None),
+                                 "time_close": ("square", False, None),
+                                 "time_wrong": ("square", False, None),
+                                 "time_short": ("square", False, None),
+                                 "time_plain": (None, False, None)})
+
+    def test_each_variant_is_checked_against_the_reference(self):
+        path = self.write("bench_square.py", self.KERNEL)
+        child = self.child()
+        expected = {
+            "time_exact": {"checked": True, "ok": True, "detail":
+                           "max |error| 0 of max |reference| 16 (rtol 1e-09), against a second "
+                           "call of itself"},
+            "time_close": {"checked": True, "ok": True, "detail":
+                           "max |error| 1.6e-11 of max |reference| 16 (rtol 1e-09), against "
+                           "time_exact"},
+            "time_wrong": {"checked": True, "ok": False, "detail":
+                           "max |error| 1 of max |reference| 16 (rtol 1e-09), against "
+                           "time_exact"},
+            "time_plain": {"checked": False, "ok": False, "detail":
+                           "not verified: an asv benchmark returns no output to compare; "
+                           "declare its kernel and a reference with the accellab module "
+                           "(docs/python.md)"},
+        }
+        if HAS_NUMPY:
+            expected["time_short"] = {"checked": True, "ok": False, "detail":
+                                      "its output has shape (4,), the reference's (5,), against "
+                                      "time_exact"}
+        for name, verdict in expected.items():
+            with self.subTest(name):
+                self.assertTrue(child.ask(op="prepare", file=path, benchmark=name,
+                                          params=["5", "2"], warmup_s=0)["ok"])
+                self.assertEqual(child.ask(op="verify"), verdict)
+
+    def test_a_kernel_that_cannot_be_measured_says_why(self):
+        path = self.write("bench_bad_kernels.py", """\
+            import accellab
+
+            twice = accellab.Kernel("twice")
+            other_axes = accellab.Kernel("other_axes")
+            failing = accellab.Kernel("failing", work=lambda n: 1 // 0)
+            lonely = accellab.Kernel("lonely")
+
+            @twice.reference
+            def time_a():
+                return 1
+
+            @twice.reference
+            def time_b():
+                return 1
+
+            @other_axes.variant
+            def time_c(n):
+                pass
+            time_c.params = [1]
+
+            @other_axes.variant
+            def time_d(m):
+                pass
+            time_d.params = [1]
+            time_d.param_names = ["m"]
+
+            @failing.variant
+            def time_e(n):
+                pass
+            time_e.params = [1]
+            time_e.param_names = ["n"]
+
+            @lonely.variant
+            def time_f():
+                return 2
+            """)
+        child = self.child()
+        listing = child.ask(op="list", file=path)
+        reasons = {entry["name"]: entry["reason"] for entry in listing["not_measured"]}
+        self.assertEqual(reasons, {
+            "time_a": "kernel twice has 2 references (time_a, time_b): it takes one",
+            "time_b": "kernel twice has 2 references (time_a, time_b): it takes one",
+            "time_d": "a variant of kernel other_axes takes its parameters (param1), not (m)",
+            "time_e": "kernel failing: its work function raised ZeroDivisionError: "
+                      "integer division or modulo by zero"})
+        self.assertEqual([b["name"] for b in listing["benchmarks"]], ["time_c", "time_f"])
+        self.assertTrue(child.ask(op="prepare", file=path, benchmark="time_f", warmup_s=0)["ok"])
+        self.assertEqual(child.ask(op="verify"), {
+            "checked": False, "ok": False,
+            "detail": "not verified: kernel lonely declares no reference to compare with"})
+
+    def test_a_bad_declaration_is_the_files_error(self):
+        path = self.write("bench_bad_device.py", """\
+            import accellab
+            k = accellab.Kernel("k")
+
+            @k.variant(device="opencl")
+            def time_x():
+                pass
+            """)
+        reply = self.child().ask(op="list", file=path)
+        self.assertEqual(reply["error"],
+                         "ValueError: Kernel k: device must be one of cupy, numba, not 'opencl'")
+        self.assertIn('File "%s", line 4' % path, "\n".join(reply["traceback"]))
+        self.assertNotIn("<accellab>", "\n".join(reply["traceback"]))
+
+    def test_a_device_variant_is_timed_by_its_librarys_cuda_events(self):
+        # A stand-in for numba.cuda beside the file (the file's folder comes first on the
+        # path): its events say 6 ms from the first record to the last, whatever the host
+        # clock says, and it counts the synchronizations.
+        os.makedirs(os.path.join(self.folder.name, "numba"))
+        self.write("numba/__init__.py", "")
+        self.write("numba/cuda.py", """\
+            synchronized = 0
+
+            class Event:
+                def record(self, stream=0):
+                    pass
+
+                def synchronize(self):
+                    global synchronized
+                    synchronized += 1
+
+            def event():
+                return Event()
+
+            def synchronize():
+                global synchronized
+                synchronized += 1
+
+            def event_elapsed_time(start, end):
+                return 6.0
+            """)
+        path = self.write("bench_device.py", """\
+            import accellab
+            from numba import cuda
+            gpu = accellab.Kernel("gpu")
+
+            class Array:
+                def copy_to_host(self):
+                    return [cuda.synchronized]
+
+            @gpu.reference(device="numba")
+            def time_kernel():
+                return Array()
+            time_kernel.number = 3
+            """)
+        child = self.child()
+        listing = child.ask(op="list", file=path)
+        self.assertEqual(listing["benchmarks"][0]["device"], "numba")
+        reply = child.ask(op="prepare", file=path, benchmark="time_kernel", warmup_s=0)
+        self.assertAlmostEqual(reply["first_call_s"], 0.006)
+        self.assertAlmostEqual(child.ask(op="run")["seconds"], 0.002)  # 6 ms over 3 calls
+        # The output is copied to the host: it says how often the GPU was synchronized, before
+        # and after each of the three batches (first call, calibrated batch, run).
+        self.assertEqual(child.ask(op="verify"), {
+            "checked": True, "ok": True, "detail": "max |error| 0 of max |reference| 6 "
+                                                   "(rtol 1e-12), against a second call of itself"})
+
+    @unittest.skipUnless(HAS_NUMPY, "NumPy is not installed for %s" % sys.executable)
+    def test_the_decorated_example_verifies(self):
+        child = self.child()
+        listing = child.ask(op="list", file=DECORATED)
+        self.assertEqual(listing["kernels"][0]["name"], "add2")
+        self.assertEqual(listing["kernels"][0]["reference"], "time_python_loop")
+        names = ["time_python_loop", "time_numpy"] + (
+            ["time_njit", "time_prange"] if HAS_NUMBA else [])
+        for name in names:
+            with self.subTest(name):
+                self.assertTrue(child.ask(op="prepare", file=DECORATED, benchmark=name,
+                                          params=["1000"], warmup_s=0)["ok"])
+                verdict = child.ask(op="verify")
+                self.assertEqual((verdict["checked"], verdict["ok"]), (True, True), verdict)
+        reply = child.ask(op="prepare", file=DECORATED, benchmark="time_numba_cuda",
+                          params=["1000"])
+        if "skipped" in reply:
+            self.assertIn("NotImplementedError", reply["skipped"])
 
 
 class OverheadTest(ChildTest):

@@ -73,6 +73,9 @@ struct ReportOptions {
   // The variant speedups are against; empty: each run's defaultBaseline.
   std::string baseline{};
   GpuTime gpuTime = GpuTime::kernel;
+  // The variants a run will measure, when they are known before its points come (a run in
+  // progress): the console's variant column is made wide enough for them all.
+  std::vector<std::string> variants{};
 };
 
 // The baseline when the user names none, for every front end and printer: "loop" where the

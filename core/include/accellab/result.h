@@ -35,6 +35,9 @@ struct Point {
 // progress lines and logs.
 std::string describe(const Point& point);
 
+// Each variant of `points` once, in the order they first name it.
+std::vector<std::string> variantsIn(const std::vector<Point>& points);
+
 enum class PointStatus { ok, skipped, failed, cancelled };
 std::string_view toString(PointStatus status);
 std::optional<PointStatus> parsePointStatus(std::string_view text);
@@ -86,5 +89,6 @@ struct PointResult {
   int threadsWorked = 0;
   friend bool operator==(const PointResult&, const PointResult&) = default;
 };
+std::vector<std::string> variantsIn(const std::vector<PointResult>& results);
 
 }  // namespace accellab

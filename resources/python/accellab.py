@@ -1,0 +1,89 @@
+"""AccelLab's decorators for asv-style benchmark files (docs/python.md, "The accellab module").
+
+They say what asv's conventions cannot: which benchmarks are variants of one kernel, which of
+them is the reference the others' outputs are checked against, the work of one call, and which
+run on a GPU. They change nothing asv sees: a decorated `time_*` function is the same function
+with a few attributes more, so a file that uses them still runs under asv (with this file on
+PYTHONPATH: /usr/share/accellab/python). Inside AccelLab's child, `import accellab` finds this
+module without any path set.
+
+    add2 = accellab.Kernel("add2", work=lambda n: accellab.Work(elements=n, bytes=16 * n))
+
+    @add2.reference
+    def time_loop(n): ...          # returns its output
+
+    @add2.variant
+    def time_numpy(n): ...         # returns its output, compared with time_loop's
+"""
+import math
+
+__all__ = ["DEVICES", "Kernel", "Work"]
+
+# The GPU libraries whose CUDA events time a device variant.
+DEVICES = ("cupy", "numba")
+
+
+def _count(name, value):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError("Work's %s must be a non-negative integer, not %r" % (name, value))
+    return value
+
+
+class Work:
+    """What one call of a variant does: the elements it produces, the bytes it reads and writes
+    in memory, its floating-point operations. AccelLab divides them by the time per call for
+    throughput, bandwidth and FLOP rate, and places the point on the roofline."""
+
+    def __init__(self, elements=0, bytes=0, flops=0):
+        self.elements = _count("elements", elements)
+        self.bytes = _count("bytes", bytes)
+        self.flops = _count("flops", flops)
+
+    def __repr__(self):
+        return "Work(elements=%d, bytes=%d, flops=%d)" % (self.elements, self.bytes, self.flops)
+
+
+class Kernel:
+    """One kernel whose variants are benchmarks of the file.
+
+    `work`: a function of the benchmark's parameters (as asv passes them) returning a Work;
+    None when the kernel declares none (time per call only). `rtol`: the largest relative
+    difference, max |output - reference| / max |reference|, a variant's output may have from
+    the reference's."""
+
+    def __init__(self, name, work=None, rtol=1e-12):
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("a Kernel needs a name, not %r" % (name,))
+        if work is not None and not callable(work):
+            raise ValueError("Kernel %s: work must be a function of the parameters" % name)
+        if not isinstance(rtol, (int, float)) or isinstance(rtol, bool) or not (
+                math.isfinite(rtol) and rtol >= 0):
+            raise ValueError("Kernel %s: rtol must be a finite number >= 0, not %r" %
+                             (name, rtol))
+        self.name, self.work, self.rtol = name, work, float(rtol)
+
+    def variant(self, function=None, *, device=None):
+        """Marks a time_ benchmark as a variant of this kernel: `@kernel.variant`, or
+        `@kernel.variant(device="cupy")` for one timed with CUDA events."""
+        return self._mark(function, device, False)
+
+    def reference(self, function=None, *, device=None):
+        """Marks the variant whose output every variant's is compared with; it is the baseline
+        of the speedups. One per kernel."""
+        return self._mark(function, device, True)
+
+    def _mark(self, function, device, reference):
+        if device is not None and device not in DEVICES:
+            raise ValueError("Kernel %s: device must be one of %s, not %r" %
+                             (self.name, ", ".join(DEVICES), device))
+
+        def mark(benchmark):
+            benchmark.accellab_kernel = self
+            benchmark.accellab_reference = reference
+            benchmark.accellab_device = device
+            return benchmark
+
+        return mark if function is None else mark(function)
+
+    def __repr__(self):
+        return "accellab.Kernel(%r)" % self.name
