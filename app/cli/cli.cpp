@@ -61,8 +61,18 @@ int dispatch(Args args, const EngineFactory& engines) {
 
 int fail(std::string_view message, int code) {
   std::cout.flush();
-  // Messages quote names and values read from files: escaped like every other printed text.
-  std::cerr << "accellab-cli: error: " << printable(message) << std::endl;
+  // Messages quote names and values read from files: escaped like every other printed text,
+  // line by line, so a Python traceback in one still reads as lines; those after the first
+  // indented, so no text in a message can pass for a line of the program's own.
+  std::cerr << "accellab-cli: error: ";
+  for (std::size_t begin = 0;;) {
+    const std::size_t end = message.find('\n', begin);
+    std::cerr << printable(message.substr(begin, end - begin));
+    if (end == std::string_view::npos) break;
+    std::cerr << "\n  ";
+    begin = end + 1;
+  }
+  std::cerr << std::endl;
   return code;
 }
 

@@ -5,6 +5,7 @@
 #include "accellab_module.h"  // generated: kAccellabModule, resources/python/accellab.py
 #include "asv_script.h"       // generated: kAsvScript, resources/python/accellab_asv.py
 #include "shared/python_child.h"
+#include "shared/python_modules.h"
 
 namespace accellab::kernels {
 namespace {
@@ -109,10 +110,14 @@ AsvListing listAsvFile(const std::filesystem::path& file, const std::string& int
   const nlohmann::json reply = nlohmann::json::parse(*line, nullptr, false);
   if (reply.is_discarded() || !reply.is_object())
     throw PythonFileError(shown + ": the Python child replied '" + line->substr(0, 200) + "'");
-  if (const auto failed = reply.find("error"); failed != reply.end())
+  if (const auto failed = reply.find("error"); failed != reply.end()) {
+    // A module the file imports is missing: the user needs to know which interpreter lacks it.
+    const std::string missing = reply.value("missing", "");
     throw PythonFileError(shown + ": " +
                           childError(failed->get<std::string>(),
-                                     reply.value("traceback", std::vector<std::string>{})));
+                                     reply.value("traceback", std::vector<std::string>{})) +
+                          (missing.empty() ? "" : "\n" + missingModule(missing, interpreter)));
+  }
   try {
     AsvListing listing;
     listing.file = absolute;

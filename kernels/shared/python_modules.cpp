@@ -4,9 +4,11 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -43,8 +45,12 @@ found["versions"] = {m: v for m, v in versions.items() if v}
 found["cuda"] = cuda() if found["numba"] else ""
 found["executable"] = sys.executable
 found["version"] = "%d.%d.%d" % sys.version_info[:3]
+found["modules"] = {m: importlib.util.find_spec(m) is not None for m in sys.argv[1:]}
 print(json.dumps(found), flush=True)
 )";
+
+// The window's counterpart of ACCELLAB_PYTHON, named wherever that variable is.
+constexpr const char* kInTheWindow = " (in the window: Run > Python Interpreter...)";
 
 // Debian's interpreter, the one python3-numpy and python3-numba install for (scripts/setup).
 constexpr const char* kSystemPython = "/usr/bin/python3";
@@ -59,10 +65,12 @@ struct Interpreter {
   std::string cuda;          // why numba.cuda cannot run, or empty
   std::string numpyVersion;  // as its package states it; empty when unknown
   std::string numbaVersion;
+  std::map<std::string, bool> modules;  // those asked for by name: whether each is found
 };
 
-Interpreter probeInterpreter(const std::string& command) {
-  PythonChild child(command, kProbeScript);
+// `extra`: top-level modules whose presence is asked too (Interpreter::modules).
+Interpreter probeInterpreter(const std::string& command, std::vector<std::string> extra = {}) {
+  PythonChild child(command, kProbeScript, {}, std::move(extra));
   const auto line = child.receive({}, kProbeTimeout);
   if (!line) throw std::runtime_error(command + " did not answer within 10 s");
   const nlohmann::json found = nlohmann::json::parse(*line, nullptr, false);
@@ -79,7 +87,8 @@ Interpreter probeInterpreter(const std::string& command) {
           found.value("numba", false),
           found.value("cuda", ""),
           versionOf("numpy"),
-          versionOf("numba")};
+          versionOf("numba"),
+          found.value("modules", std::map<std::string, bool>{})};
 }
 
 // "python3 from PATH (/opt/conda/bin/python3, Python 3.11.4)": which interpreter was asked.
@@ -104,15 +113,30 @@ std::string summary(const Interpreter& python) {
 }
 
 // Why `module` is unavailable, what was tried and how to choose: Debian's interpreter when it
-// has the module and is not the one asked.
-std::string missing(const std::string& module, const char* package, const Interpreter& python,
-                    const std::optional<Interpreter>& system, bool(Interpreter::*has)) {
+// has the module and is not the one asked (`system`: its version when it has it).
+std::string missing(const std::string& module, const std::string& install,
+                    const Interpreter& python, const std::optional<std::string>& system) {
   std::string text = module + " is not installed for " + described(python);
-  if (system && (*system).*has)
-    return text + "; " + kSystemPython + " (Python " + system->version + ") has it: set " +
-           "ACCELLAB_PYTHON=" + kSystemPython;
-  return text + "; install " + package + " (scripts/setup does) or name an interpreter that " +
-         "has it in ACCELLAB_PYTHON";
+  if (system)
+    return text + "; " + kSystemPython + " (Python " + *system + ") has it: set " +
+           "ACCELLAB_PYTHON=" + kSystemPython + kInTheWindow;
+  return text + "; " + install + " or name an interpreter that has it in ACCELLAB_PYTHON" +
+         kInTheWindow;
+}
+
+// Debian's interpreter, asked about `extra` too, when it is another than `python`.
+std::optional<Interpreter> otherSystem(const Interpreter& python, std::vector<std::string> extra) {
+  if (python.command == kSystemPython || ::access(kSystemPython, X_OK) != 0) return std::nullopt;
+  try {
+    return probeInterpreter(kSystemPython, std::move(extra));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// `system`'s version when it exists and `has` holds for it: what missing() names.
+std::optional<std::string> versionIf(const std::optional<Interpreter>& system, bool has) {
+  return system && has ? std::optional(system->version) : std::nullopt;
 }
 
 }  // namespace
@@ -124,19 +148,15 @@ PythonModules probePythonModules() {
     modules.summary = summary(python);
     // Asked only when something is missing and it is another interpreter than the one asked.
     std::optional<Interpreter> system;
-    if ((!python.numpy || !python.numba) && python.command != kSystemPython &&
-        ::access(kSystemPython, X_OK) == 0) {
-      try {
-        system = probeInterpreter(kSystemPython);
-      } catch (const std::exception&) {
-      }
-    }
+    if (!python.numpy || !python.numba) system = otherSystem(python, {});
     if (!python.numpy)
       modules.numpy =
-          Availability::no(missing("NumPy", "python3-numpy", python, system, &Interpreter::numpy));
+          Availability::no(missing("NumPy", "install python3-numpy (scripts/setup does)", python,
+                                   versionIf(system, system && system->numpy)));
     if (!python.numba) {
       modules.numba =
-          Availability::no(missing("Numba", "python3-numba", python, system, &Interpreter::numba));
+          Availability::no(missing("Numba", "install python3-numba (scripts/setup does)", python,
+                                   versionIf(system, system && system->numba)));
     } else if (!python.cuda.empty()) {
       modules.numbaCuda = Availability::no(python.cuda);
     }
@@ -147,6 +167,18 @@ PythonModules probePythonModules() {
   }
   if (!modules.numba.available) modules.numbaCuda = modules.numba;
   return modules;
+}
+
+std::string missingModule(const std::string& module, const std::string& interpreter) {
+  try {
+    const Interpreter python = probeInterpreter(interpreter);
+    const std::optional<Interpreter> system = otherSystem(python, {module});
+    return missing("'" + module + "'", "install it for that interpreter", python,
+                   versionIf(system, system && system->modules.contains(module) &&
+                                         system->modules.at(module)));
+  } catch (const std::exception& error) {
+    return "'" + module + "' is not installed for " + interpreter + " (" + error.what() + ")";
+  }
 }
 
 }  // namespace accellab::kernels

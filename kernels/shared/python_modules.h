@@ -20,4 +20,8 @@ struct PythonModules {
 };
 PythonModules probePythonModules();
 
+// Why `interpreter` cannot import the top-level `module`, as PythonModules::numpy says it:
+// which interpreter (path and version) was tried, whether Debian's has it, how to choose.
+std::string missingModule(const std::string& module, const std::string& interpreter);
+
 }  // namespace accellab::kernels

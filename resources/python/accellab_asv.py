@@ -7,7 +7,7 @@ NAME, "params": [repr, ...]}, {"op": "run"} any number of times and {"op": "fini
 one reply per request: the listing, {"ok": true, "first_call_s": s, "number": k, ...} for a
 prepare (or {"skipped": reason}), {"seconds": per_call_s, "number": k} for a run, {"checked":
 bool, "ok": bool, "detail": text} for a {"op": "verify"}, or {"error": "...", "traceback":
-[lines]}. Its one argument is the source of the `accellab` decorator module
+[lines]} (with "missing": MODULE when the error is a module not installed). Its one argument is the source of the `accellab` decorator module
 (resources/python/accellab.py), which the user's file may import. The file is imported by its path under a name of its
 own (a module of its package when its folder has __init__.py), never as __main__; its folder
 (or the one above its package) comes first on sys.path. A call that outlasts the
@@ -122,8 +122,11 @@ def failure(error):
         lines.extend(traceback.StackSummary.from_list(frames).format())
     lines.extend(traceback.format_exception_only(type(error), error))
     lines = [line for text in lines for line in text.rstrip("\n").split("\n")]
-    return {"error": "%s: %s" % (type(error).__name__, error),
-            "traceback": lines[-TRACEBACK_LINES:]}
+    answer = {"error": "%s: %s" % (type(error).__name__, error),
+              "traceback": lines[-TRACEBACK_LINES:]}
+    if isinstance(error, ModuleNotFoundError) and error.name:
+        answer["missing"] = error.name.partition(".")[0]  # the host says which interpreter has it
+    return answer
 
 
 class watchdog:

@@ -25,8 +25,10 @@
 #include "fake_collective.h"
 #include "fake_engine.h"
 #include "session_autosave.h"
+#include "test_env.h"
 
 using namespace accellab;
+using accellab::testing::ScopedEnv;
 namespace fs = std::filesystem;
 
 namespace {
@@ -135,19 +137,6 @@ std::size_t rowsIn(const std::string& table) {
 std::size_t pointsIn(const fs::path& session) {
   return readSessionFile(session).runs.back().points.size();
 }
-
-// Sets an environment variable for one scope.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const QByteArray& value) : name_(name), old_(qgetenv(name)) {
-    qputenv(name, value);
-  }
-  ~ScopedEnv() { qputenv(name_, old_); }
-
- private:
-  const char* name_;
-  QByteArray old_;
-};
 
 struct Captured {
   int exitCode = 0;
@@ -520,7 +509,7 @@ void TestCliEngine::runOutlivesAVanishedDirectory() {
   machine.onPoint = [&](int point) {
     if (point == 3) fs::rename(runs, gone);  // points 0, 1, 2 are saved
   };
-  const ScopedEnv tmpdir("TMPDIR", tmp.path().toUtf8());
+  const ScopedEnv tmpdir("TMPDIR", tmp.path().toUtf8().constData());
   const fs::path target = runs / "s.json";
   const fs::path fallback = fs::path(tmp.path().toStdString()) /
                             ("accellab-unsaved-" + std::to_string(getpid()) + "-s.json");
@@ -555,8 +544,8 @@ void TestCliEngine::runOutlivesAVanishedDirectory() {
 void TestCliEngine::oneFallbackFolderIsTriedOnce() {
   QTemporaryDir dir;
   const QByteArray path = dir.path().toUtf8();
-  const ScopedEnv tmpdir("TMPDIR", path);
-  const ScopedEnv home("HOME", path + "/.");  // the same folder, spelt another way
+  const ScopedEnv tmpdir("TMPDIR", path.constData());
+  const ScopedEnv home("HOME", (path + "/.").constData());  // the same folder, spelt another way
   QCOMPARE(cli::fallbackDirsFromEnvironment().size(), std::size_t{1});
 }
 
@@ -591,8 +580,8 @@ void TestCliEngine::fullDiskKeepsMeasuringAndSaysWhatWasLost() {
   const fs::path target = fs::path(dir.path().toStdString()) / "full.json";
   QTemporaryDir tmp;
   QTemporaryDir home;
-  const ScopedEnv tmpdir("TMPDIR", tmp.path().toUtf8());
-  const ScopedEnv homedir("HOME", home.path().toUtf8());
+  const ScopedEnv tmpdir("TMPDIR", tmp.path().toUtf8().constData());
+  const ScopedEnv homedir("HOME", home.path().toUtf8().constData());
   HookedMachine machine;
   const Captured r = runCliOnFullDisk(sweepArgs(target.string()), machine.factory(), limit);
 

@@ -14,8 +14,10 @@
 
 #include "accellab/machine_cache.h"
 #include "accellab/session.h"
+#include "test_env.h"
 
 using namespace accellab;
+using accellab::testing::ScopedEnv;
 namespace fs = std::filesystem;
 
 namespace {
@@ -70,21 +72,6 @@ class FakeMachine {
 
   SystemInfo host;
   int measurements = 0;
-};
-
-// The environment variable set for one scope, restored (or unset) after.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const QByteArray* value)
-      : name_(name), had_(qEnvironmentVariableIsSet(name)), old_(qgetenv(name)) {
-    value ? qputenv(name, *value) : qunsetenv(name);
-  }
-  ~ScopedEnv() { had_ ? qputenv(name_, old_) : qunsetenv(name_); }
-
- private:
-  const char* name_;
-  bool had_;
-  QByteArray old_;
 };
 
 QByteArray readAll(const fs::path& file) {
@@ -416,7 +403,7 @@ class TestMachineCache : public QObject {
   // not that neither is set.
   void relativeXdgWithoutHomeIsNamed() {
     const QByteArray relative("relative/cache");
-    const ScopedEnv xdg("XDG_CACHE_HOME", &relative);
+    const ScopedEnv xdg("XDG_CACHE_HOME", relative.constData());
     const ScopedEnv home("HOME", nullptr);
     FakeMachine machine;
     const MachineProbe probe =
@@ -468,8 +455,8 @@ class TestMachineCache : public QObject {
     QFETCH(QByteArray, xdg);
     QFETCH(QByteArray, home);
     QFETCH(QString, expected);
-    const ScopedEnv xdgEnv("XDG_CACHE_HOME", xdg == "-" ? nullptr : &xdg);
-    const ScopedEnv homeEnv("HOME", home == "-" ? nullptr : &home);
+    const ScopedEnv xdgEnv("XDG_CACHE_HOME", xdg == "-" ? nullptr : xdg.constData());
+    const ScopedEnv homeEnv("HOME", home == "-" ? nullptr : home.constData());
     QCOMPARE(QString::fromStdString(defaultMachineCacheFile().string()), expected);
   }
 

@@ -11,8 +11,12 @@
 #include "asv/asv_kernel.h"
 #include "asv/asv_listing.h"
 #include "shared/python_child.h"
+#include "shared/python_modules.h"
+#include "test_env.h"
 
 using namespace accellab;
+using accellab::testing::ScopedEnv;
+using accellab::testing::shellScript;
 using namespace accellab::kernels;
 
 namespace {
@@ -184,6 +188,37 @@ class TestAsvKernel : public QObject {
       QFAIL("a missing interpreter listed the file");
     } catch (const PythonFileError& error) {
       QVERIFY2(std::string(error.what()).find("no-such-python3 not found") != std::string::npos,
+               error.what());
+    }
+  }
+
+  // A file importing a module the chosen interpreter lacks (a bare venv, conda or pyenv
+  // without NumPy, while Debian's has it): the refusal says which interpreter was tried and
+  // which one to choose instead, on lines of their own.
+  void aModuleTheInterpreterLacksNamesTheOneThatHasIt() {
+    {
+      const ScopedEnv system("ACCELLAB_PYTHON", "/usr/bin/python3");
+      if (!probePythonModules().numpy.available) QSKIP("/usr/bin/python3 has no NumPy here");
+    }
+    const QString path = dir_.filePath("needs_numpy.py");
+    writeFile(path, "import numpy\n\ndef time_sum():\n    numpy.zeros(3).sum()\n");
+    QTemporaryDir bin;
+    // -S: no site-packages, so Debian's NumPy is not found, as in a bare venv.
+    const std::string bare = shellScript(bin, "bare-python", "exec /usr/bin/python3 -S \"$@\"");
+    const ScopedEnv chosen("ACCELLAB_PYTHON", bare.c_str());
+    try {
+      listAsvFile(path.toStdString(), bare);
+      QFAIL("a file whose import fails was listed");
+    } catch (const PythonFileError& error) {
+      const std::string what = error.what();
+      QVERIFY2(what.find("ModuleNotFoundError: No module named 'numpy'") != std::string::npos,
+               error.what());
+      QVERIFY2(what.find("\n'numpy' is not installed for ACCELLAB_PYTHON=" + bare + " (") !=
+                   std::string::npos,
+               error.what());
+      QVERIFY2(what.find(", Python 3.") != std::string::npos, error.what());
+      QVERIFY2(what.ends_with(" has it: set ACCELLAB_PYTHON=/usr/bin/python3 (in the window: "
+                              "Run > Python Interpreter...)"),
                error.what());
     }
   }

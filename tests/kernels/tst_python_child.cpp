@@ -23,34 +23,15 @@
 #include "shared/python_modules.h"
 #include "shared/python_variant.h"
 #include "shared/shared_memory.h"
+#include "test_env.h"
 
 using namespace accellab;
+using accellab::testing::ScopedEnv;
+using accellab::testing::shellScript;
 using namespace accellab::kernels;
 using SteadyClock = std::chrono::steady_clock;
 
 namespace {
-
-// Sets an environment variable for one scope, restoring what was there.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value != nullptr)
-      ::setenv(name, value, 1);
-    else
-      ::unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_)
-      ::setenv(name_, old_->c_str(), 1);
-    else
-      ::unsetenv(name_);
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
 
 constexpr std::chrono::seconds kLong{30};
 
@@ -77,14 +58,6 @@ class DelayedStop {
   SteadyClock::time_point requested_;
   std::jthread thread_;  // last: started once the rest exists
 };
-
-// An executable `#!/bin/sh` script in `dir`, for ACCELLAB_PYTHON to name: its path.
-std::string shellScript(const QTemporaryDir& dir, const char* name, const std::string& body) {
-  const std::string path = dir.filePath(QString::fromLatin1(name)).toStdString();
-  std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
-  if (::chmod(path.c_str(), 0755) != 0) qFatal("cannot make %s executable", path.c_str());
-  return path;
-}
 
 // A process that is not ours: running unless it is gone or a zombie.
 bool running(pid_t pid) {
@@ -228,7 +201,8 @@ class TestPythonChild : public QObject {
     const std::string& why = modules.numpy.reason;
     QVERIFY2(why.starts_with("NumPy is not installed for ACCELLAB_PYTHON=" + bare + " (") &&
                  why.find(", Python 3.") != std::string::npos &&
-                 why.ends_with(" has it: set ACCELLAB_PYTHON=/usr/bin/python3"),
+                 why.ends_with(" has it: set ACCELLAB_PYTHON=/usr/bin/python3 (in the window: "
+                               "Run > Python Interpreter...)"),
              why.c_str());
     QVERIFY2(modules.numba.reason.starts_with("Numba is not installed for"),
              modules.numba.reason.c_str());

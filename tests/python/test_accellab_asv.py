@@ -274,6 +274,13 @@ class ListTest(ChildTest):
         self.assertNotIn("<frozen", text)
         self.assertEqual(reply["traceback"][-1],
                          "ModuleNotFoundError: No module named 'no_such_module_anywhere'")
+        self.assertEqual(reply["missing"], "no_such_module_anywhere")  # the host names who has it
+
+    def test_a_missing_submodule_names_its_package_and_other_errors_name_none(self):
+        path = self.write("bench_sub.py", "import no_such_package.sub\n")
+        self.assertEqual(self.child().ask(op="list", file=path)["missing"], "no_such_package")
+        path = self.write("bench_value.py", "raise ValueError('not a module')\n")
+        self.assertNotIn("missing", self.child().ask(op="list", file=path))
 
     def test_a_sibling_module_imports_from_the_files_folder(self):
         self.write("sibling_helper.py", "VALUE = 42\n")
