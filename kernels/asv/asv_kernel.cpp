@@ -129,9 +129,15 @@ std::string userFrames(const std::string& errors) {
 
 class AsvRun : public KernelRun {
  public:
+  // `reference`: the benchmark the kernel's outputs are checked against, from the listing
+  // (null: none declared, so the child says the point is not verified).
   AsvRun(std::unique_ptr<PythonChild> child, double firstCallS, std::optional<double> timeoutS,
-         std::stop_token stop)
-      : child_(std::move(child)), firstCallS_(firstCallS), timeoutS_(timeoutS), stop_(stop) {}
+         nlohmann::json reference, std::stop_token stop)
+      : child_(std::move(child)),
+        firstCallS_(firstCallS),
+        timeoutS_(timeoutS),
+        reference_(std::move(reference)),
+        stop_(stop) {}
 
   void poisonOutput() override {}  // a benchmark returns nothing: there is no output
 
@@ -162,7 +168,8 @@ class AsvRun : public KernelRun {
     if (!child_) throw std::runtime_error("the Python child is gone: nothing to verify");
     std::optional<std::string> line;
     try {
-      if (child_->send(R"({"op": "verify"})", stop_, kSendTimeout))
+      const nlohmann::json request = {{"op", "verify"}, {"reference", reference_}};
+      if (child_->send(request.dump(), stop_, kSendTimeout))
         line = child_->receive(stop_, kNoTimeout);
     } catch (const ChildGone& gone) {
       childDied(gone, timeoutS_);
@@ -179,6 +186,7 @@ class AsvRun : public KernelRun {
   std::unique_ptr<PythonChild> child_;
   std::optional<double> firstCallS_;
   std::optional<double> timeoutS_;
+  nlohmann::json reference_;
   std::stop_token stop_;
 };
 
@@ -230,8 +238,11 @@ class AsvKernel : public Kernel {
     if (reply.value("sha256", std::string()) != info_.plugin->sha256)
       throw std::runtime_error(file_.string() +
                                " changed since it was listed (its SHA-256 differs): list it again");
-    return std::make_unique<AsvRun>(std::move(child), reply.at("first_call_s").get<double>(),
-                                    benchmark->timeoutS, options.stop);
+    const auto reference = std::ranges::find(benchmarks_, true, &AsvBenchmark::reference);
+    return std::make_unique<AsvRun>(
+        std::move(child), reply.at("first_call_s").get<double>(), benchmark->timeoutS,
+        reference == benchmarks_.end() ? nlohmann::json() : nlohmann::json(reference->name),
+        options.stop);
   }
 
  private:
@@ -287,7 +298,8 @@ std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
     auto group = std::ranges::find_if(groups, [&](const Group& g) {
       return kernel ? g.declared == kernel : !g.declared && g.axes == benchmark.paramNames;
     });
-    if (group == groups.end()) group = groups.insert(groups.end(), {kernel, benchmark.paramNames});
+    if (group == groups.end())
+      group = groups.insert(groups.end(), {kernel, benchmark.paramNames, {}});
     // The reference first: it is the baseline of the speedups (the first variant).
     if (benchmark.reference)
       group->all.insert(group->all.begin(), &benchmark);

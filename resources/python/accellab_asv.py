@@ -6,7 +6,7 @@ speaks one JSON object per line (docs/python.md, "The child's protocol"): on std
 NAME, "params": [repr, ...]}, {"op": "run"} any number of times and {"op": "finish"}; on stdout
 one reply per request: the listing, {"ok": true, "first_call_s": s, "number": k, ...} for a
 prepare (or {"skipped": reason}), {"seconds": per_call_s, "number": k} for a run, {"checked":
-bool, "ok": bool, "detail": text} for a {"op": "verify"}, or {"error": "...", "traceback":
+bool, "ok": bool, "detail": text} for a {"op": "verify", "reference": NAME or null}, or {"error": "...", "traceback":
 [lines]} (with "missing": MODULE when the error is a module not installed). Its one argument is the source of the `accellab` decorator module
 (resources/python/accellab.py), which the user's file may import. The file is imported by its path under a name of its
 own (a module of its package when its folder has __init__.py), never as __main__; its folder
@@ -732,17 +732,18 @@ def verify(request):
     if benchmark.kernel is None:
         return unchecked("an asv benchmark returns no output to compare; declare its kernel "
                          "and a reference with the accellab module (docs/python.md)")
-    # A benchmark of its own (a fresh instance of its class), so that its setups and
-    # teardowns leave the variant's alone.
-    reference = None
-    for _, kind, make in discover(benchmark.sources[-1]):
-        candidate = make() if kind == "time" else None
-        if candidate is not None and candidate.kernel is benchmark.kernel and candidate.reference:
-            reference = candidate
-            break
-    if reference is None:
+    # The listing named the kernel's reference; the host hands its name back. A benchmark of
+    # its own (a fresh instance of its class), so that its setups and teardowns leave the
+    # variant's alone.
+    name = request.get("reference")
+    if name is None:
         return unchecked("kernel %s declares no reference to compare with" %
                          benchmark.kernel.name)
+    matches = discover(benchmark.sources[-1], name)
+    reference = matches[0][2]() if matches and matches[0][1] == "time" else None
+    if reference is None or reference.kernel is not benchmark.kernel or not reference.reference:
+        raise RequestError("'%s' is not the reference of kernel %s" % (name,
+                                                                      benchmark.kernel.name))
     output = point.output()
     against = Point(reference, point.values)
     try:

@@ -738,7 +738,7 @@ class DecoratorTest(ChildTest):
             with self.subTest(name):
                 self.assertTrue(child.ask(op="prepare", file=path, benchmark=name,
                                           params=["5", "2"], warmup_s=0)["ok"])
-                self.assertEqual(child.ask(op="verify"), verdict)
+                self.assertEqual(child.ask(op="verify", reference="time_exact"), verdict)
 
     def test_a_kernel_that_cannot_be_measured_says_why(self):
         path = self.write("bench_bad_kernels.py", """\
@@ -789,9 +789,12 @@ class DecoratorTest(ChildTest):
                       "integer division or modulo by zero"})
         self.assertEqual([b["name"] for b in listing["benchmarks"]], ["time_c", "time_f"])
         self.assertTrue(child.ask(op="prepare", file=path, benchmark="time_f", warmup_s=0)["ok"])
-        self.assertEqual(child.ask(op="verify"), {
+        self.assertEqual(child.ask(op="verify", reference=None), {
             "checked": False, "ok": False,
             "detail": "not verified: kernel lonely declares no reference to compare with"})
+        # A name that is not the kernel's reference is the host's error, not a verdict.
+        self.assertIn("is not the reference of kernel lonely",
+                      child.ask(op="verify", reference="time_c")["error"])
 
     def test_a_bad_declaration_is_the_files_error(self):
         path = self.write("bench_bad_device.py", """\
@@ -857,7 +860,7 @@ class DecoratorTest(ChildTest):
         self.assertAlmostEqual(child.ask(op="run")["seconds"], 0.002)  # 6 ms over 3 calls
         # The output is copied to the host: it says how often the GPU was synchronized, before
         # and after each of the three batches (first call, calibrated batch, run).
-        self.assertEqual(child.ask(op="verify"), {
+        self.assertEqual(child.ask(op="verify", reference="time_kernel"), {
             "checked": True, "ok": True, "detail": "max |error| 0 of max |reference| 6 "
                                                    "(rtol 1e-12), against a second call of itself"})
 
@@ -873,7 +876,7 @@ class DecoratorTest(ChildTest):
             with self.subTest(name):
                 self.assertTrue(child.ask(op="prepare", file=DECORATED, benchmark=name,
                                           params=["1000"], warmup_s=0)["ok"])
-                verdict = child.ask(op="verify")
+                verdict = child.ask(op="verify", reference="time_python_loop")
                 self.assertEqual((verdict["checked"], verdict["ok"]), (True, True), verdict)
         reply = child.ask(op="prepare", file=DECORATED, benchmark="time_numba_cuda",
                           params=["1000"])
