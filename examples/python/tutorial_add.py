@@ -79,9 +79,9 @@ def time_njit(n):
     return b
 
 
-@add2.variant
+@add2.variant(threads="numba")
 def time_prange(n):
-    """numba.njit(parallel=True) with prange, Numba's threads"""
+    """numba.njit(parallel=True) with prange, on the point's threads"""
     add_prange(a, b)
     return b
 

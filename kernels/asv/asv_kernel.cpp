@@ -75,11 +75,20 @@ VariantInfo variantOf(const AsvBenchmark& benchmark, const std::filesystem::path
   if (benchmark.reference) description += "; the reference";
   if (!benchmark.device.empty())
     description += "; on the GPU, timed with " + benchmark.device + "'s CUDA events";
+  if (!benchmark.threads.empty())
+    description += "; on the point's threads (" + benchmark.threads + ".set_num_threads)";
   return {.name = plainNameFor(benchmark.name),
           .description = std::move(description),
-          .usesThreads = false,
+          .usesThreads = !benchmark.threads.empty(),
           .onDevice = false,
           .availability = Availability::yes()};
+}
+
+// The threads a prepare's reply says a threaded variant runs on; none for the others.
+std::optional<int> threadsOf(const nlohmann::json& reply) {
+  const auto threads = reply.find("threads");
+  if (threads == reply.end() || !threads->is_number_integer()) return std::nullopt;
+  return threads->get<int>();
 }
 
 // What the child's reply says, or why it could not say it.
@@ -131,12 +140,14 @@ class AsvRun : public KernelRun {
  public:
   // `reference`: the benchmark the kernel's outputs are checked against, from the listing
   // (null: none declared, so the child says the point is not verified).
+  // `threadsWorked`: what the library of a threaded variant says it runs on.
   AsvRun(std::unique_ptr<PythonChild> child, double firstCallS, std::optional<double> timeoutS,
-         nlohmann::json reference, std::stop_token stop)
+         nlohmann::json reference, std::optional<int> threadsWorked, std::stop_token stop)
       : child_(std::move(child)),
         firstCallS_(firstCallS),
         timeoutS_(timeoutS),
         reference_(std::move(reference)),
+        threadsWorked_(threadsWorked),
         stop_(stop) {}
 
   void poisonOutput() override {}  // a benchmark returns nothing: there is no output
@@ -145,7 +156,7 @@ class AsvRun : public KernelRun {
     // The first call was made, and timed, by the child as it prepared: that is the run the
     // runner keeps apart as the first call.
     if (const auto first = std::exchange(firstCallS_, std::nullopt))
-      return {.cancelled = false, .timedS = *first, .gpu = {}};
+      return {.cancelled = false, .timedS = *first, .gpu = {}, .threadsWorked = threadsWorked_};
     if (!child_) return {.cancelled = true, .timedS = {}, .gpu = {}};
     std::optional<std::string> line;
     try {
@@ -159,7 +170,10 @@ class AsvRun : public KernelRun {
       child_.reset();  // stopped mid-call: the child was killed
       return {.cancelled = true, .timedS = {}, .gpu = {}};
     }
-    return {.cancelled = false, .timedS = replyOf(*line).at("seconds").get<double>(), .gpu = {}};
+    return {.cancelled = false,
+            .timedS = replyOf(*line).at("seconds").get<double>(),
+            .gpu = {},
+            .threadsWorked = threadsWorked_};
   }
 
   // The child compares the variant's output with its kernel's reference's (docs/python.md);
@@ -187,18 +201,22 @@ class AsvRun : public KernelRun {
   std::optional<double> firstCallS_;
   std::optional<double> timeoutS_;
   nlohmann::json reference_;
+  std::optional<int> threadsWorked_;
   std::stop_token stop_;
 };
 
 class AsvKernel : public Kernel {
  public:
+  // `declared`: what the accellab module says of the kernel (its work, its reference, which
+  // --bench may have left out of `benchmarks` and is still compared with); empty for asv's.
   AsvKernel(KernelInfo info, std::vector<AsvBenchmark> benchmarks,
-            std::vector<std::string> axisNames, std::vector<AsvWork> work,
+            std::vector<std::string> axisNames, AsvDeclaredKernel declared,
             std::filesystem::path file, std::string interpreter)
       : info_(std::move(info)),
         benchmarks_(std::move(benchmarks)),
         axisNames_(std::move(axisNames)),
-        work_(std::move(work)),
+        work_(std::move(declared.work)),
+        reference_(std::move(declared.reference)),
         file_(std::move(file)),
         interpreter_(std::move(interpreter)) {}
 
@@ -225,6 +243,7 @@ class AsvKernel : public Kernel {
                               {"file", file_.string()},
                               {"benchmark", benchmark->name},
                               {"params", reprsFor(*benchmark, params)}};
+    if (!benchmark->threads.empty()) request["threads"] = options.threads;
     auto child = asvChild(interpreter_);
     std::optional<std::string> line;
     try {
@@ -238,10 +257,9 @@ class AsvKernel : public Kernel {
     if (reply.value("sha256", std::string()) != info_.plugin->sha256)
       throw std::runtime_error(file_.string() +
                                " changed since it was listed (its SHA-256 differs): list it again");
-    const auto reference = std::ranges::find(benchmarks_, true, &AsvBenchmark::reference);
     return std::make_unique<AsvRun>(
         std::move(child), reply.at("first_call_s").get<double>(), benchmark->timeoutS,
-        reference == benchmarks_.end() ? nlohmann::json() : nlohmann::json(reference->name),
+        reference_.empty() ? nlohmann::json() : nlohmann::json(reference_), threadsOf(reply),
         options.stop);
   }
 
@@ -272,6 +290,7 @@ class AsvKernel : public Kernel {
   std::vector<AsvBenchmark> benchmarks_;
   std::vector<std::string> axisNames_;  // asv's own names, for messages
   std::vector<AsvWork> work_;           // an accellab.Kernel's, by its parameters' reprs
+  std::string reference_;               // its reference benchmark; empty: none
   std::filesystem::path file_;
   std::string interpreter_;
 };
@@ -365,7 +384,7 @@ std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
                                .optIn = true});
     kernels.push_back(std::make_unique<AsvKernel>(
         std::move(info), std::move(benchmarks), group.axes,
-        group.declared ? group.declared->work : std::vector<AsvWork>{}, listing.file, interpreter));
+        group.declared ? *group.declared : AsvDeclaredKernel{}, listing.file, interpreter));
   }
   return kernels;
 }

@@ -47,6 +47,8 @@ AsvBenchmark benchmarkFrom(const nlohmann::json& json) {
   benchmark.reference = json.value("reference", false);
   if (const auto device = json.find("device"); device != json.end() && device->is_string())
     benchmark.device = device->get<std::string>();
+  if (const auto threads = json.find("threads"); threads != json.end() && threads->is_string())
+    benchmark.threads = threads->get<std::string>();
   return benchmark;
 }
 

@@ -37,6 +37,8 @@ struct AsvBenchmark {
   std::string kernel;
   bool reference = false;
   std::string device;
+  // The library whose thread count is set to the point's ("numba"; empty: not threaded).
+  std::string threads;
 };
 
 // What one call of a declared kernel's variants does at one combination of its parameters.

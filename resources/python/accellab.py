@@ -14,13 +14,18 @@ module without any path set.
 
     @add2.variant
     def time_numpy(n): ...         # returns its output, compared with time_loop's
+
+    @add2.variant(threads="numba")
+    def time_prange(n): ...        # Numba's threads set to the point's count
 """
 import math
 
-__all__ = ["DEVICES", "Kernel", "Work"]
+__all__ = ["DEVICES", "THREADS", "Kernel", "Work"]
 
 # The GPU libraries whose CUDA events time a device variant.
 DEVICES = ("cupy", "numba")
+# The libraries whose thread count AccelLab sets to the point's for a threaded variant.
+THREADS = ("numba",)
 
 
 def _count(name, value):
@@ -62,25 +67,31 @@ class Kernel:
                              (name, rtol))
         self.name, self.work, self.rtol = name, work, float(rtol)
 
-    def variant(self, function=None, *, device=None):
-        """Marks a time_ benchmark as a variant of this kernel: `@kernel.variant`, or
-        `@kernel.variant(device="cupy")` for one timed with CUDA events."""
-        return self._mark(function, device, False)
+    def variant(self, function=None, *, device=None, threads=None):
+        """Marks a time_ benchmark as a variant of this kernel: `@kernel.variant`,
+        `@kernel.variant(device="cupy")` for one timed with CUDA events, or
+        `@kernel.variant(threads="numba")` for one whose Numba parallel code runs on the
+        point's thread count (numba.set_num_threads)."""
+        return self._mark(function, device, threads, False)
 
-    def reference(self, function=None, *, device=None):
+    def reference(self, function=None, *, device=None, threads=None):
         """Marks the variant whose output every variant's is compared with; it is the baseline
         of the speedups. One per kernel."""
-        return self._mark(function, device, True)
+        return self._mark(function, device, threads, True)
 
-    def _mark(self, function, device, reference):
+    def _mark(self, function, device, threads, reference):
         if device is not None and device not in DEVICES:
             raise ValueError("Kernel %s: device must be one of %s, not %r" %
                              (self.name, ", ".join(DEVICES), device))
+        if threads is not None and threads not in THREADS:
+            raise ValueError("Kernel %s: threads must be one of %s, not %r" %
+                             (self.name, ", ".join(THREADS), threads))
 
         def mark(benchmark):
             benchmark.accellab_kernel = self
             benchmark.accellab_reference = reference
             benchmark.accellab_device = device
+            benchmark.accellab_threads = threads
             return benchmark
 
         return mark if function is None else mark(function)

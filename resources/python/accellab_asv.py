@@ -337,6 +337,7 @@ class Benchmark:
         self.kernel = getattr(function, "accellab_kernel", None)
         self.reference = bool(getattr(function, "accellab_reference", False))
         self.device = getattr(function, "accellab_device", None)
+        self.threads = getattr(function, "accellab_threads", None)
         axes = list(first_attr(self.sources, "params", []))
         if axes and not isinstance(axes[0], (tuple, list)):
             axes = [axes]  # a single list: one axis
@@ -393,7 +394,7 @@ class Benchmark:
             "doc": doc.strip().splitlines()[0] if doc and doc.strip() else None,
             "line": code.co_firstlineno if code else None,
             "kernel": self.kernel.name if self.kernel is not None else None,
-            "reference": self.reference, "device": self.device,
+            "reference": self.reference, "device": self.device, "threads": self.threads,
         }
 
 
@@ -561,9 +562,11 @@ setup_caches = {}  # (module, qualified name) of a setup_cache -> its value
 class Point:
     """A benchmark at one value of each axis: set up, first called, `number` calibrated."""
 
-    def __init__(self, benchmark, values):
+    def __init__(self, benchmark, values, threads=None):
+        """`threads`: the count a threaded variant's library (accellab.THREADS) is set to."""
         self.benchmark = benchmark
         self.values = list(values)
+        self.threads = threads
         self.arguments = list(values)
         self.set_up = 0  # levels whose setup has finished
         benchmark = self.benchmark
@@ -573,7 +576,10 @@ class Point:
             if self.arguments else benchmark.function
 
     def prepare(self, min_batch_s, warmup_s):
-        self.setup()
+        self.setup()  # first: a setup that skips (no Numba here) is not a failure
+        if self.threads is not None:
+            import numba  # the one library of accellab.THREADS
+            numba.set_num_threads(self.threads)
         self.timing = self.benchmark.timing()
         target = self.timing["sample_time"] or min_batch_s
         warm_up = self.timing["warmup_time"]
@@ -599,6 +605,13 @@ class Point:
             batch = self.batch(number)
         self.number = number
         self.per_call_s = batch / number
+
+    def threads_worked(self):
+        """The threads the library of a threaded variant says it runs on; None for others."""
+        if self.threads is None:
+            return None
+        import numba
+        return numba.get_num_threads()
 
     def cached(self, setup_cache):
         function = getattr(setup_cache, "__func__", setup_cache)
@@ -672,6 +685,17 @@ def prepare(request):
     finish(None)
     path = needed(request, "file")
     name = needed(request, "benchmark")
+    threads = request.get("threads")
+    if threads is not None:
+        if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+            raise RequestError("threads must be an integer of at least 1, not %s" %
+                               json.dumps(threads))
+        # Numba's pool has NUMBA_NUM_THREADS threads (the CPUs by default), fixed when Numba is
+        # first imported, which the user's file does next: room for the point's count.
+        if "numba" not in sys.modules:
+            room = max(threads, os.cpu_count() or 1)
+            if int(os.environ.get("NUMBA_NUM_THREADS", "0") or "0") < room:
+                os.environ["NUMBA_NUM_THREADS"] = str(room)
     module, digest = load(path)
     matches = discover(module, name)
     if not matches:
@@ -694,9 +718,13 @@ def prepare(request):
             raise RequestError("parameter %s has no value %s; its values: %s" % (
                 param, text, ", ".join(reprs)))
         values.append(axis[reprs.index(text)])
+    if (threads is not None) != (benchmark.threads is not None):
+        raise RequestError("'%s' %s" % (name, "takes no thread count" if threads is not None
+                                        else "runs %s's threads: the request gives no count" %
+                                        benchmark.threads))
     made = None
     try:
-        made = Point(benchmark, values)
+        made = Point(benchmark, values, threads)
         made.prepare(float(request.get("min_batch_s", MIN_BATCH_S)),
                      float(request.get("warmup_s", WARMUP_S)))
     except BaseException:
@@ -710,7 +738,8 @@ def prepare(request):
     point = made
     return {"ok": True, "sha256": digest, "first_call_s": made.first_call_s,
             "number": made.number, "per_call_s": made.per_call_s,
-            "repeat": made.timing["repeat"]}
+            "repeat": made.timing["repeat"],
+            "threads": made.threads_worked()}
 
 
 def run(request):
@@ -802,6 +831,7 @@ def compare(output, expected, rtol):
         import numpy
         if got.shape != want.shape:
             return False, "its output has shape %s, the reference's %s" % (got.shape, want.shape)
+        got, want = numpy.atleast_1d(got), numpy.atleast_1d(want)  # a scalar (a sum) as well
         both_nan = numpy.isnan(got) & numpy.isnan(want)
         differences = numpy.abs(got - want)
         differences[both_nan] = 0

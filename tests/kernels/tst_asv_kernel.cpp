@@ -278,6 +278,47 @@ def time_plain(n):
              std::string("verification failed: max |error| 1 of max |reference| 398 (rtol 0), "
                          "against time_add"));
     QVERIFY(!results[2].samplesS.empty());  // its times kept
+
+    // --bench leaving the reference out: the variant is still compared with it.
+    Engine twice = makeBuiltinEngine({.pythonFiles = {path.toStdString()}, .pythonBench = "twice"});
+    QVERIFY(twice.registry().find("double")->info().variant("time_add") == nullptr);
+    const PointResult alone = twice.runner().runPoint(point("time_twice"), quick());
+    QVERIFY2(alone.verified, (alone.reason + alone.verifyDetail).c_str());
+    QVERIFY2(alone.verifyDetail.ends_with("against time_add"), alone.verifyDetail.c_str());
+  }
+
+  // A variant marked threads="numba" takes the point's thread count, and the point records
+  // the threads Numba says it ran on; the others take none.
+  void aThreadedVariantRunsOnThePointsThreads() {
+    const ScopedEnv python("ACCELLAB_PYTHON", "/usr/bin/python3");
+    if (!probePythonModules().numba.available) QSKIP("/usr/bin/python3 has no Numba here");
+    const QString path = dir_.filePath("threaded.py");
+    writeFile(path, R"py(import accellab
+count = accellab.Kernel("count")
+
+@count.reference
+def time_one():
+    return 1
+
+@count.variant(threads="numba")
+def time_numba():
+    import numba
+    return numba.get_num_threads()
+)py");
+    Engine engine = makeBuiltinEngine({.pythonFiles = {path.toStdString()}});
+    const Kernel* kernel = engine.registry().find("count");
+    QVERIFY(kernel != nullptr);
+    QVERIFY(kernel->info().variant("time_numba")->usesThreads);
+    QVERIFY(!kernel->info().variant("time_one")->usesThreads);
+    Runner runner = engine.runner();
+    const std::vector<PointResult> results =
+        runner.run({{"count", "time_numba", {}, 1}, {"count", "time_numba", {}, 2}}, quick());
+    QCOMPARE(results[0].threadsWorked, 1);
+    QVERIFY2(results[0].verified, results[0].verifyDetail.c_str());
+    QCOMPARE(results[1].threadsWorked, 2);
+    // Its output is the thread count: 2 against the reference's 1, as it ran on two.
+    QVERIFY2(results[1].reason.starts_with("verification failed: max |error| 1 of"),
+             results[1].reason.c_str());
   }
 
   // The example of docs/python.md: one kernel of the file's name, its asv kinds listed.

@@ -811,6 +811,87 @@ class DecoratorTest(ChildTest):
         self.assertIn('File "%s", line 4' % path, "\n".join(reply["traceback"]))
         self.assertNotIn("<accellab>", "\n".join(reply["traceback"]))
 
+    def test_a_scalar_output_is_compared_as_a_number(self):
+        path = self.write("bench_sum.py", """\
+            import accellab
+            total = accellab.Kernel("total", rtol=1e-6)
+
+            @total.reference
+            def time_sum():
+                return sum(range(1000))
+
+            @total.variant
+            def time_close():
+                return 499500.1
+
+            @total.variant
+            def time_far():
+                return 499600.0
+            """)
+        child = self.child()
+        for name, ok in (("time_sum", True), ("time_close", True), ("time_far", False)):
+            with self.subTest(name):
+                self.assertTrue(child.ask(op="prepare", file=path, benchmark=name,
+                                          warmup_s=0)["ok"])
+                verdict = child.ask(op="verify", reference="time_sum")
+                self.assertEqual((verdict["checked"], verdict["ok"]), (True, ok), verdict)
+
+    def test_a_bad_thread_library_is_the_files_error(self):
+        path = self.write("bench_bad_threads.py", """\
+            import accellab
+            k = accellab.Kernel("k")
+
+            @k.variant(threads="openmp")
+            def time_x():
+                pass
+            """)
+        self.assertEqual(self.child().ask(op="list", file=path)["error"],
+                         "ValueError: Kernel k: threads must be one of numba, not 'openmp'")
+
+    THREADED = """\
+        import accellab
+        k = accellab.Kernel("k")
+
+        @k.variant(threads="numba")
+        def time_threads():
+            import numba
+            return numba.get_num_threads()  # what the variant's parallel code would run on
+
+        @k.reference
+        def time_plain():
+            return 1
+        """
+
+    @unittest.skipUnless(HAS_NUMBA, "Numba is not installed for %s" % sys.executable)
+    def test_a_threaded_variant_runs_on_the_points_threads(self):
+        path = self.write("bench_threads.py", self.THREADED)
+        child = self.child()
+        listing = child.ask(op="list", file=path)
+        self.assertEqual({b["name"]: b["threads"] for b in listing["benchmarks"]},
+                         {"time_threads": "numba", "time_plain": None})
+        # More threads than this machine's CPUs: Numba's pool is made big enough.
+        many = (os.cpu_count() or 1) + 1
+        for threads in (1, many):
+            with self.subTest(threads=threads):
+                child = self.child()  # one child per point, as AccelLab starts them
+                reply = child.ask(op="prepare", file=path, benchmark="time_threads",
+                                  threads=threads, warmup_s=0)
+                self.assertEqual(reply["threads"], threads, reply)
+                verdict = child.ask(op="verify", reference="time_plain")
+                self.assertIn("max |error| %d of" % (threads - 1), verdict["detail"])
+
+    def test_the_thread_count_goes_to_threaded_variants_only(self):
+        path = self.write("bench_threads.py", self.THREADED)
+        child = self.child()
+        self.assertIn("takes no thread count", child.ask(
+            op="prepare", file=path, benchmark="time_plain", threads=2)["error"])
+        self.assertIn("the request gives no count", child.ask(
+            op="prepare", file=path, benchmark="time_threads")["error"])
+        self.assertIn("threads must be an integer of at least 1", child.ask(
+            op="prepare", file=path, benchmark="time_threads", threads=0)["error"])
+        reply = child.ask(op="prepare", file=path, benchmark="time_plain", warmup_s=0)
+        self.assertIsNone(reply["threads"])
+
     def test_a_device_variant_is_timed_by_its_librarys_cuda_events(self):
         # A stand-in for numba.cuda beside the file (the file's folder comes first on the
         # path): its events say 6 ms from the first record to the last, whatever the host
@@ -874,8 +955,12 @@ class DecoratorTest(ChildTest):
             ["time_njit", "time_prange"] if HAS_NUMBA else [])
         for name in names:
             with self.subTest(name):
-                self.assertTrue(child.ask(op="prepare", file=DECORATED, benchmark=name,
-                                          params=["1000"], warmup_s=0)["ok"])
+                # The child imported Numba for time_njit: its pool holds the CPUs.
+                threads = {"threads": os.cpu_count() or 1} if name == "time_prange" else {}
+                reply = child.ask(op="prepare", file=DECORATED, benchmark=name,
+                                  params=["1000"], warmup_s=0, **threads)
+                self.assertTrue(reply["ok"], reply)
+                self.assertEqual(reply["threads"], threads.get("threads"))
                 verdict = child.ask(op="verify", reference="time_python_loop")
                 self.assertEqual((verdict["checked"], verdict["ok"]), (True, True), verdict)
         reply = child.ask(op="prepare", file=DECORATED, benchmark="time_numba_cuda",
