@@ -99,16 +99,24 @@ std::string flagAdvice(const PointResult& result, const QualityLimits& limits,
                     " the median (" + formatValue(result.firstCallS, ValueKind::duration) +
                     "): page faults, module loading or compilation; it is kept out of the "
                     "median, count it if your program calls the kernel once");
-  if (flags.outliers && result.stats.medianS > 0)
-    lines.push_back("outliers: " + percent(outlierShare(result)) +
-                    " of the samples lie outside Tukey's fences (limit " + percent(kOutlierShare) +
-                    ") and the mean is " +
-                    formatValue(result.stats.meanS / result.stats.medianS, ValueKind::ratio) +
-                    " the median (limit " + formatValue(kMeanToMedian, ValueKind::ratio) +
-                    "): a heavy tail of slow runs (another program, interrupts, a thread woken "
+  if (flags.outliers && result.stats.medianS > 0) {
+    // Says the rule that flagged it, of the two (quality.h): a share past the fences, or a
+    // mean far above the median (a few very slow samples inside a small share).
+    const double ratio = result.stats.meanS / result.stats.medianS;
+    std::string why;
+    if (result.samplesS.size() >= kOutlierMinSamples && outlierShare(result) > kOutlierShare)
+      why = percent(outlierShare(result)) + " of the samples lie outside Tukey's fences (limit " +
+            percent(kOutlierShare) + ")";
+    if (ratio > kMeanToMedian)
+      why += (why.empty() ? "" : " and ") + std::string("the mean is ") +
+             formatValue(ratio, ValueKind::ratio) + " the median (limit " +
+             formatValue(kMeanToMedian, ValueKind::ratio) + ")";
+    lines.push_back("outliers: " + why +
+                    ": a heavy tail of slow runs (another program, interrupts, a thread woken "
                     "late); the median ignores it, the mean does not; close other programs or "
                     "re-run it (" +
                     terms.rerun + ")");
+  }
   return detail::joined(lines, "\n");
 }
 

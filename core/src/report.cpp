@@ -28,6 +28,12 @@ RowTime rowTime(const PointResult& result, GpuTime gpuTime) {
 std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (result.status != PointStatus::ok) return result.reason;
   std::string note = simdName(result.isa);
+  // An ok point not verified had nothing to compare with: the detail says why (an imported
+  // one's detail is the import's, said by its benchmark's name).
+  if (!result.verified && !result.verifyDetail.empty() && result.point.originalName.empty()) {
+    if (!note.empty()) note += "; ";
+    note += result.verifyDetail;
+  }
   if (!result.stores.empty()) {
     if (!note.empty()) note += "; ";
     note += result.stores + " stores";

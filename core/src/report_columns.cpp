@@ -86,10 +86,11 @@ const std::array<ReportColumn, 40> kColumns = {{
      [](const ReportRow& row) { return shown(row.imbalance, ValueKind::ratio); },
      [](const ReportRow& row) { return row.imbalance; }},
     {"verified", "verified", "", kText, Align::left, kShown, 8,
-     ACCELLAB_TEXT((row.status == PointStatus::ok || row.status == PointStatus::failed) &&
-                           row.originalName.empty()
-                       ? (row.verified ? "yes" : "no")
-                       : "-")},
+     // An ok point that is not verified had nothing to compare (an asv benchmark): "-", as an
+     // imported one, not "no"; its note says why.
+     ACCELLAB_TEXT(row.verified                                                    ? "yes"
+                   : row.status == PointStatus::failed && row.originalName.empty() ? "no"
+                                                                                   : "-")},
     {"status", "status", "", kText, Align::left, kShown, 9, ACCELLAB_TEXT(toString(row.status))},
     {"flags", "flags", "", kText, Align::left, kShown, 9, ACCELLAB_TEXT(flagsText(row.flags))},
     {"min_s", "min", "s", kDuration, Align::right, inFiles, 0,
@@ -123,8 +124,7 @@ const std::array<ReportColumn, 40> kColumns = {{
      ACCELLAB_GPU(endToEndS)},
     // An imported point's own name (Google Benchmark's run_name): the names AccelLab maps it
     // to are made plain and may carry a hash, this says which benchmark it was.
-    {"benchmark", "benchmark", "", kText, Align::left, inFiles, 0,
-     ACCELLAB_TEXT(row.originalName)},
+    {"benchmark", "benchmark", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.originalName)},
     {"note", "note", "", kText, Align::left, inConsole | inTable, 0, ACCELLAB_TEXT(row.note)},
 }};
 

@@ -93,6 +93,13 @@ class TestQuality : public QObject {
         advice.find("outliers: 20.0 % of the samples lie outside Tukey's fences (limit "
                     "10.0 %) and the mean is 3.20x the median (limit 1.50x)") != std::string::npos,
         advice.c_str());
+    // Too few samples for the fences: the mean alone flagged it, and only the mean is named.
+    PointResult few = measured({1, 1, 1, 1, 10}, 1);
+    few.flags = judgeQuality(few, {});
+    const std::string meanOnly = flagAdvice(few, {});
+    QVERIFY2(meanOnly.find("outliers: the mean is 2.80x the median (limit 1.50x): a heavy") !=
+                 std::string::npos,
+             meanOnly.c_str());
   }
 
   // What the re-runs measure again and keep: a heavy tail as an unstable point; a steady
