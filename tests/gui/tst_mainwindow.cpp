@@ -419,6 +419,36 @@ class TestMainWindow : public QObject {
     QCOMPARE(tree->topLevelItem(0)->text(4), QFileInfo(file).absoluteFilePath());
   }
 
+  // The decorated example (examples/python/tutorial_add.py) in the window: kernel add2, its
+  // variants checked against the Python loop, their work giving bandwidth, measured in the
+  // worker.
+  void theDecoratedExampleVerifiesInTheWindow() {
+    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
+    const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
+    qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
+    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
+                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
+    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
+    QVERIFY(window->loadPlugin(QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/tutorial_add.py")));
+    QVERIFY(remade.wait(20000));
+    QWidget& panel = window->experimentPanel();
+    QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("add2")));
+    auto* sizes = child<QLineEdit>(panel, "param-n");
+    if (sizes == nullptr) QSKIP("add2 has no field n: NumPy is missing for /usr/bin/python3");
+    sizes->setText(QStringLiteral("1000"));
+    runQuickly(*window, {QStringLiteral("time_python_loop"), QStringLiteral("time_numpy")});
+    if (QTest::currentTestFailed()) return;
+    const Run& run = window->document().session().runs.back();
+    QCOMPARE(run.points.size(), std::size_t{2});
+    for (const PointResult& p : run.points) {
+      QVERIFY2(p.status == PointStatus::ok && p.verified, (p.reason + p.verifyDetail).c_str());
+      QCOMPARE(p.bytes, std::uint64_t{16'000});
+      QVERIFY(p.bytesPerS > 0);
+    }
+    QVERIFY2(run.points[1].verifyDetail.ends_with("against time_python_loop"),
+             run.points[1].verifyDetail.c_str());
+  }
+
   // Run > Python Interpreter: another interpreter remakes the engines off the GUI thread; the
   // panel's Python variants and the System tab then say what it has. The environment's
   // ACCELLAB_PYTHON, when set, decides instead.
