@@ -25,6 +25,24 @@ RowTime rowTime(const PointResult& result, GpuTime gpuTime) {
   return {result.stats.medianS, result.stats.madS, false};
 }
 
+// Why a host point ran faster than the memory copy ceiling: the smallest data cache that holds
+// what one call moves, or, where none does (or none is known), that some of it came from one.
+std::string aboveTheCeiling(std::uint64_t bytes, const std::vector<CacheInfo>& caches) {
+  const CacheInfo* holds = nullptr;
+  for (const CacheInfo& cache : caches)
+    if (cache.type != "Instruction" && cache.sizeBytes >= bytes &&
+        (holds == nullptr || cache.sizeBytes < holds->sizeBytes))
+      holds = &cache;
+  const std::string above = "above the memory ceiling: ";
+  const std::string moved = formatValue(static_cast<double>(bytes), ValueKind::bytes);
+  if (holds == nullptr)
+    return above + "at least part of the " + moved +
+           " a call moves came from the caches (the ceiling is a copy in memory)";
+  return above + "the " + moved + " a call moves fit in L" + std::to_string(holds->level) + " (" +
+         formatValue(static_cast<double>(holds->sizeBytes), ValueKind::bytes) +
+         "), so it ran from the cache, not memory";
+}
+
 std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (result.status != PointStatus::ok) return result.reason;
   std::string note = simdName(result.isa);
@@ -69,7 +87,10 @@ std::optional<GpuTime> parseGpuTime(std::string_view text) {
 
 Ceilings ceilingsOf(const SystemInfo& system) {
   const GpuInfo* gpu = selectedGpu(system);
-  return {system.bandwidthCeilingBytesPerS, gpu ? gpu->copyCeilingBytesPerS : 0};
+  return {.hostBytesPerS = system.bandwidthCeilingBytesPerS,
+          .deviceBytesPerS = gpu ? gpu->copyCeilingBytesPerS : 0,
+          .acrossNodes = false,
+          .caches = system.caches};
 }
 
 Ceilings ceilingsOf(const Run& run) {
@@ -139,6 +160,8 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
   const bool oneMachine = !ceilings.acrossNodes || result.point.ranks == 1;
   if (ok && !time.endToEnd && oneMachine && ceiling > 0 && row.bytesPerS > 0)
     row.ceilingFraction = row.bytesPerS / ceiling;
+  if (row.ceilingFraction && *row.ceilingFraction > 1 && !result.gpu)
+    row.note += (row.note.empty() ? "" : "; ") + aboveTheCeiling(result.bytes, ceilings.caches);
   return row;
 }
 

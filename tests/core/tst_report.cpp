@@ -172,6 +172,34 @@ class TestReport : public QObject {
              out.str().c_str());
   }
 
+  // A host point faster than the memory copy ceiling says which cache held what it moved (the
+  // smallest data cache large enough), or that the caches served part of it when none is
+  // large enough or none is known; a point below the ceiling says nothing of it.
+  void aPointAboveTheCeilingSaysWhichCacheHeldIt() {
+    const Run run = test::sampleRun();
+    const PointResult& point = run.points[0];
+    QVERIFY(point.bytes > (1u << 20) && point.bytes < (32u << 20) && point.bytesPerS > 0);
+    const auto noteWith = [&](double ceiling, std::vector<CacheInfo> caches) {
+      return buildReportRows({point}, {.hostBytesPerS = ceiling, .caches = std::move(caches)}, {},
+                             1)
+          .front()
+          .note;
+    };
+    const std::vector<CacheInfo> caches{{1, "Instruction", 32u << 20, "sysfs"},
+                                        {1, "Data", 48u << 10, "sysfs"},
+                                        {3, "Unified", 32u << 20, "sysfs"},
+                                        {2, "Unified", 1u << 20, "sysfs"}};
+    const std::string moved = formatValue(static_cast<double>(point.bytes), ValueKind::bytes);
+    QCOMPARE(noteWith(point.bytesPerS / 2, caches),
+             "above the memory ceiling: the " + moved +
+                 " a call moves fit in L3 (32.0 MiB), so it ran from the cache, not memory");
+    QCOMPARE(noteWith(point.bytesPerS / 2, {caches[1]}),
+             "above the memory ceiling: at least part of the " + moved +
+                 " a call moves came from the caches (the ceiling is a copy in memory)");
+    QVERIFY(noteWith(point.bytesPerS / 2, {}).starts_with("above the memory ceiling: at least"));
+    QCOMPARE(noteWith(point.bytesPerS * 2, caches), std::string());
+  }
+
   void rows() {
     const Run run = test::sampleRun();
     const auto rows = buildReportRows(run.points, {20e9, 4e12}, {}, 1);

@@ -97,6 +97,8 @@ struct Ceilings {
   // An MPI launch over several nodes: which of them a point of several ranks used is not
   // recorded, so no one machine's ceiling bounds it (such points get no fraction).
   bool acrossNodes = false;
+  // The host's caches: which of them holds a problem that ran above the copy ceiling.
+  std::vector<CacheInfo> caches{};
 };
 Ceilings ceilingsOf(const SystemInfo& system);
 // The run's machine's ceilings, across nodes when its MPI launch spanned several.
