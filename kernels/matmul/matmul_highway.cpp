@@ -230,7 +230,10 @@ PiecesDone multiplySimd(const T* a, const T* b, T* c, std::size_t n, int threads
       for (std::size_t k0 = 0; k0 < n && going(); k0 += kDepth) {
         const std::size_t k1 = std::min(n, k0 + kDepth);
         packB(b, n, k0, k1, j0, j1, width, packedB.span().data());  // ends on a barrier
-#pragma omp for schedule(dynamic)
+        // Round-robin, not first come: every thread of the team gets a block when there are
+        // enough, however late the OS wakes it (handed out first come, on a busy machine the
+        // first thread up can take every block of a small product and leave the other idle).
+#pragma omp for schedule(static, 1)
         for (std::int64_t block = 0; block < rowBlocks; ++block) {
           if (!going()) continue;
           if (stop.stop_requested()) {

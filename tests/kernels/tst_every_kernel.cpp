@@ -157,10 +157,13 @@ class TestEveryKernel : public QObject {
         continue;
       }
       ++kernels;
-      QCOMPARE(threadsWorked(*kernel, splittableProblem(kernel->info()), "parallel", 2),
-               std::optional<int>(2));
-      QCOMPARE(threadsWorked(*kernel, smallProblems(kernel->info()).front(), "parallel", 2),
-               std::optional<int>(1));
+      // However busy the machine: a thread the OS wakes late still gets its share.
+      const auto splittable =
+          threadsWorked(*kernel, splittableProblem(kernel->info()), "parallel", 2);
+      QVERIFY2(splittable == 2, (name + ": " + std::to_string(splittable.value_or(0))).c_str());
+      const auto single =
+          threadsWorked(*kernel, smallProblems(kernel->info()).front(), "parallel", 2);
+      QVERIFY2(single == 1, (name + ": " + std::to_string(single.value_or(0))).c_str());
     }
     if (kernels == 0) QSKIP("no kernel's parallel variant is available in this build");
   }
