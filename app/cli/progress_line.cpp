@@ -68,7 +68,8 @@ std::string progressLineText(const Progress& progress, std::size_t columns) {
                 100.0 * progress.fraction);
   std::string tail;
   if (progress.point) tail = " \u2014 " + progress.describePhase();
-  if (progress.etaS) tail += "  ETA " + formatEta(*progress.etaS);
+  if (progress.etaS)
+    tail += (progress.etaIsFloor ? "  ETA at least " : "  ETA ") + formatEta(*progress.etaS);
   // One column stays free: a line that fills the terminal wraps on some of them.
   const std::size_t fixed = columnsOf(head) + columnsOf(tail) + 1;
   const std::size_t room = columns > fixed ? columns - fixed : 0;

@@ -451,6 +451,8 @@ class ProgressReporter {
     if (inPoint + left > 0) within_ = std::max(within_, std::min(1.0, inPoint / (inPoint + left)));
     progress_.pointEtaS = left;
     progress_.etaS = left + estimate_.secondsAfter(progress_.pointIndex);
+    // Once the point's own runs are timed, its time left is measured, not guessed.
+    progress_.etaIsFloor = estimate_.guessesFrom(progress_.pointIndex + (stage.runS ? 1 : 0));
     setFraction();
     forward_(progress_);
   }
@@ -468,6 +470,7 @@ class ProgressReporter {
     progress_.repetitionsDone = 0;
     progress_.repetitionsExpected.reset();
     progress_.etaS = 0.0;
+    progress_.etaIsFloor = false;
     progress_.pointEtaS.reset();
     setFraction();
     forward_(progress_);

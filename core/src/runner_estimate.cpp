@@ -97,6 +97,12 @@ double RunEstimate::secondsAfter(std::size_t index) const {
   return seconds;
 }
 
+bool RunEstimate::guessesFrom(std::size_t index) const {
+  for (std::size_t i = index; i < work_.size(); ++i)
+    if (work_[i].runs && !knownRunS_[i] && !runSPerElement_.contains(work_[i].group)) return true;
+  return false;
+}
+
 void RunEstimate::learn(std::size_t index, double prepareS, const PointResult& result) {
   const Work& work = work_[index];
   if (!work.runs || result.status != PointStatus::ok) return;

@@ -42,6 +42,9 @@ class RunEstimate {
   double measuringSeconds(std::optional<double> runS) const;
   // Seconds the points after `index` are predicted to take.
   double secondsAfter(std::size_t index) const;
+  // Some point from `index` on runs in a group (kernel, variant, threads) whose time is
+  // neither known nor learned yet: its prediction is the memory ceiling's, a floor.
+  bool guessesFrom(std::size_t index) const;
 
   // What a finished point taught: how long preparing took, and its one run's median time.
   void learn(std::size_t index, double prepareS, const PointResult& result);

@@ -571,6 +571,10 @@ variant %2, %n thread(s), %3, run %4</source>
         <translation>约剩 %1</translation>
     </message>
     <message>
+        <source>at least %1 left: variants not measured yet may take longer</source>
+        <translation>至少还剩 %1：尚未测量的变体可能耗时更长</translation>
+    </message>
+    <message>
         <source>Point %1 of %2: %3 — %4</source>
         <translation>第 %1/%2 个测量点：%3 —— %4</translation>
     </message>

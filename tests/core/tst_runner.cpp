@@ -587,6 +587,31 @@ class TestRunner : public QObject {
     QVERIFY2(*second->etaS > 0.8 && *second->etaS < 1.05, QByteArray::number(*second->etaS));
   }
 
+  // The time left is a floor while a variant ahead has not been measured in this run (its
+  // prediction is the memory ceiling's), and an estimate once every group ahead is learned.
+  void etaIsAFloorUntilEveryVariantAheadIsMeasured() {
+    script_.runS = 0.001;
+    std::vector<Progress> progress;
+    RunCallbacks callbacks;
+    callbacks.progress = [&](const Progress& p) {
+      if (p.point) progress.push_back(p);
+    };
+    // loop, fast, loop: the second loop point is learned from the first.
+    runner_->run({fakePoint("loop"), fakePoint("fast"), fakePoint("loop")}, config(3, 0),
+                 callbacks);
+    const auto floorAt = [&](std::size_t index, RunPhase phase) {
+      const auto at = std::ranges::find_if(
+          progress, [&](const Progress& p) { return p.pointIndex == index && p.phase == phase; });
+      if (at == progress.end()) qFatal("no report of point %zu in that phase", index);
+      return at->etaIsFloor;
+    };
+    QVERIFY(floorAt(0, RunPhase::preparing));   // loop and fast not measured yet
+    QVERIFY(floorAt(0, RunPhase::measuring));   // fast still ahead
+    QVERIFY(floorAt(1, RunPhase::preparing));   // fast itself, before its first run
+    QVERIFY(!floorAt(1, RunPhase::measuring));  // fast timed; loop learned from point 0
+    QVERIFY(!floorAt(2, RunPhase::preparing));
+  }
+
   void rerunProgressNamesTheAttempt() {
     script_.runSByRun = {0.5, 0.05, 0.1, 0.2, 0.1, 0.05};  // unstable at first
     std::vector<PointResult> results = {runner_->runPoint(fakePoint(), config(5, 0))};

@@ -78,6 +78,13 @@ class TestRunStatus : public QObject {
                "Point 2 of 4: add \u00b7 parallel \u00d71 thread \u00b7 "
                "1024\u00d71024\u00d7512 f64 \u2014 preparing \u2014 about 3 min 20 s "
                "left");
+    Progress floor = report(RunPhase::measuring, 3, 10);
+    floor.etaIsFloor = true;
+    QTest::newRow("variants not measured yet")
+        << floor
+        << kPoint + QStringLiteral(
+                        "measuring 3 of 10 \u2014 at least 12 s left: variants not "
+                        "measured yet may take longer");
     Progress pi = report(RunPhase::measuring, 1, 5);
     pi.point =
         Point{"pi", "loop", Params{.shape = {}, .samples = 1000000000, .kernelParams = {}}, 1};

@@ -1,6 +1,7 @@
 #include "worker/progresstext.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <cmath>
 
 #include "accellab/format.h"
@@ -85,8 +86,12 @@ QString phaseText(const Progress& progress) {
   return text;
 }
 
-QString timeLeftText(double leftS, double overdueS) {
+QString timeLeftText(double leftS, double overdueS, bool floor) {
   if (overdueS >= 1) return ProgressText::tr("longer than estimated");
+  // Variants not measured yet are predicted at the memory ceiling's pace: a floor, said so.
+  if (floor)
+    return ProgressText::tr("at least %1 left: variants not measured yet may take longer")
+        .arg(durationText(std::max(leftS, 1.0)));
   if (leftS < 1) return ProgressText::tr("almost done");
   return ProgressText::tr("about %1 left").arg(durationText(leftS));
 }
@@ -99,7 +104,8 @@ QString progressText(const Progress& progress, std::optional<double> leftS, doub
                                 : ProgressText::tr("%1 of %2 points done")
                                       .arg(progress.pointsDone)
                                       .arg(progress.pointsTotal);
-  if (leftS) text += ProgressText::tr(" \u2014 %1").arg(timeLeftText(*leftS, overdueS));
+  if (leftS)
+    text += ProgressText::tr(" \u2014 %1").arg(timeLeftText(*leftS, overdueS, progress.etaIsFloor));
   return text;
 }
 

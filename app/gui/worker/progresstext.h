@@ -17,7 +17,8 @@ QString pointText(const Progress& progress);
 QString phaseText(const Progress& progress);
 // "about 12 s left"; "almost done" under a second; "longer than estimated" once the time
 // predicted has run out `overdueS` seconds ago.
-QString timeLeftText(double leftS, double overdueS = 0);
+// `floor`: the time left counts variants not measured yet at the memory ceiling's pace.
+QString timeLeftText(double leftS, double overdueS = 0, bool floor = false);
 // "Point 2 of 4: add · parallel ×2 threads · 1024×1024×512 f64 — measuring 3 of 10 — about
 // 12 s left", with `leftS` the time left now (the estimate counted down since the report).
 QString progressText(const Progress& progress, std::optional<double> leftS, double overdueS = 0);

@@ -42,6 +42,9 @@ struct Progress {
   // Seconds left in the whole run; present from the first report on (predicted before any
   // point finished, from the machine's bandwidth or the measuring targets).
   std::optional<double> etaS;
+  // etaS counts points of variants not yet measured in this run at what the memory ceiling
+  // allows (a Python loop runs hundreds of times slower): the run may take much longer.
+  bool etaIsFloor = false;
   // Seconds left of the current point alone, so a front end can move its bar on between
   // reports (a phase such as preparing 8 GiB sends none while it lasts).
   std::optional<double> pointEtaS;
