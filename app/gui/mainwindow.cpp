@@ -36,6 +36,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <sstream>
 #include <utility>
 
@@ -237,6 +238,11 @@ void MainWindow::createActions() {
   rerunAction_->setToolTip(
       tr("Measure the unstable points of the selected run (or the latest) again and keep the "
          "steadiest measurement of each"));
+  runAgainAction_ = action("runAgainAction", tr("Run &Again with These Settings"), {}, {},
+                           [this] { runAgain(); });
+  runAgainAction_->setToolTip(
+      tr("Fill the Experiment panel with the selected run's (or the latest run's) settings and "
+         "measure them again as a new run"));
   removeRunAction_ =
       action("removeRunAction", tr("&Delete Run"), {}, {}, [this] { removeSelectedRun(); });
   removeRunAction_->setToolTip(tr("Delete the selected run and its measurements"));
@@ -356,6 +362,7 @@ void MainWindow::createMenus() {
   run->addAction(runAction_);
   run->addAction(cancelAction_);
   run->addSeparator();
+  run->addAction(runAgainAction_);
   run->addAction(rerunAction_);
   run->addAction(removeRunAction_);
   run->addSeparator();
@@ -459,6 +466,7 @@ void MainWindow::createLayout() {
 
   runsPanel_ = new RunsPanel(*runs_, this);
   runsPanel_->setObjectName(QStringLiteral("runsPanel"));
+  runsPanel_->addButton(runAgainAction_);
   runsPanel_->addButton(rerunAction_);
   runsPanel_->addButton(removeRunAction_);
   auto* bottom = new QSplitter(Qt::Horizontal, this);
@@ -697,6 +705,45 @@ void MainWindow::rerunUnstable() {
                   static_cast<int>(points.size()))
                    .arg(run->id),
                points.size());
+}
+
+void MainWindow::runAgain() {
+  const Run* run = targetRun();
+  if (isRunning() || document_->isLoading() || !run || run->points.empty()) return;
+  // A run of several kernels (the CLI's --kernel add,pi): the one shown, else its first.
+  std::vector<std::string> kernels;
+  for (const PointResult& result : run->points)
+    if (std::find(kernels.begin(), kernels.end(), result.point.kernel) == kernels.end())
+      kernels.push_back(result.point.kernel);
+  const std::string shown = experiment_->kernel().toStdString();
+  const std::string& name =
+      std::find(kernels.begin(), kernels.end(), shown) != kernels.end() ? shown : kernels.front();
+  const Kernel* kernel = engineFor(experiment_->gpuDevice()).registry().find(name);
+  if (!kernel) {
+    // The panel knows why (an import, a plugin not loaded) and shows it on the kernel too.
+    experiment_->selectKernel(qs(name));
+    prompts_->error(this, tr("Cannot run again"), experiment_->runBlocker());
+    return;
+  }
+  std::vector<Point> points;
+  for (const PointResult& result : run->points)
+    if (result.point.kernel == name) points.push_back(result.point);
+  QStringList lost = experiment_->restore({sweepOf(points, kernel->info()), run->settings.measure});
+  if (kernels.size() > 1) {
+    QStringList names;
+    for (const std::string& each : kernels) names << qs(each);
+    lost.prepend(tr("The run measured the kernels %1; the panel measures one at a time: %2.")
+                     .arg(names.join(QStringLiteral(", ")), qs(name)));
+  }
+  if (lost.isEmpty()) {
+    startRun();
+    return;
+  }
+  prompts_->notice(this, tr("Run Again"),
+                   tr("The Experiment panel now holds run %1's settings, except:\n\n\u2022 %2\n\n"
+                      "Check them, then press Run.")
+                       .arg(run->id)
+                       .arg(lost.join(QStringLiteral("\n\u2022 "))));
 }
 
 void MainWindow::showProgress(const QString& text, std::size_t points) {
@@ -1050,6 +1097,7 @@ void MainWindow::updateActions() {
   const Run* target = targetRun();
   rerunAction_->setEnabled(!busy && probed_ && target && !unstablePoints(*target).empty());
   removeRunAction_->setEnabled(!busy && runsPanel_->selectedRun().has_value());
+  runAgainAction_->setEnabled(!busy && target && !target->points.empty());
   newAction_->setEnabled(!busy);
   openAction_->setEnabled(!busy);
   recentMenu_->setEnabled(!busy && !recentFiles_.isEmpty());

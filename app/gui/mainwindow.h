@@ -101,6 +101,9 @@ class MainWindow : public QMainWindow {
   // Measures the unstable points of the run selected in the Runs panel (else the latest)
   // again, and puts the steadiest measurement of each in its place.
   void rerunUnstable();
+  // Fills the Experiment panel with the selected run's (or the latest run's) settings and
+  // runs them; when the panel cannot hold all of them it says what differs and waits for Run.
+  void runAgain();
   // Cancels the run going, or the one waiting for the machine probe.
   void cancelRun();
   bool isRunning() const;
@@ -296,6 +299,7 @@ class MainWindow : public QMainWindow {
   QAction* runAction_ = nullptr;
   QAction* cancelAction_ = nullptr;
   QAction* rerunAction_ = nullptr;
+  QAction* runAgainAction_ = nullptr;
   QAction* removeRunAction_ = nullptr;
   QAction* remeasureAction_ = nullptr;
   QAction* pythonAction_ = nullptr;

@@ -15,6 +15,10 @@ void DialogPrompts::error(QWidget* parent, const QString& title, const QString& 
   QMessageBox::critical(parent, title, message);
 }
 
+void DialogPrompts::notice(QWidget* parent, const QString& title, const QString& message) {
+  QMessageBox::information(parent, title, message);
+}
+
 Prompts::SaveChoice DialogPrompts::askSaveChanges(QWidget* parent, const QString& documentName) {
   const auto answer = QMessageBox::warning(
       parent, QCoreApplication::translate("Prompts", "Unsaved changes"),

@@ -18,6 +18,8 @@ class Prompts {
 
   virtual ~Prompts() = default;
   virtual void error(QWidget* parent, const QString& title, const QString& message) = 0;
+  // Something the user should know before going on; nothing failed.
+  virtual void notice(QWidget* parent, const QString& title, const QString& message) = 0;
   virtual SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) = 0;
   virtual bool askRecover(QWidget* parent, const QString& autosavePath) = 0;
   virtual bool askRemoveRun(QWidget* parent, const QString& runName) = 0;
@@ -40,6 +42,7 @@ class Prompts {
 class DialogPrompts : public Prompts {
  public:
   void error(QWidget* parent, const QString& title, const QString& message) override;
+  void notice(QWidget* parent, const QString& title, const QString& message) override;
   SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) override;
   bool askRecover(QWidget* parent, const QString& autosavePath) override;
   bool askRemoveRun(QWidget* parent, const QString& runName) override;

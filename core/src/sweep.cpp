@@ -161,6 +161,32 @@ SweepSpec verifySweep(const KernelInfo& kernel) {
   return spec;
 }
 
+SweepSpec sweepOf(const std::vector<Point>& points, const KernelInfo& kernel) {
+  const auto add = [](auto& values, const auto& value) {
+    if (std::find(values.begin(), values.end(), value) == values.end()) values.push_back(value);
+  };
+  const bool anyLocal = std::any_of(points.begin(), points.end(), [&](const Point& point) {
+    const VariantInfo* variant = kernel.variant(point.variant);
+    return !variant || !variant->distributed;
+  });
+  SweepSpec spec;
+  spec.kernel = kernel.name;
+  if (!points.empty()) spec.seed = points.front().params.seed;
+  for (const Point& point : points) {
+    const VariantInfo* variant = kernel.variant(point.variant);
+    add(spec.variants, point.variant);
+    if (variant && variant->usesThreads) add(spec.threads, point.threads);
+    if (variant && variant->distributed) add(spec.ranks, point.ranks);
+    if (anyLocal && variant && variant->distributed) continue;
+    const Params& params = point.params;
+    if (params.shape) add(spec.shapes, *params.shape);
+    if (params.samples) add(spec.samples, *params.samples);
+    if (!kernel.dtypes.empty()) add(spec.dtypes, params.dtype);
+    for (const auto& [name, value] : params.kernelParams) add(spec.parameters[name], value);
+  }
+  return spec;
+}
+
 std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry, int worldSize) {
   const KernelInfo& kernel = findKernel(spec, registry);
   const auto variants = selectVariants(spec, kernel);

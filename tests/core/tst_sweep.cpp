@@ -61,6 +61,38 @@ class TestSweep : public QObject {
     QVERIFY(!expandSweep(verifySweep(own), registry_).empty());
   }
 
+  // "Run Again with These Settings" reads a run's sweep back from its points: expanding it
+  // gives the same points, for every kind of problem, every axis, and distributed variants.
+  void aRunsPointsGiveBackTheirSweep() {
+    const auto roundTrips = [&](SweepSpec spec, int worldSize = 1) {
+      const std::vector<Point> points = expandSweep(spec, registry_, worldSize);
+      const SweepSpec back = sweepOf(points, registry_.find(spec.kernel)->info());
+      return expandSweep(back, registry_, worldSize) == points;
+    };
+    SweepSpec shapes = specFor("fake");
+    shapes.shapes = {{2, 3, 4}, {1, 1, 9}};
+    shapes.dtypes = registry_.find("fake")->info().dtypes;
+    shapes.threads = {3, 1};
+    shapes.seed = 7;
+    QVERIFY(roundTrips(shapes));
+    SweepSpec samples = specFor("count");
+    samples.samples = {1000, 10};
+    QVERIFY(roundTrips(samples));
+    SweepSpec own = specFor("mm", {"loop"});
+    own.parameters = {{"n", {128, 256}}, {"block", {16}}};
+    QVERIFY(roundTrips(own));
+    SweepSpec ranks = specFor("dist");
+    ranks.shapes = {{4, 4, 4}};
+    ranks.ranks = {1, 2};
+    ranks.threads = {2};
+    QVERIFY(roundTrips(ranks, 2));
+    // The threads of a variant that uses none are not an axis: 1 stays out of {2}.
+    const SweepSpec back =
+        sweepOf(expandSweep(ranks, registry_, 2), registry_.find("dist")->info());
+    QCOMPARE(back.threads, (std::vector<int>{2}));
+    QCOMPARE(back.shapes, (std::vector<Shape3>{{4, 4, 4}}));
+  }
+
   // A kernel's own parameters are axes in the order the kernel declares them (the first
   // outermost), a left-out one at its default, every point naming all of them.
   void ownParametersAreAxes() {

@@ -11,6 +11,9 @@ class FakePrompts : public accellab::gui::Prompts {
   void error(QWidget*, const QString& title, const QString& message) override {
     errors << title + QStringLiteral(": ") + message;
   }
+  void notice(QWidget*, const QString& title, const QString& message) override {
+    notices << title + QStringLiteral(": ") + message;
+  }
   SaveChoice askSaveChanges(QWidget*, const QString&) override {
     ++saveQuestions;
     return saveAnswer;
@@ -42,6 +45,7 @@ class FakePrompts : public accellab::gui::Prompts {
   QString existingDirectory(QWidget*, const QString&, const QString&) override { return directory; }
 
   QStringList errors;
+  QStringList notices;
   int saveQuestions = 0;
   int recoverQuestions = 0;
   int removeQuestions = 0;

@@ -92,6 +92,59 @@ class TestExperimentPanel : public QObject {
       QCOMPARE(child<QCheckBox>(panel, "variant-loop-strided")->isChecked(), !stridedWas);
   }
 
+  // "Run Again with These Settings": a run's sweep and measure settings fill every field, so
+  // the panel's experiment expands to the run's points again; what the panel cannot hold is
+  // said, one line each, and the nearest it can hold is entered (issue 21, item 6).
+  void aRunsSettingsFillThePanel() {
+    ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 4);
+    panel.setExperiment(QStringLiteral("add"), QStringLiteral("2x3x4, 1x1x9"),
+                        ExperimentPanel::SweepMode::threadsOneToN, 2, 7, 0.05);
+    child<QCheckBox>(panel, "variant-vectorized")->setChecked(false);
+    child<QDoubleSpinBox>(panel, "unstableLimit")->setValue(12);
+    child<QComboBox>(panel, "dtype")->setCurrentText(QStringLiteral("f32"));
+    const auto before = panel.experiment();
+    QVERIFY2(before, qPrintable(panel.error()));
+    const std::vector<Point> points = expandSweep(before->sweep, registry_);
+    panel.setExperiment(QStringLiteral("pi"), QStringLiteral("1e4"),
+                        ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0.2);
+    const Experiment again{sweepOf(points, registry_.find("add")->info()), before->measure};
+    QCOMPARE(panel.restore(again), QStringList{});
+    const auto after = panel.experiment();
+    QVERIFY2(after, qPrintable(panel.error()));
+    QVERIFY(expandSweep(after->sweep, registry_) == points);
+    QVERIFY(after->measure == before->measure);
+
+    // A run from the command line: threads 1 and 3, its own seed, both element types, more
+    // repetitions than the field takes, a time limit the panel has no field for.
+    Experiment cli = again;
+    cli.sweep.threads = {1, 3};
+    cli.sweep.seed = 5;
+    cli.sweep.dtypes = {DType::f64, DType::f32};
+    cli.measure.minReps = 1'000'000;
+    cli.measure.maxTimeS = 30;
+    const QStringList lost = panel.restore(cli);
+    QCOMPARE(lost.size(), 5);
+    QVERIFY2(lost[0].contains(QStringLiteral("2 element types")) &&
+                 lost[0].contains(QStringLiteral("f64")),
+             qPrintable(lost[0]));
+    QVERIFY2(lost[1].contains(QStringLiteral("1, 3 threads")), qPrintable(lost[1]));
+    QVERIFY2(lost[2].contains(QStringLiteral("seed 5")), qPrintable(lost[2]));
+    QVERIFY2(lost[3].startsWith(QStringLiteral("Minimum repetitions 1000000")),
+             qPrintable(lost[3]));
+    QVERIFY2(lost[4].contains(QStringLiteral("no fields")), qPrintable(lost[4]));
+    const auto nearest = panel.experiment();
+    QVERIFY2(nearest, qPrintable(panel.error()));
+    QCOMPARE(nearest->sweep.threads, (std::vector<int>{1, 2, 3}));
+    QCOMPARE(nearest->sweep.dtypes, std::vector<DType>{DType::f64});
+    QCOMPARE(nearest->measure.minReps, std::size_t{100000});
+
+    // A kernel this build lacks is said, and nothing else is touched.
+    Experiment unknown = again;
+    unknown.sweep.kernel = "nosuch";
+    QCOMPARE(panel.restore(unknown).size(), 1);
+    QCOMPARE(panel.kernel(), QStringLiteral("add"));
+  }
+
   void wheelChangesOnlyAFocusedField() {
     QWidget window;
     auto* layout = new QVBoxLayout(&window);

@@ -995,6 +995,58 @@ class TestMainWindow : public QObject {
     compareTableWithEngine(*window, {1});
   }
 
+  // Run Again with These Settings measures the selected run's sweep again as a new run, with
+  // its settings, whatever the panel held; a run the panel cannot hold whole (the CLI's, of
+  // two kernels and a time limit) fills the panel, says what differs, and starts nothing.
+  void runAgainRepeatsTheSelectedRun() {
+    auto* again = child<QAction>(*window_, "runAgainAction");
+    QVERIFY(!again->isEnabled());  // no run yet
+    enter(*window_, {"add",
+                     "2x3x4, 1x1x9",
+                     ExperimentPanel::SweepMode::threadsOneToN,
+                     2,
+                     4,
+                     0,
+                     {QStringLiteral("loop"), QStringLiteral("parallel")}});
+    child<QDoubleSpinBox>(window_->experimentPanel(), "unstableLimit")->setValue(40);
+    clickRun(*window_);
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 60000);
+    enter(*window_, {"pi", "1000", ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0, {}});
+    window_->runsPanel().selectRun(1);
+    QVERIFY(again->isEnabled());
+    QVERIFY(child<QToolButton>(window_->runsPanel(), "runAgainActionButton")->isEnabled());
+    again->trigger();
+    QVERIFY(window_->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 60000);
+    QCOMPARE(prompts_->notices, QStringList{});
+    const Session& session = window_->document().session();
+    QCOMPARE(session.runs.size(), std::size_t{2});
+    const auto pointsOfRun = [](const Run& run) {
+      std::vector<Point> points;
+      for (const PointResult& result : run.points) points.push_back(result.point);
+      return points;
+    };
+    QVERIFY(pointsOfRun(session.runs[1]) == pointsOfRun(session.runs[0]));
+    QCOMPARE(session.runs[1].points.size(), std::size_t{6});
+    QVERIFY(session.runs[1].settings.measure == session.runs[0].settings.measure);
+
+    const QString path = dir_->filePath(QStringLiteral("cli-run.json"));
+    writeSessionFile(test::sampleSession(), path.toStdString());
+    QVERIFY(openAndWait(*window_, path));
+    QVERIFY(window_->experimentPanel().selectKernel(QStringLiteral("add")));
+    window_->runsPanel().selectRun(1);
+    again->trigger();
+    QVERIFY(!window_->isRunning());
+    QCOMPARE(prompts_->notices.size(), 1);
+    const QString notice = prompts_->notices.front();
+    QVERIFY2(notice.contains(QStringLiteral("kernels add, pi")), qPrintable(notice));
+    QVERIFY2(notice.contains(QStringLiteral("no fields")), qPrintable(notice));
+    QCOMPARE(window_->experimentPanel().kernel(), QStringLiteral("add"));
+    QCOMPARE(child<QSpinBox>(window_->experimentPanel(), "minReps")->value(), 3);
+    QCOMPARE(child<QDoubleSpinBox>(window_->experimentPanel(), "coldLimit")->value(), 20.0);
+    QCOMPARE(window_->document().session().runs.size(), std::size_t{2});
+  }
+
   // The quality limits of the experiment panel go with the run and judge its points.
   void qualityLimitsAreTheRunsOwn() {
     test::ScriptedTimes times;

@@ -12,6 +12,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <climits>
+#include <cmath>
+#include <numeric>
 #include <string_view>
 
 #include "accellab/format.h"
@@ -654,6 +657,85 @@ void ExperimentPanel::setExperiment(const QString& kernel, const QString& sizes,
   threadsSpin_->setValue(threads);
   repsSpin_->setValue(minReps);
   minTimeSpin_->setValue(minTimeS);
+}
+
+QStringList ExperimentPanel::restore(const Experiment& experiment) {
+  const SweepSpec& sweep = experiment.sweep;
+  QStringList lost;
+  if (!selectKernel(qs(sweep.kernel)) || !currentKernel())
+    return {tr("Kernel %1 cannot run in this build.").arg(qs(sweep.kernel))};
+  const KernelInfo& kernel = currentKernel()->info();
+  QStringList sizes;
+  for (const Shape3& shape : sweep.shapes) sizes << qs(toString(shape));
+  for (const std::uint64_t count : sweep.samples) sizes << qs(formatCount(count));
+  if (!sizes.isEmpty()) showSizes(sizes.join(QStringLiteral(", ")));
+  for (std::size_t i = 0; i < paramEdits_.size() && i < kernel.parameters.size(); ++i) {
+    const auto values = sweep.parameters.find(kernel.parameters[i].name);
+    if (values == sweep.parameters.end()) continue;
+    QStringList texts;
+    for (const std::uint64_t value : values->second) texts << QString::number(value);
+    paramEdits_[i]->setText(texts.join(QStringLiteral(", ")));
+  }
+  if (!sweep.dtypes.empty()) {
+    dtypeBox_->setCurrentText(qs(std::string(toString(sweep.dtypes.front()))));
+    if (sweep.dtypes.size() > 1)
+      lost << tr("The run measured %1 element types; the panel takes one: %2.")
+                  .arg(sweep.dtypes.size())
+                  .arg(dtypeBox_->currentText());
+  }
+  for (QCheckBox* check : variantChecks_) {
+    const bool wanted = std::find(sweep.variants.begin(), sweep.variants.end(),
+                                  check->text().toStdString()) != sweep.variants.end();
+    check->setChecked(wanted && check->isEnabled());
+    if (wanted && !check->isEnabled())
+      lost << tr("Variant %1 cannot run here: %2").arg(check->text(), check->toolTip());
+  }
+  if (!sweep.threads.empty()) {
+    const int most = *std::max_element(sweep.threads.begin(), sweep.threads.end());
+    std::vector<int> oneToMost(static_cast<std::size_t>(most));
+    std::iota(oneToMost.begin(), oneToMost.end(), 1);
+    const bool fixed = sweep.threads.size() == 1;
+    modeBox_->setCurrentIndex(
+        static_cast<int>(fixed ? SweepMode::fixedThreads : SweepMode::threadsOneToN));
+    threadsSpin_->setValue(most);
+    if (!fixed && sweep.threads != oneToMost) {
+      QStringList counts;
+      for (const int count : sweep.threads) counts << QString::number(count);
+      lost << tr("The run measured %1 threads; the panel sweeps every count from 1 to %2.")
+                  .arg(counts.join(QStringLiteral(", ")))
+                  .arg(most);
+    }
+    if (threadsSpin_->value() != most)
+      lost << tr("%1 threads is more than the panel takes (at most %2).")
+                  .arg(most)
+                  .arg(threadsSpin_->maximum());
+  }
+  if (sweep.seed != Params{}.seed)
+    lost << tr("The run's inputs were drawn with seed %1; the panel always uses %2.")
+                .arg(sweep.seed)
+                .arg(Params{}.seed);
+  const MeasureConfig& measure = experiment.measure;
+  const auto set = [&lost](auto* spin, auto value, const QString& field) {
+    spin->setValue(value);
+    if (std::abs(spin->value() - value) > 1e-9 * std::abs(static_cast<double>(value)))
+      lost << tr("%1 %2 cannot be entered in the panel; it took %3.")
+                  .arg(field)
+                  .arg(value)
+                  .arg(spin->value());
+  };
+  set(repsSpin_, static_cast<int>(std::min<std::size_t>(measure.minReps, INT_MAX)),
+      tr("Minimum repetitions"));
+  set(minTimeSpin_, measure.minTimeS, tr("Minimum time"));
+  set(unstableSpin_, measure.quality.maxRelativeSpread * 100, tr("Unstable above"));
+  set(coldSpin_, measure.quality.coldFactor, tr("Cold above"));
+  const MeasureConfig defaults;
+  if (measure.maxReps != defaults.maxReps || measure.maxTimeS != defaults.maxTimeS ||
+      measure.minSampleS != defaults.minSampleS)
+    lost << tr(
+        "The run's limits on repetitions, time per point or batch length came from the "
+        "command line; the panel has no fields for them and runs with its defaults.");
+  updateEstimate();
+  return lost;
 }
 
 void ExperimentPanel::setGpus(const std::vector<GpuInfo>& gpus, int selected) {

@@ -7,6 +7,7 @@
 
 #include <QMap>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 #include <map>
 #include <optional>
@@ -54,6 +55,13 @@ class ExperimentPanel : public QWidget {
   // Sets every field at once (scripts and the demo run); all available variants are checked.
   void setExperiment(const QString& kernel, const QString& sizes, SweepMode mode, int threads,
                      int minReps, double minTimeS);
+
+  // Fills every field from `experiment` (a run's sweepOf and measure settings, for "Run Again
+  // with These Settings"); returns, one line each, what the panel could not take as it was:
+  // a kernel or variant that cannot run here, several element types, a thread list the
+  // panel's modes cannot express, a setting it has no field for, a value out of its range.
+  // Empty: running now repeats the experiment.
+  QStringList restore(const Experiment& experiment);
 
   // The engine was made again (another Python interpreter, a plugin loaded or removed): its
   // kernels are listed, the one selected stays selected where it is still there, and a

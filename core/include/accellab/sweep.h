@@ -38,6 +38,14 @@ struct SweepSpec {
 // ones too), on 1 and 2 threads.
 SweepSpec verifySweep(const KernelInfo& kernel);
 
+// The sweep `points` were expanded from (a run's points, as measured): each axis holds the
+// values the points name, in the order they first appear; threads come from the variants
+// that use threads, ranks from the distributed ones, sizes from the other points when there
+// are any (a distributed point's size is its total, which weak scaling grew). "Run Again
+// with These Settings" fills the panel from it; expanding it gives the same points in sweep
+// order.
+SweepSpec sweepOf(const std::vector<Point>& points, const KernelInfo& kernel);
+
 class SweepError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
