@@ -12,6 +12,9 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QImage>
 #include <QPalette>
 #include <QStandardPaths>
@@ -29,12 +32,15 @@
 #include "accellab/report.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
+#include "charts/chartstyle.h"
 #include "experiment/experimentpanel.h"
 #include "fake_prompts.h"
 #include "golden_chart_session.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
+#include "models/runsmodel.h"
 #include "session/sessiondocument.h"
+#include "windowgeometry.h"
 
 using namespace accellab;
 using namespace accellab::gui;
@@ -469,6 +475,49 @@ class TestChartInteraction : public QObject {
     QCOMPARE(std::ranges::count(boxes.highlighted, true), 0);
   }
 
+  // Two runs overlaid in a window of its first size on a 1600x1000 screen: no chart shortens
+  // a label, an axis title or a legend entry ("vectorized \u00b7 r...", "speedup over 1 thr...")
+  // (issue 21, items 10 and 12).
+  void overlaidRunsKeepEveryTextWhole() {
+    Session twoRuns = goldenChartSession();
+    // parallel on 1 thread too: the Thread scaling chart's lines, Amdahl fits and legend.
+    std::vector<PointResult>& points = twoRuns.runs.front().points;
+    const auto parallel = std::ranges::find_if(points, [](const PointResult& p) {
+      return p.point.kernel == "add" && p.point.variant == "parallel";
+    });
+    QVERIFY(parallel != points.end());
+    PointResult single = *parallel;
+    single.point.threads = 1;
+    points.insert(parallel, single);
+    twoRuns.runs.push_back(twoRuns.runs.front());
+    twoRuns.runs.back().id = 2;
+    openWindow(twoRuns);
+    window_->setGeometry(defaultGeometry(QRect(0, 0, 1600, 1000)));
+    RunsModel& runs = window_->runsModel();
+    for (int row = 0; row < runs.rowCount(); ++row)
+      QVERIFY(runs.setData(runs.index(row, RunsModel::idColumn), Qt::Checked, Qt::CheckStateRole));
+    ChartPanel& charts = window_->chartPanel();
+    QVERIFY(window_->experimentPanel().selectKernel(QStringLiteral("add")));
+    QCOMPARE(charts.drawnRuns(), (std::vector<int>{1, 2}));
+    for (int chart = 0; chart < charts.chartCount(); ++chart) {
+      charts.setCurrentChart(chart);
+      QTest::qWait(300);
+      screenshot(*window_, QStringLiteral("i21-overlaid-%1").arg(charts.chartStem(chart)));
+      const auto* view = qobject_cast<QChartView*>(charts.chartViewport(chart)->parent());
+      QStringList cut;
+      for (const QGraphicsItem* item : view->scene()->items()) {
+        QString text;
+        if (const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item))
+          text = rich->toPlainText();
+        else if (const auto* plain = dynamic_cast<const QGraphicsSimpleTextItem*>(item))
+          text = plain->text();
+        if (item->isVisible() && text.contains(QStringLiteral("..."))) cut << text;
+      }
+      QVERIFY2(cut.isEmpty(), qPrintable(charts.chartStem(chart) + QStringLiteral(": ") +
+                                         cut.join(QStringLiteral(" | "))));
+    }
+  }
+
   void exportAllChartsFromTheMenu() {
     openWindow();
     const QString out = dir_->filePath(QStringLiteral("charts"));
@@ -489,11 +538,34 @@ class TestChartInteraction : public QObject {
   }
 
  private:
-  // Every value label of every chart (speedups, flagged ones in red, roofs, efficiencies)
-  // reaches WCAG AA's 4.5:1 against the chart's background; and there are some to check.
+  // Every text of every chart reaches WCAG AA's 4.5:1 against the chart's background: the
+  // value labels (speedups, flagged ones in red, roofs, efficiencies), and the title, the
+  // legend and the axes' labels and titles that the Qt Charts theme colours; and there are
+  // value labels to check.
   bool valueLabelsAreLegible() {
     std::size_t labels = 0;
     for (int chart = 0; chart < panel_->chartCount(); ++chart) {
+      (void)panel_->snapshot(chart);  // built
+      const QChart& shown =
+          *qobject_cast<QChartView*>(panel_->chartViewport(chart)->parent())->chart();
+      const QColor background = shown.backgroundBrush().color();
+      std::vector<std::pair<QString, QColor>> texts{
+          {QStringLiteral("title"), shown.titleBrush().color()},
+          {QStringLiteral("legend"), shown.legend()->labelColor()}};
+      for (const QAbstractAxis* axis : shown.axes()) {
+        texts.emplace_back(axis->titleText() + QStringLiteral(" labels"),
+                           axis->labelsBrush().color());
+        texts.emplace_back(axis->titleText() + QStringLiteral(" title"),
+                           axis->titleBrush().color());
+      }
+      for (const auto& [what, colour] : texts) {
+        if (contrastRatio(colour, background) < 4.5) {
+          qWarning("chart %d: %s %s on %s at contrast %.2f", chart, qPrintable(what),
+                   qPrintable(colour.name()), qPrintable(background.name()),
+                   contrastRatio(colour, background));
+          return false;
+        }
+      }
       for (const SeriesSnapshot& series : panel_->snapshot(chart)) {
         for (std::size_t i = 0; i < series.valueLabelContrast.size(); ++i) {
           ++labels;
@@ -508,7 +580,7 @@ class TestChartInteraction : public QObject {
     return labels > 0;
   }
 
-  void openWindow() {
+  void openWindow(const std::optional<Session>& session = std::nullopt) {
     prompts_ = std::make_unique<FakePrompts>();
     dir_ = std::make_unique<QTemporaryDir>();
     window_ = std::make_unique<MainWindow>(
@@ -520,7 +592,12 @@ class TestChartInteraction : public QObject {
     window_->show();
     QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
     QSignalSpy opened(&window_->document(), &SessionDocument::opened);
-    window_->openSession(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session-v1.json"));
+    QString path = QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session-v1.json");
+    if (session) {
+      path = dir_->filePath(QStringLiteral("session.json"));
+      writeSessionFile(*session, path.toStdString());
+    }
+    window_->openSession(path);
     QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 20000);
   }
 

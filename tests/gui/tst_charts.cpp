@@ -234,7 +234,7 @@ class TestCharts : public QObject {
     QCOMPARE(points[gpu].point.variant, std::string("gpu"));
     // The gpu point's bar with pinned copies, then one with the pageable copies.
     QCOMPARE(sets[0].points.size(), points.size() + 1);
-    QCOMPARE(sets[0].labels[gpu], QStringLiteral("gpu, pinned"));
+    QCOMPARE(sets[0].labels[gpu], QStringLiteral("gpu<br>pinned"));
     const std::size_t pageable = gpu + 1;
     const GpuTiming& timing = *points[gpu].gpu;
     std::vector<double> shown{sets[0].points[gpu].y(),      sets[1].points[gpu].y(),
@@ -401,7 +401,7 @@ class TestCharts : public QObject {
     // The largest problem: only run 1's loop was measured there.
     const auto sets = panel_->snapshot(gpuBreakdown);
     QCOMPARE(sets.size(), std::size_t{4});
-    QCOMPARE(sets[3].labels, std::vector<QString>{QStringLiteral("loop \u00b7 run 1")});
+    QCOMPARE(sets[3].labels, std::vector<QString>{QStringLiteral("loop<br>run 1")});
     QCOMPARE(sets[3].points[0].y(), 0.51 * 1e3);  // ms
     QVERIFY(panel_->chartTitle(gpuBreakdown).contains(QStringLiteral("vectorized (cancelled)")));
   }
@@ -574,10 +574,19 @@ class TestCharts : public QObject {
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString svg = QString::fromUtf8(file.readAll());
-    QVERIFY(svg.contains(QStringLiteral("loop \u00b7 run 1")));
-    QVERIFY(svg.contains(QStringLiteral("vectorized \u00b7 run 2")));
-    QVERIFY(!svg.contains(QStringLiteral("vectorized \u00b7 run 1")));
-    QVERIFY(!svg.contains(QStringLiteral("parallel \u00d72 \u00b7 run 1")));
+    // A slot's label is two lines of text, its variant and its run.
+    QStringList texts;
+    static const QRegularExpression text(QStringLiteral("<text[^>]*>([^<]*)</text>"));
+    for (auto it = text.globalMatch(svg); it.hasNext();)
+      texts << it.next().captured(1).trimmed().remove(QChar(0x200B));
+    QSet<QString> named;
+    for (qsizetype i = 0; i + 1 < texts.size(); ++i)
+      if (texts[i + 1].startsWith(QStringLiteral("run ")))
+        named << texts[i] + QStringLiteral(" \u00b7 ") + texts[i + 1];
+    QVERIFY(named.contains(QStringLiteral("loop \u00b7 run 1")));
+    QVERIFY(named.contains(QStringLiteral("vectorized \u00b7 run 2")));
+    QVERIFY(!named.contains(QStringLiteral("vectorized \u00b7 run 1")));
+    QVERIFY(!named.contains(QStringLiteral("parallel \u00d72 \u00b7 run 1")));
   }
 
   void exportsEveryChartOfASession() {

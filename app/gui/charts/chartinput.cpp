@@ -190,6 +190,11 @@ QString ChartInput::seriesName(const QString& label, std::size_t run) const {
   return QStringLiteral("%1 \u00b7 %2").arg(elidedName(label), runName(run));
 }
 
+QString ChartInput::categoryName(const QString& label, std::size_t run) const {
+  if (runs.size() < 2) return elidedName(label);
+  return QStringLiteral("%1<br>%2").arg(elidedName(label), runName(run));
+}
+
 QString ChartInput::elementName(const ChartPoint& point) const {
   return QStringLiteral("%1 \u00b7 %2 \u00b7 %3")
       .arg(elidedName(point.label), runName(point.run), groupLabel(point.row.group));

@@ -109,6 +109,9 @@ struct ChartInput {
   // What a legend calls a variant in a run: "loop · run 2" when several runs are shown, else
   // "loop". Elided, as every name below.
   QString seriesName(const QString& label, std::size_t run) const;
+  // The same for an axis category: the run on a line of its own ("vectorized<br>run 2"), as
+  // one line of both is too long to stand upright and, turned, was cut to "vectorized · r…".
+  QString categoryName(const QString& label, std::size_t run) const;
   // One drawn element, for tooltips and tests: "loop · run 2 · 64x256x256 f64".
   QString elementName(const ChartPoint& point) const;
   // The first lines of every tooltip: the element's name, then its variant, threads, problem

@@ -1,5 +1,6 @@
 #include "charts/chartstyle.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPolygonF>
 #include <QtMath>
@@ -161,6 +162,19 @@ double luminance(const QColor& colour) {
 }
 
 }  // namespace
+
+bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
+                 double plotWidth) {
+  const QFontMetricsF metrics(font);
+  double widest = 0;
+  for (const QString& label : labels)
+    for (const QString& line : label.split(QStringLiteral("<br>")))
+      widest = std::max(widest, metrics.horizontalAdvance(line));
+  // Qt Charts keeps a label's padding free on both sides of it (5 px each).
+  constexpr double kPadding = 2 * 5;
+  return widest * 1.15 + kPadding <=
+         plotWidth / static_cast<double>(std::max<std::size_t>(count, 1));
+}
 
 double contrastRatio(const QColor& a, const QColor& b) {
   const double la = luminance(a), lb = luminance(b);

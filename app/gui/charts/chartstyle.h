@@ -6,10 +6,13 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFont>
 #include <QImage>
 #include <QPen>
 #include <QString>
+#include <QStringList>
 
+#include <cstddef>
 #include <string>
 
 #include "charts/chartinput.h"
@@ -39,6 +42,13 @@ QBrush elementBrush(const ChartInput& input, const QString& label, std::size_t r
 QPen elementPen(const ChartInput& input, const QString& label);
 // The outline of a flagged bar or box and the colour of a flagged point on a line.
 QColor flagColour();
+// Charts are laid out when shown or exported, after they are built: whether labels fit upright
+// is judged for a typical plot this wide (logical pixels) until the plot's real width is known.
+inline constexpr double kTypicalPlotWidth = 850;
+// Whether the widest line of `labels` ("<br>" parts lines) fits upright in one of `count`
+// slots across a plot `plotWidth` wide.
+bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
+                 double plotWidth = kTypicalPlotWidth);
 // WCAG 2's contrast ratio of two colours: 1 (the same) to 21 (black on white).
 double contrastRatio(const QColor& a, const QColor& b);
 // `text` made legible on `background`: darkened on a light one, lightened on a dark one, its

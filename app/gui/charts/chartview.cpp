@@ -1,5 +1,6 @@
 #include "charts/chartview.h"
 
+#include <QAbstractAxis>
 #include <QAbstractBarSeries>
 #include <QApplication>
 #include <QAreaSeries>
@@ -8,6 +9,7 @@
 #include <QBoxPlotSeries>
 #include <QBoxSet>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
@@ -37,6 +39,9 @@ namespace accellab::gui {
 namespace {
 
 bool isDark(const QPalette& palette) { return palette.color(QPalette::Window).lightness() < 128; }
+
+// What a legend entry takes in a row besides its label: its marker and the spaces around it.
+constexpr double kLegendEntryExtra = 40;
 
 // A legend marker of a hidden entry: its colours at this opacity.
 constexpr qreal kDimmedAlpha = 0.3;
@@ -181,12 +186,16 @@ void ChartView::setInput(const ChartInput& input) {
   }
   chart()->setTitle({});
   chart()->legend()->setMarkerShape(QLegend::MarkerShapeDefault);
-  hiddenFromLegend_ = 0;
   limitNotes_.clear();
   build(input);
-  // A long legend reads better as a column than cut short in a row.
-  const qsizetype entries = chart()->legend()->markers().size() - hiddenFromLegend_;
-  chart()->legend()->setAlignment(entries > 6 ? Qt::AlignRight : Qt::AlignBottom);
+  // A legend too long for one row under a typical plot reads better as a column than cut short
+  // in a row ("serial fraction 100.0 % (A…").
+  const QFontMetricsF metrics(chart()->legend()->font());
+  double row = 0;
+  for (QLegendMarker* marker : chart()->legend()->markers())
+    if (!marker->series()->property("hiddenFromLegend").toBool())
+      row += metrics.horizontalAdvance(marker->label()) + kLegendEntryExtra;
+  chart()->legend()->setAlignment(row > kTypicalPlotWidth ? Qt::AlignRight : Qt::AlignBottom);
   placeValueLabels();
   fitFontsToSize();
   connectLegend();
@@ -221,6 +230,16 @@ QValueAxis* ChartView::addValueAxis(Qt::Alignment alignment, const QString& titl
   axis->applyNiceNumbers();
   chart()->addAxis(axis, alignment);
   return axis;
+}
+
+void ChartView::turnLabelsToFit(QAbstractAxis* axis, const QStringList& labels, std::size_t count) {
+  const auto fit = [axis, labels, count](double plotWidth) {
+    const int angle = fitsUpright(labels, axis->labelsFont(), count, plotWidth) ? 0 : -90;
+    if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);
+  };
+  fit(kTypicalPlotWidth);
+  connect(chart(), &QChart::plotAreaChanged, axis,
+          [fit](const QRectF& plot) { fit(plot.width()); });
 }
 
 void ChartView::addSeries(QAbstractSeries* series) {
@@ -267,10 +286,7 @@ void ChartView::addLegendEntry(const QString& name, const QBrush& brush, const Q
 
 void ChartView::hideFromLegend(QAbstractSeries* series) {
   series->setProperty("hiddenFromLegend", true);
-  for (QLegendMarker* marker : chart()->legend()->markers(series)) {
-    marker->setVisible(false);
-    ++hiddenFromLegend_;
-  }
+  for (QLegendMarker* marker : chart()->legend()->markers(series)) marker->setVisible(false);
 }
 
 QFont ChartView::valueLabelFont() const {

@@ -102,6 +102,10 @@ class ChartView : public QChartView {
   QValueAxis* addValueAxis(Qt::Alignment alignment, const QString& title, double minValue,
                            double maxValue);
   void addSeries(QAbstractSeries* series);
+  // Stands the labels of `axis` upright where the widest line of `labels` fits one of `count`
+  // slots across the plot, else turns them: at 200 % or in a small window upright labels
+  // would be cut to "…". Judged for a typical plot now, and again at every layout.
+  void turnLabelsToFit(QAbstractAxis* axis, const QStringList& labels, std::size_t count);
   // Legend entries draw a piece of each line, so that the dash (the run) shows; for charts of
   // lines only.
   void showLineSamplesInLegend();
@@ -205,7 +209,6 @@ class ChartView : public QChartView {
     bool vertical;
   };
   std::vector<ValueLabel> valueLabels_;
-  qsizetype hiddenFromLegend_ = 0;
   QStringList limitNotes_;
 };
 

@@ -80,7 +80,7 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   setChartTitle(QStringLiteral("%1, %2").arg(title, input.groupLabel(group)), notes);
   std::vector<Column> columns;
   for (const ChartPoint* p : points) {
-    const QString name = input.seriesName(p->label, p->run);
+    const QString name = input.categoryName(p->label, p->run);
     const PointResult& r = p->result;
     const PointId id = input.idOf(*p);
     const QString about = input.describe(*p);
@@ -95,12 +95,15 @@ void GpuBreakdownChart::build(const ChartInput& input) {
       return tr("%1\nhost \u2192 device %2, kernel %3, device \u2192 host %4")
           .arg(about, seconds(h2d), seconds(gpu.kernelS), seconds(d2h));
     };
-    columns.push_back({id, stack(gpu.h2dS, gpu.d2hS), pageable ? tr("%1, pinned").arg(name) : name,
+    // "gpu<br>pinned<br>run 2": a line each, as a column is narrow.
+    const auto copies = [&](const QString& kind) {
+      return input.categoryName(QStringLiteral("%1<br>%2").arg(p->label, kind), p->run);
+    };
+    columns.push_back({id, stack(gpu.h2dS, gpu.d2hS), pageable ? copies(tr("pinned")) : name,
                        gpu.h2dS, gpu.kernelS, gpu.d2hS, 0});
     if (pageable)
-      columns.push_back({id, stack(gpu.h2dPageableS, gpu.d2hPageableS),
-                         tr("%1, pageable").arg(name), gpu.h2dPageableS, gpu.kernelS,
-                         gpu.d2hPageableS, 0});
+      columns.push_back({id, stack(gpu.h2dPageableS, gpu.d2hPageableS), copies(tr("pageable")),
+                         gpu.h2dPageableS, gpu.kernelS, gpu.d2hPageableS, 0});
   }
   double high = 0;
   for (const Column& column : columns) high = std::max(high, column.total());
@@ -116,6 +119,7 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   }
   categories->setTitleText(tr("variant"));
   chart()->addAxis(categories, Qt::AlignBottom);
+  turnLabelsToFit(categories, categories->categories(), columns.size());
   addValueAxis(Qt::AlignLeft, tr("time per run (%1)").arg(unit.unit), 0, high * unit.factor * 1.05);
 
   auto* h2d = new QBarSet(tr("host \u2192 device"));

@@ -4,7 +4,6 @@
 #include <QBoxSet>
 #include <QCategoryAxis>
 #include <QChart>
-#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <algorithm>
 #include <map>
@@ -36,19 +35,6 @@ QString uniqueLabel(QCategoryAxis* axis, QString label) {
 double slotEnd(std::size_t index, std::size_t count) {
   const double end = static_cast<double>(index) + 0.5;
   return index + 1 == count ? end - 1e-9 : end;
-}
-
-// Charts are laid out when shown or exported, after they are built: whether labels fit upright
-// is judged for a typical plot this wide (logical pixels).
-constexpr double kTypicalPlotWidth = 850;
-
-// Whether the widest of `labels` fits upright in one of `count` slots across the plot.
-bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
-                 double plotWidth = kTypicalPlotWidth) {
-  const QFontMetricsF metrics(font);
-  double widest = 0;
-  for (const QString& label : labels) widest = std::max(widest, metrics.horizontalAdvance(label));
-  return widest * 1.15 <= plotWidth / static_cast<double>(std::max<std::size_t>(count, 1));
 }
 
 // The legend entries that hide a point's boxes: its variant's, its run's (when several runs
@@ -94,7 +80,7 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
   QStringList names;
   for (std::size_t k = 0; k < count; ++k) {
     const ChartPoint& point = input.points[slotOrder[k]];
-    names << input.seriesName(point.label, point.run);
+    names << input.categoryName(point.label, point.run);
     variants->append(uniqueLabel(variants, names.back()), slotEnd(k, count));
   }
   for (std::size_t k = 0, first = 0; k < count; ++k) {
@@ -107,14 +93,7 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
     problems->append(uniqueLabel(problems, label), slotEnd(k, count));
     first = k + 1;
   }
-  variants->setLabelsAngle(fitsUpright(names, variants->labelsFont(), count) ? 0 : -90);
-  // Once laid out, the plot's real width decides: at 200 % or in a small window upright labels
-  // would be elided to "…".
-  connect(
-      chart(), &QChart::plotAreaChanged, variants, [variants, names, count](const QRectF& plot) {
-        const int angle = fitsUpright(names, variants->labelsFont(), count, plot.width()) ? 0 : -90;
-        if (variants->labelsAngle() != angle) variants->setLabelsAngle(angle);
-      });
+  turnLabelsToFit(variants, names, count);
   // Lines between problems only.
   variants->setGridLineVisible(false);
   chart()->addAxis(variants, Qt::AlignBottom);
