@@ -1101,6 +1101,54 @@ Its points are kept.</source>
         <source>%1. Comma-separated values among %2; several make a sweep.</source>
         <translation>%1。逗号分隔的值，可选：%2；多个值组成一次扫描。</translation>
     </message>
+    <message>
+        <source>Kernel %1 cannot run in this build.</source>
+        <translation>此构建无法运行内核 %1。</translation>
+    </message>
+    <message>
+        <source>The run measured %1 element types; the panel takes one: %2.</source>
+        <translation>该运行测量了 %1 种元素类型；面板只能选一种：%2。</translation>
+    </message>
+    <message>
+        <source>Variant %1 cannot run here: %2</source>
+        <translation>变体 %1 无法在此运行：%2</translation>
+    </message>
+    <message>
+        <source>The run measured %1 threads; the panel sweeps every count from 1 to %2.</source>
+        <translation>该运行测量了 %1 个线程；面板会扫描从 1 到 %2 的每个线程数。</translation>
+    </message>
+    <message>
+        <source>%1 threads is more than the panel takes (at most %2).</source>
+        <translation>%1 个线程超出面板上限（最多 %2）。</translation>
+    </message>
+    <message>
+        <source>The run&apos;s inputs were drawn with seed %1; the panel always uses %2.</source>
+        <translation>该运行的输入使用种子 %1 生成；面板始终使用 %2。</translation>
+    </message>
+    <message>
+        <source>%1 %2 cannot be entered in the panel; it took %3.</source>
+        <translation>面板无法输入 %1 %2；已改为 %3。</translation>
+    </message>
+    <message>
+        <source>Minimum time</source>
+        <translation>最短时间</translation>
+    </message>
+    <message>
+        <source>Unstable above</source>
+        <translation>不稳定阈值</translation>
+    </message>
+    <message>
+        <source>Cold above</source>
+        <translation>冷启动阈值</translation>
+    </message>
+    <message>
+        <source>The run&apos;s limits on repetitions, time per point or batch length came from the command line; the panel has no fields for them and runs with its defaults.</source>
+        <translation>该运行对重复次数、每点时间或批次长度的上限来自命令行；面板没有对应字段，将使用默认值运行。</translation>
+    </message>
+    <message>
+        <source>Repetitions</source>
+        <translation>重复次数</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::FirstCallChart</name>
@@ -1157,11 +1205,11 @@ Its points are kept.</source>
     </message>
     <message>
         <source>%1, pinned</source>
-        <translation>%1，锁页内存</translation>
+        <translation type="vanished">%1，锁页内存</translation>
     </message>
     <message>
         <source>%1, pageable</source>
-        <translation>%1，可分页内存</translation>
+        <translation type="vanished">%1，可分页内存</translation>
     </message>
     <message>
         <source>variant</source>
@@ -1196,6 +1244,14 @@ Its points are kept.</source>
 host → device %2, kernel %3, device → host %4</source>
         <translation>%1
 主机 → 设备 %2，内核 %3，设备 → 主机 %4</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>锁页内存</translation>
+    </message>
+    <message>
+        <source>pageable</source>
+        <translation>可分页内存</translation>
     </message>
 </context>
 <context>
@@ -1655,6 +1711,38 @@ File ▸ Plugins… lists them.</source>
     <message>
         <source>Python benchmark files (*.py);;All files (*)</source>
         <translation>Python 基准测试文件 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Run &amp;Again with These Settings</source>
+        <translation>按这些设置再次运行(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Fill the Experiment panel with the selected run&apos;s (or the latest run&apos;s) settings and measure them again as a new run</source>
+        <translation>用所选运行（或最近一次运行）的设置填充“实验”面板，并作为新的运行再次测量</translation>
+    </message>
+    <message>
+        <source>Cannot run again</source>
+        <translation>无法再次运行</translation>
+    </message>
+    <message>
+        <source>The run measured the kernels %1; the panel measures one at a time: %2.</source>
+        <translation>该运行测量了内核 %1；面板一次只测量一个：%2。</translation>
+    </message>
+    <message>
+        <source>Run Again</source>
+        <translation>再次运行</translation>
+    </message>
+    <message>
+        <source>The Experiment panel now holds run %1&apos;s settings, except:
+
+• %2
+
+Check them, then press Run.</source>
+        <translation>“实验”面板现在填入了运行 %1 的设置，但以下几项除外：
+
+• %2
+
+请检查后按“运行”。</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,7 @@
 #include <memory>
 
 #include "accellab/kernels/builtin.h"
+#include "charts/chartstyle.h"
 #include "experiment/experimentpanel.h"
 #include "fake_prompts.h"
 #include "help/aboutdialog.h"
@@ -287,6 +288,38 @@ class TestWindowMenus : public QObject {
     QCOMPARE(QApplication::palette().color(QPalette::Window),
              platformPalette_.color(QPalette::Window));
     QCOMPARE(QApplication::palette().color(QPalette::Text), platformPalette_.color(QPalette::Text));
+  }
+
+  // Every text the window's widgets draw reaches WCAG AA's 4.5:1 on its background in both
+  // of the window's themes: labels, fields, buttons, tooltips, selections, placeholders and
+  // links (disabled text is exempt, as WCAG has it) (issue 21, item 11).
+  void themeTextIsLegible_data() {
+    QTest::addColumn<int>("theme");
+    QTest::addRow("light") << int(Theme::light);
+    QTest::addRow("dark") << int(Theme::dark);
+  }
+  void themeTextIsLegible() {
+    QFETCH(int, theme);
+    applyTheme(static_cast<Theme>(theme));
+    const QPalette palette = QApplication::palette();
+    const std::pair<QPalette::ColorRole, QPalette::ColorRole> pairs[] = {
+        {QPalette::WindowText, QPalette::Window},
+        {QPalette::Text, QPalette::Base},
+        {QPalette::Text, QPalette::AlternateBase},
+        {QPalette::ButtonText, QPalette::Button},
+        {QPalette::ToolTipText, QPalette::ToolTipBase},
+        {QPalette::HighlightedText, QPalette::Highlight},
+        {QPalette::PlaceholderText, QPalette::Base},
+        {QPalette::Link, QPalette::Base},
+        {QPalette::LinkVisited, QPalette::Base}};
+    for (const auto& [text, background] : pairs) {
+      const QColor back = palette.color(background);
+      const double ratio = contrastRatio(shownOver(palette.color(text), back), back);
+      QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3")
+                                            .arg(QVariant::fromValue(text).toString(),
+                                                 QVariant::fromValue(background).toString())
+                                            .arg(ratio, 0, 'f', 2)));
+    }
   }
 
   void themeIsRemembered() {

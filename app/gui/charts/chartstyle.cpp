@@ -150,19 +150,6 @@ QPen elementPen(const ChartInput& input, const QString& label) {
 
 QColor flagColour() { return QColor(0xe1, 0x57, 0x59); }
 
-namespace {
-
-// WCAG 2's relative luminance.
-double luminance(const QColor& colour) {
-  const auto channel = [](double c) {
-    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-  };
-  return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) +
-         0.0722 * channel(colour.blueF());
-}
-
-}  // namespace
-
 bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
                  double plotWidth) {
   const QFontMetricsF metrics(font);
@@ -174,22 +161,6 @@ bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count
   constexpr double kPadding = 2 * 5;
   return widest * 1.15 + kPadding <=
          plotWidth / static_cast<double>(std::max<std::size_t>(count, 1));
-}
-
-double contrastRatio(const QColor& a, const QColor& b) {
-  const double la = luminance(a), lb = luminance(b);
-  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
-
-QColor legibleOn(const QColor& text, const QColor& background) {
-  constexpr double kAA = 4.5;
-  const bool dark = luminance(background) < 0.18;  // the luminance that 4.5:1 splits evenly
-  QColor shown = text.toHsl();
-  for (int step = 0; step < 40 && contrastRatio(shown, background) < kAA; ++step) {
-    const int lightness = std::clamp(shown.lightness() + (dark ? 8 : -8), 0, 255);
-    shown.setHsl(shown.hslHue(), shown.hslSaturation(), lightness, shown.alpha());
-  }
-  return shown.toRgb();
 }
 
 QPen flagPen() {

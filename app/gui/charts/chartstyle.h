@@ -16,6 +16,7 @@
 #include <string>
 
 #include "charts/chartinput.h"
+#include "theme/contrast.h"
 
 namespace accellab::gui {
 
@@ -49,11 +50,6 @@ inline constexpr double kTypicalPlotWidth = 850;
 // slots across a plot `plotWidth` wide.
 bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
                  double plotWidth = kTypicalPlotWidth);
-// WCAG 2's contrast ratio of two colours: 1 (the same) to 21 (black on white).
-double contrastRatio(const QColor& a, const QColor& b);
-// `text` made legible on `background`: darkened on a light one, lightened on a dark one, its
-// hue kept, until it reaches WCAG AA's 4.5:1 for text (unchanged when it already does).
-QColor legibleOn(const QColor& text, const QColor& background);
 QPen flagPen();
 // Put before the value label of a flagged element: "⚠ 3.2×".
 QString flagMark();

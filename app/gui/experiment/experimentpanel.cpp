@@ -724,7 +724,7 @@ QStringList ExperimentPanel::restore(const Experiment& experiment) {
                   .arg(spin->value());
   };
   set(repsSpin_, static_cast<int>(std::min<std::size_t>(measure.minReps, INT_MAX)),
-      tr("Minimum repetitions"));
+      tr("Repetitions"));
   set(minTimeSpin_, measure.minTimeS, tr("Minimum time"));
   set(unstableSpin_, measure.quality.maxRelativeSpread * 100, tr("Unstable above"));
   set(coldSpin_, measure.quality.coldFactor, tr("Cold above"));
