@@ -302,17 +302,9 @@ class TestWindowMenus : public QObject {
     QFETCH(int, theme);
     applyTheme(static_cast<Theme>(theme));
     const QPalette palette = QApplication::palette();
-    const std::pair<QPalette::ColorRole, QPalette::ColorRole> pairs[] = {
-        {QPalette::WindowText, QPalette::Window},
-        {QPalette::Text, QPalette::Base},
-        {QPalette::Text, QPalette::AlternateBase},
-        {QPalette::ButtonText, QPalette::Button},
-        {QPalette::ToolTipText, QPalette::ToolTipBase},
-        {QPalette::HighlightedText, QPalette::Highlight},
-        {QPalette::PlaceholderText, QPalette::Base},
-        {QPalette::Link, QPalette::Base},
-        {QPalette::LinkVisited, QPalette::Base}};
-    for (const auto& [text, background] : pairs) {
+    // The roles of the text a user reads: all the widgets' own.
+    QCOMPARE(textRolesOnBackgrounds().size(), std::size_t{9});
+    for (const auto& [text, background] : textRolesOnBackgrounds()) {
       const QColor back = palette.color(background);
       const double ratio = contrastRatio(shownOver(palette.color(text), back), back);
       QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3")

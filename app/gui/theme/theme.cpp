@@ -4,7 +4,6 @@
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
-#include <utility>
 
 #include "theme/contrast.h"
 
@@ -58,30 +57,33 @@ QPalette darkPalette() {
 // `palette` with every text that is read moved, hue kept, until it reaches WCAG AA on what
 // it is drawn on: Fusion's selection gave its white text 3.7:1, its placeholders 4.0:1, its
 // visited links 3.1:1; the dark palette's placeholders 4.3:1. A selection's background moves,
-// not its white text. Disabled text is exempt, as WCAG has it.
+// not its white text.
 QPalette withLegibleText(QPalette palette) {
-  using R = QPalette;
-  constexpr std::pair<R::ColorRole, R::ColorRole> kTextOn[] = {{R::WindowText, R::Window},
-                                                               {R::Text, R::Base},
-                                                               {R::Text, R::AlternateBase},
-                                                               {R::ButtonText, R::Button},
-                                                               {R::ToolTipText, R::ToolTipBase},
-                                                               {R::PlaceholderText, R::Base},
-                                                               {R::Link, R::Base},
-                                                               {R::LinkVisited, R::Base}};
-  for (const auto group : {R::Active, R::Inactive}) {
-    for (const auto& [text, background] : kTextOn) {
+  for (const auto group : {QPalette::Active, QPalette::Inactive}) {
+    for (const auto& [text, background] : textRolesOnBackgrounds()) {
       const QColor back = palette.color(group, background);
-      palette.setColor(group, text, legibleOn(shownOver(palette.color(group, text), back), back));
+      const QColor fore = shownOver(palette.color(group, text), back);
+      if (text == QPalette::HighlightedText)
+        palette.setColor(group, background, legibleOn(back, fore));
+      else
+        palette.setColor(group, text, legibleOn(fore, back));
     }
-    palette.setColor(
-        group, R::Highlight,
-        legibleOn(palette.color(group, R::Highlight), palette.color(group, R::HighlightedText)));
   }
   return palette;
 }
 
 }  // namespace
+
+std::span<const std::pair<QPalette::ColorRole, QPalette::ColorRole>> textRolesOnBackgrounds() {
+  using R = QPalette;
+  static constexpr std::pair<R::ColorRole, R::ColorRole> kPairs[] = {
+      {R::WindowText, R::Window},       {R::Text, R::Base},
+      {R::Text, R::AlternateBase},      {R::ButtonText, R::Button},
+      {R::ToolTipText, R::ToolTipBase}, {R::HighlightedText, R::Highlight},
+      {R::PlaceholderText, R::Base},    {R::Link, R::Base},
+      {R::LinkVisited, R::Base}};
+  return kPairs;
+}
 
 void applyTheme(Theme theme) {
   const PlatformLook& platform = platformLook();
