@@ -10,6 +10,7 @@
 #include "argument_parser.h"
 #include "cli_error.h"
 #include "commands.h"
+#include "insight_text.h"
 #include "reporter_set.h"
 #include "system_text.h"
 
@@ -28,6 +29,7 @@ int reportCommand(Args args, const EngineFactory&) {
   parser.option("--gbench-json", "FILE",
                 "also write the run as Google Benchmark JSON (compare.py)");
   addGpuTimeOption(parser);
+  parser.flag("--insights", kInsightsHelp);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();
@@ -69,6 +71,7 @@ int reportCommand(Args args, const EngineFactory&) {
     std::cout << '\n';
     writeSystemSummary(run.system, run.conditions, std::cout);
     reportRun(reporters.console(), run, reporters.options());
+    if (parser.has("--insights")) writeInsights(run, reporters.options(), std::cout);
   }
   std::cout << std::flush;
   bool written = reporters.writeFiles(runs, std::cerr);

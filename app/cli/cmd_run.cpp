@@ -15,6 +15,7 @@
 #include "argument_parser.h"
 #include "cli_error.h"
 #include "commands.h"
+#include "insight_text.h"
 #include "interrupt_watcher.h"
 #include "isolation_options.h"
 #include "machine_probe.h"
@@ -64,7 +65,8 @@ ArgumentParser makeParser() {
       .option("--cold-above", "N", "flag points whose first call exceeds N medians (default 10)")
       .option("--rerun-unstable", "K", "measure unstable points again, up to K times each")
       .option("--out", "FILE", "save the session as JSON (rewritten after every point)")
-      .flag("--append", "add the run to the session in --out instead of replacing it");
+      .flag("--append", "add the run to the session in --out instead of replacing it")
+      .flag("--insights", kInsightsHelp);
   addReportFileOptions(parser);
   addEngineOptions(parser);
   addGpuTimeOption(parser);
@@ -339,6 +341,7 @@ int runCommand(Args args, const EngineFactory& engines) {
         reportRun(reporters.console(), saved, reporters.options());
       }
     }
+    if (parser.has("--insights")) writeInsights(saved, reporters.options(), std::cout);
     std::cout << std::flush;
     if (!root) return kExitOk;  // rank 0's exit code carries the run's outcome
     const bool sessionSaved = autosave.finish(session);

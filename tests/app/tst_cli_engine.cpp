@@ -20,10 +20,12 @@
 #include <string>
 #include <vector>
 
+#include "accellab/insights.h"
 #include "accellab/session.h"
 #include "commands.h"
 #include "fake_collective.h"
 #include "fake_engine.h"
+#include "sample_session.h"
 #include "session_autosave.h"
 #include "test_env.h"
 
@@ -248,6 +250,34 @@ class TestCliEngine : public QObject {
     // The session describes the engine's machine, GPU included.
     QCOMPARE(selectedGpu(saved.runs.front().system)->name, std::string("Fake GPU"));
     QVERIFY(machine.script().prepares >= 2);
+  }
+
+  // `report --insights` and `run --insights` print under each table the engine's findings of
+  // that run, in its words, one a line.
+  void insightsFollowTheTable() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("sample.json")).toStdString();
+    const Session session = test::sampleSession();
+    writeSessionFile(session, path);
+    const Captured report = runCli({"report", path, "--run", "1", "--insights"}, {});
+    QVERIFY2(report.exitCode == 0, report.err.c_str());
+    const std::vector<Insight> insights = findInsights(session.runs.front());
+    QVERIFY(!insights.empty());
+    const auto findings = report.out.find("Findings (docs/insights.md):");
+    QVERIFY2(findings != std::string::npos, report.out.c_str());
+    for (const Insight& insight : insights) {
+      const std::string line =
+          "  " + std::string(toString(insight.kind)) + ": " + describe(insight);
+      QVERIFY2(report.out.find(line, findings) != std::string::npos, line.c_str());
+    }
+    QVERIFY(runCli({"report", path}, {}).out.find("Findings") == std::string::npos);
+
+    test::FakeDeviceMachine machine;
+    const Captured run = runCli({"run", "--kernel", "fake", "--variants", "loop", "--shape",
+                                 "2x3x4", "--reps", "3", "--min-time", "0", "--insights"},
+                                machine.factory());
+    QVERIFY2(run.exitCode == 0, run.err.c_str());
+    QVERIFY2(run.out.find("\nFindings") != std::string::npos, run.out.c_str());
   }
 
   // Under mpirun every rank runs the command: the others measure in silence, rank 0 prints.

@@ -1,0 +1,20 @@
+#include "insight_text.h"
+
+#include "accellab/insights.h"
+#include "accellab/printable.h"
+
+namespace accellab::cli {
+
+void writeInsights(const Run& run, const ReportOptions& options, std::ostream& out) {
+  const std::vector<Insight> insights = findInsights(run, options);
+  if (insights.empty()) {
+    out << "\nFindings: none (they need a variant near a ceiling, a thread sweep, loop-strided "
+           "beside loop, a cold first call or a gpu point; docs/insights.md)\n";
+    return;
+  }
+  out << "\nFindings (docs/insights.md):\n";
+  for (const Insight& insight : insights)
+    out << "  " << toString(insight.kind) << ": " << printable(describe(insight)) << '\n';
+}
+
+}  // namespace accellab::cli

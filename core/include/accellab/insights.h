@@ -1,0 +1,84 @@
+// Why a variant is fast or slow, read back from one run's own measurements: what bounds it,
+// where threads stop paying, what the loop order costs, what the first call costs, where a
+// GPU's time goes. Each finding is a kind, the rows it rests on and its numbers, so that every
+// front end words it in its own language; derived when asked, never stored. The thresholds
+// and the theory behind each: docs/insights.md.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "accellab/report.h"
+#include "accellab/session.h"
+
+namespace accellab {
+
+enum class InsightKind {
+  // At the run's largest problem: its bandwidth is within kMemoryBound of the copy ceiling.
+  // numbers: ceilingFraction, bytesPerS, ceilingBytesPerS.
+  memoryBound,
+  // At the largest problem: its FLOP rate is within kComputeBound of the FMA peak measured for
+  // its element type, instruction set and threads. numbers: peakFraction, flopsPerS, peakFlopsPerS.
+  computeBound,
+  // At the largest problem: below kFarBelowRoof of the copy ceiling and of the FMA peak (when
+  // one applies): neither bounds it; latency, dependency chains, the loop order or overhead do.
+  // numbers: ceilingFraction, peakFraction (when a peak applies).
+  belowBothRoofs,
+  // A threaded variant's efficiency (its speedup over its own 1-thread time, per thread) falls
+  // below kLowEfficiency from `threads` on. numbers: threads, efficiency, speedup.
+  threadsStopPay,
+  // Its most threads are slower than its one thread: the work is smaller than what starting
+  // and joining the threads costs. numbers: threads, slowdown, overheadS (the time beyond a
+  // perfect split of the 1-thread time), oneThreadS.
+  threadsLose,
+  // loop-strided (the tutorial's order) against loop on the same problem. numbers: factor,
+  // strideBytes (how far apart two consecutive accesses are).
+  accessOrder,
+  // The first call (the warm-up) took more than the run's cold limit of medians. numbers:
+  // firstCallS, medianS, and where the baseline is slower, paybackCalls (how many calls it
+  // takes the faster steady state to win the first call's cost back).
+  firstCall,
+  // A gpu point's copies to and from the device take more than kCopiesDominate of its time
+  // end to end. numbers: copyShare, copiesS, kernelS.
+  gpuCopies,
+};
+
+inline constexpr double kMemoryBound = 0.7;
+inline constexpr double kComputeBound = 0.7;
+inline constexpr double kFarBelowRoof = 0.1;
+inline constexpr double kLowEfficiency = 0.5;
+inline constexpr double kCopiesDominate = 0.5;
+// Slower by less than this is noise, not a loss: loop-strided and threadsLose need more.
+inline constexpr double kClearFactor = 1.5;
+
+struct Insight {
+  InsightKind kind{};
+  std::string kernel;
+  std::string problem;  // ReportRow::problem: "1024x1024x512 f64"
+  std::string variant;
+  int threads = 1;  // of its first row: the thread findings compare theirs in `numbers`
+  // The rows it rests on: indices into the run's points (and buildRunRows' rows).
+  std::vector<std::size_t> rows;
+  // The chart that shows the evidence, by its export stem: "roofline", "scaling", "time",
+  // "first-call", "gpu-breakdown".
+  std::string chart;
+  std::map<std::string, double, std::less<>> numbers;
+  // A row it rests on is unstable or was cut short: the finding says so and how to fix it.
+  bool restsOnFlagged = false;
+  friend bool operator==(const Insight&, const Insight&) = default;
+};
+
+std::string_view toString(InsightKind kind);  // "memory-bound", "threads-lose", ...
+
+// The findings of `run`, with the speedups and GPU times `options` choose, in the order of
+// its kernels and problems.
+std::vector<Insight> findInsights(const Run& run, const ReportOptions& options = {});
+
+// In English, for the command line: the claim with its numbers, then the next step to try;
+// "(rests on unstable points: ...)" when it does.
+std::string describe(const Insight& insight);
+
+}  // namespace accellab

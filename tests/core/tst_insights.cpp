@@ -1,0 +1,152 @@
+// Findings: a run with one case of each, and the exact findings it gives, their numbers and
+// their evidence; what is not a finding (a small problem's bounds, a loss within noise).
+#include <QtTest>
+
+#include "accellab/insights.h"
+#include "sample_session.h"
+
+using namespace accellab;
+using namespace accellab::test;
+
+namespace {
+
+constexpr Shape3 kSmall{16, 16, 16};
+constexpr Shape3 kLarge{256, 256, 256};
+constexpr std::uint64_t kLargeElements = 256 * 256 * 256;
+constexpr std::uint64_t kLargeBytes = kLargeElements * 16;  // two f64 arrays
+
+// A point of `variant` whose median is `medianS`, moving `bytes` and computing `flops`.
+PointResult point(const std::string& variant, Shape3 shape, int threads, double medianS,
+                  std::uint64_t bytes, std::uint64_t flops = 0) {
+  const std::uint64_t elements = shape.z * shape.y * shape.x;
+  return measuredPoint({"add", variant, arrayParams(shape), threads},
+                       {medianS * 0.999, medianS, medianS * 1.001}, {elements, bytes, flops});
+}
+
+// One case of each finding (the host's copy ceiling is 20 GB/s, the GPU's 4.3 TB/s).
+Run insightRun() {
+  Run run;
+  run.id = 1;
+  run.system = sampleSystem();
+  run.system.computeCeilings = {{DType::f64, "scalar", 1, -1, 4e9},
+                                {DType::f64, "AVX3", 1, -1, 32e9}};
+  const auto at = [](double bytesPerS) { return static_cast<double>(kLargeBytes) / bytesPerS; };
+  auto& points = run.points;
+  // The small problem: two threads lose; its bandwidths bound nothing (it is not the largest).
+  points.push_back(point("loop", kSmall, 1, 20e-6, 4096 * 16));
+  points.push_back(point("parallel", kSmall, 1, 10e-6, 4096 * 16));
+  points.push_back(point("parallel", kSmall, 2, 40e-6, 4096 * 16));
+  // The large problem.
+  points.push_back(point("loop", kLarge, 1, at(1e9), kLargeBytes));              // 5 %: below
+  points.push_back(point("loop-strided", kLarge, 1, 8 * at(1e9), kLargeBytes));  // 8x loop
+  const double vectorizedS = at(10e9);                                           // 50 %
+  points.push_back(point("vectorized", kLarge, 1, vectorizedS, kLargeBytes,
+                         static_cast<std::uint64_t>(28e9 * vectorizedS)));  // 87.5 % of AVX3
+  points.back().isa = "AVX3";
+  points.back().firstCallS = 50 * vectorizedS;
+  points.back().flags.cold = true;
+  points.push_back(point("parallel", kLarge, 1, at(9e9), kLargeBytes));   // 45 %
+  points.push_back(point("parallel", kLarge, 2, at(16e9), kLargeBytes));  // 80 %: memory
+  points.push_back(point("std-par", kLarge, 1, at(10e9), kLargeBytes));
+  points.push_back(point("std-par", kLarge, 2, 1.2 * at(10e9), kLargeBytes));  // 1.2x slower
+  points.back().flags.unstable = true;
+  // On the GPU: the kernel at 79 % of its copy ceiling, the copies 40 ms of 40.08.
+  PointResult& gpu = points.emplace_back(point("gpu", kLarge, 1, at(3.4e12), kLargeBytes));
+  gpu.gpu = GpuTiming{.kernelS = at(3.4e12), .h2dS = 0.02, .d2hS = 0.02};
+  return run;
+}
+
+}  // namespace
+
+class TestInsights : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void eachCaseGivesItsFinding() {
+    const std::vector<Insight> found = findInsights(insightRun());
+    QStringList kinds;
+    for (const Insight& insight : found)
+      kinds << QStringLiteral("%1 %2 %3")
+                   .arg(QString::fromStdString(std::string(toString(insight.kind))),
+                        QString::fromStdString(insight.variant),
+                        QString::fromStdString(insight.problem));
+    QCOMPARE(kinds, (QStringList{
+                        "threads-lose parallel 16x16x16 f64",
+                        "below-both-roofs loop 256x256x256 f64",
+                        "below-both-roofs loop-strided 256x256x256 f64",
+                        "compute-bound vectorized 256x256x256 f64",
+                        "memory-bound parallel 256x256x256 f64",
+                        "memory-bound gpu 256x256x256 f64",
+                        "threads-stop-paying std-par 256x256x256 f64",
+                        "access-order loop-strided 256x256x256 f64",
+                        "first-call vectorized 256x256x256 f64",
+                        "gpu-copies gpu 256x256x256 f64",
+                    }));
+
+    const Insight& lose = found[0];
+    QCOMPARE(lose.rows, (std::vector<std::size_t>{1, 2}));
+    QCOMPARE(lose.chart, std::string("scaling"));
+    QCOMPARE(lose.numbers.at("threads"), 2.0);
+    QCOMPARE(lose.numbers.at("slowdown"), 4.0);
+    QCOMPARE(lose.numbers.at("overheadS"), 40e-6 - 10e-6 / 2);
+    QVERIFY(!lose.restsOnFlagged);
+
+    const Insight& compute = found[3];
+    QCOMPARE(compute.numbers.at("peakFlopsPerS"), 32e9);
+    QVERIFY(std::abs(compute.numbers.at("peakFraction") - 0.875) < 1e-6);
+    const Insight& memory = found[4];
+    QCOMPARE(memory.rows, std::vector<std::size_t>{7});
+    QVERIFY(std::abs(memory.numbers.at("ceilingFraction") - 0.8) < 1e-9);
+    QVERIFY(std::abs(found[5].numbers.at("ceilingBytesPerS") - 4.3e12) < 1);
+
+    const Insight& stopPaying = found[6];
+    QCOMPARE(stopPaying.numbers.at("threads"), 2.0);
+    QVERIFY(std::abs(stopPaying.numbers.at("efficiency") - 1 / 2.4) < 1e-9);
+    QVERIFY(stopPaying.restsOnFlagged);  // the 2-thread point is unstable
+
+    const Insight& order = found[7];
+    QVERIFY(std::abs(order.numbers.at("factor") - 8) < 1e-9);
+    QCOMPARE(order.numbers.at("strideBytes"), 256.0 * 8);
+    QCOMPARE(order.rows, (std::vector<std::size_t>{4, 3}));
+
+    const Insight& first = found[8];
+    const double loopS = static_cast<double>(kLargeBytes) / 1e9;
+    const double vectorizedS = static_cast<double>(kLargeBytes) / 10e9;
+    QCOMPARE(first.numbers.at("paybackCalls"),
+             std::ceil((50 * vectorizedS - vectorizedS) / (loopS - vectorizedS)));
+
+    QVERIFY(std::abs(found[9].numbers.at("copyShare") -
+                     0.04 / (0.04 + found[9].numbers.at("kernelS"))) < 1e-12);
+  }
+
+  // The words carry the numbers and the next step; a finding on flagged points says so.
+  void describedWithItsNumbers() {
+    const std::vector<Insight> found = findInsights(insightRun());
+    QCOMPARE(describe(found[0]),
+             std::string("add parallel at 16x16x16 f64 on 2 threads is 4.00x slower than on one "
+                         "(10.0 µs): the work is smaller than starting and joining the threads, "
+                         "which cost about 35.0 µs here. Use one thread for problems this small, "
+                         "or a larger problem."));
+    QVERIFY(describe(found[4]).find("80.0 % of the memory ceiling (20.0 GB/s)") !=
+            std::string::npos);
+    QVERIFY(describe(found[7]).find("8.00x slower than loop") != std::string::npos);
+    QVERIFY(describe(found[7]).find("jump 2.00 KiB") != std::string::npos);
+    QVERIFY(describe(found[6]).find("Rests on unstable") != std::string::npos);
+    QVERIFY(describe(found[5]).find("Rests on") == std::string::npos);
+  }
+
+  // Threads that pay, nothing near a roof, unmeasured points and an empty run give nothing.
+  void noEvidenceNoFinding() {
+    Run run = insightRun();
+    run.points.resize(3);
+    // 1.11x on 2 threads: 56 % efficient; the problem, now the largest, at 36 % of the ceiling.
+    run.points[2] = point("parallel", kSmall, 2, 9e-6, 4096 * 16);
+    QVERIFY(findInsights(run).empty());
+    run.points[1] = refusedPoint(run.points[1].point, PointStatus::failed, "crashed");
+    QVERIFY(findInsights(run).empty());
+    QVERIFY(findInsights(Run{}).empty());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestInsights)
+#include "tst_insights.moc"
