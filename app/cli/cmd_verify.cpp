@@ -83,8 +83,7 @@ int verifyCommand(Args args, const EngineFactory& engines) {
     chosen.clear();
     for (const std::string& name : parser.names("--kernel")) {
       const Kernel* kernel = registry.find(name);
-      if (!kernel)
-        throw UsageError("unknown kernel '" + name + "' (see 'accellab-cli list')");
+      if (!kernel) throw UsageError("unknown kernel '" + name + "' (see 'accellab-cli list')");
       chosen.push_back(kernel);
     }
   }
