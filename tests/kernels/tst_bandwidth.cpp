@@ -69,13 +69,12 @@ class TestBandwidth : public QObject {
     QTest::addColumn<quint64>("streamingFrom");
     // A machine whose last-level cache holds 2 arrays of 16 MiB: from 32 MiB on, streaming.
     QTest::newRow("wins from 32 MiB")
-        << Rates{{90, 30}, {80, 30}, {60, 30}, {50, 30}, {40, 30}, {25, 32}, {20, 30}}
-        << 64 * MiB;
+        << Rates{{90, 30}, {80, 30}, {60, 30}, {50, 30}, {40, 30}, {25, 32}, {20, 30}} << 64 * MiB;
     // One noisy size among wins does not move it: this VM's trials, 8 MiB on (0.94x at 32 MiB).
-    QTest::newRow("a noisy size")
-        << Rates{{100, 81}, {100, 95}, {100, 98}, {100, 109}, {100, 114}, {100, 94}, {100, 110},
-                 {100, 119}, {100, 101}, {100, 104}, {100, 132}}
-        << 16 * MiB;
+    QTest::newRow("a noisy size") << Rates{{100, 81},  {100, 95},  {100, 98},  {100, 109},
+                                           {100, 114}, {100, 94},  {100, 110}, {100, 119},
+                                           {100, 101}, {100, 104}, {100, 132}}
+                                  << 16 * MiB;
     // A win at one size with a loss as large above it: the larger size (cached costs nothing
     // when it is wrong).
     QTest::newRow("one stray win") << Rates{{90, 30}, {20, 30}, {30, 20}, {20, 30}} << 16 * MiB;
@@ -105,8 +104,9 @@ class TestBandwidth : public QObject {
     QVERIFY2(method.contains("streaming against cached stores per array: 1.00 MiB "),
              qPrintable(method));
     QVERIFY2(method.contains(" 32.0 MiB "), qPrintable(method));
-    QVERIFY2(method.contains("; streaming from") || method.contains("; streaming lost at every size"),
-             qPrintable(method));
+    QVERIFY2(
+        method.contains("; streaming from") || method.contains("; streaming lost at every size"),
+        qPrintable(method));
   }
 
   // Two threads against one at doubling sizes: a crossover within the trials' range (or twice
