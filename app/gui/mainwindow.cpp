@@ -54,6 +54,7 @@
 #include "help/shortcutsdialog.h"
 #include "help/userguidedialog.h"
 #include "i18n/languagemenu.h"
+#include "insights/insightspanel.h"
 #include "models/resultsmodel.h"
 #include "models/runfiltermodel.h"
 #include "models/runsmodel.h"
@@ -456,11 +457,14 @@ void MainWindow::createLayout() {
   table_->setContextMenuPolicy(Qt::ActionsContextMenu);
   table_->addAction(copyAction_);
   systemView_ = new SystemView(this);
+  insights_ = new InsightsPanel(this);
+  insights_->setObjectName(QStringLiteral("insightsPanel"));
   bottomTabs_ = new QTabWidget(this);
   bottomTabs_->setObjectName(QStringLiteral("bottomTabs"));
   compare_ = new ComparePanel(document_->session(), this);
   compare_->setCurrentName(document_->displayName());
   bottomTabs_->addTab(table_, tr("Results"));
+  bottomTabs_->addTab(insights_, tr("Insights"));
   bottomTabs_->addTab(compare_, tr("Compare"));
   bottomTabs_->addTab(systemView_, tr("System"));
 
@@ -577,6 +581,7 @@ void MainWindow::connectDocument() {
           [this] { statusBar()->showMessage(tr("Autosave works again"), 4000); });
   connect(compare_, &ComparePanel::comparisonChanged, this, &MainWindow::updateSystemView);
   connect(charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
+  connect(charts_, &ChartPanel::reportOptionsChanged, this, [this] { updateInsights(); });
   // The experiment panel's kernel box is the window's one kernel selector.
   connect(experiment_, &ExperimentPanel::kernelSelected, charts_, &ChartPanel::setKernel);
   connect(experiment_, &ExperimentPanel::kernelSelected, this, [this](const QString& kernel) {
@@ -772,13 +777,25 @@ const Run* MainWindow::targetRun() const {
 }
 
 void MainWindow::showCheckedRuns() {
-  const std::vector<int> shown = runs_->shownRuns();
   // By default the charts show each kernel's latest run: the latest run may not have
   // measured the kernel charted. The table shows what the charts draw.
-  charts_->setVisibleRuns(runs_->showsLatestOnly() ? std::vector<int>{} : shown);
-  const std::vector<int> table = runs_->showsLatestOnly() ? latestRunOfKernel() : shown;
+  charts_->setVisibleRuns(runs_->showsLatestOnly() ? std::vector<int>{} : runs_->shownRuns());
+  const std::vector<int> table = tableRuns();
   sorted_->setRuns({table.begin(), table.end()});
   updateSystemView();
+  updateInsights();
+}
+
+std::vector<int> MainWindow::tableRuns() const {
+  return runs_->showsLatestOnly() ? latestRunOfKernel() : runs_->shownRuns();
+}
+
+void MainWindow::updateInsights() {
+  insights_->showFindings(document_->session(), tableRuns(), charts_->kernel().toStdString(),
+                          charts_->reportOptions());
+  const int tab = bottomTabs_->indexOf(insights_);
+  bottomTabs_->setTabText(
+      tab, insights_->count() > 0 ? tr("Insights (%1)").arg(insights_->count()) : tr("Insights"));
 }
 
 std::vector<int> MainWindow::latestRunOfKernel() const {
@@ -1075,6 +1092,7 @@ void MainWindow::onRunEnded() {
   runStatus_->end(outcome);
   table_->resizeColumnsToContents();
   compare_->refresh();
+  updateInsights();
   updateActions();
   emit runFinished();
 }
@@ -1263,6 +1281,24 @@ void MainWindow::connectChartSelection() {
                 row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
             table_->scrollTo(row);
           });
+  // A finding shows its evidence: its rows selected in the table, its chart in front.
+  connect(
+      insights_, &InsightsPanel::findingActivated, this,
+      [this, firstRowOf](int runId, const std::vector<std::size_t>& points, const QString& chart) {
+        for (int index = 0; index < charts_->chartCount(); ++index)
+          if (charts_->chartStem(index) == chart) charts_->setCurrentChart(index);
+        const int first = firstRowOf(runId);
+        if (first < 0) return;
+        QItemSelection rows;
+        for (const std::size_t point : points) {
+          const QModelIndex row =
+              sorted_->mapFromSource(results_->index(first + static_cast<int>(point), 0));
+          if (row.isValid()) rows.select(row, row);
+        }
+        table_->selectionModel()->select(
+            rows, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        if (!rows.isEmpty()) table_->scrollTo(rows.indexes().front());
+      });
   connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
           [this, firstRowOf] {
             std::vector<PointId> points;

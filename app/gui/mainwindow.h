@@ -49,6 +49,7 @@ class RunsPanel;
 class RunStatus;
 class SessionDocument;
 class SystemProbe;
+class InsightsPanel;
 class SystemView;
 
 struct MainWindowOptions {
@@ -132,6 +133,7 @@ class MainWindow : public QMainWindow {
   RunsModel& runsModel() { return *runs_; }
   RunsPanel& runsPanel() { return *runsPanel_; }
   SystemView& systemView() { return *systemView_; }
+  InsightsPanel& insightsPanel() { return *insights_; }
   ComparePanel& comparePanel() { return *compare_; }
   QDockWidget& experimentDock() { return *experimentDock_; }
   QDockWidget& resultsDock() { return *resultsDock_; }
@@ -174,6 +176,10 @@ class MainWindow : public QMainWindow {
   // What the table shows by default, as the charts do: the selected kernel's latest run.
   std::vector<int> latestRunOfKernel() const;
   void updateSystemView();
+  // The Insights tab: the findings of the runs the table shows, its title counting them.
+  void updateInsights();
+  // The runs the results table shows: the checked ones, or the kernel's latest.
+  std::vector<int> tableRuns() const;
   void choosePythonInterpreter();
   // The plugins remembered from the last start, each refused one said in the Plugins dialog.
   void loadRememberedPlugins();
@@ -270,6 +276,7 @@ class MainWindow : public QMainWindow {
   ChartPanel* charts_ = nullptr;
   QTableView* table_ = nullptr;
   SystemView* systemView_ = nullptr;
+  InsightsPanel* insights_ = nullptr;
   RunsPanel* runsPanel_ = nullptr;
   ComparePanel* compare_ = nullptr;
   QTabWidget* bottomTabs_ = nullptr;

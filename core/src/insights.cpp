@@ -78,6 +78,7 @@ class Finder {
     insight.problem = row.problem;
     insight.variant = row.variant;
     insight.threads = row.threads;
+    insight.onDevice = run_.points[evidence.front()].gpu.has_value();
     insight.rows = evidence;
     insight.chart = std::move(chart);
     insight.restsOnFlagged =
@@ -262,8 +263,12 @@ std::string describe(const Insight& insight) {
            << " of the memory ceiling";
       if (insight.numbers.contains("peakFraction"))
         text << " and " << value(insight, "peakFraction", VK::percentage) << " of the FMA peak";
-      text << ": neither bounds it. Latency, a dependency chain, the loop order or per-call "
-              "overhead does; try the vectorized or parallel variant, or a larger problem.";
+      text << (insight.onDevice
+                   ? ": neither bounds it. At this size the launch and its latency do; give the "
+                     "GPU a larger problem (it needs millions of elements to fill its cores)."
+                   : ": neither bounds it. Latency, a dependency chain, the loop order or "
+                     "per-call overhead does; try the vectorized or parallel variant, or a "
+                     "larger problem.");
       break;
     case InsightKind::threadsStopPay:
       text << what << " on " << count(insight, "threads") << " threads runs "

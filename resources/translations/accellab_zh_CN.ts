@@ -435,6 +435,97 @@ variant %2, %n thread(s), %3, run %4</source>
     </message>
 </context>
 <context>
+    <name>Insights</name>
+    <message>
+        <source>%1 %2 at %3</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Memory-bound</source>
+        <translation>受内存带宽限制</translation>
+    </message>
+    <message>
+        <source>Compute-bound</source>
+        <translation>受计算能力限制</translation>
+    </message>
+    <message>
+        <source>Below both roofs</source>
+        <translation>远低于两条屋顶线</translation>
+    </message>
+    <message>
+        <source>Threads stop paying</source>
+        <translation>增加线程不再划算</translation>
+    </message>
+    <message>
+        <source>Threads lose</source>
+        <translation>多线程反而更慢</translation>
+    </message>
+    <message>
+        <source>Loop order</source>
+        <translation>循环顺序</translation>
+    </message>
+    <message>
+        <source>First call</source>
+        <translation>首次调用</translation>
+    </message>
+    <message>
+        <source>GPU copies</source>
+        <translation>GPU 数据复制</translation>
+    </message>
+    <message>
+        <source>%1 moves %2, %3 of the memory ceiling (%4): it is memory-bound. Faster code will not help; less traffic will (fuse passes, a smaller element type, or stay in cache).</source>
+        <translation>%1 的数据传输速率为 %2，达到内存带宽上限（%4）的 %3：它受内存带宽限制。更快的代码无济于事，减少数据流量才有用（合并多次遍历、使用更小的元素类型，或让数据留在缓存中）。</translation>
+    </message>
+    <message>
+        <source>%1 computes %2, %3 of the FMA peak of its instruction set and threads (%4): it is compute-bound. Wider vectors or more threads will help; less traffic will not.</source>
+        <translation>%1 的计算速率为 %2，达到其指令集与线程数下 FMA 峰值（%4）的 %3：它受计算能力限制。更宽的向量或更多线程会有帮助，减少数据流量则不会。</translation>
+    </message>
+    <message>
+        <source>%1 reaches %2 of the memory ceiling and %3 of the FMA peak.</source>
+        <translation>%1 只达到内存带宽上限的 %2、FMA 峰值的 %3。</translation>
+    </message>
+    <message>
+        <source>%1 reaches %2 of the memory ceiling.</source>
+        <translation>%1 只达到内存带宽上限的 %2。</translation>
+    </message>
+    <message>
+        <source>Neither bounds it: at this size the launch and its latency do. Give the GPU a larger problem (it needs millions of elements to fill its cores).</source>
+        <translation>两者都不是它的瓶颈：在这个规模下，瓶颈是内核启动及其延迟。请给 GPU 更大的问题（它需要数百万个元素才能占满所有核心）。</translation>
+    </message>
+    <message>
+        <source>Neither bounds it: latency, a dependency chain, the loop order or per-call overhead does. Try the vectorized or parallel variant, or a larger problem.</source>
+        <translation>两者都不是它的瓶颈：瓶颈在于延迟、依赖链、循环顺序或每次调用的开销。请尝试向量化或并行变体，或更大的问题规模。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 threads runs %3 as fast as on one, an efficiency of %4: from there, added threads pay less than half each. Look for a shared resource (memory bandwidth, a lock) or too little work per thread.</source>
+        <translation>%1 在 %2 个线程上的速度是单线程的 %3，并行效率为 %4：从这里起，每增加一个线程带来的收益不到一半。请检查共享资源（内存带宽、锁）或每个线程的工作量是否太少。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 threads is %3 slower than on one (%4): the work is smaller than starting and joining the threads, which cost about %5 here. Use one thread for problems this small, or a larger problem.</source>
+        <translation>%1 在 %2 个线程上比单线程（%4）慢 %3：工作量小于启动和汇合线程的开销，这里约为 %5。对于这么小的问题请使用单线程，或改用更大的问题规模。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 slower than loop: the tutorial&apos;s loop order makes each access jump %3, so every element costs a cache line of its own. Make the innermost loop walk the last index.</source>
+        <translation>%1 比 loop 慢 %2：教程的循环顺序让每次访问跳过 %3，因此每个元素都要单独占用一条缓存行。请让最内层循环遍历最后一个下标。</translation>
+    </message>
+    <message>
+        <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading). It takes %4 calls to win that back over the baseline; a program that calls it once pays the first call, not the median.</source>
+        <translation>%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）。相对基准需要 %4 次调用才能赚回这部分开销；只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
+    </message>
+    <message>
+        <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading); a program that calls it once pays the first call, not the median.</source>
+        <translation>%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）；只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
+    </message>
+    <message>
+        <source>%1: the copies to and from the GPU take %2 of its time end to end (%3 against a kernel of %4). Keep the data on the device across calls, or give the kernel more work per byte.</source>
+        <translation>%1：与 GPU 之间的数据复制占端到端时间的 %2（复制 %3，内核 %4）。请让数据在多次调用之间留在设备上，或让内核对每个字节做更多计算。</translation>
+    </message>
+    <message>
+        <source>It rests on unstable or cut-short points: raise Minimum time or use Re-run Unstable Points first.</source>
+        <translation>该结论基于不稳定或被提前截断的测量点：请先增大“最短时间”，或使用“重新测量不稳定的点”。</translation>
+    </message>
+</context>
+<context>
     <name>LanguageMenu</name>
     <message>
         <source>System Language</source>
@@ -1255,6 +1346,25 @@ host → device %2, kernel %3, device → host %4</source>
     </message>
 </context>
 <context>
+    <name>accellab::gui::InsightsPanel</name>
+    <message>
+        <source>%1, run %2</source>
+        <translation>%1，运行 %2</translation>
+    </message>
+    <message>
+        <source>Show the evidence</source>
+        <translation>查看依据</translation>
+    </message>
+    <message>
+        <source>No findings: they need a variant near a ceiling or far below both, a thread sweep (threads 1…N), loop-strided beside loop, a cold first call or a gpu point.</source>
+        <translation>没有发现：需要有接近上限或远低于两条屋顶线的变体、线程扫描（线程数 1…N）、与 loop 并列的 loop-strided、冷启动的首次调用，或 gpu 测量点。</translation>
+    </message>
+    <message>
+        <source>Why the variants shown are fast or slow, from their own numbers (docs/insights.md).</source>
+        <translation>根据所显示变体自身的测量数据，说明它们为何快或慢（docs/insights.md）。</translation>
+    </message>
+</context>
+<context>
     <name>accellab::gui::MainWindow</name>
     <message>
         <source>Machine probed: %1</source>
@@ -1743,6 +1853,14 @@ Check them, then press Run.</source>
 • %2
 
 请检查后按“运行”。</translation>
+    </message>
+    <message>
+        <source>Insights</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <source>Insights (%1)</source>
+        <translation>分析（%1）</translation>
     </message>
 </context>
 <context>

@@ -133,6 +133,20 @@ class TestInsights : public QObject {
     QVERIFY(describe(found[7]).find("jump 2.00 KiB") != std::string::npos);
     QVERIFY(describe(found[6]).find("Rests on unstable") != std::string::npos);
     QVERIFY(describe(found[5]).find("Rests on") == std::string::npos);
+
+    // Far below the GPU's roofs, the advice is the GPU's: a larger problem, not another variant.
+    Run slowGpu = insightRun();
+    PointResult& gpu = slowGpu.points.back();
+    gpu.bytesPerS = 4.3e12 * 0.01;
+    gpu.stats.medianS = static_cast<double>(kLargeBytes) / gpu.bytesPerS;
+    gpu.gpu->kernelS = gpu.stats.medianS;
+    const std::vector<Insight> slow = findInsights(slowGpu);
+    const auto gpuBelow = std::ranges::find_if(slow, [](const Insight& insight) {
+      return insight.kind == InsightKind::belowBothRoofs && insight.variant == "gpu";
+    });
+    QVERIFY(gpuBelow != slow.end() && gpuBelow->onDevice);
+    QVERIFY(describe(*gpuBelow).find("give the GPU a larger problem") != std::string::npos);
+    QVERIFY(describe(found[1]).find("try the vectorized or parallel variant") != std::string::npos);
   }
 
   // Threads that pay, nothing near a roof, unmeasured points and an empty run give nothing.

@@ -36,6 +36,7 @@
 #include "experiment/experimentpanel.h"
 #include "fake_prompts.h"
 #include "golden_chart_session.h"
+#include "insights/insightspanel.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
 #include "models/runsmodel.h"
@@ -516,6 +517,10 @@ class TestChartInteraction : public QObject {
       QVERIFY2(cut.isEmpty(), qPrintable(charts.chartStem(chart) + QStringLiteral(": ") +
                                          cut.join(QStringLiteral(" | "))));
     }
+    // The Insights tab of the same runs, for a look.
+    auto* tabs = window_->findChild<QTabWidget*>(QStringLiteral("bottomTabs"));
+    tabs->setCurrentWidget(&window_->insightsPanel());
+    screenshot(*window_, QStringLiteral("i23-insights"));
   }
 
   void exportAllChartsFromTheMenu() {

@@ -18,8 +18,10 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -41,6 +43,8 @@
 #include "experiment/experimentpanel.h"
 #include "fake_engine.h"
 #include "fake_prompts.h"
+#include "insights/insightspanel.h"
+#include "insights/insighttext.h"
 #include "mainwindow.h"
 #include "misbehaving_kernel.h"
 #include "models/resultsmodel.h"
@@ -1045,6 +1049,72 @@ class TestMainWindow : public QObject {
     QCOMPARE(child<QSpinBox>(window_->experimentPanel(), "minReps")->value(), 3);
     QCOMPARE(child<QDoubleSpinBox>(window_->experimentPanel(), "coldLimit")->value(), 20.0);
     QCOMPARE(window_->document().session().runs.size(), std::size_t{2});
+  }
+
+  // The Insights tab lists the engine's findings of the runs the table shows, about the kernel
+  // shown, in the window's words; activating one selects its rows and shows its chart.
+  void insightsShowTheFindingsAndTheirEvidence() {
+    const QString path = dir_->filePath(QStringLiteral("findings.json"));
+    const Session session = test::sampleSession();
+    writeSessionFile(session, path.toStdString());
+    QVERIFY(openAndWait(*window_, path));
+    QVERIFY(window_->experimentPanel().selectKernel(QStringLiteral("add")));
+    QTextBrowser& view = window_->insightsPanel().view();
+    // The view shows the engine's findings of `run` about add, titled and worded by the
+    // window, in order.
+    const auto showsTheFindingsOf = [&](const Run& run) {
+      std::vector<Insight> expected;
+      for (const Insight& insight : findInsights(run))
+        if (insight.kernel == "add") expected.push_back(insight);
+      if (expected.empty() || window_->insightsPanel().count() != int(expected.size()))
+        return std::vector<Insight>{};
+      const QString shown = view.toPlainText();
+      qsizetype at = 0;
+      for (const Insight& insight : expected) {
+        at = shown.indexOf(insightTitle(insight.kind), at);
+        if (at < 0 || shown.indexOf(insightText(insight), at) < 0) return std::vector<Insight>{};
+      }
+      return expected;
+    };
+    // By default the kernel's latest run, run 3: one slow loop point.
+    QCOMPARE(showsTheFindingsOf(session.runs[1]).size(), std::size_t{1});
+
+    RunsModel& runs = window_->runsModel();
+    QVERIFY(runs.setData(runs.index(0, RunsModel::idColumn), Qt::Checked, Qt::CheckStateRole));
+    QVERIFY(runs.setData(runs.index(1, RunsModel::idColumn), Qt::Unchecked, Qt::CheckStateRole));
+    const std::vector<Insight> expected = showsTheFindingsOf(session.runs[0]);
+    QVERIFY(!expected.empty());
+    auto* tabs = child<QTabWidget>(*window_, "bottomTabs");
+    QCOMPARE(tabs->tabText(tabs->indexOf(&window_->insightsPanel())),
+             QStringLiteral("Insights (%1)").arg(expected.size()));
+
+    // The first link, as the keyboard reaches it: Tab into the view, Tab to the link, Enter.
+    tabs->setCurrentWidget(&window_->insightsPanel());
+    view.setFocus();
+    QTest::keyClick(&view, Qt::Key_Tab);
+    QTest::keyClick(&view, Qt::Key_Return);
+    ChartPanel& charts = window_->chartPanel();
+    QCOMPARE(charts.chartStem(charts.currentChart()), QString::fromStdString(expected[0].chart));
+    const QModelIndexList selected = window_->resultsView().selectionModel()->selectedRows();
+    QCOMPARE(selected.size(), static_cast<int>(expected[0].rows.size()));
+    for (const QModelIndex& row : selected) QCOMPARE(row.data(ResultsModel::RunRole).toInt(), 1);
+
+    // A run with nothing to say says so.
+    Session quiet = session;
+    quiet.runs.resize(1);
+    // One pi point: it moves no bytes, so no roof judges it, and it has no other to compare.
+    std::erase_if(quiet.runs[0].points, [](const PointResult& p) {
+      return p.point.kernel != "pi" || p.point.variant != "loop";
+    });
+    QCOMPARE(quiet.runs[0].points.size(), std::size_t{1});
+    QVERIFY(findInsights(quiet.runs[0]).empty());
+    const QString quietPath = dir_->filePath(QStringLiteral("quiet.json"));
+    writeSessionFile(quiet, quietPath.toStdString());
+    QVERIFY(openAndWait(*window_, quietPath));
+    QVERIFY(window_->experimentPanel().selectKernel(QStringLiteral("pi")));
+    QCOMPARE(window_->insightsPanel().count(), 0);
+    QVERIFY(view.toPlainText().startsWith(QStringLiteral("No findings")));
+    QCOMPARE(tabs->tabText(tabs->indexOf(&window_->insightsPanel())), QStringLiteral("Insights"));
   }
 
   // The quality limits of the experiment panel go with the run and judge its points.

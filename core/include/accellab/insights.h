@@ -59,7 +59,8 @@ struct Insight {
   std::string kernel;
   std::string problem;  // ReportRow::problem: "1024x1024x512 f64"
   std::string variant;
-  int threads = 1;  // of its first row: the thread findings compare theirs in `numbers`
+  int threads = 1;        // of its first row: the thread findings compare theirs in `numbers`
+  bool onDevice = false;  // its first row ran on a GPU: below both roofs, the launch dominates
   // The rows it rests on: indices into the run's points (and buildRunRows' rows).
   std::vector<std::size_t> rows;
   // The chart that shows the evidence, by its export stem: "roofline", "scaling", "time",

@@ -1,0 +1,162 @@
+#include "insights/insighttext.h"
+
+#include <QCoreApplication>
+#include <cmath>
+
+#include "charts/chartinput.h"
+
+namespace accellab::gui {
+
+namespace {
+
+// The translation context of these words (lupdate reads Insights::tr calls).
+struct Insights {
+  Q_DECLARE_TR_FUNCTIONS(Insights)
+};
+
+QString number(const Insight& insight, const char* name, ValueKind kind) {
+  const auto found = insight.numbers.find(name);
+  return found == insight.numbers.end() ? QStringLiteral("?") : formatted(found->second, kind);
+}
+
+QString whole(const Insight& insight, const char* name) {
+  const auto found = insight.numbers.find(name);
+  return found == insight.numbers.end() ? QStringLiteral("?")
+                                        : QString::number(std::llround(found->second));
+}
+
+// "add parallel ×2 at 1024x1024x512 f64"
+QString subject(const Insight& insight) {
+  QString variant = QString::fromStdString(insight.variant);
+  if (insight.threads > 1) variant += QStringLiteral(" \u00d7%1").arg(insight.threads);
+  return Insights::tr("%1 %2 at %3")
+      .arg(QString::fromStdString(insight.kernel), variant,
+           QString::fromStdString(insight.problem));
+}
+
+}  // namespace
+
+QString insightTitle(InsightKind kind) {
+  switch (kind) {
+    case InsightKind::memoryBound:
+      return Insights::tr("Memory-bound");
+    case InsightKind::computeBound:
+      return Insights::tr("Compute-bound");
+    case InsightKind::belowBothRoofs:
+      return Insights::tr("Below both roofs");
+    case InsightKind::threadsStopPay:
+      return Insights::tr("Threads stop paying");
+    case InsightKind::threadsLose:
+      return Insights::tr("Threads lose");
+    case InsightKind::accessOrder:
+      return Insights::tr("Loop order");
+    case InsightKind::firstCall:
+      return Insights::tr("First call");
+    case InsightKind::gpuCopies:
+      return Insights::tr("GPU copies");
+  }
+  return {};
+}
+
+QString insightText(const Insight& insight) {
+  using VK = ValueKind;
+  const QString what = subject(insight);
+  QString text;
+  switch (insight.kind) {
+    case InsightKind::memoryBound:
+      text = Insights::tr(
+                 "%1 moves %2, %3 of the memory ceiling (%4): it is memory-bound. Faster code "
+                 "will not help; less traffic will (fuse passes, a smaller element type, or stay "
+                 "in cache).")
+                 .arg(what, number(insight, "bytesPerS", VK::byteRate),
+                      number(insight, "ceilingFraction", VK::percentage),
+                      number(insight, "ceilingBytesPerS", VK::byteRate));
+      break;
+    case InsightKind::computeBound:
+      text = Insights::tr(
+                 "%1 computes %2, %3 of the FMA peak of its instruction set and threads (%4): it "
+                 "is compute-bound. Wider vectors or more threads will help; less traffic will "
+                 "not.")
+                 .arg(what, number(insight, "flopsPerS", VK::flopRate),
+                      number(insight, "peakFraction", VK::percentage),
+                      number(insight, "peakFlopsPerS", VK::flopRate));
+      break;
+    case InsightKind::belowBothRoofs: {
+      const QString measured =
+          insight.numbers.contains("peakFraction")
+              ? Insights::tr("%1 reaches %2 of the memory ceiling and %3 of the FMA peak.")
+                    .arg(what, number(insight, "ceilingFraction", VK::percentage),
+                         number(insight, "peakFraction", VK::percentage))
+              : Insights::tr("%1 reaches %2 of the memory ceiling.")
+                    .arg(what, number(insight, "ceilingFraction", VK::percentage));
+      text = measured + QLatin1Char(' ') +
+             (insight.onDevice
+                  ? Insights::tr("Neither bounds it: at this size the launch and its latency "
+                                 "do. Give the GPU a larger problem (it needs millions of "
+                                 "elements to fill its cores).")
+                  : Insights::tr("Neither bounds it: latency, a dependency chain, the loop "
+                                 "order or per-call overhead does. Try the vectorized or "
+                                 "parallel variant, or a larger problem."));
+      break;
+    }
+    case InsightKind::threadsStopPay:
+      text = Insights::tr(
+                 "%1 on %2 threads runs %3 as fast as on one, an efficiency of %4: from there, "
+                 "added threads pay less than half each. Look for a shared resource (memory "
+                 "bandwidth, a lock) or too little work per thread.")
+                 .arg(what, whole(insight, "threads"), number(insight, "speedup", VK::ratio),
+                      number(insight, "efficiency", VK::percentage));
+      break;
+    case InsightKind::threadsLose:
+      text = Insights::tr(
+                 "%1 on %2 threads is %3 slower than on one (%4): the work is smaller than "
+                 "starting and joining the threads, which cost about %5 here. Use one thread for "
+                 "problems this small, or a larger problem.")
+                 .arg(what, whole(insight, "threads"), number(insight, "slowdown", VK::ratio),
+                      number(insight, "oneThreadS", VK::duration),
+                      number(insight, "overheadS", VK::duration));
+      break;
+    case InsightKind::accessOrder:
+      text = Insights::tr(
+                 "%1 is %2 slower than loop: the tutorial's loop order makes each access jump "
+                 "%3, so every element costs a cache line of its own. Make the innermost loop "
+                 "walk the last index.")
+                 .arg(what, number(insight, "factor", VK::ratio),
+                      number(insight, "strideBytes", VK::bytes));
+      break;
+    case InsightKind::firstCall:
+      text =
+          insight.numbers.contains("paybackCalls")
+              ? Insights::tr(
+                    "%1: the first call took %2 against a median of %3 (compilation, page "
+                    "faults or module loading). It takes %4 calls to win that back over the "
+                    "baseline; a program that calls it once pays the first call, not the "
+                    "median.")
+                    .arg(what, number(insight, "firstCallS", VK::duration),
+                         number(insight, "medianS", VK::duration), whole(insight, "paybackCalls"))
+              : Insights::tr(
+                    "%1: the first call took %2 against a median of %3 (compilation, page "
+                    "faults or module loading); a program that calls it once pays the first "
+                    "call, not the median.")
+                    .arg(what, number(insight, "firstCallS", VK::duration),
+                         number(insight, "medianS", VK::duration));
+      break;
+    case InsightKind::gpuCopies:
+      text = Insights::tr(
+                 "%1: the copies to and from the GPU take %2 of its time end to end (%3 against a "
+                 "kernel of %4). Keep the data on the device across calls, or give the kernel "
+                 "more work per byte.")
+                 .arg(what, number(insight, "copyShare", VK::percentage),
+                      number(insight, "copiesS", VK::duration),
+                      number(insight, "kernelS", VK::duration));
+      break;
+  }
+  if (insight.restsOnFlagged)
+    text += QLatin1Char(' ') +
+            Insights::tr(
+                "It rests on unstable or cut-short points: raise Minimum time or use Re-run "
+                "Unstable Points first.");
+  return text;
+}
+
+}  // namespace accellab::gui
