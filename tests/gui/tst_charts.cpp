@@ -465,6 +465,11 @@ class TestCharts : public QObject {
     for (const int run : {1, 2}) {
       const auto& points = session_.runs[static_cast<std::size_t>(run - 1)].points;
       const auto& line = lines.at(QStringLiteral("parallel \u00b7 run %1").arg(run));
+      // Each fit names its run: two fits of one serial fraction stay two legend entries.
+      QVERIFY(std::ranges::any_of(lines, [&](const auto& entry) {
+        return entry.first.startsWith(QStringLiteral("Amdahl fit: serial fraction ")) &&
+               entry.first.endsWith(QStringLiteral(" \u00b7 run %1").arg(run));
+      }));
       QCOMPARE(line.size(), std::size_t{2});
       QCOMPARE(line[0], QPointF(1, 1));
       QCOMPARE(line[1].x(), 2.0);

@@ -130,8 +130,10 @@ void ScalingChart::addAmdahlCurve(const AmdahlFit& fit, const QString& name, std
   // Smooth enough at any width: the curve bends most near 1 thread.
   constexpr int kSteps = 64;
   auto* curve = new QLineSeries;
-  curve->setName(tr("Amdahl fit: serial fraction %1")
-                     .arg(formatted(fit.serialFraction, ValueKind::percentage)));
+  // With runs overlaid, the run too: two fits of one fraction are two entries to hide apart.
+  curve->setName(input.seriesName(tr("Amdahl fit: serial fraction %1")
+                                      .arg(formatted(fit.serialFraction, ValueKind::percentage)),
+                                  run));
   for (int i = 0; i <= kSteps; ++i) {
     const double threads = 1 + (maxThreads - 1) * double(i) / kSteps;
     curve->append(threads, fit.speedupAt(threads));
