@@ -198,7 +198,7 @@
     </message>
     <message>
         <source>Showing the first %1 of %2 (see the table for all)</source>
-        <translation>显示 %2 项中的前 %1 项（完整内容见表格）</translation>
+        <translation type="vanished">显示 %2 项中的前 %1 项（完整内容见表格）</translation>
     </message>
     <message numerus="yes">
         <source>%1

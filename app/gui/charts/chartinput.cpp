@@ -258,13 +258,6 @@ ChartGap ChartInput::gapAt(const ChartPoint& point, const QString& why) const {
   return {point.run, point.row.group, point.row.size, point.label, why};
 }
 
-QString ChartInput::limitNote(std::size_t shown, std::size_t total) {
-  return QCoreApplication::translate("ChartInput",
-                                     "Showing the first %1 of %2 (see the table for all)")
-      .arg(shown)
-      .arg(total);
-}
-
 const Run* latestRunWith(const Session& session, const std::string& kernel) {
   for (auto run = session.runs.rbegin(); run != session.runs.rend(); ++run)
     if (hasKernel(*run, kernel)) return &*run;

@@ -122,8 +122,6 @@ struct ChartInput {
   QStringList notesOf(const std::vector<ChartGap>& gaps) const;
   // A gap where `point` was measured but its chart has no number for it.
   ChartGap gapAt(const ChartPoint& point, const QString& why) const;
-  // The note of a chart that draws the first `shown` of `total` slots or lines.
-  static QString limitNote(std::size_t shown, std::size_t total);
 };
 
 // The latest run of the session that measured `kernel`, or null.

@@ -64,7 +64,6 @@ class ChartView : public QChartView {
   std::optional<QPoint> legendEntryPosition(const QString& name) const;
   // The value range of the axis along `orientation` (the first one), as shown now.
   std::pair<double, double> axisRange(Qt::Orientation orientation) const;
-  bool isZoomable() const { return zoomable_; }
   void resetZoom();
 
  signals:
