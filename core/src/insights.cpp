@@ -96,7 +96,7 @@ class Finder {
       // 0 where no peak applies: then the memory ceiling alone judges.
       const double peakFraction = peak ? row.flopsPerS / *peak : 0;
       // Above the ceiling the problem ran from a cache (the row's note says which).
-      if (fraction >= kMemoryBound && fraction <= 1 / kMemoryBound) {
+      if (fraction >= kMemoryBound && fraction <= kAboveCeiling) {
         add(InsightKind::memoryBound, {i}, "roofline").numbers = {
             {"ceilingFraction", fraction},
             {"bytesPerS", row.bytesPerS},
@@ -297,10 +297,12 @@ std::string describe(const Insight& insight) {
       text << what << ": the first call took " << value(insight, "firstCallS", VK::duration)
            << " against a median of " << value(insight, "medianS", VK::duration)
            << " (compilation, page faults or module loading).";
-      if (insight.numbers.contains("paybackCalls"))
-        text << " It takes " << count(insight, "paybackCalls")
-             << " calls to win that back over the baseline;";
-      text << " a program that calls it once pays the first call, not the median.";
+      if (insight.numbers.contains("paybackCalls")) {
+        const std::string calls = count(insight, "paybackCalls");
+        text << " It takes " << (calls == "1" ? std::string("one call") : calls + " calls")
+             << " to win that back over the baseline.";
+      }
+      text << " A program that calls it once pays the first call, not the median.";
       break;
     case InsightKind::gpuCopies:
       text << what << ": the copies to and from the GPU take "

@@ -510,11 +510,11 @@ variant %2, %n thread(s), %3, run %4</source>
     </message>
     <message>
         <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading). It takes %4 calls to win that back over the baseline; a program that calls it once pays the first call, not the median.</source>
-        <translation>%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）。相对基准需要 %4 次调用才能赚回这部分开销；只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
+        <translation type="vanished">%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）。相对基准需要 %4 次调用才能赚回这部分开销；只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
     </message>
     <message>
         <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading); a program that calls it once pays the first call, not the median.</source>
-        <translation>%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）；只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
+        <translation type="vanished">%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）；只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
     </message>
     <message>
         <source>%1: the copies to and from the GPU take %2 of its time end to end (%3 against a kernel of %4). Keep the data on the device across calls, or give the kernel more work per byte.</source>
@@ -523,6 +523,28 @@ variant %2, %n thread(s), %3, run %4</source>
     <message>
         <source>It rests on unstable or cut-short points: raise Minimum time or use Re-run Unstable Points first.</source>
         <translation>该结论基于不稳定或被提前截断的测量点：请先增大“最短时间”，或使用“重新测量不稳定的点”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading). It takes %n call(s) to win that back over the baseline; a program that calls it once pays the first call, not the median.</source>
+        <translation type="vanished">
+            <numerusform>%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）。相对基准需要 %n 次调用才能赚回这部分开销；只调用一次的程序付出的是首次调用的时间，而不是中位数。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading).</source>
+        <translation>%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）。</translation>
+    </message>
+    <message>
+        <source>It takes one call to win that back over the baseline.</source>
+        <translation>相对基准只需一次调用就能赚回这部分开销。</translation>
+    </message>
+    <message>
+        <source>It takes %1 calls to win that back over the baseline.</source>
+        <translation>相对基准需要 %1 次调用才能赚回这部分开销。</translation>
+    </message>
+    <message>
+        <source>A program that calls it once pays the first call, not the median.</source>
+        <translation>只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
     </message>
 </context>
 <context>

@@ -130,6 +130,9 @@ class TestInsights : public QObject {
     QVERIFY(describe(found[4]).find("80.0 % of the memory ceiling (20.0 GB/s)") !=
             std::string::npos);
     QVERIFY(describe(found[7]).find("8.00x slower than loop") != std::string::npos);
+    Insight once = found[8];
+    once.numbers["paybackCalls"] = 1;
+    QVERIFY(describe(once).find("It takes one call to win") != std::string::npos);
     QVERIFY(describe(found[7]).find("jump 2.00 KiB") != std::string::npos);
     QVERIFY(describe(found[6]).find("Rests on unstable") != std::string::npos);
     QVERIFY(describe(found[5]).find("Rests on") == std::string::npos);
@@ -155,6 +158,8 @@ class TestInsights : public QObject {
     run.points.resize(3);
     // 1.11x on 2 threads: 56 % efficient; the problem, now the largest, at 36 % of the ceiling.
     run.points[2] = point("parallel", kSmall, 2, 9e-6, 4096 * 16);
+    // 127 % of the ceiling: it ran from a cache, and memory did not bound it.
+    run.points[1] = point("parallel", kSmall, 1, 10e-6, 254'000);
     QVERIFY(findInsights(run).empty());
     run.points[1] = refusedPoint(run.points[1].point, PointStatus::failed, "crashed");
     QVERIFY(findInsights(run).empty());

@@ -124,23 +124,24 @@ QString insightText(const Insight& insight) {
                  .arg(what, number(insight, "factor", VK::ratio),
                       number(insight, "strideBytes", VK::bytes));
       break;
-    case InsightKind::firstCall:
-      text =
-          insight.numbers.contains("paybackCalls")
-              ? Insights::tr(
-                    "%1: the first call took %2 against a median of %3 (compilation, page "
-                    "faults or module loading). It takes %4 calls to win that back over the "
-                    "baseline; a program that calls it once pays the first call, not the "
-                    "median.")
-                    .arg(what, number(insight, "firstCallS", VK::duration),
-                         number(insight, "medianS", VK::duration), whole(insight, "paybackCalls"))
-              : Insights::tr(
-                    "%1: the first call took %2 against a median of %3 (compilation, page "
-                    "faults or module loading); a program that calls it once pays the first "
-                    "call, not the median.")
-                    .arg(what, number(insight, "firstCallS", VK::duration),
-                         number(insight, "medianS", VK::duration));
+    case InsightKind::firstCall: {
+      text = Insights::tr(
+                 "%1: the first call took %2 against a median of %3 (compilation, page "
+                 "faults or module loading).")
+                 .arg(what, number(insight, "firstCallS", VK::duration),
+                      number(insight, "medianS", VK::duration));
+      if (const auto calls = insight.numbers.find("paybackCalls"); calls != insight.numbers.end()) {
+        const long long n = std::llround(calls->second);
+        text +=
+            QLatin1Char(' ') +
+            (n == 1 ? Insights::tr("It takes one call to win that back over the baseline.")
+                    : Insights::tr("It takes %1 calls to win that back over the baseline.").arg(n));
+      }
+      text += QLatin1Char(' ') + Insights::tr(
+                                     "A program that calls it once pays the first call, "
+                                     "not the median.");
       break;
+    }
     case InsightKind::gpuCopies:
       text = Insights::tr(
                  "%1: the copies to and from the GPU take %2 of its time end to end (%3 against a "

@@ -47,6 +47,8 @@ enum class InsightKind {
 };
 
 inline constexpr double kMemoryBound = 0.7;
+// Above the copy ceiling by more than its noise, a point ran from a cache: memory did not bound it.
+inline constexpr double kAboveCeiling = 1.1;
 inline constexpr double kComputeBound = 0.7;
 inline constexpr double kFarBelowRoof = 0.1;
 inline constexpr double kLowEfficiency = 0.5;
