@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 #include <sstream>
+#include <unordered_map>
 
 #include "accellab/format.h"
 
@@ -36,9 +37,21 @@ class Finder {
         rows_(buildRunRows(run, options)) {}
 
   std::vector<Insight> find() {
-    for (const std::string& group : groups()) {
-      const std::vector<std::size_t> members = rowsOf(group);
-      if (isLargest(group)) bounds(members);
+    // Each kernel's largest problem, and each group's rows in the order groups first appear:
+    // one pass over the rows, however many groups a run has.
+    std::map<std::string, std::uint64_t, std::less<>> largest;
+    std::vector<std::vector<std::size_t>> groups;
+    std::unordered_map<std::string, std::size_t> groupOf;
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      std::uint64_t& size = largest[rows_[i].kernel];
+      size = std::max(size, rows_[i].size);
+      const auto [at, added] = groupOf.try_emplace(rows_[i].group, groups.size());
+      if (added) groups.emplace_back();
+      groups[at->second].push_back(i);
+    }
+    for (const std::vector<std::size_t>& members : groups) {
+      const ReportRow& first = rows_[members.front()];
+      if (first.size == largest.at(first.kernel)) bounds(members);
       threads(members);
       accessOrder(members);
       firstCalls(members);
@@ -48,28 +61,6 @@ class Finder {
   }
 
  private:
-  std::vector<std::string> groups() const {
-    std::vector<std::string> groups;
-    for (const ReportRow& row : rows_)
-      if (std::ranges::find(groups, row.group) == groups.end()) groups.push_back(row.group);
-    return groups;
-  }
-
-  std::vector<std::size_t> rowsOf(const std::string& group) const {
-    std::vector<std::size_t> members;
-    for (std::size_t i = 0; i < rows_.size(); ++i)
-      if (rows_[i].group == group) members.push_back(i);
-    return members;
-  }
-
-  // The group holds its kernel's largest problem of the run.
-  bool isLargest(const std::string& group) const {
-    const ReportRow& first = rows_[rowsOf(group).front()];
-    return std::ranges::none_of(rows_, [&](const ReportRow& row) {
-      return row.kernel == first.kernel && row.size > first.size;
-    });
-  }
-
   Insight& add(InsightKind kind, const std::vector<std::size_t>& evidence, std::string chart) {
     const ReportRow& row = rows_[evidence.front()];
     Insight& insight = found_.emplace_back();
