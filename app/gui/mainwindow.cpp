@@ -1268,12 +1268,15 @@ void MainWindow::connectChartSelection() {
       if (results_->index(row, 0).data(ResultsModel::RunRole).toInt() == runId) return row;
     return -1;
   };
+  // The table row of a run's point as shown (sorted), invalid where the run filter hides it.
+  const auto shownRowOf = [this, firstRowOf](int runId, std::size_t point) {
+    const int first = firstRowOf(runId);
+    if (first < 0) return QModelIndex();
+    return sorted_->mapFromSource(results_->index(first + static_cast<int>(point), 0));
+  };
   connect(charts_, &ChartPanel::pointActivated, this,
-          [this, firstRowOf](int runId, std::size_t pointIndex) {
-            const int first = firstRowOf(runId);
-            if (first < 0) return;
-            const QModelIndex row =
-                sorted_->mapFromSource(results_->index(first + static_cast<int>(pointIndex), 0));
+          [this, shownRowOf](int runId, std::size_t pointIndex) {
+            const QModelIndex row = shownRowOf(runId, pointIndex);
             // A row the run filter hides cannot be selected.
             if (!row.isValid()) return;
             bottomTabs_->setCurrentWidget(table_);
@@ -1284,17 +1287,13 @@ void MainWindow::connectChartSelection() {
   // A finding shows its evidence: its rows selected in the table, its chart in front.
   connect(
       insights_, &InsightsPanel::findingActivated, this,
-      [this, firstRowOf](int runId, const std::vector<std::size_t>& points, const QString& chart) {
+      [this, shownRowOf](int runId, const std::vector<std::size_t>& points, const QString& chart) {
         for (int index = 0; index < charts_->chartCount(); ++index)
           if (charts_->chartStem(index) == chart) charts_->setCurrentChart(index);
-        const int first = firstRowOf(runId);
-        if (first < 0) return;
         QItemSelection rows;
-        for (const std::size_t point : points) {
-          const QModelIndex row =
-              sorted_->mapFromSource(results_->index(first + static_cast<int>(point), 0));
-          if (row.isValid()) rows.select(row, row);
-        }
+        for (const std::size_t point : points)
+          if (const QModelIndex row = shownRowOf(runId, point); row.isValid())
+            rows.select(row, row);
         table_->selectionModel()->select(
             rows, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         if (!rows.isEmpty()) table_->scrollTo(rows.indexes().front());
