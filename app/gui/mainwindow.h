@@ -1,15 +1,16 @@
 // The main window: the experiment panel, Run/Cancel with progress, the chart tabs, the runs
-// panel, the results table and the system view, around one SessionDocument.
+// panel, the results table and the system view, around one SessionDocument. It lays them out
+// and wires them; what its menus do lives in the pieces it delegates to: RunController (run,
+// re-run, cancel, the machine probe), SessionCommands (open, save, compare, export),
+// EngineChoices (plugins and the Python interpreter) and WindowActions (actions and menus).
 #pragma once
 
 #include <QByteArray>
 #include <QMainWindow>
-#include <QPointer>
 #include <QSize>
 #include <QString>
 #include <QStringList>
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -19,38 +20,35 @@
 #include "accellab/report.h"
 #include "accellab/sysinfo.h"
 #include "accellab/system_conditions.h"
-#include "worker/runworker.h"
+#include "run/runcontroller.h"
 
-class QAction;
-class QActionGroup;
-class QDialog;
 class QDockWidget;
 class QLabel;
-class QMenu;
-class QProgressBar;
-class QTabWidget;
 class QTableView;
+class QVBoxLayout;
 
 namespace accellab::gui {
 
 class ChartPanel;
+class EngineChoices;
 class EngineSet;
-class PluginsDialog;
-struct PluginRow;
 class ComparePanel;
 class ExperimentPanel;
 class Prompts;
 enum class Theme;
-class ResultsLoader;
 class ResultsModel;
+class ResultsPane;
 class RunFilterModel;
 class RunsModel;
 class RunsPanel;
 class RunStatus;
 class SessionDocument;
-class SystemProbe;
 class InsightsPanel;
+class LastFolder;
+class RunController;
+class SessionCommands;
 class SystemView;
+class WindowActions;
 
 struct MainWindowOptions {
   Prompts* prompts = nullptr;    // null: real dialogs
@@ -84,20 +82,19 @@ class MainWindow : public QMainWindow {
   // Offers to recover an autosaved session left by a crash; call once the window is shown.
   void offerRecovery();
 
-  // Starts reading `path` off the GUI thread, the status bar saying so; the document's
-  // opened or openFailed follows (an error is shown). Nothing while a run goes.
+  // The File menu's commands without their dialogs (SessionCommands); false after showing an
+  // error. openSession reads off the GUI thread, the document's opened or openFailed follows;
+  // compareWith compares the other file's latest run with this session's in the Compare tab.
   void openSession(const QString& path);
-  // The File menu's actions without their dialogs; false after showing an error.
   bool saveSession(const QString& path);
   bool exportChartPng(int chart, const QString& path, QSize pixelSize);
   bool exportChartSvg(int chart, const QString& path, QSize logicalSize);
   // Every chart of the kernel shown, as PNG and SVG, into `dir`.
   bool exportAllCharts(const QString& dir);
   bool exportResults(const QString& path, ReportFormat format);
-  // Reads another session (or results file) off the GUI thread, then compares its latest run
-  // with this session's latest in the Compare tab; an error is shown when it cannot be read.
   void compareWith(const QString& path);
 
+  // The Run menu's commands, on the Experiment panel's settings (RunController).
   void startRun();
   // Measures the unstable points of the run selected in the Runs panel (else the latest)
   // again, and puts the steadiest measurement of each in its place.
@@ -107,41 +104,41 @@ class MainWindow : public QMainWindow {
   void runAgain();
   // Cancels the run going, or the one waiting for the machine probe.
   void cancelRun();
+  void removeSelectedRun();
   bool isRunning() const;
   bool isReady() const;  // the machine probe has finished: a run starts at once
   // Measures the machine's bandwidth again (Run > Re-measure Machine) and keeps it.
   void remeasureMachine();
-  // Run > Python Interpreter…: the interpreter the python variants run from now on, a path or
-  // a command name (empty: python3 from PATH), saved when the window uses settings. The
-  // engines are made again off the GUI thread, since which variants run depends on it; Run
-  // waits meanwhile, and enginesRemade follows. False, and nothing changes, while a run or a
-  // probe goes, or where ACCELLAB_PYTHON in the environment decides.
+  // The engines' choices (EngineChoices): false, and nothing changes, while a run, a probe
+  // or a change goes; the engines are made again off the GUI thread and enginesRemade follows.
   bool setPythonInterpreter(const QString& interpreter);
-  QString pythonInterpreter() const { return python_; }
-  // File > Load Kernel Plugin…: `file`'s kernels join the engines (made again off the GUI
-  // thread, enginesRemade follows), it is measured in the worker with them, and loaded again
-  // at the next start; a refusal is shown and changes nothing. removePlugin undoes it. False
-  // when it cannot start now (a run, a probe, a change going) or nothing would change.
+  QString pythonInterpreter() const;
   bool loadPlugin(const QString& file);
   bool removePlugin(const QString& file);
 
-  SessionDocument& document() { return *document_; }
-  ExperimentPanel& experimentPanel() { return *experiment_; }
-  ChartPanel& chartPanel() { return *charts_; }
-  ResultsModel& resultsModel() { return *results_; }
-  QTableView& resultsView() { return *table_; }
-  RunsModel& runsModel() { return *runs_; }
-  RunsPanel& runsPanel() { return *runsPanel_; }
-  SystemView& systemView() { return *systemView_; }
-  InsightsPanel& insightsPanel() { return *insights_; }
-  ComparePanel& comparePanel() { return *compare_; }
-  QDockWidget& experimentDock() { return *experimentDock_; }
-  QDockWidget& resultsDock() { return *resultsDock_; }
-
+  // Edit > Copy: the table's selected cells (every row shown when none is).
+  void copySelection();
+  // View > Reset Layout: every panel where it was at first.
+  void resetLayout();
   // View > Theme; saved in the settings when the window uses them.
   void setTheme(Theme theme);
   // The folder the next file dialog opens in: the one a file was last chosen in.
-  QString lastFolder() const { return lastFolder_; }
+  QString lastFolder() const;
+
+  SessionDocument& document() { return *document_; }
+  RunController& runController() { return *run_; }
+  ExperimentPanel& experimentPanel() { return *experiment_; }
+  ChartPanel& chartPanel() { return *charts_; }
+  ResultsPane& resultsPane() { return *pane_; }
+  ResultsModel& resultsModel();
+  QTableView& resultsView();
+  RunsModel& runsModel() { return *runs_; }
+  RunsPanel& runsPanel();
+  SystemView& systemView();
+  InsightsPanel& insightsPanel();
+  ComparePanel& comparePanel();
+  QDockWidget& experimentDock() { return *experimentDock_; }
+  QDockWidget& resultsDock() { return *resultsDock_; }
 
  signals:
   void runFinished();
@@ -158,185 +155,57 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
-  void createActions();
-  void createMenus();
-  void createViewActions();
-  void createHelpActions();
   void createLayout();
+  void createRunButtons(QVBoxLayout& layout);
+  void createResultsDock();
   void connectDocument();
-  void connectWorker();
+  void connectRun();
+  void connectEngines();
   void updateActions();
   void updateTitle();
-  void onProgress(const accellab::Progress& progress);
-  void onPointRemeasured(int position, const accellab::PointResult& result);
-  void onRunEnded();
-  void onProbeFinished(const accellab::SystemInfo& system, const QString& warning);
-  // The runs checked in the Runs panel, in the table and the charts.
-  void showCheckedRuns();
-  // What the table shows by default, as the charts do: the selected kernel's latest run.
-  std::vector<int> latestRunOfKernel() const;
-  void updateSystemView();
-  // The Insights tab: the findings of the runs the table shows, its title counting them.
-  void updateInsights();
-  // The runs the results table shows: the checked ones, or the kernel's latest.
-  std::vector<int> tableRuns() const;
-  void choosePythonInterpreter();
-  // The plugins remembered from the last start, each refused one said in the Plugins dialog.
-  void loadRememberedPlugins();
-  bool canRemakeEngines() const;
-  // The engines are made again with `plugins`, `doing` in the status bar meanwhile.
-  void remakeEngines(std::vector<std::filesystem::path> plugins, const QString& doing);
+  void onMachineProbed(const accellab::SystemInfo& system, const QString& warning);
+  void onRunEnded(const QString& outcome);
   void onEnginesRemade();
-  void loadPluginWithDialog();
-  void openPythonWithDialog();
-  void showPluginsDialog();
-  // The Plugins dialog, when open, shows the engines' plugins and the refused ones.
-  void showPlugins();
-  std::vector<PluginRow> pluginRows();
-  // Sets ACCELLAB_PYTHON for this process and the workers it starts (empty: unset).
-  void applyPythonInterpreter() const;
+  // Where the run's points are measured, as the Experiment panel says.
+  RunPlacement placement() const;
   // The run the run actions act on: the one selected in the Runs panel, else the latest.
   const Run* targetRun() const;
-  void removeSelectedRun();
-  // A run or re-run of `points` points begins: the status bar shows `text` and the progress.
-  void showProgress(const QString& text, std::size_t points);
   // The experiment panel's kernel box lists the session's kernels, the latest run's chosen
   // when `selectLatest` (a session opened; not when the engines were remade).
   void showSessionKernels(bool selectLatest = true);
-
-  void newSession();
-  void openWithDialog();
-  void compareWithDialog();
-  bool save();
-  bool saveAs();
-  // Asks about unsaved changes; false when the user cancelled.
-  bool maybeSave();
-  void exportPngWithDialog();
-  void exportSvgWithDialog();
-  void exportAllChartsWithDialog();
-  // Clicking a chart element selects its row in the results table; the table's selected rows
-  // are highlighted in the charts.
-  void connectChartSelection();
-  void exportResultsWithDialog(ReportFormat format);
-  void copySelection();
-
-  // `name` in the last folder a file dialog chose from, and the folder to offer next.
-  QString inLastFolder(const QString& name) const;
-  void rememberFolder(const QString& folder);
-  void resetLayout();
-  void showUserGuide();
-  void showShortcuts();
-  void showAbout();
   // The window's first geometry, or the saved one, inside the screen it opens on.
   void fitToScreen(bool restored);
   QRect availableGeometry() const;
-
-  void addRecentFile(const QString& path);
-  void fillRecentMenu();
   // True when it restored a saved window geometry.
   bool loadSettings();
   void saveSettings() const;
 
-  // The engine of the GPU chosen in the experiment panel, made on first use and kept: the
-  // experiment panel reads the kernels of device 0's engine for the window's lifetime.
-  const Engine& engineFor(int gpuDevice);
-  // Where a run on `gpuDevice` measures: the worker, with the panel's crash policy and
-  // timeout; empty without a worker command.
-  std::optional<WorkerOptions> isolationFor(int gpuDevice) const;
-
-  EngineSet* engines_;
   MainWindowOptions options_;
   std::unique_ptr<Prompts> ownedPrompts_;
   Prompts* prompts_;
-  SystemInfo machine_;  // this machine's probe, for new sessions
-  bool probed_ = false;
-  // Python: the window's setting (empty: python3 from PATH), and ACCELLAB_PYTHON as the
-  // environment set it at the start, which decides when set. The engines are being made again.
-  QString python_;
-  QString environmentPython_;
-  // "plugin FILE: why" of each plugin that could not be loaded, for the Plugins dialog.
-  QStringList refusedPlugins_;
-  bool runWaitsForProbe_ = false;  // Run was pressed while the probe was measuring
-
+  std::unique_ptr<LastFolder> folder_;
+  EngineSet* engines_;
   SessionDocument* document_;
-  RunWorker* worker_;
-  SystemProbe* probe_;
-  ResultsModel* results_;
-  RunFilterModel* sorted_;
+  RunController* run_;
+  EngineChoices* choices_;
   RunsModel* runs_;
-  ResultsLoader* compareLoader_;
-  // The re-run going: which run, and where in it each re-measured point goes.
-  struct Rerun {
-    int runId;
-    std::vector<std::size_t> positions;
-  };
-  std::optional<Rerun> rerun_;
 
   ExperimentPanel* experiment_ = nullptr;
   ChartPanel* charts_ = nullptr;
-  QTableView* table_ = nullptr;
-  SystemView* systemView_ = nullptr;
-  InsightsPanel* insights_ = nullptr;
-  RunsPanel* runsPanel_ = nullptr;
-  ComparePanel* compare_ = nullptr;
-  QTabWidget* bottomTabs_ = nullptr;
+  ResultsPane* pane_ = nullptr;
+  QDockWidget* experimentDock_ = nullptr;
+  QDockWidget* resultsDock_ = nullptr;
   RunStatus* runStatus_ = nullptr;
   // What the machine probe found or is doing: lasting state, a permanent widget of the status
   // bar, so that the transient messages (a hovered action's tip) never wipe it.
   QLabel* machineStatus_ = nullptr;
-  // How the run going will end, for the status it leaves (whether it was cancelled, the run
-  // status knows): failed, or finished.
-  std::size_t runPoints_ = 0;
-  std::optional<QString> runFailure_;
-  // Why the run stopped before its end when the runner stopped it (crashes of the measured
-  // code in a row): the reason its unmeasured points carry.
-  std::optional<QString> runStopped_;
-
-  QAction* newAction_ = nullptr;
-  QAction* openAction_ = nullptr;
-  QAction* compareAction_ = nullptr;
-  QAction* saveAction_ = nullptr;
-  QAction* saveAsAction_ = nullptr;
-  QAction* exportPngAction_ = nullptr;
-  QAction* exportSvgAction_ = nullptr;
-  QAction* exportAllChartsAction_ = nullptr;
-  QAction* exportCsvAction_ = nullptr;
-  QAction* exportMarkdownAction_ = nullptr;
-  QAction* quitAction_ = nullptr;
-  QAction* runAction_ = nullptr;
-  QAction* cancelAction_ = nullptr;
-  QAction* rerunAction_ = nullptr;
-  QAction* runAgainAction_ = nullptr;
-  QAction* removeRunAction_ = nullptr;
-  QAction* remeasureAction_ = nullptr;
-  QAction* pythonAction_ = nullptr;
-  QAction* loadPluginAction_ = nullptr;
-  QAction* openPythonAction_ = nullptr;
-  QAction* pluginsAction_ = nullptr;
-  QAction* copyAction_ = nullptr;
-  QMenu* recentMenu_ = nullptr;
-  QStringList recentFiles_;
-
-  // The View and Help menus, the docks they show, the dialogs they open.
-  QDockWidget* experimentDock_ = nullptr;
-  QDockWidget* resultsDock_ = nullptr;
+  SessionCommands* session_ = nullptr;
+  WindowActions* actions_ = nullptr;
   QByteArray defaultLayout_;  // saveState() as built, for View > Reset Layout
-  QAction* resetLayoutAction_ = nullptr;
-  QAction* nextChartAction_ = nullptr;
-  QAction* previousChartAction_ = nullptr;
-  QActionGroup* themeActions_ = nullptr;
-  QAction* guideAction_ = nullptr;
-  QAction* shortcutsAction_ = nullptr;
-  QAction* aboutAction_ = nullptr;
-  QAction* aboutQtAction_ = nullptr;
-  QPointer<QDialog> guideDialog_;
-  QPointer<PluginsDialog> pluginsDialog_;
-  QPointer<QDialog> shortcutsDialog_;
-  QPointer<QDialog> aboutDialog_;
-  QString lastFolder_;
   // Closing during a run: the run is cancelled and the window closes once it has ended.
   bool closeAfterRun_ = false;
   bool firstShow_ = true;
+  bool probedOnce_ = false;  // the machine's GPUs are in the experiment panel
 };
 
 }  // namespace accellab::gui

@@ -196,10 +196,6 @@
             <numerusform>…… 另有 %n 项未绘制（见表格）</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Showing the first %1 of %2 (see the table for all)</source>
-        <translation type="vanished">显示 %2 项中的前 %1 项（完整内容见表格）</translation>
-    </message>
     <message numerus="yes">
         <source>%1
 variant %2, %n thread(s), %3, run %4</source>
@@ -509,26 +505,12 @@ variant %2, %n thread(s), %3, run %4</source>
         <translation>%1 比 loop 慢 %2：教程的循环顺序让每次访问跳过 %3，因此每个元素都要单独占用一条缓存行。请让最内层循环遍历最后一个下标。</translation>
     </message>
     <message>
-        <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading). It takes %4 calls to win that back over the baseline; a program that calls it once pays the first call, not the median.</source>
-        <translation type="vanished">%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）。相对基准需要 %4 次调用才能赚回这部分开销；只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
-    </message>
-    <message>
-        <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading); a program that calls it once pays the first call, not the median.</source>
-        <translation type="vanished">%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）；只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
-    </message>
-    <message>
         <source>%1: the copies to and from the GPU take %2 of its time end to end (%3 against a kernel of %4). Keep the data on the device across calls, or give the kernel more work per byte.</source>
         <translation>%1：与 GPU 之间的数据复制占端到端时间的 %2（复制 %3，内核 %4）。请让数据在多次调用之间留在设备上，或让内核对每个字节做更多计算。</translation>
     </message>
     <message>
         <source>It rests on unstable or cut-short points: raise Minimum time or use Re-run Unstable Points first.</source>
         <translation>该结论基于不稳定或被提前截断的测量点：请先增大“最短时间”，或使用“重新测量不稳定的点”。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading). It takes %n call(s) to win that back over the baseline; a program that calls it once pays the first call, not the median.</source>
-        <translation type="vanished">
-            <numerusform>%1：首次调用耗时 %2，而中位数为 %3（编译、缺页或模块加载）。相对基准需要 %n 次调用才能赚回这部分开销；只调用一次的程序付出的是首次调用的时间，而不是中位数。</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1: the first call took %2 against a median of %3 (compilation, page faults or module loading).</source>
@@ -941,6 +923,49 @@ Its points are kept.</source>
     </message>
 </context>
 <context>
+    <name>accellab::gui::EngineChoices</name>
+    <message>
+        <source>Plugins not loaded</source>
+        <translation>未加载的插件</translation>
+    </message>
+    <message>
+        <source>
+
+File ▸ Plugins… lists them.</source>
+        <translation>
+
+文件 ▸ 插件… 中列出了它们。</translation>
+    </message>
+    <message>
+        <source>Asking %1 which Python variants it can run…</source>
+        <translation>正在询问 %1 能运行哪些 Python 变体…</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Unloading %1…</source>
+        <translation>正在卸载 %1…</translation>
+    </message>
+    <message>
+        <source>Load Kernel Plugin</source>
+        <translation>加载内核插件</translation>
+    </message>
+    <message>
+        <source>Kernel plugins (*.so);;All files (*)</source>
+        <translation>内核插件 (*.so);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open Python Benchmarks</source>
+        <translation>打开 Python 基准测试</translation>
+    </message>
+    <message>
+        <source>Python benchmark files (*.py);;All files (*)</source>
+        <translation>Python 基准测试文件 (*.py);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>accellab::gui::ExperimentPanel</name>
     <message>
         <source>&amp;GPU:</source>
@@ -1117,10 +1142,6 @@ Its points are kept.</source>
     <message>
         <source>Measured elsewhere (an imported file): its results can be charted, but this build has no kernel %1 to run</source>
         <translation>在别处测量（导入的文件）：其结果可以绘制成图表，但此构建中没有可运行的内核 %1</translation>
-    </message>
-    <message>
-        <source>%1 was measured elsewhere (an imported file); this build has no such kernel to run. Choose a kernel of this build to measure.</source>
-        <translation type="vanished">%1 是在别处测量的（导入的文件）；此构建中没有该内核可运行。请选择此构建中的内核进行测量。</translation>
     </message>
     <message>
         <source>%1 threads on 1 logical core: oversubscribed, times will not scale</source>
@@ -1317,14 +1338,6 @@ Its points are kept.</source>
         <translation>未运行 gpu 变体</translation>
     </message>
     <message>
-        <source>%1, pinned</source>
-        <translation type="vanished">%1，锁页内存</translation>
-    </message>
-    <message>
-        <source>%1, pageable</source>
-        <translation type="vanished">%1，可分页内存</translation>
-    </message>
-    <message>
         <source>variant</source>
         <translation>变体</translation>
     </message>
@@ -1393,120 +1406,12 @@ host → device %2, kernel %3, device → host %4</source>
         <translation>已探测本机：%1</translation>
     </message>
     <message>
-        <source>&amp;New</source>
-        <translation>新建(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Compare &amp;With…</source>
-        <translation>与…比较(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Open another session beside this one and compare its runs with this session&apos;s</source>
-        <translation>在本会话旁打开另一个会话，并将其运行与本会话的运行进行比较</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Export Chart as &amp;PNG…</source>
-        <translation>将图表导出为 PNG(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>Export Chart as S&amp;VG…</source>
-        <translation>将图表导出为 SVG(&amp;V)…</translation>
-    </message>
-    <message>
-        <source>Export Results as &amp;CSV…</source>
-        <translation>将结果导出为 CSV(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Export Results as &amp;Markdown…</source>
-        <translation>将结果导出为 Markdown(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Ctrl+R</source>
-        <translation>Ctrl+R</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Stop the run; points already measured are kept (Esc)</source>
-        <translation>停止运行；已测量的点会保留 (Esc)</translation>
-    </message>
-    <message>
-        <source>Re-run &amp;Unstable Points</source>
-        <translation>重新测量不稳定的点(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+R</source>
-        <translation>Ctrl+Shift+R</translation>
-    </message>
-    <message>
-        <source>Measure the unstable points of the selected run (or the latest) again and keep the steadiest measurement of each</source>
-        <translation>重新测量所选运行（或最近一次运行）中不稳定的点，并保留每个点最稳定的一次测量</translation>
-    </message>
-    <message>
-        <source>&amp;Delete Run</source>
-        <translation>删除运行(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Delete the selected run and its measurements</source>
-        <translation>删除所选运行及其测量结果</translation>
-    </message>
-    <message>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
         <source>Experiment</source>
         <translation>实验</translation>
     </message>
     <message>
         <source>Results</source>
         <translation>结果</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>比较</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>系统</translation>
     </message>
     <message>
         <source>1 system warning: see System</source>
@@ -1517,30 +1422,6 @@ host → device %2, kernel %3, device → host %4</source>
         <translation>%1 条系统警告：见“系统”</translation>
     </message>
     <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Cannot open session</source>
-        <translation>无法打开会话</translation>
-    </message>
-    <message>
-        <source>Recovered the autosaved session</source>
-        <translation>已恢复自动保存的会话</translation>
-    </message>
-    <message>
-        <source>Cannot recover</source>
-        <translation>无法恢复</translation>
-    </message>
-    <message>
-        <source>Autosave failed, trying again after the next change; the results are kept in the window: %1</source>
-        <translation>自动保存失败，将在下次更改后重试；结果仍保留在窗口中：%1</translation>
-    </message>
-    <message>
-        <source>Autosave works again</source>
-        <translation>自动保存已恢复正常</translation>
-    </message>
-    <message>
         <source>Run failed</source>
         <translation>运行失败</translation>
     </message>
@@ -1548,183 +1429,13 @@ host → device %2, kernel %3, device → host %4</source>
         <source>Cannot run</source>
         <translation>无法运行</translation>
     </message>
-    <message numerus="yes">
-        <source>Starting %n point(s)…</source>
-        <translation>
-            <numerusform>正在开始 %n 个测量点…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Re-running %n unstable point(s) of run %1…</source>
-        <translation>
-            <numerusform>正在重新测量运行 %1 中 %n 个不稳定的点…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n system warning(s) recorded as the run started</source>
-        <translation>
-            <numerusform>运行开始时记录了 %n 条系统警告</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1[*] — AccelLab</source>
         <translation>%1[*] — AccelLab</translation>
     </message>
     <message>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
-        <source>Cannot compare</source>
-        <translation>无法比较</translation>
-    </message>
-    <message>
-        <source>Compare With</source>
-        <translation>与…比较</translation>
-    </message>
-    <message>
-        <source>Open Session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>Cannot save session</source>
-        <translation>无法保存会话</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Save Session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>Cannot export chart</source>
-        <translation>无法导出图表</translation>
-    </message>
-    <message>
-        <source>Export Chart as PNG</source>
-        <translation>将图表导出为 PNG</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>Export Chart as SVG</source>
-        <translation>将图表导出为 SVG</translation>
-    </message>
-    <message>
-        <source>SVG drawings (*.svg)</source>
-        <translation>SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-        <source>Cannot export results</source>
-        <translation>无法导出结果</translation>
-    </message>
-    <message>
-        <source>Export Results as CSV</source>
-        <translation>将结果导出为 CSV</translation>
-    </message>
-    <message>
-        <source>Export Results as Markdown</source>
-        <translation>将结果导出为 Markdown</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV 文件 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Markdown files (*.md)</source>
-        <translation>Markdown 文件 (*.md)</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+S</source>
-        <translation>Ctrl+Shift+S</translation>
-    </message>
-    <message>
-        <source>Export &amp;All Charts…</source>
-        <translation>导出全部图表(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+E</source>
-        <translation>Ctrl+Shift+E</translation>
-    </message>
-    <message>
-        <source>Write every chart of the kernel shown to a folder, as PNG and SVG (Ctrl+Shift+E)</source>
-        <translation>将所显示内核的每张图表以 PNG 和 SVG 格式写入一个文件夹 (Ctrl+Shift+E)</translation>
-    </message>
-    <message>
-        <source>Ctrl+Q</source>
-        <translation>Ctrl+Q</translation>
-    </message>
-    <message>
         <source>Measure the experiment (F5)</source>
         <translation>测量该实验 (F5)</translation>
-    </message>
-    <message>
-        <source>Re-&amp;measure Machine</source>
-        <translation>重新测量本机(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Measure the machine&apos;s memory bandwidth again (a few seconds) instead of using the measurement kept from an earlier start</source>
-        <translation>重新测量本机的内存带宽（需几秒钟），而不使用之前启动时保存的测量结果</translation>
-    </message>
-    <message>
-        <source>&amp;Next Chart</source>
-        <translation>下一个图表(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;Previous Chart</source>
-        <translation>上一个图表(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Reset Layout</source>
-        <translation>重置布局(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Show every panel where it was at first</source>
-        <translation>将每个面板恢复到最初的位置</translation>
-    </message>
-    <message>
-        <source>Follow &amp;System</source>
-        <translation>跟随系统(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>浅色(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>深色(&amp;D)</translation>
-    </message>
-    <message>
-        <source>AccelLab &amp;User Guide</source>
-        <translation>AccelLab 用户指南(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>&amp;About AccelLab</source>
-        <translation>关于 AccelLab(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>关于 Qt(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Theme</source>
-        <translation>主题(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>Run cancelled before it started</source>
@@ -1743,114 +1454,8 @@ host → device %2, kernel %3, device → host %4</source>
         <translation>%1（未能保存以供下次启动使用：%2）</translation>
     </message>
     <message>
-        <source> (re-run of run %1; still unstable: %2)</source>
-        <translation> （重新测量了运行 %1；仍不稳定：%2）</translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <source>Cannot export charts</source>
-        <translation>无法导出图表</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n file(s) to %1</source>
-        <translation>
-            <numerusform>已将 %n 个文件导出到 %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Export All Charts</source>
-        <translation>导出全部图表</translation>
-    </message>
-    <message>
-        <source>&amp;Python Interpreter…</source>
-        <translation>Python 解释器(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>Choose the python3 that runs the Python variants (python-loop, numpy, numba)</source>
-        <translation>选择运行 Python 变体（python-loop、numpy、numba）的 python3</translation>
-    </message>
-    <message>
-        <source>Asking %1 which Python variants it can run…</source>
-        <translation>正在询问 %1 能运行哪些 Python 变体…</translation>
-    </message>
-    <message>
-        <source>Python interpreter</source>
-        <translation type="vanished">Python 解释器</translation>
-    </message>
-    <message>
-        <source>Plugins not loaded</source>
-        <translation>未加载的插件</translation>
-    </message>
-    <message>
-        <source>
-
-File ▸ Plugins… lists them.</source>
-        <translation>
-
-文件 ▸ 插件… 中列出了它们。</translation>
-    </message>
-    <message>
         <source>Cannot load</source>
         <translation>无法加载</translation>
-    </message>
-    <message>
-        <source>Load Kernel &amp;Plugin…</source>
-        <translation>加载内核插件(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>Load your own kernels from a plugin built against AccelLab&apos;s SDK (docs/plugins.md); it is loaded again at the next start</source>
-        <translation>从基于 AccelLab SDK 构建的插件加载你自己的内核（docs/plugins.md）；下次启动时会再次加载</translation>
-    </message>
-    <message>
-        <source>Plu&amp;gins…</source>
-        <translation>插件(&amp;G)…</translation>
-    </message>
-    <message>
-        <source>The kernel plugins loaded, and those that could not be</source>
-        <translation>已加载的内核插件，以及无法加载的插件</translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation>正在加载 %1…</translation>
-    </message>
-    <message>
-        <source>Unloading %1…</source>
-        <translation>正在卸载 %1…</translation>
-    </message>
-    <message>
-        <source>Load Kernel Plugin</source>
-        <translation>加载内核插件</translation>
-    </message>
-    <message>
-        <source>Kernel plugins (*.so);;All files (*)</source>
-        <translation>内核插件 (*.so);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Open P&amp;ython Benchmarks…</source>
-        <translation>打开 Python 基准测试(&amp;Y)…</translation>
-    </message>
-    <message>
-        <source>Measure your own Python: an asv-style benchmark file (docs/python.md), its benchmarks as kernels; it is opened again at the next start</source>
-        <translation>测量您自己的 Python：asv 风格的基准测试文件（docs/python.md），其中的基准测试作为内核；下次启动时会再次打开</translation>
-    </message>
-    <message>
-        <source>Open Python Benchmarks</source>
-        <translation>打开 Python 基准测试</translation>
-    </message>
-    <message>
-        <source>Python benchmark files (*.py);;All files (*)</source>
-        <translation>Python 基准测试文件 (*.py);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Run &amp;Again with These Settings</source>
-        <translation>按这些设置再次运行(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Fill the Experiment panel with the selected run&apos;s (or the latest run&apos;s) settings and measure them again as a new run</source>
-        <translation>用所选运行（或最近一次运行）的设置填充“实验”面板，并作为新的运行再次测量</translation>
     </message>
     <message>
         <source>Cannot run again</source>
@@ -1875,14 +1480,6 @@ Check them, then press Run.</source>
 • %2
 
 请检查后按“运行”。</translation>
-    </message>
-    <message>
-        <source>Insights</source>
-        <translation>分析</translation>
-    </message>
-    <message>
-        <source>Insights (%1)</source>
-        <translation>分析（%1）</translation>
     </message>
 </context>
 <context>
@@ -2055,6 +1652,35 @@ Check them, then press Run.</source>
     </message>
 </context>
 <context>
+    <name>accellab::gui::ResultsPane</name>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Insights</source>
+        <translation>分析</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Insights (%1)</source>
+        <translation>分析（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n system warning(s) recorded as the run started</source>
+        <translation>
+            <numerusform>运行开始时记录了 %n 条系统警告</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>accellab::gui::RooflineChart</name>
     <message>
         <source>%1 %2 GPU %3 %4</source>
@@ -2133,6 +1759,25 @@ intensity %2 FLOP/B, %3
     <message>
         <source> (no higher on more threads: the machine was busy when it was measured; re-measure it)</source>
         <translation>（线程更多却没有更高：测量时本机正忙；请重新测量）</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::RunController</name>
+    <message numerus="yes">
+        <source>Starting %n point(s)…</source>
+        <translation>
+            <numerusform>正在开始 %n 个测量点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Re-running %n unstable point(s) of run %1…</source>
+        <translation>
+            <numerusform>正在重新测量运行 %1 中 %n 个不稳定的点…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (re-run of run %1; still unstable: %2)</source>
+        <translation> （重新测量了运行 %1；仍不稳定：%2）</translation>
     </message>
 </context>
 <context>
@@ -2227,6 +1872,119 @@ speedup at most %7</source>
     <message>
         <source>unbounded</source>
         <translation>无上限</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::SessionCommands</name>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>Recovered the autosaved session</source>
+        <translation>已恢复自动保存的会话</translation>
+    </message>
+    <message>
+        <source>Cannot recover</source>
+        <translation>无法恢复</translation>
+    </message>
+    <message>
+        <source>Autosave failed, trying again after the next change; the results are kept in the window: %1</source>
+        <translation>自动保存失败，将在下次更改后重试；结果仍保留在窗口中：%1</translation>
+    </message>
+    <message>
+        <source>Autosave works again</source>
+        <translation>自动保存已恢复正常</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Cannot compare</source>
+        <translation>无法比较</translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation>与…比较</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Cannot export chart</source>
+        <translation>无法导出图表</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Cannot export charts</source>
+        <translation>无法导出图表</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n file(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个文件导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot export results</source>
+        <translation>无法导出结果</translation>
+    </message>
+    <message>
+        <source>Export Chart as PNG</source>
+        <translation>将图表导出为 PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export Chart as SVG</source>
+        <translation>将图表导出为 SVG</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export All Charts</source>
+        <translation>导出全部图表</translation>
+    </message>
+    <message>
+        <source>Export Results as CSV</source>
+        <translation>将结果导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Export Results as Markdown</source>
+        <translation>将结果导出为 Markdown</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Markdown files (*.md)</source>
+        <translation>Markdown 文件 (*.md)</translation>
     </message>
 </context>
 <context>
@@ -2642,6 +2400,233 @@ speedup at most %7</source>
     </message>
 </context>
 <context>
+    <name>accellab::gui::WindowActions</name>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>与…比较(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Open another session beside this one and compare its runs with this session&apos;s</source>
+        <translation>在本会话旁打开另一个会话，并将其运行与本会话的运行进行比较</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>Export Chart as &amp;PNG…</source>
+        <translation>将图表导出为 PNG(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Export Chart as S&amp;VG…</source>
+        <translation>将图表导出为 SVG(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;All Charts…</source>
+        <translation>导出全部图表(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Write every chart of the kernel shown to a folder, as PNG and SVG (Ctrl+Shift+E)</source>
+        <translation>将所显示内核的每张图表以 PNG 和 SVG 格式写入一个文件夹 (Ctrl+Shift+E)</translation>
+    </message>
+    <message>
+        <source>Export Results as &amp;CSV…</source>
+        <translation>将结果导出为 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export Results as &amp;Markdown…</source>
+        <translation>将结果导出为 Markdown(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Load Kernel &amp;Plugin…</source>
+        <translation>加载内核插件(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Load your own kernels from a plugin built against AccelLab&apos;s SDK (docs/plugins.md); it is loaded again at the next start</source>
+        <translation>从基于 AccelLab SDK 构建的插件加载你自己的内核（docs/plugins.md）；下次启动时会再次加载</translation>
+    </message>
+    <message>
+        <source>Open P&amp;ython Benchmarks…</source>
+        <translation>打开 Python 基准测试(&amp;Y)…</translation>
+    </message>
+    <message>
+        <source>Measure your own Python: an asv-style benchmark file (docs/python.md), its benchmarks as kernels; it is opened again at the next start</source>
+        <translation>测量您自己的 Python：asv 风格的基准测试文件（docs/python.md），其中的基准测试作为内核；下次启动时会再次打开</translation>
+    </message>
+    <message>
+        <source>Plu&amp;gins…</source>
+        <translation>插件(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>The kernel plugins loaded, and those that could not be</source>
+        <translation>已加载的内核插件，以及无法加载的插件</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Q</source>
+        <translation>Ctrl+Q</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the run; points already measured are kept (Esc)</source>
+        <translation>停止运行；已测量的点会保留 (Esc)</translation>
+    </message>
+    <message>
+        <source>Re-run &amp;Unstable Points</source>
+        <translation>重新测量不稳定的点(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>Measure the unstable points of the selected run (or the latest) again and keep the steadiest measurement of each</source>
+        <translation>重新测量所选运行（或最近一次运行）中不稳定的点，并保留每个点最稳定的一次测量</translation>
+    </message>
+    <message>
+        <source>Run &amp;Again with These Settings</source>
+        <translation>按这些设置再次运行(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Fill the Experiment panel with the selected run&apos;s (or the latest run&apos;s) settings and measure them again as a new run</source>
+        <translation>用所选运行（或最近一次运行）的设置填充“实验”面板，并作为新的运行再次测量</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Run</source>
+        <translation>删除运行(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected run and its measurements</source>
+        <translation>删除所选运行及其测量结果</translation>
+    </message>
+    <message>
+        <source>Re-&amp;measure Machine</source>
+        <translation>重新测量本机(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Measure the machine&apos;s memory bandwidth again (a few seconds) instead of using the measurement kept from an earlier start</source>
+        <translation>重新测量本机的内存带宽（需几秒钟），而不使用之前启动时保存的测量结果</translation>
+    </message>
+    <message>
+        <source>&amp;Python Interpreter…</source>
+        <translation>Python 解释器(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Choose the python3 that runs the Python variants (python-loop, numpy, numba)</source>
+        <translation>选择运行 Python 变体（python-loop、numpy、numba）的 python3</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show every panel where it was at first</source>
+        <translation>将每个面板恢复到最初的位置</translation>
+    </message>
+    <message>
+        <source>&amp;Next Chart</source>
+        <translation>下一个图表(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Chart</source>
+        <translation>上一个图表(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Follow &amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>AccelLab &amp;User Guide</source>
+        <translation>AccelLab 用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About AccelLab</source>
+        <translation>关于 AccelLab(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Profile compute kernels in their variants and chart the speedups.</source>
@@ -2670,10 +2655,6 @@ speedup at most %7</source>
     <message>
         <source>With --export-charts: a line under each chart naming the machine, the date and the runs.</source>
         <translation>与 --export-charts 一起使用：在每张图表下方加一行说明，注明机器、日期和运行。</translation>
-    </message>
-    <message>
-        <source>Plugins not loaded</source>
-        <translation type="vanished">未加载的插件</translation>
     </message>
 </context>
 </TS>

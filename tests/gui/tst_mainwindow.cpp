@@ -750,7 +750,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(charts.currentChart(), 0);
     QTest::keyClick(sizes, Qt::Key_PageUp, Qt::ControlModifier);
     QCOMPARE(charts.currentChart(), charts.chartCount() - 1);
-    auto* table = window_->findChild<QTableView*>();
+    auto* table = window_->findChild<QTableView*>(QStringLiteral("resultsTable"));
     QVERIFY(table);
     QVERIFY(!table->tabKeyNavigation());
   }

@@ -1,0 +1,198 @@
+#include "enginechoices.h"
+
+#include <QDialog>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+#include <QTimer>
+#include <algorithm>
+#include <exception>
+
+#include "accellab/plugin_loader.h"
+#include "engines/engineset.h"
+#include "engines/pluginsdialog.h"
+#include "prompts.h"
+#include "session/enginefiles.h"
+#include "session/lastfolder.h"
+#include "system/pythondialog.h"
+
+namespace accellab::gui {
+
+namespace {
+
+const QString kPythonKey = QStringLiteral("python/interpreter");
+const QString kPluginsKey = QStringLiteral("plugins/files");
+
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+}  // namespace
+
+EngineChoices::EngineChoices(EngineSet& engines, QWidget& window, Prompts& prompts,
+                             LastFolder& folder, bool useSettings, QStringList refused,
+                             std::function<bool()> idle)
+    : QObject(&window),
+      engines_(engines),
+      window_(window),
+      prompts_(prompts),
+      folder_(folder),
+      useSettings_(useSettings),
+      refused_(std::move(refused)),
+      idle_(std::move(idle)),
+      environmentPython_(qEnvironmentVariable("ACCELLAB_PYTHON")) {
+  // Before the first engine asks which variants Python can run.
+  if (useSettings_) python_ = QSettings().value(kPythonKey).toString();
+  applyPythonInterpreter();
+  if (!useSettings_) return;
+  loadRememberedPlugins();
+  // Said once the window shows (not in a demo's or a test's window, which use no settings).
+  if (!refused_.isEmpty())
+    QTimer::singleShot(0, this, [this] {
+      prompts_.error(
+          &window_, tr("Plugins not loaded"),
+          refused_.join(QLatin1Char('\n')) + tr("\n\nFile \u25b8 Plugins\u2026 lists them."));
+    });
+}
+
+void EngineChoices::applyPythonInterpreter() const {
+  if (!environmentPython_.isEmpty()) return;
+  if (python_.isEmpty())
+    qunsetenv("ACCELLAB_PYTHON");
+  else
+    qputenv("ACCELLAB_PYTHON", python_.toLocal8Bit());
+}
+
+void EngineChoices::loadRememberedPlugins() {
+  // Each checked alone first (a file since removed or rebuilt against another ABI), then all
+  // together with the built-in kernels (a name taken twice): a refused one is left out and
+  // said, never the reason the window cannot start.
+  std::vector<std::filesystem::path> kept;
+  for (const QString& file : QSettings().value(kPluginsKey).toStringList()) {
+    try {
+      // A Python file is listed by a child interpreter when the engine is made, below.
+      if (!file.endsWith(QLatin1String(".py"))) accellab::loadPlugin(toFilePath(file));
+      kept.push_back(toFilePath(file));
+    } catch (const PluginError& error) {
+      refused_ << qs(error.what());
+    }
+  }
+  engines_.setPlugins(kept);
+  try {
+    engines_.forDevice(0);
+  } catch (const std::exception& error) {  // PluginError, or a Python file that does not list
+    refused_ << qs(error.what());
+    engines_.setPlugins({});
+  }
+}
+
+bool EngineChoices::canChange() const { return idle_() && !engines_.isRemaking(); }
+
+void EngineChoices::change(std::vector<std::filesystem::path> plugins, const QString& doing) {
+  if (dialog_) dialog_->setBusy(true);
+  engines_.remake(std::move(plugins));
+  emit changing(doing);
+}
+
+void EngineChoices::remembered() {
+  if (useSettings_) {
+    QStringList files;
+    for (const std::filesystem::path& file : engines_.plugins())
+      files << QFile::decodeName(file.c_str());
+    QSettings().setValue(kPluginsKey, files);
+  }
+  showPlugins();
+}
+
+bool EngineChoices::setPythonInterpreter(const QString& interpreter) {
+  if (!environmentPython_.isEmpty() || !canChange()) return false;
+  python_ = interpreter.trimmed();
+  if (useSettings_) QSettings().setValue(kPythonKey, python_);
+  // Set while nothing else of the window runs: no other thread reads the environment now.
+  applyPythonInterpreter();
+  change(engines_.plugins(), tr("Asking %1 which Python variants it can run\u2026")
+                                 .arg(python_.isEmpty() ? QStringLiteral("python3") : python_));
+  return true;
+}
+
+bool EngineChoices::loadPlugin(const QString& file) {
+  if (!canChange()) return false;
+  std::vector<std::filesystem::path> plugins = engines_.plugins();
+  const std::filesystem::path path = toFilePath(QFileInfo(file).absoluteFilePath());
+  if (std::ranges::find(plugins, path) != plugins.end()) return false;
+  plugins.push_back(path);
+  change(std::move(plugins), tr("Loading %1\u2026").arg(QDir::toNativeSeparators(file)));
+  return true;
+}
+
+bool EngineChoices::removePlugin(const QString& file) {
+  if (!canChange()) return false;
+  std::vector<std::filesystem::path> plugins = engines_.plugins();
+  if (std::erase(plugins, toFilePath(file)) == 0) return false;
+  change(std::move(plugins), tr("Unloading %1\u2026").arg(QDir::toNativeSeparators(file)));
+  return true;
+}
+
+void EngineChoices::loadPluginWithDialog() {
+  const QString file = prompts_.openFileName(&window_, tr("Load Kernel Plugin"), folder_.path(),
+                                             tr("Kernel plugins (*.so);;All files (*)"));
+  if (file.isEmpty()) return;
+  folder_.rememberFileOf(file);
+  loadPlugin(file);
+}
+
+void EngineChoices::openPythonWithDialog() {
+  const QString file = prompts_.openFileName(&window_, tr("Open Python Benchmarks"), folder_.path(),
+                                             tr("Python benchmark files (*.py);;All files (*)"));
+  if (file.isEmpty()) return;
+  folder_.rememberFileOf(file);
+  loadPlugin(file);
+}
+
+std::vector<PluginRow> EngineChoices::pluginRows() const {
+  std::vector<PluginRow> rows;
+  for (const Kernel* kernel : engines_.forDevice(0).registry().kernels()) {
+    const auto& plugin = kernel->info().plugin;
+    if (!plugin) continue;
+    auto row = std::ranges::find_if(
+        rows, [&](const PluginRow& r) { return r.identity.file == plugin->file; });
+    if (row == rows.end()) {
+      const bool removable =
+          std::ranges::find(engines_.plugins(), std::filesystem::path(plugin->file)) !=
+          engines_.plugins().end();
+      row = rows.insert(rows.end(), PluginRow{*plugin, {}, removable});
+    }
+    row->kernels << qs(kernel->info().name);
+  }
+  return rows;
+}
+
+void EngineChoices::showPlugins() {
+  if (!dialog_) return;
+  dialog_->setPlugins(pluginRows(), refused_);
+  dialog_->setBusy(!canChange());
+}
+
+void EngineChoices::updateDialog() {
+  if (dialog_) dialog_->setBusy(!canChange());
+}
+
+void EngineChoices::showPluginsDialog() {
+  if (!dialog_) {
+    dialog_ = new PluginsDialog(&window_);
+    connect(dialog_, &PluginsDialog::loadRequested, this, &EngineChoices::loadPluginWithDialog);
+    connect(dialog_, &PluginsDialog::removeRequested, this,
+            [this](const QString& file) { removePlugin(file); });
+  }
+  showPlugins();
+  dialog_->show();
+  dialog_->raise();
+  dialog_->activateWindow();
+}
+
+void EngineChoices::choosePythonInterpreter(const QString& found) {
+  PythonDialog dialog(python_, environmentPython_, found, &window_);
+  if (dialog.exec() == QDialog::Accepted && dialog.interpreter() != python_)
+    setPythonInterpreter(dialog.interpreter());
+}
+
+}  // namespace accellab::gui

@@ -1,0 +1,177 @@
+#include "resultspane.h"
+
+#include <QHeaderView>
+#include <QIcon>
+#include <QTabWidget>
+#include <QTableView>
+#include <algorithm>
+
+#include "charts/chartpanel.h"
+#include "compare/comparepanel.h"
+#include "insights/insightspanel.h"
+#include "models/resultsmodel.h"
+#include "models/runfiltermodel.h"
+#include "models/runsmodel.h"
+#include "models/tablelinks.h"
+#include "runs/runspanel.h"
+#include "session/sessiondocument.h"
+#include "system/systemview.h"
+
+namespace accellab::gui {
+
+ResultsPane::ResultsPane(SessionDocument& document, RunsModel& runs, ChartPanel& charts,
+                         std::function<bool()> running, std::function<const SystemInfo*()> machine,
+                         QWidget* parent)
+    : QSplitter(Qt::Horizontal, parent),
+      document_(document),
+      runs_(runs),
+      charts_(charts),
+      running_(std::move(running)),
+      machine_(std::move(machine)),
+      results_(new ResultsModel(this)),
+      sorted_(new RunFilterModel(this)),
+      table_(new QTableView(this)),
+      insights_(new InsightsPanel(this)),
+      compare_(new ComparePanel(document.session(), this)),
+      systemView_(new SystemView(this)),
+      tabs_(new QTabWidget(this)),
+      runsPanel_(new RunsPanel(runs, this)) {
+  setObjectName(QStringLiteral("bottomSplitter"));
+  sorted_->setSourceModel(results_);
+  // Tab leaves the table for the next field; the arrows move within it.
+  table_->setTabKeyNavigation(false);
+  table_->setObjectName(QStringLiteral("resultsTable"));
+  table_->setModel(sorted_);
+  table_->setSortingEnabled(true);
+  table_->sortByColumn(-1, Qt::AscendingOrder);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setAlternatingRowColors(true);
+  table_->horizontalHeader()->setStretchLastSection(true);
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+  table_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  insights_->setObjectName(QStringLiteral("insightsPanel"));
+  compare_->setCurrentName(document_.displayName());
+  tabs_->setObjectName(QStringLiteral("bottomTabs"));
+  tabs_->addTab(table_, tr("Results"));
+  tabs_->addTab(insights_, tr("Insights"));
+  tabs_->addTab(compare_, tr("Compare"));
+  tabs_->addTab(systemView_, tr("System"));
+  runsPanel_->setObjectName(QStringLiteral("runsPanel"));
+  addWidget(runsPanel_);
+  addWidget(tabs_);
+  setStretchFactor(0, 2);
+  setStretchFactor(1, 5);
+  setSizes({520, 900});
+  connectDocument();
+  linkTable({*table_, *results_, *sorted_, *tabs_}, charts_, *insights_);
+}
+
+void ResultsPane::addActions(QAction* copy, const std::vector<QAction*>& runActions) {
+  table_->addAction(copy);
+  for (QAction* action : runActions) runsPanel_->addButton(action);
+}
+
+void ResultsPane::connectDocument() {
+  SessionDocument* document = &document_;
+  connect(document, &SessionDocument::sessionReplaced, this, [this] {
+    results_->setRuns(document_.session().runs);
+    compare_->currentReplaced();
+    table_->resizeColumnsToContents();
+  });
+  connect(document, &SessionDocument::runStarted, this,
+          [this](int runId) { results_->appendRun(*findRun(document_.session(), runId)); });
+  connect(document, &SessionDocument::pointAppended, results_, &ResultsModel::appendPoint);
+  connect(document, &SessionDocument::pointReplaced, results_, &ResultsModel::replacePoint);
+  connect(document, &SessionDocument::runRemoved, this, [this](int runId) {
+    results_->removeRun(runId);
+    compare_->refresh();
+  });
+  connect(document, &SessionDocument::conditionsChanged, this, &ResultsPane::updateSystemView);
+  connect(document, &SessionDocument::pathChanged, this,
+          [this] { compare_->setCurrentName(document_.displayName()); });
+  connect(document, &SessionDocument::runRenamed, compare_, &ComparePanel::refresh);
+  connect(compare_, &ComparePanel::comparisonChanged, this, &ResultsPane::updateSystemView);
+  connect(&runs_, &RunsModel::shownRunsChanged, this, &ResultsPane::showCheckedRuns);
+  connect(runsPanel_, &RunsPanel::selectionChanged, this, &ResultsPane::updateSystemView);
+  connect(&charts_, &ChartPanel::reportOptionsChanged, results_, &ResultsModel::setReportOptions);
+  connect(&charts_, &ChartPanel::reportOptionsChanged, this, [this] { updateInsights(); });
+}
+
+void ResultsPane::setKernel(const QString& kernel) {
+  sorted_->setKernel(kernel);
+  showCheckedRuns();
+}
+
+void ResultsPane::showComparison() { tabs_->setCurrentWidget(compare_); }
+
+void ResultsPane::runEnded() {
+  table_->resizeColumnsToContents();
+  compare_->refresh();
+  updateInsights();
+}
+
+void ResultsPane::showCheckedRuns() {
+  // By default the charts show each kernel's latest run: the latest run may not have
+  // measured the kernel charted. The table shows what the charts draw.
+  charts_.setVisibleRuns(runs_.showsLatestOnly() ? std::vector<int>{} : runs_.shownRuns());
+  const std::vector<int> table = tableRuns();
+  sorted_->setRuns({table.begin(), table.end()});
+  updateSystemView();
+  updateInsights();
+}
+
+std::vector<int> ResultsPane::tableRuns() const {
+  return runs_.showsLatestOnly() ? latestRunOfKernel() : runs_.shownRuns();
+}
+
+void ResultsPane::updateInsights() {
+  insights_->showFindings(document_.session(), tableRuns(), charts_.kernel().toStdString(),
+                          charts_.reportOptions());
+  const int tab = tabs_->indexOf(insights_);
+  tabs_->setTabText(
+      tab, insights_->count() > 0 ? tr("Insights (%1)").arg(insights_->count()) : tr("Insights"));
+}
+
+std::vector<int> ResultsPane::latestRunOfKernel() const {
+  const auto& runs = document_.session().runs;
+  // The run going measures the kernel selected (the panel waits meanwhile), from before its
+  // first point: the document has it before the worker starts.
+  if (!runs.empty() && (running_() || runs.back().points.empty())) return {runs.back().id};
+  const std::string kernel = charts_.kernel().toStdString();
+  for (auto run = runs.rbegin(); run != runs.rend(); ++run)
+    if (std::ranges::any_of(run->points,
+                            [&](const PointResult& p) { return p.point.kernel == kernel; }))
+      return {run->id};
+  return {};
+}
+
+void ResultsPane::updateSystemView() {
+  std::size_t warnings = 0;
+  const Run* base = compare_->comparison() ? compare_->baseRun() : nullptr;
+  const Run* next = compare_->comparison() ? compare_->newRun() : nullptr;
+  if (base && next) {
+    // While two runs are compared, their machines side by side.
+    systemView_->setSystems(compare_->baseTitle(), *base, compare_->newTitle(), *next);
+    warnings = base->conditions.size() + next->conditions.size();
+  } else {
+    const auto selected = runsPanel_->selectedRun();
+    const std::vector<int> shown = runs_.shownRuns();
+    const Run* run = selected         ? findRun(document_.session(), *selected)
+                     : !shown.empty() ? findRun(document_.session(), shown.back())
+                                      : nullptr;
+    if (run) {
+      systemView_->setSystem(run->system, run->conditions, run->mpi);
+      warnings = run->conditions.size();
+    } else if (const SystemInfo* machine = machine_()) {
+      systemView_->setSystem(*machine);
+    }
+  }
+  // The tab says there is something to read before the numbers.
+  const int tab = tabs_->indexOf(systemView_);
+  tabs_->setTabIcon(tab, warnings > 0 ? QIcon(QStringLiteral(":/icons/flag.svg")) : QIcon());
+  tabs_->setTabToolTip(tab, warnings > 0 ? tr("%n system warning(s) recorded as the run started",
+                                              nullptr, static_cast<int>(warnings))
+                                         : QString());
+}
+
+}  // namespace accellab::gui

@@ -1,0 +1,83 @@
+// The window's lower half: the Runs panel beside the tabs Results (the table of the runs
+// shown), Insights (their findings), Compare (two runs side by side) and System (the machine
+// of the run selected), all kept up to date with the session document. By default the table
+// shows what the charts draw, the kernel's latest run; checked runs replace it.
+#pragma once
+
+#include <QSplitter>
+#include <functional>
+#include <vector>
+
+#include "accellab/sysinfo.h"
+
+class QAction;
+class QTabWidget;
+class QTableView;
+
+namespace accellab::gui {
+
+class ChartPanel;
+class ComparePanel;
+class InsightsPanel;
+class ResultsModel;
+class RunFilterModel;
+class RunsModel;
+class RunsPanel;
+class SessionDocument;
+class SystemView;
+
+class ResultsPane : public QSplitter {
+  Q_OBJECT
+
+ public:
+  // `running` says whether a run goes (its run is then the one shown); `machine` is this
+  // machine's probe once it finished (null before), shown when no run is.
+  ResultsPane(SessionDocument& document, RunsModel& runs, ChartPanel& charts,
+              std::function<bool()> running, std::function<const SystemInfo*()> machine,
+              QWidget* parent = nullptr);
+
+  // `copy` in the table's context menu; each of `runActions` a button under the runs.
+  void addActions(QAction* copy, const std::vector<QAction*>& runActions);
+  // The kernel the charts show: the table shows its rows.
+  void setKernel(const QString& kernel);
+  // A run ended: its columns fitted, the comparison and the findings made again.
+  void runEnded();
+  void updateSystemView();
+  // The Compare tab in front: a comparison was just made.
+  void showComparison();
+
+  QTableView& table() { return *table_; }
+  ResultsModel& results() { return *results_; }
+  RunFilterModel& sorted() { return *sorted_; }
+  RunsPanel& runsPanel() { return *runsPanel_; }
+  SystemView& systemView() { return *systemView_; }
+  InsightsPanel& insights() { return *insights_; }
+  ComparePanel& compare() { return *compare_; }
+  QTabWidget& tabs() { return *tabs_; }
+
+ private:
+  void connectDocument();
+  // The runs checked in the Runs panel, in the table and the charts.
+  void showCheckedRuns();
+  // The runs the table shows: the checked ones, or the kernel's latest.
+  std::vector<int> tableRuns() const;
+  std::vector<int> latestRunOfKernel() const;
+  // The Insights tab: the findings of the runs the table shows, its title counting them.
+  void updateInsights();
+
+  SessionDocument& document_;
+  RunsModel& runs_;
+  ChartPanel& charts_;
+  std::function<bool()> running_;
+  std::function<const SystemInfo*()> machine_;
+  ResultsModel* results_;
+  RunFilterModel* sorted_;
+  QTableView* table_;
+  InsightsPanel* insights_;
+  ComparePanel* compare_;
+  SystemView* systemView_;
+  QTabWidget* tabs_;
+  RunsPanel* runsPanel_;
+};
+
+}  // namespace accellab::gui
