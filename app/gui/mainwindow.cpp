@@ -3,7 +3,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -11,12 +10,10 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QMenu>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
@@ -28,7 +25,6 @@
 #include <algorithm>
 #include <utility>
 
-#include "accellab/format.h"
 #include "accellab/sweep.h"
 #include "actiontext.h"
 #include "charts/chartpanel.h"
@@ -46,6 +42,7 @@
 #include "theme/theme.h"
 #include "windowactions.h"
 #include "windowgeometry.h"
+#include "worker/progresstext.h"
 #include "worker/runstatus.h"
 #include "worker/runworker.h"
 
@@ -104,7 +101,7 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
   run_->probe();
   machineStatus_->setText(run_->probeStatus());
   defaultLayout_ = saveState();
-  fitToScreen(options_.useSettings && loadSettings());
+  fitToScreen(*this, options_.useSettings && loadSettings());
   updateTitle();
   updateActions();
 }
@@ -393,21 +390,7 @@ void MainWindow::onMachineProbed(const SystemInfo& system, const QString& warnin
   const bool first = !std::exchange(probedOnce_, true);
   if (first) experiment_->setGpus(system.gpus, system.gpuDevice);
   pane_->updateSystemView();
-  QString message = tr("Machine probed: %1").arg(qs(system.cpuModel));
-  if (!system.bandwidthMeasured.empty()) {
-    const QString bandwidth =
-        qs(formatValue(system.bandwidthCeilingBytesPerS, ValueKind::byteRate));
-    const QString when = QLocale().toString(
-        QDateTime::fromString(qs(system.bandwidthMeasured), Qt::ISODate).toLocalTime(),
-        QLocale::ShortFormat);
-    message = system.bandwidthCached ? tr("Machine probed: %1; bandwidth %2, measured %3 (cached)")
-                                           .arg(qs(system.cpuModel), bandwidth, when)
-                                     : tr("Machine probed: %1; bandwidth %2, measured %3")
-                                           .arg(qs(system.cpuModel), bandwidth, when);
-  }
-  if (!warning.isEmpty())
-    message = tr("%1 (not kept for the next start: %2)").arg(message, warning);
-  machineStatus_->setText(message);
+  machineStatus_->setText(probedText(system, warning));
   // A run that waited starts next (the controller's own slot, after this one).
   if (run_->waitsForProbe()) runStatus_->end(QString());
   if (first) emit systemReady();
@@ -534,30 +517,9 @@ void MainWindow::saveSettings() const {
   settings.setValue(kStateKey, saveState());
 }
 
-QRect MainWindow::availableGeometry() const {
-  const QScreen* screen = QGuiApplication::screenAt(geometry().center());
-  if (!screen) screen = QGuiApplication::primaryScreen();
-  return screen ? screen->availableGeometry() : geometry();
-}
-
-void MainWindow::fitToScreen(bool restored) {
-  const QRect available = availableGeometry();
-  QRect wanted = restored ? geometry() : defaultGeometry(available);
-  wanted.setSize(wanted.size().expandedTo(minimumSizeHint()));
-  setGeometry(fitInside(wanted, available));
-}
-
 void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
-  if (!std::exchange(firstShow_, false)) return;
-  // The frame is known once the window is on the screen (where the platform says so): the
-  // title bar must not end up above the screen's top or the frame beyond its bottom.
-  const QRect frame = frameGeometry();
-  const QRect fitted = fitInside(frame, availableGeometry());
-  if (fitted == frame) return;
-  const QMargins margins(geometry().left() - frame.left(), geometry().top() - frame.top(),
-                         frame.right() - geometry().right(), frame.bottom() - geometry().bottom());
-  setGeometry(fitted.marginsRemoved(margins));
+  if (std::exchange(firstShow_, false)) keepFrameOnScreen(*this);
 }
 
 void MainWindow::resetLayout() {

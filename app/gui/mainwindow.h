@@ -173,9 +173,6 @@ class MainWindow : public QMainWindow {
   // The experiment panel's kernel box lists the session's kernels, the latest run's chosen
   // when `selectLatest` (a session opened; not when the engines were remade).
   void showSessionKernels(bool selectLatest = true);
-  // The window's first geometry, or the saved one, inside the screen it opens on.
-  void fitToScreen(bool restored);
-  QRect availableGeometry() const;
   // True when it restored a saved window geometry.
   bool loadSettings();
   void saveSettings() const;

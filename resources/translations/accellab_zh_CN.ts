@@ -709,6 +709,22 @@ variant %2, %n thread(s), %3, run %4</source>
         <source>Stopped after %1 of %2 points: %3</source>
         <translation>测完 %2 个点中的 %1 个后停止：%3</translation>
     </message>
+    <message>
+        <source>Machine probed: %1</source>
+        <translation>已探测本机：%1</translation>
+    </message>
+    <message>
+        <source>Machine probed: %1; bandwidth %2, measured %3 (cached)</source>
+        <translation>已探测本机：%1；带宽 %2，测量于 %3（已缓存）</translation>
+    </message>
+    <message>
+        <source>Machine probed: %1; bandwidth %2, measured %3</source>
+        <translation>已探测本机：%1；带宽 %2，测量于 %3</translation>
+    </message>
+    <message>
+        <source>%1 (not kept for the next start: %2)</source>
+        <translation>%1（未能保存以供下次启动使用：%2）</translation>
+    </message>
 </context>
 <context>
     <name>Prompts</name>
@@ -1402,10 +1418,6 @@ host → device %2, kernel %3, device → host %4</source>
 <context>
     <name>accellab::gui::MainWindow</name>
     <message>
-        <source>Machine probed: %1</source>
-        <translation>已探测本机：%1</translation>
-    </message>
-    <message>
         <source>Experiment</source>
         <translation>实验</translation>
     </message>
@@ -1440,18 +1452,6 @@ host → device %2, kernel %3, device → host %4</source>
     <message>
         <source>Run cancelled before it started</source>
         <translation>运行在开始前已取消</translation>
-    </message>
-    <message>
-        <source>Machine probed: %1; bandwidth %2, measured %3 (cached)</source>
-        <translation>已探测本机：%1；带宽 %2，测量于 %3（已缓存）</translation>
-    </message>
-    <message>
-        <source>Machine probed: %1; bandwidth %2, measured %3</source>
-        <translation>已探测本机：%1；带宽 %2，测量于 %3</translation>
-    </message>
-    <message>
-        <source>%1 (not kept for the next start: %2)</source>
-        <translation>%1（未能保存以供下次启动使用：%2）</translation>
     </message>
     <message>
         <source>Cannot load</source>

@@ -1,6 +1,8 @@
 #include "worker/progresstext.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QLocale>
 #include <algorithm>
 #include <cmath>
 
@@ -125,5 +127,26 @@ QString cancelledText(std::size_t done, std::size_t total) {
 }
 
 QString failedText(const QString& message) { return ProgressText::tr("Failed: %1").arg(message); }
+
+QString probedText(const SystemInfo& system, const QString& warning) {
+  const QString cpu = QString::fromStdString(system.cpuModel);
+  QString text = ProgressText::tr("Machine probed: %1").arg(cpu);
+  if (!system.bandwidthMeasured.empty()) {
+    const QString bandwidth =
+        QString::fromStdString(formatValue(system.bandwidthCeilingBytesPerS, ValueKind::byteRate));
+    const QString when = QLocale().toString(
+        QDateTime::fromString(QString::fromStdString(system.bandwidthMeasured), Qt::ISODate)
+            .toLocalTime(),
+        QLocale::ShortFormat);
+    text = system.bandwidthCached
+               ? ProgressText::tr("Machine probed: %1; bandwidth %2, measured %3 (cached)")
+                     .arg(cpu, bandwidth, when)
+               : ProgressText::tr("Machine probed: %1; bandwidth %2, measured %3")
+                     .arg(cpu, bandwidth, when);
+  }
+  if (!warning.isEmpty())
+    text = ProgressText::tr("%1 (not kept for the next start: %2)").arg(text, warning);
+  return text;
+}
 
 }  // namespace accellab::gui

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "accellab/runner.h"
+#include "accellab/sysinfo.h"
 
 namespace accellab::gui {
 
@@ -28,6 +29,10 @@ QString finishedText(std::size_t points, std::size_t failed = 0);
 // "Stopped after 3 of 5 points: 3 points in a row crashed their worker"
 QString stoppedText(std::size_t done, std::size_t total, const QString& why);
 QString cancelledText(std::size_t done, std::size_t total);  // "Cancelled after 1 of 4 points"
-QString failedText(const QString& message);                  // "Failed: …"
+QString failedText(const QString& message);
+
+// "Machine probed: AMD EPYC 9R14; bandwidth 21.3 GB/s, measured 3/12/26 14:02 (cached)", and
+// "(not kept for the next start: why)" after it when `warning` says the cache was not written.
+QString probedText(const SystemInfo& system, const QString& warning);  // "Failed: …"
 
 }  // namespace accellab::gui
