@@ -171,28 +171,45 @@ KernelTable table() {
   table.workload = &workload;
   table.memory = &memory;
   table.variants = {
-      {"loop", "scalar triple loop z, y, x; compiler vectorization off", Needs::nothing, false,
-       &prepareCpu<Loop>},
-      {"loop-strided",
-       "the tutorial's order: x outermost, then z, y innermost; every access jumps a row",
-       Needs::nothing, false, &prepareCpu<LoopStrided>, true},
-      {"vectorized", "Google Highway SIMD, one thread, best ISA of this CPU", Needs::highway, false,
-       &prepareCpu<Vectorized>},
-      {"parallel", "OpenMP threads over contiguous chunks, each running the SIMD loop",
-       Needs::nothing, true, &prepareCpu<Parallel>},
-      {"gpu", "CUDA grid-stride kernel; pinned and pageable copies timed apart", Needs::cuda, false,
-       &prepareGpu},
-      {"gpu-lib",
-       "CUB's DeviceTransform, the library call instead of a hand-written kernel (the "
-       "tutorial's CuPy row); copies and timing as gpu",
-       Needs::cuda, false, &prepareGpuLibrary},
-      {"std-par", "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
-       Needs::tbb, true, ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
-      {"mpi",
-       "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
-       "--mpi-device) on its share; every share verified",
-       Needs::mpi, true,
-       ACCELLAB_WITH_MPI((&mpi::prepareElements<&prepareCpu<Parallel>, &prepareGpu>)), true},
+      {.name = "loop",
+       .description = "scalar triple loop z, y, x; compiler vectorization off",
+       .prepare = &prepareCpu<Loop>},
+      {.name = "loop-strided",
+       .description =
+           "the tutorial's order: x outermost, then z, y innermost; every access jumps a row",
+       .prepare = &prepareCpu<LoopStrided>,
+       .optIn = true},
+      {.name = "vectorized",
+       .description = "Google Highway SIMD, one thread, best ISA of this CPU",
+       .needs = Needs::highway,
+       .prepare = &prepareCpu<Vectorized>},
+      {.name = "parallel",
+       .description = "OpenMP threads over contiguous chunks, each running the SIMD loop",
+       .usesThreads = true,
+       .prepare = &prepareCpu<Parallel>},
+      {.name = "gpu",
+       .description = "CUDA grid-stride kernel; pinned and pageable copies timed apart",
+       .needs = Needs::cuda,
+       .prepare = &prepareGpu},
+      {.name = "gpu-lib",
+       .description =
+           "CUB's DeviceTransform, the library call instead of a hand-written kernel (the "
+           "tutorial's CuPy row); copies and timing as gpu",
+       .needs = Needs::cuda,
+       .prepare = &prepareGpuLibrary},
+      {.name = "std-par",
+       .description = "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
+       .needs = Needs::tbb,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
+      {.name = "mpi",
+       .description =
+           "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
+           "--mpi-device) on its share; every share verified",
+       .needs = Needs::mpi,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_MPI((&mpi::prepareElements<&prepareCpu<Parallel>, &prepareGpu>)),
+       .optIn = true},
   };
   for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;

@@ -69,23 +69,41 @@ std::unique_ptr<KernelRun> preparePython(const RunRequest& request, const std::s
 std::vector<VariantRow> pythonRows() {
   return {
       // python-loop needs NumPy too: the tutorial's loop indexes NumPy arrays.
-      {"python-loop",
-       "the tutorial's pure-Python triple loop (x, z, y) in a python3 child; refused when a run "
-       "would take longer than ACCELLAB_PYTHON_LOOP_LIMIT_S seconds (default 10)",
-       Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "python-loop"); },
-       true},
-      {"numpy", "the tutorial's NumPy `b = a + 2` (a new array each call; only that is timed)",
-       Needs::numpy, false, [](const RunRequest& r) { return preparePython(r, "numpy"); }, true},
-      {"numpy-out", "NumPy in place: np.add(a, 2, out=b)", Needs::numpy, false,
-       [](const RunRequest& r) { return preparePython(r, "numpy-out"); }, true},
-      {"numba", "Numba @njit of the tutorial's loop, in its order (x, z, y)", Needs::numba, false,
-       [](const RunRequest& r) { return preparePython(r, "numba"); }, true},
-      {"numba-prange", "Numba @njit(parallel=True), prange over z, C order inside", Needs::numba,
-       true, [](const RunRequest& r) { return preparePython(r, "numba-prange"); }, true},
-      {"numba-cuda",
-       "Numba @cuda.jit grid-stride kernel; the kernel alone is timed, the copies are not",
-       Needs::numbaCuda, false, [](const RunRequest& r) { return preparePython(r, "numba-cuda"); },
-       true},
+      {.name = "python-loop",
+       .description = "the tutorial's pure-Python triple loop (x, z, y) in a python3 child; "
+                      "refused when a run would take longer than ACCELLAB_PYTHON_LOOP_LIMIT_S "
+                      "seconds (default 10)",
+       .needs = Needs::numpy,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "python-loop"); },
+       .optIn = true},
+      {.name = "numpy",
+       .description =
+           "the tutorial's NumPy `b = a + 2` (a new array each call; only that is timed)",
+       .needs = Needs::numpy,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "numpy"); },
+       .optIn = true},
+      {.name = "numpy-out",
+       .description = "NumPy in place: np.add(a, 2, out=b)",
+       .needs = Needs::numpy,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "numpy-out"); },
+       .optIn = true},
+      {.name = "numba",
+       .description = "Numba @njit of the tutorial's loop, in its order (x, z, y)",
+       .needs = Needs::numba,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "numba"); },
+       .optIn = true},
+      {.name = "numba-prange",
+       .description = "Numba @njit(parallel=True), prange over z, C order inside",
+       .needs = Needs::numba,
+       .usesThreads = true,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "numba-prange"); },
+       .optIn = true},
+      {.name = "numba-cuda",
+       .description =
+           "Numba @cuda.jit grid-stride kernel; the kernel alone is timed, the copies are not",
+       .needs = Needs::numbaCuda,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "numba-cuda"); },
+       .optIn = true},
   };
 }
 

@@ -62,22 +62,35 @@ KernelTable table() {
   table.workload = &workload;
   table.memory = &memory;
   table.variants = {
-      {"loop", "scalar loop over the samples; compiler vectorization off", Needs::nothing, false,
-       &prepareCpu<Loop>},
-      {"vectorized", "Google Highway SIMD on 64-bit lanes, one thread, best ISA of this CPU",
-       Needs::highway, false, &prepareCpu<Vectorized>},
-      {"parallel", "OpenMP threads over sample ranges, each running the SIMD loop", Needs::nothing,
-       true, &prepareCpu<Parallel>},
-      {"gpu", "CUDA grid-stride kernel, block reduction, one atomic add per block", Needs::cuda,
-       false, &prepareGpu},
-      {"gpu-lib",
-       "CUB's DeviceReduce over the samples' outcomes, the library call instead of a "
-       "hand-written kernel; same samples, so the same hit count",
-       Needs::cuda, false, &prepareGpuLibrary},
-      {"mpi",
-       "MPI ranks over sample ranges, each running parallel (or gpu with --mpi-device) on its "
-       "share; the hit counts summed with MPI, so the same count",
-       Needs::mpi, true, ACCELLAB_WITH_MPI(&prepareMpi), true},
+      {.name = "loop",
+       .description = "scalar loop over the samples; compiler vectorization off",
+       .prepare = &prepareCpu<Loop>},
+      {.name = "vectorized",
+       .description = "Google Highway SIMD on 64-bit lanes, one thread, best ISA of this CPU",
+       .needs = Needs::highway,
+       .prepare = &prepareCpu<Vectorized>},
+      {.name = "parallel",
+       .description = "OpenMP threads over sample ranges, each running the SIMD loop",
+       .usesThreads = true,
+       .prepare = &prepareCpu<Parallel>},
+      {.name = "gpu",
+       .description = "CUDA grid-stride kernel, block reduction, one atomic add per block",
+       .needs = Needs::cuda,
+       .prepare = &prepareGpu},
+      {.name = "gpu-lib",
+       .description =
+           "CUB's DeviceReduce over the samples' outcomes, the library call instead of a "
+           "hand-written kernel; same samples, so the same hit count",
+       .needs = Needs::cuda,
+       .prepare = &prepareGpuLibrary},
+      {.name = "mpi",
+       .description =
+           "MPI ranks over sample ranges, each running parallel (or gpu with --mpi-device) on its "
+           "share; the hit counts summed with MPI, so the same count",
+       .needs = Needs::mpi,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_MPI(&prepareMpi),
+       .optIn = true},
   };
   for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));
   return table;

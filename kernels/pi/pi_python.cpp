@@ -58,20 +58,35 @@ std::unique_ptr<KernelRun> preparePython(const RunRequest& request, const std::s
 
 std::vector<VariantRow> pythonRows() {
   return {
-      {"python-loop",
-       "the tutorial's pure-Python loop over random.random() in a python3 child; refused when a "
-       "run would take longer than ACCELLAB_PYTHON_LOOP_LIMIT_S seconds (default 10)",
-       Needs::python, false, [](const RunRequest& r) { return preparePython(r, "python-loop"); },
-       true},
-      {"numpy", "the tutorial's vectorised NumPy form, in chunks of 2^20 samples", Needs::numpy,
-       false, [](const RunRequest& r) { return preparePython(r, "numpy"); }, true},
-      {"numba", "Numba @njit of the tutorial's loop with np.random.random()", Needs::numba, false,
-       [](const RunRequest& r) { return preparePython(r, "numba"); }, true},
-      {"numba-prange", "Numba @njit(parallel=True), prange over the samples", Needs::numba, true,
-       [](const RunRequest& r) { return preparePython(r, "numba-prange"); }, true},
-      {"numba-cuda", "Numba @cuda.jit grid-stride kernel with xoroshiro128+, one atomic per thread",
-       Needs::numbaCuda, false, [](const RunRequest& r) { return preparePython(r, "numba-cuda"); },
-       true},
+      {.name = "python-loop",
+       .description =
+           "the tutorial's pure-Python loop over random.random() in a python3 child; refused when "
+           "a run would take longer than ACCELLAB_PYTHON_LOOP_LIMIT_S seconds (default 10)",
+       .needs = Needs::python,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "python-loop"); },
+       .optIn = true},
+      {.name = "numpy",
+       .description = "the tutorial's vectorised NumPy form, in chunks of 2^20 samples",
+       .needs = Needs::numpy,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "numpy"); },
+       .optIn = true},
+      {.name = "numba",
+       .description = "Numba @njit of the tutorial's loop with np.random.random()",
+       .needs = Needs::numba,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "numba"); },
+       .optIn = true},
+      {.name = "numba-prange",
+       .description = "Numba @njit(parallel=True), prange over the samples",
+       .needs = Needs::numba,
+       .usesThreads = true,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "numba-prange"); },
+       .optIn = true},
+      {.name = "numba-cuda",
+       .description =
+           "Numba @cuda.jit grid-stride kernel with xoroshiro128+, one atomic per thread",
+       .needs = Needs::numbaCuda,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "numba-cuda"); },
+       .optIn = true},
   };
 }
 

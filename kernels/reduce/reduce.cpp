@@ -108,30 +108,51 @@ KernelTable table() {
   table.workload = &workload;
   table.memory = &memory;
   table.variants = {
-      {"loop", "scalar compensated (TwoSum) loop, one accumulator; compiler vectorization off",
-       Needs::nothing, false, &prepareCpu<Loop>},
-      {"vectorized", "Google Highway SIMD, 4 compensated vector accumulators, one thread",
-       Needs::highway, false, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
-      {"parallel",
-       "OpenMP threads over pieces sized to the problem, partial sums merged in piece order "
-       "(deterministic)",
-       Needs::highway, true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
-      {"gpu", "CUDA block reduction and a final pass, compensated, no atomics (deterministic)",
-       Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpu)},
-      {"gpu-lib",
-       "CUB's DeviceReduce over (sum, compensation) pairs, the library call instead of a kernel",
-       Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpuLibrary)},
-      {"std-par",
-       "std::transform_reduce(par_unseq) over compensated pairs on TBB; merge order unspecified",
-       Needs::tbb, true, ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
-      {"blas",
-       "OpenBLAS asum (= the sum: every input is positive) over blocks of 16 Ki, merged "
-       "compensated; one thread",
-       Needs::blas, false, ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
-      {"mpi",
-       "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
-       "--mpi-device) on its share; every share's sum verified, and the sums reduced",
-       Needs::mpi, true, ACCELLAB_WITH_MPI(ACCELLAB_WITH_HIGHWAY(&prepareMpi)), true},
+      {.name = "loop",
+       .description =
+           "scalar compensated (TwoSum) loop, one accumulator; compiler vectorization off",
+       .prepare = &prepareCpu<Loop>},
+      {.name = "vectorized",
+       .description = "Google Highway SIMD, 4 compensated vector accumulators, one thread",
+       .needs = Needs::highway,
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
+      {.name = "parallel",
+       .description =
+           "OpenMP threads over pieces sized to the problem, partial sums merged in piece order "
+           "(deterministic)",
+       .needs = Needs::highway,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
+      {.name = "gpu",
+       .description =
+           "CUDA block reduction and a final pass, compensated, no atomics (deterministic)",
+       .needs = Needs::cuda,
+       .prepare = ACCELLAB_WITH_CUDA(&prepareGpu)},
+      {.name = "gpu-lib",
+       .description = "CUB's DeviceReduce over (sum, compensation) pairs, the library call instead "
+                      "of a kernel",
+       .needs = Needs::cuda,
+       .prepare = ACCELLAB_WITH_CUDA(&prepareGpuLibrary)},
+      {.name = "std-par",
+       .description = "std::transform_reduce(par_unseq) over compensated pairs on TBB; merge order "
+                      "unspecified",
+       .needs = Needs::tbb,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
+      {.name = "blas",
+       .description =
+           "OpenBLAS asum (= the sum: every input is positive) over blocks of 16 Ki, merged "
+           "compensated; one thread",
+       .needs = Needs::blas,
+       .prepare = ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
+      {.name = "mpi",
+       .description =
+           "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
+           "--mpi-device) on its share; every share's sum verified, and the sums reduced",
+       .needs = Needs::mpi,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_MPI(ACCELLAB_WITH_HIGHWAY(&prepareMpi)),
+       .optIn = true},
   };
   return table;
 }

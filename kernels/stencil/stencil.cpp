@@ -127,16 +127,24 @@ KernelTable table() {
   table.workload = &workload;
   table.memory = &memory;
   table.variants = {
-      {"loop", "scalar triple loop z, y, x; compiler vectorization off", Needs::nothing, false,
-       &prepareCpu<Loop>},
-      {"vectorized",
-       "Google Highway SIMD along x, one thread, over slabs of rows whose three planes in "
-       "flight fit in L2",
-       Needs::highway, false, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
-      {"parallel", "OpenMP threads over the cache blocks, each running the SIMD rows",
-       Needs::highway, true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
-      {"gpu", "CUDA: a 32x8 thread tile marching in z, the z neighbours kept in registers",
-       Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpu)},
+      {.name = "loop",
+       .description = "scalar triple loop z, y, x; compiler vectorization off",
+       .prepare = &prepareCpu<Loop>},
+      {.name = "vectorized",
+       .description =
+           "Google Highway SIMD along x, one thread, over slabs of rows whose three planes in "
+           "flight fit in L2",
+       .needs = Needs::highway,
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
+      {.name = "parallel",
+       .description = "OpenMP threads over the cache blocks, each running the SIMD rows",
+       .needs = Needs::highway,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
+      {.name = "gpu",
+       .description = "CUDA: a 32x8 thread tile marching in z, the z neighbours kept in registers",
+       .needs = Needs::cuda,
+       .prepare = ACCELLAB_WITH_CUDA(&prepareGpu)},
   };
   return table;
 }

@@ -171,30 +171,49 @@ KernelTable table() {
   table.workload = &workload;
   table.memory = &memory;
   table.variants = {
-      {"loop", "scalar loop; compiler vectorization off; multiply and add rounded apart",
-       Needs::nothing, false, &prepareCpu<Loop>},
-      {"vectorized",
-       "Google Highway SIMD (MulAdd), one thread; streaming stores from the measured crossover",
-       Needs::highway, false, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
-      {"parallel", "OpenMP threads over pieces sized to the problem, each running the SIMD loop",
-       Needs::highway, true, ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
-      {"gpu", "CUDA grid-stride kernel, one fma per element; pinned copies timed apart",
-       Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpu)},
-      {"gpu-lib", "CUB's DeviceTransform over b and c, the library call instead of a kernel",
-       Needs::cuda, false, ACCELLAB_WITH_CUDA(&prepareGpuLibrary)},
-      {"std-par", "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
-       Needs::tbb, true, ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
-      {"blas",
-       "OpenBLAS copy(b -> a) then axpy(3, c, a): two passes, what a BLAS user writes (a is "
-       "read back: 4 arrays of traffic, the bytes counted are 3)",
-       Needs::blas, true, ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
-      {"mpi",
-       "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
-       "--mpi-device) on its share; every share verified",
-       Needs::mpi, true,
-       ACCELLAB_WITH_MPI((&mpi::prepareElements<ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>),
-                                                ACCELLAB_WITH_CUDA(&prepareGpu)>)),
-       true},
+      {.name = "loop",
+       .description = "scalar loop; compiler vectorization off; multiply and add rounded apart",
+       .prepare = &prepareCpu<Loop>},
+      {.name = "vectorized",
+       .description =
+           "Google Highway SIMD (MulAdd), one thread; streaming stores from the measured crossover",
+       .needs = Needs::highway,
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
+      {.name = "parallel",
+       .description = "OpenMP threads over pieces sized to the problem, each running the SIMD loop",
+       .needs = Needs::highway,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
+      {.name = "gpu",
+       .description = "CUDA grid-stride kernel, one fma per element; pinned copies timed apart",
+       .needs = Needs::cuda,
+       .prepare = ACCELLAB_WITH_CUDA(&prepareGpu)},
+      {.name = "gpu-lib",
+       .description = "CUB's DeviceTransform over b and c, the library call instead of a kernel",
+       .needs = Needs::cuda,
+       .prepare = ACCELLAB_WITH_CUDA(&prepareGpuLibrary)},
+      {.name = "std-par",
+       .description = "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
+       .needs = Needs::tbb,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
+      {.name = "blas",
+       .description =
+           "OpenBLAS copy(b -> a) then axpy(3, c, a): two passes, what a BLAS user writes (a is "
+           "read back: 4 arrays of traffic, the bytes counted are 3)",
+       .needs = Needs::blas,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_BLAS(&prepareCpu<Blas>)},
+      {.name = "mpi",
+       .description =
+           "MPI ranks over equal shares of the elements, each running parallel (or gpu with "
+           "--mpi-device) on its share; every share verified",
+       .needs = Needs::mpi,
+       .usesThreads = true,
+       .prepare =
+           ACCELLAB_WITH_MPI((&mpi::prepareElements<ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>),
+                                                    ACCELLAB_WITH_CUDA(&prepareGpu)>)),
+       .optIn = true},
   };
   return table;
 }
