@@ -750,9 +750,11 @@ class TestMainWindow : public QObject {
     QCOMPARE(charts.currentChart(), 0);
     QTest::keyClick(sizes, Qt::Key_PageUp, Qt::ControlModifier);
     QCOMPARE(charts.currentChart(), charts.chartCount() - 1);
-    auto* table = window_->findChild<QTableView*>(QStringLiteral("resultsTable"));
-    QVERIFY(table);
-    QVERIFY(!table->tabKeyNavigation());
+    // Every table of the window (results, runs, comparison) lets Tab move on.
+    const auto tables = window_->findChildren<QTableView*>();
+    QCOMPARE(tables.size(), 3);
+    for (const QTableView* table : tables)
+      QVERIFY2(!table->tabKeyNavigation(), qPrintable(table->objectName()));
   }
 
   void guiThreadStaysResponsiveDuringARun() {

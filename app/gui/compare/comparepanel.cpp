@@ -38,6 +38,8 @@ ComparePanel::ComparePanel(const Session& current, QWidget* parent)
   newBox_->setObjectName(QStringLiteral("compareNew"));
   summary_->setObjectName(QStringLiteral("compareSummary"));
   view_->setObjectName(QStringLiteral("comparisonTable"));
+  // Tab leaves the table for the next field, as in the results table; the arrows move within.
+  view_->setTabKeyNavigation(false);
   for (QComboBox* box : {baseBox_, newBox_}) {
     box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     box->setMinimumContentsLength(24);

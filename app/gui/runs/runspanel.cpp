@@ -15,6 +15,8 @@ namespace accellab::gui {
 RunsPanel::RunsPanel(RunsModel& model, QWidget* parent)
     : QWidget(parent), model_(model), view_(new QTableView(this)), buttons_(new QHBoxLayout) {
   view_->setObjectName(QStringLiteral("runsTable"));
+  // Tab leaves the table for the next field, as in the results table; the arrows move within.
+  view_->setTabKeyNavigation(false);
   view_->setModel(&model_);
   view_->setSelectionBehavior(QAbstractItemView::SelectRows);
   view_->setSelectionMode(QAbstractItemView::SingleSelection);
