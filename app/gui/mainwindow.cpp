@@ -99,7 +99,6 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
 
   // Run is available at once: a run started while the probe measures waits for it.
   run_->probe();
-  machineStatus_->setText(run_->probeStatus());
   defaultLayout_ = saveState();
   fitToScreen(*this, options_.useSettings && loadSettings());
   updateTitle();
@@ -241,7 +240,7 @@ void MainWindow::showSessionKernels(bool selectLatest) {
 
 void MainWindow::connectRun() {
   connect(run_, &RunController::stateChanged, this, &MainWindow::updateActions);
-  connect(run_, &RunController::probeMeasuring, machineStatus_, &QLabel::setText);
+  connect(run_, &RunController::probeStatusChanged, machineStatus_, &QLabel::setText);
   connect(run_, &RunController::machineProbed, this, &MainWindow::onMachineProbed);
   // The probe's status moves beside Cancel while a run waits for it (no progress bar: the
   // probe's own progress is unknown).
@@ -257,6 +256,10 @@ void MainWindow::connectRun() {
   connect(run_, &RunController::failed, this,
           [this](const QString& message) { prompts_->error(this, tr("Run failed"), message); });
   connect(run_, &RunController::ended, this, &MainWindow::onRunEnded);
+  connect(run_, &RunController::startCancelled, this, [this] {
+    runStatus_->end(QString());
+    statusBar()->showMessage(tr("Run cancelled before it started"), 5000);
+  });
 }
 
 void MainWindow::connectEngines() {
@@ -334,10 +337,7 @@ void MainWindow::runAgain() {
                        .arg(lost.join(QStringLiteral("\n\u2022 "))));
 }
 
-void MainWindow::cancelRun() {
-  if (run_->waitsForProbe()) statusBar()->showMessage(tr("Run cancelled before it started"), 5000);
-  run_->cancel();
-}
+void MainWindow::cancelRun() { run_->cancel(); }
 
 void MainWindow::removeSelectedRun() {
   const auto selected = pane_->runsPanel().selectedRun();
@@ -404,7 +404,6 @@ void MainWindow::onEnginesRemade() {
   // The session's kernels a plugin now runs (or no longer does); the one selected stays.
   showSessionKernels(false);
   run_->probe();
-  machineStatus_->setText(run_->probeStatus());
   updateActions();
   connect(run_, &RunController::machineProbed, this, &MainWindow::enginesRemade,
           Qt::SingleShotConnection);

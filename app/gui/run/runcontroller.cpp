@@ -22,7 +22,7 @@ RunController::RunController(EngineSet& engines, SessionDocument& document,
   connectWorker();
   connect(probe_, &SystemProbe::measuring, this, [this](const QString& status) {
     if (pending_) emit waiting(status);
-    emit probeMeasuring(status);
+    emit probeStatusChanged(status);
     emit stateChanged();
   });
   connect(probe_, &SystemProbe::finished, this, &RunController::onProbeFinished);
@@ -39,6 +39,7 @@ QString RunController::probeStatus() const { return probe_->status(); }
 
 void RunController::probe() {
   probe_->start(engines_.forDevice(0), options_.measureBandwidth, options_.machineCache);
+  emit probeStatusChanged(probe_->status());
   emit stateChanged();
 }
 
@@ -146,7 +147,7 @@ void RunController::begin(const QString& text, std::size_t points) {
 void RunController::cancel() {
   if (pending_) {
     pending_.reset();
-    emit ended(QString());
+    emit startCancelled();
     emit stateChanged();
     return;
   }

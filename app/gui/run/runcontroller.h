@@ -61,7 +61,7 @@ class RunController : public QObject {
   // Measures the unstable points of `run` again (up to `attempts` more times each) on the GPU
   // and with the settings the run measured, each kept result put in its place.
   void rerunUnstable(const Run& run, std::size_t attempts, RunPlacement placement);
-  // Cancels the run going, or the one waiting for the probe (ended with an empty outcome).
+  // Cancels the run going (ended follows), or the one waiting for the probe (startCancelled).
   void cancel();
   // Probes the machine with device 0's engine: at the start, and when the engines were made
   // again. remeasure measures the ceilings again instead of reading the cache; false when
@@ -88,12 +88,14 @@ class RunController : public QObject {
   void began(const QString& text);
   void progress(const accellab::Progress& progress);
   void cancelling();
-  // How the run ended ("Finished: 4 points", "Cancelled after 1 of 4 points"); empty when it
-  // was cancelled while waiting for the probe.
+  // How the run ended ("Finished: 4 points", "Cancelled after 1 of 4 points").
   void ended(const QString& outcome);
+  // The run waiting for the probe was cancelled: nothing was measured.
+  void startCancelled();
   void refused(const QString& why);
   void failed(const QString& message);
-  void probeMeasuring(const QString& status);
+  // What the probe does now changed: it began, or the cache could not serve and it measures.
+  void probeStatusChanged(const QString& status);
   void machineProbed(const accellab::SystemInfo& system, const QString& warning);
 
  private:
