@@ -253,19 +253,6 @@ std::vector<DType> ArgumentParser::dtypes(std::string_view name) const {
   return result;
 }
 
-std::optional<double> ArgumentParser::seconds(std::string_view name) const {
-  auto text = value(name);
-  if (!text) return std::nullopt;
-  double result = 0;
-  const NumberText parsed = parseNumber(std::string_view(*text), result);
-  if (tooLargeNumber(parsed, *text)) throw UsageError(tooLarge(name, *text));
-  if (parsed != NumberText::ok || !std::isfinite(result) || result < 0) {
-    throw UsageError("invalid " + std::string(name) + ": " + quoted(*text) +
-                     " is not a number of seconds >= 0");
-  }
-  return result;
-}
-
 std::optional<double> ArgumentParser::positive(std::string_view name) const {
   auto text = value(name);
   if (!text) return std::nullopt;

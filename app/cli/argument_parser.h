@@ -49,7 +49,6 @@ class ArgumentParser {
   std::optional<std::uint64_t> unsignedValue(std::string_view name) const;  // 0 allowed
   std::vector<Shape3> shapes(std::string_view name) const;
   std::vector<DType> dtypes(std::string_view name) const;
-  std::optional<double> seconds(std::string_view name) const;
   // A positive finite number ("10", "2.5"); "5%" style for percentages (as a fraction).
   std::optional<double> positive(std::string_view name) const;
   std::optional<double> percentage(std::string_view name) const;

@@ -7,7 +7,6 @@
 #include <string>
 #include <thread>
 
-#include "accellab/quality_ranges.h"
 #include "accellab/runner.h"
 #include "accellab/session.h"
 #include "accellab/sweep.h"
@@ -25,6 +24,7 @@
 #include "reporter_set.h"
 #include "run_with_progress.h"
 #include "session_autosave.h"
+#include "setting_options.h"
 #include "sweep_defaults.h"
 #include "system_text.h"
 
@@ -53,18 +53,12 @@ ArgumentParser makeParser() {
       .option("--scaling", "WHICH",
               "'strong' (default: a size is the ranks' total) or 'weak' (each rank's)")
       .flag("--mpi-device", "the mpi variants run each rank's share on a GPU, one per rank")
-      .option("--reps", "N", "repetitions per point, at least (default 5)")
-      .option("--min-time", "S", "seconds of repetitions per point, at least (default 0.2)")
-      .option("--max-time", "S", "seconds after which a point stops repeating (default 15)")
       .option("--seed", "N", "seed of the random inputs and samples")
       .option("--baseline", "VARIANT",
               "speedups relative to this variant (default loop, else the first run; "
-              "measured first)")
-      .option("--unstable-above", "PCT",
-              "flag points whose MAD exceeds this share of the median (default 5%)")
-      .option("--cold-above", "N", "flag points whose first call exceeds N medians (default 10)")
-      .option("--rerun-unstable", "K", "measure unstable points again, up to K times each")
-      .option("--out", "FILE", "save the session as JSON (rewritten after every point)")
+              "measured first)");
+  addSettingOptions(parser);
+  parser.option("--out", "FILE", "save the session as JSON (rewritten after every point)")
       .flag("--append", "add the run to the session in --out instead of replacing it")
       .flag("--insights", kInsightsHelp);
   addReportFileOptions(parser);
@@ -129,28 +123,6 @@ SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel, int 
   }
   if (auto seed = parser.unsignedValue("--seed")) spec.seed = *seed;
   return spec;
-}
-
-MeasureConfig measureConfigFrom(const ArgumentParser& parser) {
-  MeasureConfig config;
-  if (auto reps = parser.count("--reps")) config.minReps = *reps;
-  if (auto s = parser.seconds("--min-time")) config.minTimeS = *s;
-  if (auto s = parser.seconds("--max-time")) config.maxTimeS = *s;
-  // The ranges the window and the session take too (quality_ranges.h).
-  if (auto share = parser.percentage("--unstable-above")) {
-    if (!kUnstableRange.contains(*share))
-      throw UsageError("invalid --unstable-above: " + *parser.value("--unstable-above") +
-                       " is outside " + describePercentRange(kUnstableRange));
-    config.quality.maxRelativeSpread = *share;
-  }
-  if (auto factor = parser.positive("--cold-above")) {
-    if (!kColdRange.contains(*factor))
-      throw UsageError("invalid --cold-above: " + *parser.value("--cold-above") + " is outside " +
-                       describeRange(kColdRange));
-    config.quality.coldFactor = *factor;
-  }
-  config.maxReps = std::max(config.maxReps, config.minReps);
-  return config;
 }
 
 const KernelInfo& kernelFrom(const ArgumentParser& parser, const Registry& registry) {
@@ -264,7 +236,9 @@ int runCommand(Args args, const EngineFactory& engines) {
   }
 
   // Everything the user typed is checked before the probe and the first measurement.
-  MeasureConfig config = measureConfigFrom(parser);
+  const ExperimentSettings settings = settingsFrom(parser);
+  MeasureConfig config = settings.measure;
+  config.maxReps = std::max(config.maxReps, config.minReps);
   InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
   const Engine engine = engineFrom(parser, engines, parser.has("--mpi-device"));
   // Under mpirun every rank runs this command; rank 0 alone prints and saves.
@@ -277,8 +251,10 @@ int runCommand(Args args, const EngineFactory& engines) {
   spec.baseline = baselineFrom(parser, kernel, spec, registry, launch.worldSize());
   const std::string& baseline = spec.baseline;
   const std::vector<Point> points = expandSweep(spec, registry, launch.worldSize());
-  const auto rerunAttempts = parser.count("--rerun-unstable");
-  const std::optional<WorkerOptions> isolation = isolationFrom(parser, launch.worldSize());
+  const auto rerunAttempts =
+      parser.has("--rerun-unstable") ? std::optional(settings.rerunAttempts) : std::nullopt;
+  const std::optional<WorkerOptions> isolation =
+      isolationFrom(parser, launch.worldSize(), settings.pointTimeoutS);
   const auto out = root ? parser.value("--out") : std::nullopt;
   const ReportFiles files = root ? reportFilesFrom(parser) : ReportFiles{};
   std::vector<OutputTarget> targets = files.targets();

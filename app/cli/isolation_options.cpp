@@ -14,12 +14,11 @@ void addIsolationOptions(ArgumentParser& parser) {
       .flag("--isolate",
             "measure each point in a worker process: a crash or a hang fails only that point")
       .option("--on-crash", "WHAT",
-              "with --isolate: 'go-on' (default; 3 crashes in a row stop the run) or 'stop'")
-      .option("--point-timeout", "S",
-              "with --isolate: seconds a point may take (default: 60, or 10x its estimate)");
+              "with --isolate: 'go-on' (default; 3 crashes in a row stop the run) or 'stop'");
 }
 
-std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int worldSize) {
+std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int worldSize,
+                                           double pointTimeoutS) {
   if (!parser.has("--isolate")) {
     for (const char* option : {"--on-crash", "--point-timeout"})
       if (parser.has(option)) throw UsageError(std::string(option) + " needs --isolate");
@@ -35,10 +34,7 @@ std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int wor
     if (!parsed) throw UsageError("invalid --on-crash: '" + *policy + "' (expected go-on or stop)");
     options.onCrash = *parsed;
   }
-  if (auto limit = parser.seconds("--point-timeout")) {
-    if (*limit <= 0) throw UsageError("invalid --point-timeout: it must be above 0 s");
-    options.pointTimeoutS = *limit;
-  }
+  if (pointTimeoutS > 0) options.pointTimeoutS = pointTimeoutS;
   // This very program: the worker must know the kernels this one does.
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);

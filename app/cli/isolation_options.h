@@ -1,5 +1,5 @@
-// run's --isolate, --on-crash and --point-timeout: measuring in a worker process that may die
-// alone (accellab/worker.h).
+// run's --isolate and --on-crash: measuring in a worker process that may die alone
+// (accellab/worker.h). Its --point-timeout is a run setting (setting_options.h).
 #pragma once
 
 #include <optional>
@@ -13,8 +13,10 @@ void addIsolationOptions(ArgumentParser& parser);
 
 // The worker's options when --isolate was given: this program's own executable with
 // `worker` (and --device when given) as its command. Throws UsageError for --on-crash or
-// --point-timeout without --isolate, a value they do not take, or --isolate under mpirun
-// (`worldSize` above 1: the ranks measure together, each in its own process already).
-std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int worldSize);
+// --point-timeout without --isolate, a value --on-crash does not take, or --isolate under
+// mpirun (`worldSize` above 1: the ranks measure together, each in its own process already).
+// `pointTimeoutS`: the setting's value, 0 for automatic.
+std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int worldSize,
+                                           double pointTimeoutS);
 
 }  // namespace accellab::cli

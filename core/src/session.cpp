@@ -1,6 +1,6 @@
 #include "accellab/session.h"
 
-#include "accellab/quality_ranges.h"
+#include "accellab/experiment_settings.h"
 
 #include <algorithm>
 #include <array>
@@ -296,22 +296,23 @@ Json toJson(const PointResult& result) {
 
 Json toJson(const RunSettings& settings) {
   const MeasureConfig& m = settings.measure;
-  if (!kUnstableRange.contains(m.quality.maxRelativeSpread))
-    throw SessionError("cannot store max_relative_spread " +
-                       std::to_string(m.quality.maxRelativeSpread) + ": it is outside " +
-                       describePercentRange(kUnstableRange));
-  if (!kColdRange.contains(m.quality.coldFactor))
-    throw SessionError("cannot store cold_factor " + std::to_string(m.quality.coldFactor) +
-                       ": it is outside " + describeRange(kColdRange));
-  Json json = {{"min_reps", m.minReps},
-               {"min_time_s", m.minTimeS},
-               {"max_reps", m.maxReps},
-               {"max_time_s", m.maxTimeS},
-               {"min_sample_s", m.minSampleS},
-               {"max_relative_spread", m.quality.maxRelativeSpread},
-               {"cold_factor", m.quality.coldFactor},
-               {"baseline", settings.baseline},
-               {"origin", settings.origin}};
+  // The table's settings, each checked against the range the CLI and the window take.
+  const ExperimentSettings values{m};
+  Json json = Json::object();
+  for (const SettingDescription& setting : settingDescriptions()) {
+    if (!setting.inSession) continue;
+    const double value = setting.get(values);
+    if (!acceptsValue(setting, value))
+      throw SessionError("cannot store " + std::string(setting.key) + " " +
+                         describeValue(setting, value) + ": it is outside " +
+                         describeRange(setting));
+    if (setting.unit == SettingUnit::count)
+      json[std::string(setting.key)] = static_cast<std::uint64_t>(value);
+    else
+      json[std::string(setting.key)] = value;
+  }
+  json["baseline"] = settings.baseline;
+  json["origin"] = settings.origin;
   // Written only when the machine's crossover decided it: 0 leaves it to the cache size.
   if (m.streamingFromBytes > 0) json["streaming_from_bytes"] = m.streamingFromBytes;
   if (m.splitFromBytes > 0) json["split_from_bytes"] = m.splitFromBytes;
@@ -594,22 +595,22 @@ std::vector<PointResult> readPoints(const Node& points) {
 }
 
 RunSettings readSettings(const Node& node) {
+  ExperimentSettings values;
+  // The values the CLI and the window take (experiment_settings.h), no others.
+  for (const SettingDescription& setting : settingDescriptions()) {
+    if (!setting.inSession) continue;
+    const auto field = node.optional(setting.key);
+    if (!field) continue;
+    const double value =
+        setting.unit == SettingUnit::count ? static_cast<double>(field->count()) : field->amount();
+    if (!acceptsValue(setting, value)) field->fail("is outside " + describeRange(setting));
+    setting.set(values, value);
+  }
   RunSettings settings;
   MeasureConfig& m = settings.measure;
-  if (auto reps = node.optional("min_reps")) m.minReps = reps->count();
-  readOptional(node, "min_time_s", m.minTimeS);
-  if (auto reps = node.optional("max_reps")) m.maxReps = reps->count();
-  readOptional(node, "max_time_s", m.maxTimeS);
-  readOptional(node, "min_sample_s", m.minSampleS);
+  m = values.measure;
   readOptional(node, "streaming_from_bytes", m.streamingFromBytes);
   readOptional(node, "split_from_bytes", m.splitFromBytes);
-  readOptional(node, "max_relative_spread", m.quality.maxRelativeSpread);
-  readOptional(node, "cold_factor", m.quality.coldFactor);
-  // The values the CLI and the window take (quality_ranges.h), no others.
-  if (!kUnstableRange.contains(m.quality.maxRelativeSpread))
-    node["max_relative_spread"].fail("is outside " + describePercentRange(kUnstableRange));
-  if (!kColdRange.contains(m.quality.coldFactor))
-    node["cold_factor"].fail("is outside " + describeRange(kColdRange));
   readOptional(node, "baseline", settings.baseline);
   readOptional(node, "origin", settings.origin);
   return settings;

@@ -808,6 +808,93 @@ Its points are kept.</source>
     </message>
 </context>
 <context>
+    <name>RunSetting</name>
+    <message>
+        <source>&amp;Repetitions:</source>
+        <translation>重复次数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Minimum time:</source>
+        <translation>最短时间(&amp;M)：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>seconds of timed repetitions per point, at least</source>
+        <translation>每个测量点计时重复的累计时长下限（秒）</translation>
+    </message>
+    <message>
+        <source>Ma&amp;ximum time:</source>
+        <translation>最长时间(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>&amp;Unstable above:</source>
+        <translation>不稳定阈值(&amp;U)：</translation>
+    </message>
+    <message>
+        <source> % MAD</source>
+        <translation> % MAD</translation>
+    </message>
+    <message>
+        <source>C&amp;old above:</source>
+        <translation>冷启动阈值(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>× median</source>
+        <translation>× 中位数</translation>
+    </message>
+    <message>
+        <source>Re-r&amp;un unstable:</source>
+        <translation>重测不稳定点(&amp;U)：</translation>
+    </message>
+    <message>
+        <source> times</source>
+        <translation> 次</translation>
+    </message>
+    <message>
+        <source>Point t&amp;imeout:</source>
+        <translation>单点超时(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>timed repetitions per point, at least, after an untimed warm-up run</source>
+        <translation>每个测量点至少计时重复的次数（在一次不计时的预热运行之后）</translation>
+    </message>
+    <message>
+        <source>repetitions after which a point stops repeating, at least --reps</source>
+        <translation>测量点重复次数的上限，到达后停止重复（不少于 --reps）</translation>
+    </message>
+    <message>
+        <source>seconds after which a point stops repeating, with one sample at least</source>
+        <translation>测量点重复运行的时长上限（秒），到达后停止重复（至少保留一个样本）</translation>
+    </message>
+    <message>
+        <source>seconds a sample lasts at least: faster runs are timed in batches (0: each alone)</source>
+        <translation>一个样本至少持续的时长（秒）：更快的运行会成批计时（0：每次运行单独计时）</translation>
+    </message>
+    <message>
+        <source>flag a point unstable when its samples&apos; MAD exceeds this share of their median</source>
+        <translation>当测量点样本的中位数绝对偏差（MAD）超过其中位数的该比例时，标记为不稳定</translation>
+    </message>
+    <message>
+        <source>flag a point cold when its first call (page faults, loading, compiling) took over N medians</source>
+        <translation>当测量点的首次调用（缺页、加载、编译）耗时超过中位数的 N 倍时，标记为冷启动</translation>
+    </message>
+    <message>
+        <source>measure unstable points again, up to K times each, keeping the steadiest</source>
+        <translation>再次测量不稳定的测量点，每个最多 K 次，并保留最稳定的一次测量</translation>
+    </message>
+    <message>
+        <source>seconds an isolated point may take before it fails as timed out and its worker ends</source>
+        <translation>在工作进程中测量的点可用的时长（秒），超过即记为超时失败，其工作进程被结束</translation>
+    </message>
+</context>
+<context>
     <name>SessionDocument</name>
     <message>
         <source>cannot write %1: not enough memory</source>
@@ -1016,46 +1103,6 @@ File ▸ Plugins… lists them.</source>
         <translation>N：多线程变体的线程数，1 到 %2（本机有 %1 个逻辑核心）</translation>
     </message>
     <message>
-        <source>Timed repetitions at least, after one untimed warm-up run</source>
-        <translation>在一次不计时的预热运行之后，至少计时重复的次数</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> 秒</translation>
-    </message>
-    <message>
-        <source>Repeat until the repetitions took at least this long</source>
-        <translation>重复运行，直到累计耗时至少达到该时长</translation>
-    </message>
-    <message>
-        <source> % MAD</source>
-        <translation> % MAD</translation>
-    </message>
-    <message>
-        <source>A point is flagged unstable when the median absolute deviation of its samples is above this share of their median</source>
-        <translation>当测量点样本的中位数绝对偏差（MAD）超过其中位数的该比例时，标记为不稳定</translation>
-    </message>
-    <message>
-        <source>× median</source>
-        <translation>× 中位数</translation>
-    </message>
-    <message>
-        <source>A point is flagged cold when its first call took more than this many medians (page faults, module loading, compilation)</source>
-        <translation>当测量点的首次调用耗时超过中位数的该倍数时，标记为冷启动（缺页、模块加载、编译）</translation>
-    </message>
-    <message>
-        <source>up to </source>
-        <translation>最多 </translation>
-    </message>
-    <message>
-        <source> times</source>
-        <translation> 次</translation>
-    </message>
-    <message>
-        <source>Re-run unstable points measures each one again until it is stable, at most this many times, and keeps its steadiest measurement</source>
-        <translation>“重新测量不稳定的测量点”会再次测量每个不稳定的点，直到稳定为止，最多该次数，并保留最稳定的一次测量</translation>
-    </message>
-    <message>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -1088,28 +1135,8 @@ File ▸ Plugins… lists them.</source>
         <translation>线程数 N(&amp;T)：</translation>
     </message>
     <message>
-        <source>&amp;Repetitions:</source>
-        <translation>重复次数(&amp;R)：</translation>
-    </message>
-    <message>
-        <source>&amp;Minimum time:</source>
-        <translation>最短时间(&amp;M)：</translation>
-    </message>
-    <message>
         <source>Quality</source>
         <translation>质量</translation>
-    </message>
-    <message>
-        <source>&amp;Unstable above:</source>
-        <translation>不稳定阈值(&amp;U)：</translation>
-    </message>
-    <message>
-        <source>C&amp;old above:</source>
-        <translation>冷启动阈值(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>Re-r&amp;un unstable:</source>
-        <translation>重测不稳定点(&amp;U)：</translation>
     </message>
     <message>
         <source>Choose a preset…</source>
@@ -1224,20 +1251,8 @@ File ▸ Plugins… lists them.</source>
         <translation>每个点都在工作进程中测量：崩溃或卡死只会让该点失败并注明原因。选择继续时，连续三次崩溃仍会停止运行</translation>
     </message>
     <message>
-        <source>automatic</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <source>A point that takes longer fails as timed out and its worker is ended. Automatic: the larger of %1 s and %2 times the point&apos;s predicted time</source>
-        <translation>超过此时间的点记为超时失败，其工作进程被结束。自动：取 %1 秒与该点预计时间的 %2 倍中的较大者</translation>
-    </message>
-    <message>
         <source>If a point &amp;crashes:</source>
         <translation>某点崩溃时(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>Point t&amp;imeout:</source>
-        <translation>单点超时(&amp;I)：</translation>
     </message>
     <message>
         <source>Measured with %1, which is not loaded here: its results can be charted; load the plugin (ACCELLAB_PLUGIN_PATH or your plugins folder, docs/plugins.md) to run %2 again</source>
@@ -1274,30 +1289,6 @@ File ▸ Plugins… lists them.</source>
     <message>
         <source>The run&apos;s inputs were drawn with seed %1; the panel always uses %2.</source>
         <translation>该运行的输入使用种子 %1 生成；面板始终使用 %2。</translation>
-    </message>
-    <message>
-        <source>%1 %2 cannot be entered in the panel; it took %3.</source>
-        <translation>面板无法输入 %1 %2；已改为 %3。</translation>
-    </message>
-    <message>
-        <source>Minimum time</source>
-        <translation>最短时间</translation>
-    </message>
-    <message>
-        <source>Unstable above</source>
-        <translation>不稳定阈值</translation>
-    </message>
-    <message>
-        <source>Cold above</source>
-        <translation>冷启动阈值</translation>
-    </message>
-    <message>
-        <source>The run&apos;s limits on repetitions, time per point or batch length came from the command line; the panel has no fields for them and runs with its defaults.</source>
-        <translation>该运行对重复次数、每点时间或批次长度的上限来自命令行；面板没有对应字段，将使用默认值运行。</translation>
-    </message>
-    <message>
-        <source>Repetitions</source>
-        <translation>重复次数</translation>
     </message>
 </context>
 <context>
@@ -1992,6 +1983,17 @@ speedup at most %7</source>
     <message>
         <source>Untitled</source>
         <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>accellab::gui::SettingFields</name>
+    <message>
+        <source>%1 %2 cannot be entered in the panel; it took %3.</source>
+        <translation>面板无法输入 %1 %2；已改为 %3。</translation>
+    </message>
+    <message>
+        <source>%1 %2 came from the command line; the panel has no field for it and runs with %3.</source>
+        <translation>%1 %2 来自命令行；面板没有对应字段，将使用 %3 运行。</translation>
     </message>
 </context>
 <context>

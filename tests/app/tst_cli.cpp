@@ -193,18 +193,20 @@ void TestCli::badInputIsRefused_data() {
                                   << "invalid --threads: '18446744073709551615' is more than 4096";
   QTest::newRow("threads 1e30") << add + QStringList{"--threads", "1e30"}
                                 << "invalid --threads: '1e30' is more than 4096";
-  QTest::newRow("reps 2^64-1") << add + QStringList{"--reps", "18446744073709551615"}
-                               << "invalid --reps: '18446744073709551615' is too large";
+  QTest::newRow("reps 2^64-1")
+      << add + QStringList{"--reps", "18446744073709551615"}
+      << "invalid --reps: '18446744073709551615' is outside 1 to 1000000000";
   QTest::newRow("samples 1e30") << pi + QStringList{"--samples", "1e30"}
                                 << "invalid --samples: '1e30' is too large";
   QTest::newRow("seed 2^64") << add + QStringList{"--seed", "18446744073709551616"}
                              << "invalid --seed: '18446744073709551616' is too large";
   QTest::newRow("min time 1e400") << add + QStringList{"--min-time", "1e400"}
-                                  << "invalid --min-time: '1e400' is too large";
-  QTest::newRow("cold above 1e309")
-      << add + QStringList{"--cold-above", "1e309"} << "invalid --cold-above: '1e309' is too large";
-  QTest::newRow("unstable above 1e300%") << add + QStringList{"--unstable-above", "1e300%"}
-                                         << "invalid --unstable-above: '1e300%' is more than 1000%";
+                                  << "invalid --min-time: '1e400' is outside 0 to 86400 s";
+  QTest::newRow("cold above 1e309") << add + QStringList{"--cold-above", "1e309"}
+                                    << "invalid --cold-above: '1e309' is outside 1 to 1000000";
+  QTest::newRow("unstable above 1e300%")
+      << add + QStringList{"--unstable-above", "1e300%"}
+      << "invalid --unstable-above: '1e300%' is outside 0.0001% to 1000%";
   QTest::newRow("device 2^64-1") << add + QStringList{"--device", "18446744073709551615"}
                                  << "invalid --device: 18446744073709551615 is too large";
   QTest::newRow("report run 2^64-1")
@@ -239,13 +241,23 @@ void TestCli::badInputIsRefused_data() {
       << add + QStringList{"--unstable-above", "0%"} << "--unstable-above";
   QTest::newRow("negative cold factor")
       << add + QStringList{"--cold-above", "-2"} << "--cold-above";
-  // The window's and the session's ranges (quality_ranges.h): once any value above 0 here.
+  // The window's and the session's ranges (experiment_settings.h): once any value above 0 here.
   QTest::newRow("cold factor below 1") << add + QStringList{"--cold-above", "0.5"}
-                                       << "invalid --cold-above: 0.5 is outside 1 to 1000000";
+                                       << "invalid --cold-above: '0.5' is outside 1 to 1000000";
   QTest::newRow("unstable limit below 0.0001%")
       << add + QStringList{"--unstable-above", "0.00001%"}
-      << "invalid --unstable-above: 0.00001% is outside 0.0001% to 1000%";
-  QTest::newRow("zero reruns") << add + QStringList{"--rerun-unstable", "0"} << "--rerun-unstable";
+      << "invalid --unstable-above: '0.00001%' is outside 0.0001% to 1000%";
+  QTest::newRow("zero reruns") << add + QStringList{"--rerun-unstable", "0"}
+                               << "invalid --rerun-unstable: '0' is outside 1 to 100";
+  QTest::newRow("fractional reps")
+      << add + QStringList{"--reps", "2.5"} << "invalid --reps: '2.5' is not a whole number";
+  QTest::newRow("min time not a number") << add + QStringList{"--min-time", "soon"}
+                                         << "invalid --min-time: 'soon' is not a number of seconds";
+  // Once --max-reps and --min-sample could be set by a session only, not by the CLI.
+  QTest::newRow("max reps zero") << add + QStringList{"--max-reps", "0"}
+                                 << "invalid --max-reps: '0' is outside 1 to 1000000000";
+  QTest::newRow("min sample above 1 s")
+      << add + QStringList{"--min-sample", "2"} << "invalid --min-sample: '2' is outside 0 to 1 s";
   QTest::newRow("append without out") << add + QStringList{"--append"} << "--append needs --out";
   QTest::newRow("append to foreign")
       << add + QStringList{"--append", "--out", path("foreign.json")} << "not an AccelLab session";

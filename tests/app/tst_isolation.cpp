@@ -180,8 +180,10 @@ class TestIsolation : public QObject {
         << QStringList{"--point-timeout", "5"} << "--point-timeout needs --isolate";
     QTest::newRow("bad policy") << QStringList{"--isolate", "--on-crash", "maybe"}
                                 << "invalid --on-crash: 'maybe' (expected go-on or stop)";
-    QTest::newRow("zero timeout") << QStringList{"--isolate", "--point-timeout", "0"}
-                                  << "invalid --point-timeout: it must be above 0 s";
+    // 0 is "automatic", as in the window; between 0 and 1 s nothing is.
+    QTest::newRow("half a second") << QStringList{"--isolate", "--point-timeout", "0.5"}
+                                   << "invalid --point-timeout: '0.5' is outside 1 to 86400 s, "
+                                      "or 0 (automatic)";
   }
   void isolationOptionsAreChecked() {
     QFETCH(QStringList, args);

@@ -10,9 +10,9 @@
 #include <sstream>
 #include <thread>
 
+#include "accellab/experiment_settings.h"
 #include "accellab/output_file.h"
 #include "accellab/quality.h"
-#include "accellab/quality_ranges.h"
 #include "accellab/session.h"
 #include "large_session.h"
 #include "sample_session.h"
@@ -179,14 +179,16 @@ class TestSession : public QObject {
     QVERIFY_THROWS_EXCEPTION(SessionError, sessionFromJson(lying));
   }
 
-  // The quality settings' ranges are the CLI's and the window's (quality_ranges.h): the
-  // limits themselves read and write, a value past them is refused by both.
+  // The settings' ranges are the CLI's and the window's (experiment_settings.h): the limits
+  // themselves read and write, a value past them is refused by both.
   void qualitySettingsKeepTheirRanges() {
     Session session = test::sampleSession();
     QualityLimits& quality = session.runs.front().settings.measure.quality;
-    quality = {kUnstableRange.max, kColdRange.min};
+    const SettingDescription& unstable = settingByKey("max_relative_spread");
+    const SettingDescription& cold = settingByKey("cold_factor");
+    quality = {unstable.max, cold.min};
     QVERIFY(sessionFromJson(sessionToJson(session)) == session);
-    quality = {kUnstableRange.min, kColdRange.max};
+    quality = {unstable.min, cold.max};
     const std::string json = sessionToJson(session);
     QVERIFY(sessionFromJson(json) == session);
     quality.maxRelativeSpread = 20;  // 2000 %

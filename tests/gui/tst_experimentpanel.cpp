@@ -13,9 +13,9 @@
 #include <QWheelEvent>
 #include <QtTest>
 
+#include "accellab/experiment_settings.h"
 #include "accellab/kernels/builtin.h"
 #include "accellab/parse.h"
-#include "accellab/quality_ranges.h"
 #include "accellab/sweep.h"
 #include "experiment/experimentpanel.h"
 #include "experiment/presets.h"
@@ -54,21 +54,46 @@ class TestExperimentPanel : public QObject {
     QVERIFY(threads->toolTip().contains(QString::number(threads->maximum())));
   }
 
-  // The quality fields take the CLI's and the session's ranges (quality_ranges.h): they once
-  // stopped at 0.1-100 % where the CLI took up to 1000 %.
-  void qualityFieldsTakeTheEngineRanges() {
+  // Every field of a run setting is the engine's table's (experiment_settings.h): its range,
+  // a share shown as a percentage, 0 as what it means. The quality fields once stopped at
+  // 0.1-100 % where the CLI took up to 1000 %.
+  void settingFieldsTakeTheTablesRanges() {
     ExperimentPanel panel(registry_, MemoryAvailable{64 * kGiB, {}}, 2);
-    auto* unstable = child<QDoubleSpinBox>(panel, "unstableLimit");
-    auto* cold = child<QDoubleSpinBox>(panel, "coldLimit");
-    QCOMPARE(unstable->minimum(), kUnstableRange.min * 100);
-    QCOMPARE(unstable->maximum(), kUnstableRange.max * 100);
-    QCOMPARE(cold->minimum(), kColdRange.min);
-    QCOMPARE(cold->maximum(), kColdRange.max);
-    unstable->setValue(kUnstableRange.min * 100);
-    QCOMPARE(unstable->value(), kUnstableRange.min * 100);
+    int fields = 0;
+    for (const SettingDescription& setting : settingDescriptions()) {
+      const QString key = QString::fromUtf8(setting.key.data(), qsizetype(setting.key.size()));
+      auto* box = panel.findChild<QAbstractSpinBox*>(key);
+      if (setting.group == SettingGroup::none) {
+        QVERIFY2(!box, qPrintable(key));
+        continue;
+      }
+      QVERIFY2(box, qPrintable(key));
+      ++fields;
+      QVERIFY(!box->toolTip().isEmpty());
+      const double scale = setting.unit == SettingUnit::share ? 100 : 1;
+      const double min = setting.zeroMeans.empty() ? setting.min * scale : 0;
+      if (auto* spin = qobject_cast<QSpinBox*>(box)) {
+        QCOMPARE(spin->minimum(), static_cast<int>(min));
+        QCOMPARE(spin->maximum(), static_cast<int>(setting.max));
+      } else {
+        auto* number = qobject_cast<QDoubleSpinBox*>(box);
+        QVERIFY(number);
+        QCOMPARE(number->minimum(), min);
+        QCOMPARE(number->maximum(), setting.max * scale);
+      }
+    }
+    QCOMPARE(fields, 7);
+    auto* unstable = child<QDoubleSpinBox>(panel, "max_relative_spread");
+    unstable->setValue(unstable->minimum());
     QCOMPARE(unstable->text(), QStringLiteral("0.0001 % MAD"));
     unstable->setValue(5);
     QCOMPARE(unstable->text(), QStringLiteral("5 % MAD"));
+    QCOMPARE(panel.experiment()->measure.quality.maxRelativeSpread, 0.05);
+    auto* timeout = child<QDoubleSpinBox>(panel, "point_timeout_s");
+    QCOMPARE(timeout->text(), QStringLiteral("automatic"));
+    QCOMPARE(panel.pointTimeoutS(), std::optional<double>());
+    timeout->setValue(30);
+    QCOMPARE(panel.pointTimeoutS(), std::optional<double>(30));
   }
 
   // Each kernel keeps its ticks (issue: add -> pi -> add reset them).
@@ -100,7 +125,7 @@ class TestExperimentPanel : public QObject {
     panel.setExperiment(QStringLiteral("add"), QStringLiteral("2x3x4, 1x1x9"),
                         ExperimentPanel::SweepMode::threadsOneToN, 2, 7, 0.05);
     child<QCheckBox>(panel, "variant-vectorized")->setChecked(false);
-    child<QDoubleSpinBox>(panel, "unstableLimit")->setValue(12);
+    child<QDoubleSpinBox>(panel, "max_relative_spread")->setValue(12);
     child<QComboBox>(panel, "dtype")->setCurrentText(QStringLiteral("f32"));
     const auto before = panel.experiment();
     QVERIFY2(before, qPrintable(panel.error()));
@@ -115,13 +140,13 @@ class TestExperimentPanel : public QObject {
     QVERIFY(after->measure == before->measure);
 
     // A run from the command line: threads 1 and 3, its own seed, both element types, more
-    // repetitions than the field takes, a time limit the panel has no field for.
+    // repetitions than the field takes, a batch length the panel has no field for.
     Experiment cli = again;
     cli.sweep.threads = {1, 3};
     cli.sweep.seed = 5;
     cli.sweep.dtypes = {DType::f64, DType::f32};
-    cli.measure.minReps = 1'000'000;
-    cli.measure.maxTimeS = 30;
+    cli.measure.minReps = 2'000'000'000;
+    cli.measure.minSampleS = 0.001;
     const QStringList lost = panel.restore(cli);
     QCOMPARE(lost.size(), 5);
     QVERIFY2(lost[0].contains(QStringLiteral("2 element types")) &&
@@ -129,13 +154,15 @@ class TestExperimentPanel : public QObject {
              qPrintable(lost[0]));
     QVERIFY2(lost[1].contains(QStringLiteral("1, 3 threads")), qPrintable(lost[1]));
     QVERIFY2(lost[2].contains(QStringLiteral("seed 5")), qPrintable(lost[2]));
-    QVERIFY2(lost[3].startsWith(QStringLiteral("Repetitions 1000000")), qPrintable(lost[3]));
-    QVERIFY2(lost[4].contains(QStringLiteral("no fields")), qPrintable(lost[4]));
+    QCOMPARE(lost[3], QStringLiteral("Repetitions 2000000000 cannot be entered in the panel; "
+                                     "it took 1000000000."));
+    QCOMPARE(lost[4], QStringLiteral("--min-sample 0.001 s came from the command line; the "
+                                     "panel has no field for it and runs with 2e-05 s."));
     const auto nearest = panel.experiment();
     QVERIFY2(nearest, qPrintable(panel.error()));
     QCOMPARE(nearest->sweep.threads, (std::vector<int>{1, 2, 3}));
     QCOMPARE(nearest->sweep.dtypes, std::vector<DType>{DType::f64});
-    QCOMPARE(nearest->measure.minReps, std::size_t{100000});
+    QCOMPARE(nearest->measure.minReps, std::size_t{1'000'000'000});
 
     // A kernel this build lacks is said, and nothing else is touched.
     Experiment unknown = again;
@@ -209,8 +236,8 @@ class TestExperimentPanel : public QObject {
     child<QLineEdit>(panel, "sizes")->setText(sizes);
     child<QComboBox>(panel, "sweepMode")->setCurrentIndex(mode);
     child<QSpinBox>(panel, "threads")->setValue(threads);
-    child<QSpinBox>(panel, "minReps")->setValue(7);
-    child<QDoubleSpinBox>(panel, "minTime")->setValue(0.5);
+    child<QSpinBox>(panel, "min_reps")->setValue(7);
+    child<QDoubleSpinBox>(panel, "min_time_s")->setValue(0.5);
     const auto experiment = panel.experiment();
     QVERIFY2(experiment, qPrintable(panel.error()));
     QCOMPARE(experiment->sweep.kernel, kernel.toStdString());
@@ -516,14 +543,14 @@ class TestExperimentPanel : public QObject {
       child<QComboBox>(panel, "kernel")->setCurrentText(QStringLiteral("pi"));
       child<QLineEdit>(panel, "sizes")->setText(QStringLiteral("1e5"));
       child<QCheckBox>(panel, "variant-loop")->setChecked(false);
-      child<QSpinBox>(panel, "minReps")->setValue(9);
-      child<QDoubleSpinBox>(panel, "unstableLimit")->setValue(12.5);
-      child<QDoubleSpinBox>(panel, "coldLimit")->setValue(50);
-      child<QSpinBox>(panel, "rerunAttempts")->setValue(5);
+      child<QSpinBox>(panel, "min_reps")->setValue(9);
+      child<QDoubleSpinBox>(panel, "max_relative_spread")->setValue(12.5);
+      child<QDoubleSpinBox>(panel, "cold_factor")->setValue(50);
+      child<QSpinBox>(panel, "rerun_attempts")->setValue(5);
       QCOMPARE(toString(panel.onCrash()), toString(OnCrash::goOn));
       QCOMPARE(panel.pointTimeoutS(), std::optional<double>());  // automatic
       child<QComboBox>(panel, "onCrash")->setCurrentIndex(1);
-      child<QDoubleSpinBox>(panel, "pointTimeout")->setValue(90);
+      child<QDoubleSpinBox>(panel, "point_timeout_s")->setValue(90);
       panel.saveSettings(settings);
     }
     ExperimentPanel restored(registry_, MemoryAvailable{64 * kGiB, {}}, 2);

@@ -98,8 +98,8 @@ void enter(MainWindow& window, const Setup& setup) {
   }
   child<QComboBox>(panel, "sweepMode")->setCurrentIndex(static_cast<int>(setup.mode));
   child<QSpinBox>(panel, "threads")->setValue(setup.threads);
-  child<QSpinBox>(panel, "minReps")->setValue(setup.reps);
-  child<QDoubleSpinBox>(panel, "minTime")->setValue(setup.minTimeS);
+  child<QSpinBox>(panel, "min_reps")->setValue(setup.reps);
+  child<QDoubleSpinBox>(panel, "min_time_s")->setValue(setup.minTimeS);
 }
 
 void clickRun(MainWindow& window) {
@@ -1014,7 +1014,7 @@ class TestMainWindow : public QObject {
                      4,
                      0,
                      {QStringLiteral("loop"), QStringLiteral("parallel")}});
-    child<QDoubleSpinBox>(window_->experimentPanel(), "unstableLimit")->setValue(40);
+    child<QDoubleSpinBox>(window_->experimentPanel(), "max_relative_spread")->setValue(40);
     clickRun(*window_);
     QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 60000);
     enter(*window_, {"pi", "1000", ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0, {}});
@@ -1046,10 +1046,11 @@ class TestMainWindow : public QObject {
     QCOMPARE(prompts_->notices.size(), 1);
     const QString notice = prompts_->notices.front();
     QVERIFY2(notice.contains(QStringLiteral("kernels add, pi")), qPrintable(notice));
-    QVERIFY2(notice.contains(QStringLiteral("no fields")), qPrintable(notice));
     QCOMPARE(window_->experimentPanel().kernel(), QStringLiteral("add"));
-    QCOMPARE(child<QSpinBox>(window_->experimentPanel(), "minReps")->value(), 3);
-    QCOMPARE(child<QDoubleSpinBox>(window_->experimentPanel(), "coldLimit")->value(), 20.0);
+    QCOMPARE(child<QSpinBox>(window_->experimentPanel(), "min_reps")->value(), 3);
+    // The command line's time limit has a field of its own now (experiment_settings.h).
+    QCOMPARE(child<QDoubleSpinBox>(window_->experimentPanel(), "max_time_s")->value(), 10.0);
+    QCOMPARE(child<QDoubleSpinBox>(window_->experimentPanel(), "cold_factor")->value(), 20.0);
     QCOMPARE(window_->document().session().runs.size(), std::size_t{2});
   }
 
@@ -1131,8 +1132,8 @@ class TestMainWindow : public QObject {
                     5,
                     0,
                     {QStringLiteral("loop")}});
-    child<QDoubleSpinBox>(window->experimentPanel(), "unstableLimit")->setValue(40);
-    child<QDoubleSpinBox>(window->experimentPanel(), "coldLimit")->setValue(1.2);
+    child<QDoubleSpinBox>(window->experimentPanel(), "max_relative_spread")->setValue(40);
+    child<QDoubleSpinBox>(window->experimentPanel(), "cold_factor")->setValue(1.2);
     clickRun(*window);
     QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
     const Run& run = window->document().session().runs.back();
@@ -1415,8 +1416,8 @@ class TestMainWindow : public QObject {
     auto* how = child<QLineEdit>(panel, "param-how");
     how->selectAll();
     QTest::keyClicks(how, hows);
-    child<QSpinBox>(panel, "minReps")->setValue(3);
-    child<QDoubleSpinBox>(panel, "minTime")->setValue(0);
+    child<QSpinBox>(panel, "min_reps")->setValue(3);
+    child<QDoubleSpinBox>(panel, "min_time_s")->setValue(0);
     clickRun(window);
     QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 60000);
   }
@@ -1430,8 +1431,8 @@ class TestMainWindow : public QObject {
         check->setChecked(variants.contains(check->text()));
     child<QComboBox>(panel, "sweepMode")
         ->setCurrentIndex(static_cast<int>(ExperimentPanel::SweepMode::fixedThreads));
-    child<QSpinBox>(panel, "minReps")->setValue(3);
-    child<QDoubleSpinBox>(panel, "minTime")->setValue(0);
+    child<QSpinBox>(panel, "min_reps")->setValue(3);
+    child<QDoubleSpinBox>(panel, "min_time_s")->setValue(0);
     clickRun(window);
     QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 60000);
   }

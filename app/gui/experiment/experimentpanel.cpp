@@ -2,7 +2,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -12,30 +11,19 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <climits>
 #include <cmath>
 #include <numeric>
 #include <string_view>
 
 #include "accellab/format.h"
 #include "accellab/parse.h"
-#include "accellab/quality_ranges.h"
 #include "experiment/presets.h"
+#include "experiment/settingfields.h"
 #include "experiment/wheelguard.h"
 
 namespace accellab::gui {
 
 namespace {
-
-// Shows its value in the fewest digits that say it ("5", "0.0001"), however many decimals
-// it takes.
-class ShortestSpinBox final : public QDoubleSpinBox {
- public:
-  using QDoubleSpinBox::QDoubleSpinBox;
-  QString textFromValue(double value) const override {
-    return locale().toString(value, 'f', QLocale::FloatingPointShortest);
-  }
-};
 
 // The most threads the panel takes (more where the machine has over a quarter of that).
 constexpr int kMaxPanelThreads = 4096;
@@ -50,15 +38,7 @@ const QString kDTypeKey = QStringLiteral("experiment/dtype");
 const QString kCheckedKey = QStringLiteral("experiment/checkedVariants");
 const QString kModeKey = QStringLiteral("experiment/sweepMode");
 const QString kThreadsKey = QStringLiteral("experiment/threads");
-const QString kRepsKey = QStringLiteral("experiment/minReps");
-const QString kMinTimeKey = QStringLiteral("experiment/minTimeS");
-const QString kUnstableKey = QStringLiteral("experiment/unstablePercent");
-const QString kColdKey = QStringLiteral("experiment/coldFactor");
-const QString kRerunKey = QStringLiteral("experiment/rerunAttempts");
 const QString kOnCrashKey = QStringLiteral("experiment/onCrash");
-const QString kTimeoutKey = QStringLiteral("experiment/pointTimeout");
-// A day: a point that needs longer is not one to wait for in the window.
-constexpr double kMaxPointTimeoutS = 86400;
 
 // Where what was typed for a kernel's parameter is kept: "mm/n".
 QString paramKey(const QString& kernel, const ParamSpec& param) {
@@ -71,9 +51,6 @@ constexpr int kRunnableRole = Qt::UserRole + 1;
 
 // Below this a point's buffers are not worth a number: "no large buffers".
 constexpr std::uint64_t kLargeBufferBytes = std::uint64_t{1} << 20;
-
-// What the CLI's --rerun-unstable is typically given: enough for a passing disturbance to end.
-constexpr int kDefaultRerunAttempts = 3;
 
 }  // namespace
 
@@ -94,13 +71,8 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
       modeBox_(new QComboBox(this)),
       threadsSpin_(new QSpinBox(this)),
       threadsWarning_(new QLabel(this)),
-      repsSpin_(new QSpinBox(this)),
-      minTimeSpin_(new QDoubleSpinBox(this)),
-      unstableSpin_(new ShortestSpinBox(this)),
-      coldSpin_(new QDoubleSpinBox(this)),
-      rerunSpin_(new QSpinBox(this)),
+      settingFields_(new SettingFields(this)),
       crashBox_(new QComboBox(this)),
-      timeoutSpin_(new QDoubleSpinBox(this)),
       estimateLabel_(new QLabel(this)),
       warningLabel_(new QLabel(this)),
       errorLabel_(new QLabel(this)) {
@@ -110,13 +82,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   dtypeBox_->setObjectName(QStringLiteral("dtype"));
   modeBox_->setObjectName(QStringLiteral("sweepMode"));
   threadsSpin_->setObjectName(QStringLiteral("threads"));
-  repsSpin_->setObjectName(QStringLiteral("minReps"));
-  minTimeSpin_->setObjectName(QStringLiteral("minTime"));
-  unstableSpin_->setObjectName(QStringLiteral("unstableLimit"));
-  coldSpin_->setObjectName(QStringLiteral("coldLimit"));
-  rerunSpin_->setObjectName(QStringLiteral("rerunAttempts"));
   crashBox_->setObjectName(QStringLiteral("onCrash"));
-  timeoutSpin_->setObjectName(QStringLiteral("pointTimeout"));
   estimateLabel_->setObjectName(QStringLiteral("memoryEstimate"));
   warningLabel_->setObjectName(QStringLiteral("memoryWarning"));
   errorLabel_->setObjectName(QStringLiteral("inputError"));
@@ -141,53 +107,11 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
       tr("N: threads of the threaded variants, 1 to %2 (%1 logical cores here)")
           .arg(logicalCores)
           .arg(threadsSpin_->maximum()));
-  const MeasureConfig defaults;
-  repsSpin_->setRange(1, 100000);
-  repsSpin_->setValue(static_cast<int>(defaults.minReps));
-  repsSpin_->setToolTip(tr("Timed repetitions at least, after one untimed warm-up run"));
-  minTimeSpin_->setRange(0, 600);
-  minTimeSpin_->setDecimals(2);
-  minTimeSpin_->setSingleStep(0.1);
-  minTimeSpin_->setSuffix(tr(" s"));
-  minTimeSpin_->setValue(defaults.minTimeS);
-  minTimeSpin_->setToolTip(tr("Repeat until the repetitions took at least this long"));
-  unstableSpin_->setRange(kUnstableRange.min * 100, kUnstableRange.max * 100);
-  unstableSpin_->setDecimals(4);  // down to the range's 0.0001 %, shown without trailing zeros
-  unstableSpin_->setSingleStep(0.5);
-  unstableSpin_->setSuffix(tr(" % MAD"));
-  unstableSpin_->setValue(defaults.quality.maxRelativeSpread * 100);
-  unstableSpin_->setToolTip(
-      tr("A point is flagged unstable when the median absolute deviation of its samples is "
-         "above this share of their median"));
-  coldSpin_->setRange(kColdRange.min, kColdRange.max);
-  coldSpin_->setDecimals(1);
-  coldSpin_->setSuffix(tr("× median"));
-  coldSpin_->setValue(defaults.quality.coldFactor);
-  coldSpin_->setToolTip(
-      tr("A point is flagged cold when its first call took more than this many medians (page "
-         "faults, module loading, compilation)"));
-  rerunSpin_->setRange(1, 100);
-  rerunSpin_->setValue(kDefaultRerunAttempts);
-  rerunSpin_->setPrefix(tr("up to "));
-  rerunSpin_->setSuffix(tr(" times"));
-  rerunSpin_->setToolTip(
-      tr("Re-run unstable points measures each one again until it is stable, at most this many "
-         "times, and keeps its steadiest measurement"));
   crashBox_->addItem(tr("go on with the next point"), static_cast<int>(OnCrash::goOn));
   crashBox_->addItem(tr("stop the run"), static_cast<int>(OnCrash::stop));
   crashBox_->setToolTip(
       tr("Every point is measured in a worker process: a crash or a hang fails only that "
          "point, with the reason. Going on, three crashes in a row still stop the run"));
-  timeoutSpin_->setRange(0, kMaxPointTimeoutS);
-  timeoutSpin_->setDecimals(0);
-  timeoutSpin_->setSuffix(tr(" s"));
-  timeoutSpin_->setSpecialValueText(tr("automatic"));
-  timeoutSpin_->setValue(0);
-  timeoutSpin_->setToolTip(
-      tr("A point that takes longer fails as timed out and its worker is ended. Automatic: "
-         "the larger of %1 s and %2 times the point's predicted time")
-          .arg(kMinPointTimeoutS)
-          .arg(kTimeoutFactor));
   warningLabel_->setWordWrap(true);
   warningLabel_->setStyleSheet(QStringLiteral("color: #d9534f; font-weight: bold"));
   errorLabel_->setWordWrap(true);
@@ -206,19 +130,15 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
   measureForm->addRow(tr("S&weep:"), modeBox_);
   measureForm->addRow(tr("&Threads (N):"), threadsSpin_);
   measureForm->addRow(threadsWarning_);
-  measureForm->addRow(tr("&Repetitions:"), repsSpin_);
-  measureForm->addRow(tr("&Minimum time:"), minTimeSpin_);
+  settingFields_->addRows(SettingGroup::measurement, measureForm);
   measureForm->addRow(tr("If a point &crashes:"), crashBox_);
-  measureForm->addRow(tr("Point t&imeout:"), timeoutSpin_);
   measureForm->addRow(gpuLabel_, gpuBox_);
   gpuLabel_->setVisible(false);
   gpuBox_->setVisible(false);
 
   auto* quality = new QGroupBox(tr("Quality"), this);
   auto* qualityForm = new QFormLayout(quality);
-  qualityForm->addRow(tr("&Unstable above:"), unstableSpin_);
-  qualityForm->addRow(tr("C&old above:"), coldSpin_);
-  qualityForm->addRow(tr("Re-r&un unstable:"), rerunSpin_);
+  settingFields_->addRows(SettingGroup::quality, qualityForm);
 
   auto* layout = new QVBoxLayout(this);
   // What the sizes cost, and what is wrong with them, right under them: visible without
@@ -248,10 +168,7 @@ ExperimentPanel::ExperimentPanel(const Registry& registry, const MemoryAvailable
     updateThreadsWarning();
     updateEstimate();
   });
-  connect(repsSpin_, &QSpinBox::valueChanged, this, &ExperimentPanel::changed);
-  connect(minTimeSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
-  connect(unstableSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
-  connect(coldSpin_, &QDoubleSpinBox::valueChanged, this, &ExperimentPanel::changed);
+  connect(settingFields_, &SettingFields::changed, this, &ExperimentPanel::changed);
   updateThreadsWarning();
   kernelChanged();
   takeWheelOnlyWhenFocused(this);
@@ -575,9 +492,7 @@ std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
   } else {
     sweep.threads = {n};
   }
-  experiment.measure.minReps = static_cast<std::size_t>(repsSpin_->value());
-  experiment.measure.minTimeS = minTimeSpin_->value();
-  experiment.measure.quality = {unstableSpin_->value() / 100, coldSpin_->value()};
+  experiment.measure = settingFields_->values().measure;
   try {
     (void)expandSweep(sweep, *registry_);
   } catch (const SweepError& e) {
@@ -601,7 +516,7 @@ QString ExperimentPanel::error() const {
 QString ExperimentPanel::memoryWarning() const { return warningLabel_->text(); }
 
 std::size_t ExperimentPanel::rerunAttempts() const {
-  return static_cast<std::size_t>(rerunSpin_->value());
+  return settingFields_->values().rerunAttempts;
 }
 
 void ExperimentPanel::updateEstimate() {
@@ -655,8 +570,10 @@ void ExperimentPanel::setExperiment(const QString& kernel, const QString& sizes,
   for (QCheckBox* check : variantChecks_) check->setChecked(check->isEnabled());
   modeBox_->setCurrentIndex(static_cast<int>(mode));
   threadsSpin_->setValue(threads);
-  repsSpin_->setValue(minReps);
-  minTimeSpin_->setValue(minTimeS);
+  ExperimentSettings settings = settingFields_->values();
+  settings.measure.minReps = static_cast<std::size_t>(minReps);
+  settings.measure.minTimeS = minTimeS;
+  settingFields_->show(settings);
 }
 
 QStringList ExperimentPanel::restore(const Experiment& experiment) {
@@ -714,26 +631,11 @@ QStringList ExperimentPanel::restore(const Experiment& experiment) {
     lost << tr("The run's inputs were drawn with seed %1; the panel always uses %2.")
                 .arg(sweep.seed)
                 .arg(Params{}.seed);
-  const MeasureConfig& measure = experiment.measure;
-  const auto set = [&lost](auto* spin, auto value, const QString& field) {
-    spin->setValue(value);
-    if (std::abs(spin->value() - value) > 1e-9 * std::abs(static_cast<double>(value)))
-      lost << tr("%1 %2 cannot be entered in the panel; it took %3.")
-                  .arg(field)
-                  .arg(value)
-                  .arg(spin->value());
-  };
-  set(repsSpin_, static_cast<int>(std::min<std::size_t>(measure.minReps, INT_MAX)),
-      tr("Repetitions"));
-  set(minTimeSpin_, measure.minTimeS, tr("Minimum time"));
-  set(unstableSpin_, measure.quality.maxRelativeSpread * 100, tr("Unstable above"));
-  set(coldSpin_, measure.quality.coldFactor, tr("Cold above"));
-  const MeasureConfig defaults;
-  if (measure.maxReps != defaults.maxReps || measure.maxTimeS != defaults.maxTimeS ||
-      measure.minSampleS != defaults.minSampleS)
-    lost << tr(
-        "The run's limits on repetitions, time per point or batch length came from the "
-        "command line; the panel has no fields for them and runs with its defaults.");
+  // The fields the window has for the run's settings; those it leaves at the panel's own
+  // (re-runs, the point timeout) are not the run's.
+  ExperimentSettings settings = settingFields_->values();
+  settings.measure = experiment.measure;
+  lost << settingFields_->show(settings);
   updateEstimate();
   return lost;
 }
@@ -775,13 +677,8 @@ void ExperimentPanel::saveSettings(QSettings& settings) const {
   settings.setValue(kCheckedKey, checked);
   settings.setValue(kModeKey, modeBox_->currentIndex());
   settings.setValue(kThreadsKey, threadsSpin_->value());
-  settings.setValue(kRepsKey, repsSpin_->value());
-  settings.setValue(kMinTimeKey, minTimeSpin_->value());
-  settings.setValue(kUnstableKey, unstableSpin_->value());
-  settings.setValue(kColdKey, coldSpin_->value());
-  settings.setValue(kRerunKey, rerunSpin_->value());
+  settingFields_->save(settings);
   settings.setValue(kOnCrashKey, QString::fromUtf8(toString(onCrash()).data()));
-  settings.setValue(kTimeoutKey, timeoutSpin_->value());
 }
 
 void ExperimentPanel::loadSettings(const QSettings& settings) {
@@ -812,14 +709,9 @@ void ExperimentPanel::loadSettings(const QSettings& settings) {
   }
   modeBox_->setCurrentIndex(settings.value(kModeKey, modeBox_->currentIndex()).toInt());
   threadsSpin_->setValue(settings.value(kThreadsKey, threadsSpin_->value()).toInt());
-  repsSpin_->setValue(settings.value(kRepsKey, repsSpin_->value()).toInt());
-  minTimeSpin_->setValue(settings.value(kMinTimeKey, minTimeSpin_->value()).toDouble());
-  unstableSpin_->setValue(settings.value(kUnstableKey, unstableSpin_->value()).toDouble());
-  coldSpin_->setValue(settings.value(kColdKey, coldSpin_->value()).toDouble());
-  rerunSpin_->setValue(settings.value(kRerunKey, rerunSpin_->value()).toInt());
+  settingFields_->load(settings);
   if (const auto policy = parseOnCrash(settings.value(kOnCrashKey).toString().toStdString()))
     crashBox_->setCurrentIndex(crashBox_->findData(static_cast<int>(*policy)));
-  timeoutSpin_->setValue(settings.value(kTimeoutKey, timeoutSpin_->value()).toDouble());
 }
 
 OnCrash ExperimentPanel::onCrash() const {
@@ -827,7 +719,8 @@ OnCrash ExperimentPanel::onCrash() const {
 }
 
 std::optional<double> ExperimentPanel::pointTimeoutS() const {
-  return timeoutSpin_->value() > 0 ? std::optional(timeoutSpin_->value()) : std::nullopt;
+  const double limit = settingFields_->values().pointTimeoutS;
+  return limit > 0 ? std::optional(limit) : std::nullopt;
 }
 
 void ExperimentPanel::showSizes(const QString& sizes) {

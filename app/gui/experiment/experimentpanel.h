@@ -21,7 +21,6 @@
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
@@ -31,6 +30,8 @@ class QSpinBox;
 class QVBoxLayout;
 
 namespace accellab::gui {
+
+class SettingFields;
 
 struct Experiment {
   SweepSpec sweep;
@@ -149,13 +150,8 @@ class ExperimentPanel : public QWidget {
   QComboBox* modeBox_;
   QSpinBox* threadsSpin_;
   QLabel* threadsWarning_;
-  QSpinBox* repsSpin_;
-  QDoubleSpinBox* minTimeSpin_;
-  QDoubleSpinBox* unstableSpin_;
-  QDoubleSpinBox* coldSpin_;
-  QSpinBox* rerunSpin_;
+  SettingFields* settingFields_;  // the run settings of the table (experiment_settings.h)
   QComboBox* crashBox_;
-  QDoubleSpinBox* timeoutSpin_;
   QLabel* estimateLabel_;
   QLabel* warningLabel_;
   QLabel* errorLabel_;
