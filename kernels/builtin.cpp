@@ -11,9 +11,9 @@
 
 #include "asv/asv_kernel.h"
 #include "probe/system_probe.h"
+#include "python/python_child.h"
 #include "registered_kernels.h"
-#include "shared/kernel_table.h"
-#include "shared/python_child.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels {
 namespace {

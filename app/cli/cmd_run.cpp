@@ -251,8 +251,8 @@ int runCommand(Args args, const EngineFactory& engines) {
   spec.baseline = baselineFrom(parser, kernel, spec, registry, launch.worldSize());
   const std::string& baseline = spec.baseline;
   const std::vector<Point> points = expandSweep(spec, registry, launch.worldSize());
-  const auto rerunAttempts =
-      parser.has("--rerun-unstable") ? std::optional(settings.rerunAttempts) : std::nullopt;
+  // 0: not asked for (the table's range starts at 1).
+  const std::size_t rerunAttempts = parser.has("--rerun-unstable") ? settings.rerunAttempts : 0;
   const std::optional<WorkerOptions> isolation =
       isolationFrom(parser, launch.worldSize(), settings.pointTimeoutS);
   const auto out = root ? parser.value("--out") : std::nullopt;
@@ -307,13 +307,13 @@ int runCommand(Args args, const EngineFactory& engines) {
         },
         run.system.bandwidthCeilingBytesPerS);
     reporters.console().end();
-    if (rerunAttempts && !interrupt.interrupted()) {
+    if (rerunAttempts > 0 && !interrupt.interrupted()) {
       const auto rerun =
-          rerunWithProgress(runner, saved.points, config, *rerunAttempts, interrupt.token(),
+          rerunWithProgress(runner, saved.points, config, rerunAttempts, interrupt.token(),
                             [&](const PointResult&) { autosave.save(session); });
       if (!rerun.empty()) {
         std::cout << "\nRe-measured " << rerun.size() << " unstable point(s), up to "
-                  << *rerunAttempts << " more time(s) each:\n";
+                  << rerunAttempts << " more time(s) each:\n";
         reportRun(reporters.console(), saved, reporters.options());
       }
     }

@@ -4,18 +4,14 @@
 #include <stdexcept>
 
 #include "add_python.h"
-#include "add_stdpar.h"
+#include "add_variants.h"
 #include "add_verify.h"
-#include "cpu/parallel.h"
-#include "cpu/scalar_loops.h"
-#include "cpu/simd.h"
-#include "cuda/gpu.h"
+#include "arrays/array_data.h"
+#include "arrays/array_problem.h"
+#include "arrays/host_array.h"
+#include "cpu/stop_chunks.h"
 #include "mpi/distributed_run.h"
-#include "shared/array_data.h"
-#include "shared/array_problem.h"
-#include "shared/host_array.h"
-#include "shared/kernel_table.h"
-#include "shared/stop_chunks.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::add {
 namespace {
@@ -57,7 +53,7 @@ struct Vectorized {
   template <class T>
   static PiecesDone run(const Arrays<T>& a, std::stop_token stop) {
     return ranSerially(forEachChunk(a.n, kAddChunkElements, stop, [&](auto begin, auto end) {
-      simd::add(a.in + begin, a.out + begin, end - begin, a.stores);
+      addSimd(a.in + begin, a.out + begin, end - begin, a.stores);
     }));
   }
 };
@@ -129,19 +125,6 @@ std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   return std::make_unique<CpuAddRun<double, Variant>>(request);
 }
 
-std::unique_ptr<KernelRun> prepareDevice(const RunRequest& request, gpu::DeviceCode code) {
-  return gpu::prepareAdd(request.gpuDevice, shapeOf(request.params), request.params.dtype,
-                         request.params.seed, code, request.firstElement);
-}
-
-std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
-  return prepareDevice(request, gpu::DeviceCode::ownKernel);
-}
-
-std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
-  return prepareDevice(request, gpu::DeviceCode::library);
-}
-
 Workload workload(const KernelInfo&, const Params& params) {
   const std::uint64_t elements = elementsOf(params);
   return {elements, 2 * elements * sizeOf(params.dtype), elements};  // read in, write out
@@ -182,21 +165,22 @@ KernelTable table() {
       {.name = "vectorized",
        .description = "Google Highway SIMD, one thread, best ISA of this CPU",
        .needs = Needs::highway,
-       .prepare = &prepareCpu<Vectorized>},
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
       {.name = "parallel",
-       .description = "OpenMP threads over contiguous chunks, each running the SIMD loop",
+       .description = "OpenMP threads over pieces sized to the problem, each running the SIMD loop",
+       .needs = Needs::highway,
        .usesThreads = true,
-       .prepare = &prepareCpu<Parallel>},
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
       {.name = "gpu",
        .description = "CUDA grid-stride kernel; pinned and pageable copies timed apart",
        .needs = Needs::cuda,
-       .prepare = &prepareGpu},
+       .prepare = ACCELLAB_WITH_CUDA(&prepareGpu)},
       {.name = "gpu-lib",
        .description =
            "CUB's DeviceTransform, the library call instead of a hand-written kernel (the "
            "tutorial's CuPy row); copies and timing as gpu",
        .needs = Needs::cuda,
-       .prepare = &prepareGpuLibrary},
+       .prepare = ACCELLAB_WITH_CUDA(&prepareGpuLibrary)},
       {.name = "std-par",
        .description = "std::transform(std::execution::par_unseq) on TBB, limited to the threads",
        .needs = Needs::tbb,
@@ -208,7 +192,9 @@ KernelTable table() {
            "--mpi-device) on its share; every share verified",
        .needs = Needs::mpi,
        .usesThreads = true,
-       .prepare = ACCELLAB_WITH_MPI((&mpi::prepareElements<&prepareCpu<Parallel>, &prepareGpu>)),
+       // Each share runs parallel: without Highway there is no row.
+       .prepare = ACCELLAB_WITH_MPI(ACCELLAB_WITH_HIGHWAY(
+           (&mpi::prepareElements<&prepareCpu<Parallel>, ACCELLAB_WITH_CUDA(&prepareGpu)>))),
        .optIn = true},
   };
   for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));

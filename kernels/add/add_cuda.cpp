@@ -5,13 +5,14 @@
 #include <string>
 
 #include "add_launch.h"
+#include "add_variants.h"
 #include "add_verify.h"
+#include "arrays/array_data.h"
+#include "arrays/array_problem.h"
+#include "arrays/host_array.h"
 #include "cuda/device_run.h"
-#include "cuda/gpu.h"
-#include "shared/array_data.h"
-#include "shared/host_array.h"
 
-namespace accellab::kernels::gpu {
+namespace accellab::kernels::add {
 namespace {
 
 using cuda::DeviceBuffer;
@@ -82,20 +83,23 @@ class AddWork final : public cuda::DeviceWork {
 };
 
 template <class T>
-std::unique_ptr<KernelRun> prepare(int device, const Shape3& shape, std::uint64_t seed,
-                                   std::uint64_t first, DeviceCode code) {
+std::unique_ptr<KernelRun> prepare(const RunRequest& request, AddLaunch<T> launch) {
+  const Shape3 shape = shapeOf(request.params);
   const auto elements = static_cast<std::size_t>(elementCount(shape).value());
-  AddLaunch<T> launch = &add::launchAdd;
-  if (code == DeviceCode::library) launch = &add::launchAddLibrary;
-  return cuda::prepareDeviceRun<AddWork<T>>(device, shape, elements, seed, first, launch);
+  return cuda::prepareDeviceRun<AddWork<T>>(request.gpuDevice, shape, elements, request.params.seed,
+                                            request.firstElement, launch);
 }
 
 }  // namespace
 
-std::unique_ptr<KernelRun> prepareAdd(int device, const Shape3& shape, DType dtype,
-                                      std::uint64_t seed, DeviceCode code, std::uint64_t first) {
-  if (dtype == DType::f32) return prepare<float>(device, shape, seed, first, code);
-  return prepare<double>(device, shape, seed, first, code);
+std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
+  if (request.params.dtype == DType::f32) return prepare<float>(request, &launchAdd);
+  return prepare<double>(request, &launchAdd);
 }
 
-}  // namespace accellab::kernels::gpu
+std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
+  if (request.params.dtype == DType::f32) return prepare<float>(request, &launchAddLibrary);
+  return prepare<double>(request, &launchAddLibrary);
+}
+
+}  // namespace accellab::kernels::add

@@ -5,9 +5,9 @@
 #include <string>
 
 #include "add_verify.h"
-#include "shared/array_data.h"
-#include "shared/python_variant.h"
-#include "shared/shared_memory.h"
+#include "arrays/array_data.h"
+#include "python/python_variant.h"
+#include "python/shared_memory.h"
 
 namespace accellab::kernels::add {
 namespace {

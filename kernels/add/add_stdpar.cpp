@@ -1,16 +1,16 @@
-#include "add_stdpar.h"
-
+// add as a C++17 user writes it: std::transform with std::execution::par_unseq, on TBB.
 #include <oneapi/tbb/global_control.h>
 
 #include <algorithm>
 #include <execution>
 
+#include "add_variants.h"
 #include "add_verify.h"
 
-namespace accellab::kernels {
+namespace accellab::kernels::add {
 
 template <class T>
-void addStdPar(const T* in, T* out, std::uint64_t n, int threads) {
+void addStdPar(const T* in, T* out, std::size_t n, int threads) {
   // The point's thread count: TBB would otherwise take every core.
   const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                                   static_cast<std::size_t>(threads));
@@ -18,7 +18,7 @@ void addStdPar(const T* in, T* out, std::uint64_t n, int threads) {
   std::transform(std::execution::par_unseq, in, in + n, out, [](T x) { return x + T(kAddend); });
 }
 
-template void addStdPar(const float*, float*, std::uint64_t, int);
-template void addStdPar(const double*, double*, std::uint64_t, int);
+template void addStdPar(const float*, float*, std::size_t, int);
+template void addStdPar(const double*, double*, std::size_t, int);
 
-}  // namespace accellab::kernels
+}  // namespace accellab::kernels::add

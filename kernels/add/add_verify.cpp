@@ -4,7 +4,7 @@
 #include <string>
 #include <type_traits>
 
-#include "shared/array_data.h"
+#include "arrays/array_data.h"
 
 namespace accellab::kernels {
 namespace {

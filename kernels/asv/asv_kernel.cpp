@@ -11,7 +11,7 @@
 #include "accellab/child_process.h"
 #include "accellab/format.h"
 #include "accellab/session.h"
-#include "shared/python_child.h"
+#include "python/python_child.h"
 
 namespace accellab::kernels {
 namespace {

@@ -4,8 +4,8 @@
 
 #include "accellab_module.h"  // generated: kAccellabModule, resources/python/accellab.py
 #include "asv_script.h"       // generated: kAsvScript, resources/python/accellab_asv.py
-#include "shared/python_child.h"
-#include "shared/python_modules.h"
+#include "python/python_child.h"
+#include "python/python_modules.h"
 
 namespace accellab::kernels {
 namespace {

@@ -13,7 +13,6 @@
 #include <stop_token>
 
 #include "pieces_done.h"
-#include "simd.h"
 
 namespace accellab::kernels {
 
@@ -135,14 +134,5 @@ PiecesDone forEachPiece(const Split& split, const std::stop_token& stop, Body&& 
   }
   return {!stopped.load(), worked.load()};
 }
-
-template <class T>
-PiecesDone addParallel(const T* in, T* out, std::uint64_t n, int threads, simd::Stores stores,
-                       std::uint64_t splitFromBytes, const std::stop_token& stop);
-
-// The samples of [begin, end) outside the circle, counted on `threads`; `outside` gets the
-// count of the pieces done (all of them when complete).
-PiecesDone countOutsideParallel(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
-                                int threads, const std::stop_token& stop, std::uint64_t& outside);
 
 }  // namespace accellab::kernels

@@ -1,5 +1,7 @@
-// Single-threaded SIMD inner loops. Built on Google Highway (runtime dispatch to the best
-// ISA of the CPU) when available, else on the compiler's `omp simd` for the baseline ISA.
+// What the SIMD loops share: how they write their output, the probe's copy, and the ISA they
+// run on. Built on Google Highway (runtime dispatch to the best ISA of the CPU) when
+// available, else on the compiler's `omp simd` for the baseline ISA. Each kernel's own SIMD
+// loop lives in its folder (<kernel>_highway.cpp).
 #pragma once
 
 #include <cstddef>
@@ -30,14 +32,8 @@ std::string storesReported(Stores stores) {
   return {};
 }
 
-// out[i] = in[i] + 2 for i < n; any n, any alignment.
-void add(const float* in, float* out, std::size_t n, Stores stores);
-void add(const double* in, double* out, std::size_t n, Stores stores);
-// out[i] = in[i]: the STREAM copy that measures the bandwidth ceiling.
+// out[i] = in[i]: the STREAM copy that measures the bandwidth ceiling; any n, any alignment.
 void copy(const double* in, double* out, std::size_t n, Stores stores);
-
-// Same result as countOutsideScalar, bit for bit.
-std::uint64_t countOutside(std::uint64_t key, std::uint64_t begin, std::uint64_t end);
 
 // The instruction set these loops run on here: a Highway target name ("AVX3", "AVX2") or
 // "compiler SIMD" when built without Highway.

@@ -1,5 +1,6 @@
-// The CUDA side of the kernels library as plain C++: no CUDA header, no CUDA type. Built
-// from the files in this folder when ACCELLAB_CUDA is on, else from gpu_absent.cpp.
+// The devices as the engine sees them, in plain C++: no CUDA header, no CUDA type. Built from
+// the files in this folder when ACCELLAB_CUDA is on, else from gpu_absent.cpp. The kernels'
+// own gpu variants live in their folders (<kernel>_cuda.cpp), built only with CUDA.
 #pragma once
 
 #include <cstdint>
@@ -39,17 +40,8 @@ double measureCopyBandwidth(int device);
 // std::runtime_error (with CUDA's error text) when the device refuses.
 double measureFmaThroughput(int device, DType dtype);
 
-// Runs on `device` with device buffers allocated once, pinned host buffers for the timed
-// transfers and pageable ones for the pageable-transfer times. Throw std::runtime_error (with
-// CUDA's error text) when the device refuses. Defined in add/add_cuda.cpp and pi/pi_cuda.cpp
-// (gpu_absent.cpp without CUDA).
-// `library`: the device work is done by CUB (gpu-lib) instead of AccelLab's own kernel (gpu);
-// buffers, copies and timing are the same.
+// Which device code a gpu row runs: AccelLab's own kernel (gpu) or the library's (gpu-lib,
+// CUB or cuBLAS); buffers, copies and timing are the same.
 enum class DeviceCode { ownKernel, library };
-std::unique_ptr<KernelRun> prepareAdd(int device, const Shape3& shape, DType dtype,
-                                      std::uint64_t seed, DeviceCode code, std::uint64_t first = 0);
-// pi: samples [first, first + samples) of the seed's stream (a rank's share when first > 0).
-std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed,
-                                     DeviceCode code, std::uint64_t first = 0);
 
 }  // namespace accellab::kernels::gpu

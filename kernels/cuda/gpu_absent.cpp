@@ -1,4 +1,4 @@
-// The CUDA side of a build without CUDA: every GPU variant reports why it cannot run.
+// The devices of a build without CUDA: none, and every question about them says why.
 #include <stdexcept>
 
 #include "gpu.h"
@@ -19,14 +19,5 @@ std::optional<std::uint64_t> freeMemory(int) { return std::nullopt; }
 double measureCopyBandwidth(int) { throw std::runtime_error(kReason); }
 
 double measureFmaThroughput(int, DType) { throw std::runtime_error(kReason); }
-
-std::unique_ptr<KernelRun> prepareAdd(int, const Shape3&, DType, std::uint64_t, DeviceCode,
-                                      std::uint64_t) {
-  throw std::runtime_error(kReason);
-}
-
-std::unique_ptr<KernelRun> preparePi(int, std::uint64_t, std::uint64_t, DeviceCode, std::uint64_t) {
-  throw std::runtime_error(kReason);
-}
 
 }  // namespace accellab::kernels::gpu

@@ -3,14 +3,14 @@
 // steepest.
 #include <memory>
 
+#include "arrays/array_data.h"
+#include "arrays/host_array.h"
 #include "cpu/simd.h"
 #include "matmul_gpu.h"
 #include "matmul_multiply.h"
 #include "matmul_verify.h"
 #include "probe/blas_identity.h"
-#include "shared/array_data.h"
-#include "shared/host_array.h"
-#include "shared/kernel_table.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::matmul {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
+#include "cpu/stop_chunks.h"
 #include "matmul_multiply.h"
-#include "shared/stop_chunks.h"
 
 namespace accellab::kernels::matmul {
 namespace {

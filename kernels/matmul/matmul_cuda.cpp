@@ -3,12 +3,12 @@
 // back, each between its own device events.
 #include <optional>
 
+#include "arrays/array_data.h"
 #include "cuda/cublas_library.h"
 #include "cuda/device_run.h"
 #include "matmul_gpu.h"
 #include "matmul_launch.h"
 #include "matmul_verify.h"
-#include "shared/array_data.h"
 
 namespace accellab::kernels::matmul {
 namespace {

@@ -133,8 +133,8 @@ HWY_AFTER_NAMESPACE();
 #include <atomic>
 #include <cstdint>
 
+#include "arrays/host_array.h"
 #include "matmul_multiply.h"
-#include "shared/host_array.h"
 
 namespace accellab::kernels::matmul {
 

@@ -2,8 +2,8 @@
 // the baseline the SIMD variants are measured against.
 #include <algorithm>
 
+#include "cpu/stop_chunks.h"
 #include "matmul_multiply.h"
-#include "shared/stop_chunks.h"
 
 namespace accellab::kernels::matmul {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "shared/array_data.h"
+#include "arrays/array_data.h"
 
 namespace accellab::kernels::matmul {
 namespace {

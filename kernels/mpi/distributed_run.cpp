@@ -4,8 +4,8 @@
 #include <string>
 #include <utility>
 
+#include "arrays/array_problem.h"
 #include "launch_environment.h"
-#include "shared/array_problem.h"
 
 namespace accellab::kernels::mpi {
 namespace {
@@ -86,16 +86,22 @@ RunRequest shareRequest(const RunRequest& request, const Params& params,
   return share;
 }
 
+std::unique_ptr<KernelRun> prepareLocalShare(const RunRequest& own, std::uint64_t count,
+                                             PrepareFn cpu, PrepareFn device) {
+  const PrepareFn local = own.mpiOnDevice ? device : cpu;
+  if (!local) throw std::runtime_error("this build has no local code for the shares");
+  return count > 0 ? local(own) : nullptr;
+}
+
 std::unique_ptr<KernelRun> prepareElementShare(const RunRequest& request, PrepareFn cpu,
                                                PrepareFn device) {
   const Share share =
       shareOf(elementsOf(request.params), request.group.rank(), request.group.size());
   Params params = request.params;
   params.shape = Shape3{1, 1, share.count};
-  const PrepareFn local = request.mpiOnDevice ? device : cpu;
-  if (!local) throw std::runtime_error("this build has no local code for the shares");
   const RunRequest own = shareRequest(request, params, share.begin);
-  return distributed(share.count > 0 ? local(own) : nullptr, request.group, &everyShareVerified);
+  return distributed(prepareLocalShare(own, share.count, cpu, device), request.group,
+                     &everyShareVerified);
 }
 
 }  // namespace accellab::kernels::mpi

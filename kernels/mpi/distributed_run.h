@@ -13,7 +13,7 @@
 
 #include "accellab/collective.h"
 #include "accellab/kernel.h"
-#include "shared/kernel_table.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::mpi {
 
@@ -41,6 +41,12 @@ std::unique_ptr<KernelRun> distributed(std::unique_ptr<KernelRun> own, Collectiv
 // for the test hook of launch_environment.h.
 RunRequest shareRequest(const RunRequest& request, const Params& params,
                         std::uint64_t firstElement);
+
+// This rank's run of its share `own` (shareRequest), of `count` items: by `device` with
+// --mpi-device, else by `cpu`; null for an empty share. Throws where the build lacks that
+// code (null).
+std::unique_ptr<KernelRun> prepareLocalShare(const RunRequest& own, std::uint64_t count,
+                                             PrepareFn cpu, PrepareFn device);
 
 // The distributed run of an array kernel whose elements are independent (add, triad,
 // reduce): the elements split flat into shares, each a 1x1xN array run by `cpu` or, with

@@ -5,11 +5,10 @@
 #include <optional>
 #include <stdexcept>
 
-#include "cuda/gpu.h"
 #include "pi_cpu_run.h"
 #include "pi_mpi.h"
 #include "pi_python.h"
-#include "shared/kernel_table.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::pi {
 namespace {
@@ -24,18 +23,6 @@ template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   return std::make_unique<CpuPiRun<Variant>>(samplesOf(request.params), request.params.seed,
                                              request.threads);
-}
-
-std::unique_ptr<KernelRun> prepareDevice(const RunRequest& request, gpu::DeviceCode code) {
-  return gpu::preparePi(request.gpuDevice, samplesOf(request.params), request.params.seed, code);
-}
-
-std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
-  return prepareDevice(request, gpu::DeviceCode::ownKernel);
-}
-
-std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
-  return prepareDevice(request, gpu::DeviceCode::library);
 }
 
 // Per sample: x*x + y*y and the comparison are integer work; the estimate counts no FLOPs, so
@@ -68,28 +55,30 @@ KernelTable table() {
       {.name = "vectorized",
        .description = "Google Highway SIMD on 64-bit lanes, one thread, best ISA of this CPU",
        .needs = Needs::highway,
-       .prepare = &prepareCpu<Vectorized>},
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Vectorized>)},
       {.name = "parallel",
        .description = "OpenMP threads over sample ranges, each running the SIMD loop",
+       .needs = Needs::highway,
        .usesThreads = true,
-       .prepare = &prepareCpu<Parallel>},
+       .prepare = ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>)},
       {.name = "gpu",
        .description = "CUDA grid-stride kernel, block reduction, one atomic add per block",
        .needs = Needs::cuda,
-       .prepare = &prepareGpu},
+       .prepare = ACCELLAB_WITH_CUDA(&prepareGpu)},
       {.name = "gpu-lib",
        .description =
            "CUB's DeviceReduce over the samples' outcomes, the library call instead of a "
            "hand-written kernel; same samples, so the same hit count",
        .needs = Needs::cuda,
-       .prepare = &prepareGpuLibrary},
+       .prepare = ACCELLAB_WITH_CUDA(&prepareGpuLibrary)},
       {.name = "mpi",
        .description =
            "MPI ranks over sample ranges, each running parallel (or gpu with --mpi-device) on its "
            "share; the hit counts summed with MPI, so the same count",
        .needs = Needs::mpi,
        .usesThreads = true,
-       .prepare = ACCELLAB_WITH_MPI(&prepareMpi),
+       // Each share runs parallel: without Highway there is no row.
+       .prepare = ACCELLAB_WITH_MPI(ACCELLAB_WITH_HIGHWAY(&prepareMpi)),
        .optIn = true},
   };
   for (VariantRow& row : pythonRows()) table.variants.push_back(std::move(row));

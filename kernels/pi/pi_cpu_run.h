@@ -8,21 +8,13 @@
 #include <string>
 
 #include "accellab/kernel.h"
-#include "cpu/parallel.h"
-#include "cpu/scalar_loops.h"
+#include "arrays/counter_rng.h"
 #include "cpu/simd.h"
+#include "cpu/stop_chunks.h"
 #include "pi_estimate.h"
-#include "shared/counter_rng.h"
-#include "shared/stop_chunks.h"
+#include "pi_variants.h"
 
 namespace accellab::kernels::pi {
-
-inline std::uint64_t samplesOf(const Params& params) {
-  if (!params.samples || *params.samples == 0) {
-    throw std::runtime_error("pi needs a positive sample count");
-  }
-  return *params.samples;
-}
 
 // One CPU variant's count of the samples [begin, end) outside the quarter circle into
 // `outside`; incomplete when a stop request came first.
@@ -39,7 +31,7 @@ struct Loop {
   static std::string isa() { return "scalar"; }
   static PiecesDone count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int,
                           const std::stop_token& stop, std::uint64_t& outside) {
-    return countSerially<countOutsideScalar>(key, begin, end, stop, outside);
+    return countSerially<countOutsideLoop>(key, begin, end, stop, outside);
   }
 };
 
@@ -47,7 +39,7 @@ struct Vectorized {
   static std::string isa() { return simd::targetName(); }
   static PiecesDone count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int,
                           const std::stop_token& stop, std::uint64_t& outside) {
-    return countSerially<simd::countOutside>(key, begin, end, stop, outside);
+    return countSerially<countOutsideSimd>(key, begin, end, stop, outside);
   }
 };
 

@@ -6,12 +6,12 @@
 #include <limits>
 
 #include "cuda/device_run.h"
-#include "cuda/gpu.h"
 #include "pi_estimate.h"
 #include "pi_launch.h"
 #include "pi_sampler.h"
+#include "pi_variants.h"
 
-namespace accellab::kernels::gpu {
+namespace accellab::kernels::pi {
 namespace {
 
 using cuda::DeviceBuffer;
@@ -114,13 +114,20 @@ class PiWork final : public cuda::DeviceWork {
   PinnedBuffer<unsigned long long> hostCount_;
 };
 
-}  // namespace
-
-std::unique_ptr<KernelRun> preparePi(int device, std::uint64_t samples, std::uint64_t seed,
-                                     DeviceCode code, std::uint64_t first) {
-  if (code == DeviceCode::library)
-    return cuda::prepareDeviceRun<PiWork<LibraryCounter>>(device, samples, seed, first);
-  return cuda::prepareDeviceRun<PiWork<OwnKernelCounter>>(device, samples, seed, first);
+template <class Counter>
+std::unique_ptr<KernelRun> prepare(const RunRequest& request) {
+  return cuda::prepareDeviceRun<PiWork<Counter>>(request.gpuDevice, samplesOf(request.params),
+                                                 request.params.seed, request.firstElement);
 }
 
-}  // namespace accellab::kernels::gpu
+}  // namespace
+
+std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
+  return prepare<OwnKernelCounter>(request);
+}
+
+std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
+  return prepare<LibraryCounter>(request);
+}
+
+}  // namespace accellab::kernels::pi

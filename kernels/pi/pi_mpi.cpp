@@ -1,6 +1,5 @@
 #include "pi_mpi.h"
 
-#include "cuda/gpu.h"
 #include "mpi/distributed_run.h"
 #include "pi_cpu_run.h"
 
@@ -14,6 +13,12 @@ Verification combineHits(std::uint64_t samples, const Verification& own, Collect
   return verifyPi(group.sumOver(*own.fingerprint), samples);
 }
 
+// A rank's share of the samples, from own.firstElement, on its threads.
+std::unique_ptr<KernelRun> prepareParallelShare(const RunRequest& own) {
+  return std::make_unique<CpuPiRun<Parallel>>(samplesOf(own.params), own.params.seed, own.threads,
+                                              own.firstElement);
+}
+
 }  // namespace
 
 std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
@@ -22,16 +27,9 @@ std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
   Params params = request.params;
   params.samples = share.count;
   const RunRequest own = mpi::shareRequest(request, params, share.begin);
-  // Stays null for an empty share (fewer samples than ranks).
-  std::unique_ptr<KernelRun> run;
-  if (share.count > 0 && request.mpiOnDevice)
-    run = gpu::preparePi(own.gpuDevice, share.count, own.params.seed, gpu::DeviceCode::ownKernel,
-                         own.firstElement);
-  else if (share.count > 0)
-    run = std::make_unique<CpuPiRun<Parallel>>(share.count, own.params.seed, own.threads,
-                                               own.firstElement);
-  return mpi::distributed(std::move(run), request.group,
-                          [samples](const Verification& verdict, Collective& group) {
+  return mpi::distributed(mpi::prepareLocalShare(own, share.count, &prepareParallelShare,
+                                                 ACCELLAB_WITH_CUDA(&prepareGpu)),
+                          request.group, [samples](const Verification& verdict, Collective& group) {
                             return combineHits(samples, verdict, group);
                           });
 }

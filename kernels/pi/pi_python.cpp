@@ -6,7 +6,7 @@
 #include <string>
 
 #include "pi_estimate.h"
-#include "shared/python_variant.h"
+#include "python/python_variant.h"
 
 namespace accellab::kernels::pi {
 namespace {

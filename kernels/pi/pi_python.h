@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "shared/kernel_table.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::pi {
 

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "shared/counter_rng.h"
+#include "arrays/counter_rng.h"
 
 namespace accellab::kernels::pi {
 

@@ -11,10 +11,10 @@
 
 #include "accellab/format.h"
 #include "accellab/runner.h"
+#include "arrays/host_array.h"
 #include "cpu/simd.h"
+#include "cpu/stop_chunks.h"
 #include "crossover.h"
-#include "shared/host_array.h"
-#include "shared/stop_chunks.h"
 
 namespace accellab::kernels {
 namespace {

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "accellab/runner.h"
+#include "arrays/host_array.h"
 #include "cpu/parallel.h"
 #include "cpu/simd.h"
 #include "crossover.h"
-#include "shared/host_array.h"
 
 namespace accellab::kernels {
 namespace {

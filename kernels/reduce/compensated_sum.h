@@ -4,7 +4,7 @@
 // result is within a few units of roundoff of the exact sum, not n of them.
 #pragma once
 
-#include "shared/host_device.h"
+#include "arrays/host_device.h"
 
 namespace accellab::kernels::reduce {
 

@@ -3,16 +3,16 @@
 #include <memory>
 #include <stdexcept>
 
+#include "arrays/array_data.h"
+#include "arrays/array_problem.h"
+#include "arrays/host_array.h"
 #include "cpu/simd.h"
+#include "cpu/stop_chunks.h"
 #include "probe/blas_identity.h"
 #include "reduce_cpu_run.h"
 #include "reduce_mpi.h"
 #include "reduce_variants.h"
 #include "reduce_verify.h"
-#include "shared/array_data.h"
-#include "shared/array_problem.h"
-#include "shared/host_array.h"
-#include "shared/stop_chunks.h"
 
 namespace accellab::kernels::reduce {
 namespace {

@@ -8,13 +8,13 @@
 #include <string>
 
 #include "accellab/kernel.h"
+#include "arrays/array_data.h"
+#include "arrays/host_array.h"
 #include "cpu/pieces_done.h"
 #include "cpu/simd.h"
+#include "cpu/stop_chunks.h"
 #include "reduce_variants.h"
 #include "reduce_verify.h"
-#include "shared/array_data.h"
-#include "shared/host_array.h"
-#include "shared/stop_chunks.h"
 
 namespace accellab::kernels::reduce {
 

@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <limits>
 
+#include "arrays/array_data.h"
 #include "cuda/device_run.h"
 #include "reduce_launch.h"
 #include "reduce_variants.h"
 #include "reduce_verify.h"
-#include "shared/array_data.h"
 
 namespace accellab::kernels::reduce {
 namespace {

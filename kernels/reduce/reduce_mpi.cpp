@@ -1,8 +1,8 @@
 #include "reduce_mpi.h"
 
+#include "arrays/array_problem.h"
 #include "mpi/distributed_run.h"
 #include "reduce_cpu_run.h"
-#include "shared/array_problem.h"
 
 // Each share is summed by parallel, which is Highway's: without it the row has no code
 // (reduce.cpp), and this file none to offer.

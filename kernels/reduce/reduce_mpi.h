@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "shared/kernel_table.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::reduce {
 

@@ -8,7 +8,7 @@
 
 #include "compensated_sum.h"
 #include "cpu/pieces_done.h"
-#include "shared/kernel_table.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::reduce {
 

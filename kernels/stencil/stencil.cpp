@@ -3,14 +3,14 @@
 #include <memory>
 #include <stdexcept>
 
+#include "arrays/array_data.h"
+#include "arrays/array_problem.h"
+#include "arrays/host_array.h"
 #include "cpu/simd.h"
-#include "shared/array_data.h"
-#include "shared/array_problem.h"
-#include "shared/host_array.h"
-#include "shared/kernel_table.h"
 #include "stencil_gpu.h"
 #include "stencil_sweep.h"
 #include "stencil_verify.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::stencil {
 namespace {

@@ -4,8 +4,8 @@
 // times those for the tutorial, and here they would only double the host memory.
 #include <stdexcept>
 
+#include "arrays/array_data.h"
 #include "cuda/device_run.h"
-#include "shared/array_data.h"
 #include "stencil_gpu.h"
 #include "stencil_launch.h"
 #include "stencil_verify.h"

@@ -3,7 +3,7 @@
 
 #include <memory>
 
-#include "shared/kernel_table.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::stencil {
 

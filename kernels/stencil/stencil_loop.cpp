@@ -1,6 +1,6 @@
 // The scalar baseline: the triple loop z, y, x in memory order, one point at a time.
 // Built without auto-vectorization (kernels/CMakeLists.txt: *_loop.cpp).
-#include "shared/stop_chunks.h"
+#include "cpu/stop_chunks.h"
 #include "stencil_sweep.h"
 
 namespace accellab::kernels::stencil {

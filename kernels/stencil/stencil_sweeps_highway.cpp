@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "cpu/parallel.h"
-#include "shared/stop_chunks.h"
+#include "cpu/stop_chunks.h"
 #include "stencil_blocks.h"
 #include "stencil_sweep.h"
 

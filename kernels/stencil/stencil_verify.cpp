@@ -6,7 +6,7 @@
 #include <string>
 #include <type_traits>
 
-#include "shared/array_data.h"
+#include "arrays/array_data.h"
 #include "stencil_sweep.h"
 
 namespace accellab::kernels::stencil {

@@ -2,14 +2,14 @@
 #include <memory>
 #include <stdexcept>
 
+#include "arrays/array_data.h"
+#include "arrays/array_problem.h"
+#include "arrays/host_array.h"
 #include "cpu/pieces_done.h"
+#include "cpu/stop_chunks.h"
 #include "mpi/distributed_run.h"
 #include "probe/blas_identity.h"
-#include "shared/array_data.h"
-#include "shared/array_problem.h"
-#include "shared/host_array.h"
-#include "shared/kernel_table.h"
-#include "shared/stop_chunks.h"
+#include "table/kernel_table.h"
 #include "triad_variants.h"
 #include "triad_verify.h"
 
@@ -210,9 +210,9 @@ KernelTable table() {
            "--mpi-device) on its share; every share verified",
        .needs = Needs::mpi,
        .usesThreads = true,
-       .prepare =
-           ACCELLAB_WITH_MPI((&mpi::prepareElements<ACCELLAB_WITH_HIGHWAY(&prepareCpu<Parallel>),
-                                                    ACCELLAB_WITH_CUDA(&prepareGpu)>)),
+       // Each share runs parallel: without Highway there is no row.
+       .prepare = ACCELLAB_WITH_MPI(ACCELLAB_WITH_HIGHWAY(
+           (&mpi::prepareElements<&prepareCpu<Parallel>, ACCELLAB_WITH_CUDA(&prepareGpu)>))),
        .optIn = true},
   };
   return table;

@@ -1,7 +1,7 @@
 // The gpu variants of the triad on DeviceRun (cuda/device_run.h): device and pinned buffers
 // allocated once per prepared run; b and c in, the kernel, a back, each between its own events.
+#include "arrays/array_data.h"
 #include "cuda/device_run.h"
-#include "shared/array_data.h"
 #include "triad_launch.h"
 #include "triad_variants.h"
 #include "triad_verify.h"

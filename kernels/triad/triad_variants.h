@@ -10,7 +10,7 @@
 #include "accellab/kernel.h"
 #include "cpu/pieces_done.h"
 #include "cpu/simd.h"
-#include "shared/kernel_table.h"
+#include "table/kernel_table.h"
 
 namespace accellab::kernels::triad {
 

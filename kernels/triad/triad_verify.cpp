@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "shared/array_data.h"
+#include "arrays/array_data.h"
 #include "triad_variants.h"
 
 namespace accellab::kernels::triad {

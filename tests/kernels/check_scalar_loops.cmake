@@ -1,11 +1,11 @@
 # The scalar code must stay scalar (kernels/CMakeLists.txt turns vectorization off for every
-# kernel's *_loop.cpp, cpu/scalar_loops.cpp and the probe's *_scalar.cpp): fails when any of
+# kernel's *_loop.cpp and the probe's *_scalar.cpp): fails when any of
 # their objects holds packed floating-point arithmetic or any ymm/zmm register, or when none
 # of them holds a scalar addition (then the check would be looking at the wrong files).
 # Run as: cmake -DOBJDUMP=... -DOBJECTS=<list> -P check_scalar_loops.cmake
 set(scalar_objects "")
 foreach(object IN LISTS OBJECTS)
-  if(object MATCHES "(scalar_loops|_loop|_scalar)\\.cpp\\.o$")
+  if(object MATCHES "(_loop|_scalar)\\.cpp\\.o$")
     list(APPEND scalar_objects "${object}")
   endif()
 endforeach()

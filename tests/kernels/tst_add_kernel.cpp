@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "add/add_verify.h"
+#include "arrays/array_data.h"
 #include "kernel_driver.h"
-#include "shared/array_data.h"
 
 using namespace accellab;
 using accellab::test::kernelNamed;

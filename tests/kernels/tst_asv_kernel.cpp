@@ -10,8 +10,8 @@
 #include "accellab/kernels/builtin.h"
 #include "asv/asv_kernel.h"
 #include "asv/asv_listing.h"
-#include "shared/python_child.h"
-#include "shared/python_modules.h"
+#include "python/python_child.h"
+#include "python/python_modules.h"
 #include "test_env.h"
 
 using namespace accellab;

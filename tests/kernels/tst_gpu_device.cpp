@@ -5,8 +5,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "add/add_variants.h"
 #include "cuda/architectures.h"
 #include "cuda/gpu.h"
+#include "pi/pi_variants.h"
+#include "table/kernel_table.h"
 
 using namespace accellab;
 using namespace accellab::kernels;
@@ -98,10 +101,16 @@ class TestGpuDevice : public QObject {
     }
     QVERIFY(!gpu::freeMemory(device).has_value());
     QVERIFY(throwsRuntimeError([&] { gpu::measureCopyBandwidth(device); }));
-    QVERIFY(throwsRuntimeError([&] {
-      gpu::prepareAdd(device, Shape3{1, 1, 8}, DType::f32, 1, gpu::DeviceCode::ownKernel);
-    }));
-    QVERIFY(throwsRuntimeError([&] { gpu::preparePi(device, 1000, 1, gpu::DeviceCode::library); }));
+    // Each kernel's own gpu code refuses it too.
+    KernelInfo info;
+    Params params;
+    params.shape = Shape3{1, 1, 8};
+    params.samples = 1000;
+    SoloCollective solo;
+    const RunRequest request{.kernel = info, .params = params, .gpuDevice = device, .group = solo};
+    for (const PrepareFn prepare :
+         {&add::prepareGpu, &add::prepareGpuLibrary, &pi::prepareGpu, &pi::prepareGpuLibrary})
+      QVERIFY(throwsRuntimeError([&] { prepare(request); }));
   }
 };
 

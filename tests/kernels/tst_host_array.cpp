@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "shared/host_array.h"
+#include "arrays/host_array.h"
 
 using accellab::kernels::HostArray;
 using accellab::kernels::HostBytes;

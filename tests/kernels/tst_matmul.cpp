@@ -6,9 +6,9 @@
 #include <cmath>
 #include <vector>
 
+#include "arrays/array_data.h"
 #include "kernel_driver.h"
 #include "matmul/matmul_verify.h"
-#include "shared/array_data.h"
 
 using namespace accellab;
 using namespace accellab::kernels::matmul;

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <numbers>
 
-#include "cpu/scalar_loops.h"
 #include "kernel_driver.h"
 #include "pi/pi_estimate.h"
 #include "pi/pi_sampler.h"
+#include "pi/pi_variants.h"
 
 using namespace accellab;
 using accellab::test::kernelNamed;
@@ -76,7 +76,7 @@ class TestPiKernel : public QObject {
     QFETCH(qulonglong, samples);
     const Kernel& pi = kernelNamed("pi");
     const std::uint64_t key = kernels::rng::streamKey(piParams(samples).seed);
-    const std::uint64_t reference = samples - kernels::countOutsideScalar(key, 0, samples);
+    const std::uint64_t reference = samples - kernels::pi::countOutsideLoop(key, 0, samples);
     for (const VariantRun& run : kCpuRuns) {
       if (!test::unavailableReason(pi, run.variant).empty()) continue;
       const auto done = test::prepareRunVerify(pi, piParams(samples), run.variant, run.threads);

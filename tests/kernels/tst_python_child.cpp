@@ -19,10 +19,10 @@
 #include <thread>
 
 #include "kernel_driver.h"
-#include "shared/python_child.h"
-#include "shared/python_modules.h"
-#include "shared/python_variant.h"
-#include "shared/shared_memory.h"
+#include "python/python_child.h"
+#include "python/python_modules.h"
+#include "python/python_variant.h"
+#include "python/shared_memory.h"
 #include "test_env.h"
 
 using namespace accellab;

@@ -8,10 +8,10 @@
 #include <regex>
 #include <vector>
 
+#include "arrays/array_data.h"
 #include "kernel_driver.h"
 #include "reduce/compensated_sum.h"
 #include "reduce/reduce_verify.h"
-#include "shared/array_data.h"
 
 using namespace accellab;
 using accellab::test::kernelNamed;

@@ -9,15 +9,16 @@
 #include <span>
 #include <vector>
 
+#include "add/add_variants.h"
 #include "add/add_verify.h"
-#include "cpu/scalar_loops.h"
+#include "arrays/array_data.h"
 #include "cpu/simd.h"
 #include "matmul/matmul_multiply.h"
 #include "matmul/matmul_verify.h"
 #include "pi/pi_sampler.h"
+#include "pi/pi_variants.h"
 #include "reduce/reduce_variants.h"
 #include "reduce/reduce_verify.h"
-#include "shared/array_data.h"
 #include "triad/triad_variants.h"
 #include "triad/triad_verify.h"
 
@@ -46,8 +47,8 @@ class TestSimdTargets : public QObject {
 
     const std::uint64_t key = kernels::rng::streamKey(99);
     for (const std::uint64_t n : {1ull, 5ull, 1031ull, 100003ull}) {
-      QCOMPARE(kernels::simd::countOutside(key, 3, 3 + n),
-               kernels::countOutsideScalar(key, 3, 3 + n));
+      QCOMPARE(kernels::pi::countOutsideSimd(key, 3, 3 + n),
+               kernels::pi::countOutsideLoop(key, 3, 3 + n));
     }
     // Every store mode, and outputs that start off a vector boundary (the streaming head).
     const Shape3 shape{1, 3, 1031};
@@ -59,7 +60,7 @@ class TestSimdTargets : public QObject {
         const std::span<double> target = std::span(out).subspan(offset, n);
         kernels::fillUniform<double>(in, 5);
         kernels::poison<double>(target);
-        kernels::simd::add(in.data(), target.data(), n, stores);
+        kernels::add::addSimd(in.data(), target.data(), n, stores);
         const Verification verification = kernels::verifyAdd<double>(in, target, shape);
         QVERIFY2(verification.ok, verification.detail.c_str());
         kernels::simd::copy(in.data(), target.data(), n, stores);

@@ -6,8 +6,8 @@
 #include <limits>
 #include <vector>
 
+#include "arrays/array_data.h"
 #include "kernel_driver.h"
-#include "shared/array_data.h"
 #include "triad/triad_verify.h"
 
 using namespace accellab;

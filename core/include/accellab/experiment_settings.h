@@ -47,23 +47,23 @@ enum class SettingUnit {
 enum class SettingGroup { none, measurement, quality };
 
 struct SettingDescription {
-  std::string_view key;        // the session's key ("min_reps"); the window saves it so too
-  bool inSession;              // recorded in a run's "settings"
-  std::string_view flag;       // "--reps"
-  std::string_view valueName;  // "N", as --help writes it
-  SettingGroup group;
-  std::string_view label;   // the window's label, with its mnemonic ("&Repetitions:")
-  std::string_view suffix;  // after the field's number (" s", " % MAD")
-  std::string_view help;    // the option's --help line and the field's tooltip
-  SettingUnit unit;
-  double min;  // inclusive, in the unit the value is stored in (a share as a fraction)
-  double max;  // inclusive
+  std::string_view key{};        // the session's key ("min_reps"); the window saves it so too
+  bool inSession = false;        // recorded in a run's "settings"
+  std::string_view flag{};       // "--reps"
+  std::string_view valueName{};  // "N", as --help writes it
+  SettingGroup group = SettingGroup::none;
+  std::string_view label{};   // the window's label, with its mnemonic ("&Repetitions:")
+  std::string_view suffix{};  // after the field's number (" s", " % MAD")
+  std::string_view help{};    // the option's --help line and the field's tooltip
+  SettingUnit unit = SettingUnit::count;
+  double min = 0;  // inclusive, in the unit the value is stored in (a share as a fraction)
+  double max = 0;  // inclusive
   // Non-empty when 0 means "decide for me" rather than a value: what 0 is called ("automatic").
-  std::string_view zeroMeans;
+  std::string_view zeroMeans{};
   // Shown by --help instead of the default value, when the CLI's default is to leave it out.
-  std::string_view cliDefault;
-  double (*get)(const ExperimentSettings&);
-  void (*set)(ExperimentSettings&, double);
+  std::string_view cliDefault{};
+  double (*get)(const ExperimentSettings&) = nullptr;
+  void (*set)(ExperimentSettings&, double) = nullptr;
 };
 
 // In the order the window shows them, --help lists them and a session writes them.

@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "shared/host_device.h"
+#include "host_device.h"
 
 namespace accellab::kernels::rng {
 

@@ -6,7 +6,7 @@
 
 #include "accellab/collective.h"
 #include "accellab/kernel.h"
-#include "python_modules.h"
+#include "python/python_modules.h"
 
 namespace accellab::kernels {
 

@@ -1,14 +1,12 @@
 // Compiled with -fno-tree-vectorize -fno-tree-slp-vectorize (kernels/CMakeLists.txt): these
 // loops are the honest scalar baseline, and -O3 would otherwise turn them into SIMD code.
-#include "scalar_loops.h"
-
 #include <algorithm>
 
-#include "add/add_verify.h"
-#include "pi/pi_sampler.h"
-#include "shared/stop_chunks.h"
+#include "add_variants.h"
+#include "add_verify.h"
+#include "cpu/stop_chunks.h"
 
-namespace accellab::kernels {
+namespace accellab::kernels::add {
 namespace {
 
 // A strided access that misses cache and TLB costs up to ~100 ns, and more on a loaded
@@ -35,8 +33,8 @@ bool addLoop(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
   return true;
 }
 
-// The tutorial's loop order: x outermost, then z, then y innermost. Consecutive accesses
-// are a whole row (shape.x elements) apart, and each x revisits every row and plane.
+// Consecutive accesses are a whole row (shape.x elements) apart, and each x revisits every
+// row and plane.
 template <class T>
 bool addLoopStrided(const T* in, T* out, const Shape3& shape, std::stop_token stop) {
   if (stop.stop_requested()) return false;
@@ -58,15 +56,9 @@ bool addLoopStrided(const T* in, T* out, const Shape3& shape, std::stop_token st
   return true;
 }
 
-std::uint64_t countOutsideScalar(std::uint64_t key, std::uint64_t begin, std::uint64_t end) {
-  std::uint64_t count = 0;
-  for (std::uint64_t i = begin; i < end; ++i) count += pi::outside(key, i);
-  return count;
-}
-
 template bool addLoop(const float*, float*, const Shape3&, std::stop_token);
 template bool addLoop(const double*, double*, const Shape3&, std::stop_token);
 template bool addLoopStrided(const float*, float*, const Shape3&, std::stop_token);
 template bool addLoopStrided(const double*, double*, const Shape3&, std::stop_token);
 
-}  // namespace accellab::kernels
+}  // namespace accellab::kernels::add
