@@ -120,9 +120,9 @@ class CpuAddRun final : public KernelRun {
 
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
-  if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuAddRun<float, Variant>>(request);
-  return std::make_unique<CpuAddRun<double, Variant>>(request);
+  return forDType(request.params.dtype, [&]<class T>(T) -> std::unique_ptr<KernelRun> {
+    return std::make_unique<CpuAddRun<T, Variant>>(request);
+  });
 }
 
 Workload workload(const KernelInfo&, const Params& params) {

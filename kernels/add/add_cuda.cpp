@@ -93,13 +93,13 @@ std::unique_ptr<KernelRun> prepare(const RunRequest& request, AddLaunch<T> launc
 }  // namespace
 
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
-  if (request.params.dtype == DType::f32) return prepare<float>(request, &launchAdd);
-  return prepare<double>(request, &launchAdd);
+  return forDType(request.params.dtype,
+                  [&]<class T>(T) { return prepare<T>(request, &launchAdd); });
 }
 
 std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
-  if (request.params.dtype == DType::f32) return prepare<float>(request, &launchAddLibrary);
-  return prepare<double>(request, &launchAddLibrary);
+  return forDType(request.params.dtype,
+                  [&]<class T>(T) { return prepare<T>(request, &launchAddLibrary); });
 }
 
 }  // namespace accellab::kernels::add

@@ -59,9 +59,9 @@ class PythonAddRun final : public KernelRun {
 std::unique_ptr<KernelRun> preparePython(const RunRequest& request, const std::string& variant) {
   if (!request.params.shape || !elementCount(*request.params.shape))
     throw std::runtime_error("add needs a shape whose element count fits 64 bits");
-  if (request.params.dtype == DType::f32)
-    return std::make_unique<PythonAddRun<float>>(request, variant);
-  return std::make_unique<PythonAddRun<double>>(request, variant);
+  return forDType(request.params.dtype, [&]<class T>(T) -> std::unique_ptr<KernelRun> {
+    return std::make_unique<PythonAddRun<T>>(request, variant);
+  });
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ double measure() {
 double measureFmaThroughput(int device, DType dtype) {
   cuda::selectDevice(device);
   cuda::loadFmaKernels();
-  return dtype == DType::f32 ? measure<float>() : measure<double>();
+  return forDType(dtype, []<class T>(T) { return measure<T>(); });
 }
 
 }  // namespace accellab::kernels::gpu

@@ -106,9 +106,9 @@ template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   const std::size_t n = nOf(request.kernel, request.params);
   const std::uint64_t seed = request.params.seed;
-  if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuMatmulRun<float, Variant>>(n, seed, request.threads);
-  return std::make_unique<CpuMatmulRun<double, Variant>>(n, seed, request.threads);
+  return forDType(request.params.dtype, [&]<class T>(T) -> std::unique_ptr<KernelRun> {
+    return std::make_unique<CpuMatmulRun<T, Variant>>(n, seed, request.threads);
+  });
 }
 
 // Unused in a build without CUDA, whose table has no prepare function for gpu.

@@ -86,8 +86,9 @@ class MatmulWork final : public cuda::DeviceWork {
 
 std::unique_ptr<KernelRun> prepareGpu(int device, std::size_t n, DType dtype, std::uint64_t seed,
                                       gpu::DeviceCode code) {
-  if (dtype == DType::f32) return cuda::prepareDeviceRun<MatmulWork<float>>(device, n, seed, code);
-  return cuda::prepareDeviceRun<MatmulWork<double>>(device, n, seed, code);
+  return forDType(dtype, [&]<class T>(T) {
+    return cuda::prepareDeviceRun<MatmulWork<T>>(device, n, seed, code);
+  });
 }
 
 }  // namespace accellab::kernels::matmul

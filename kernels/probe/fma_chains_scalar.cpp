@@ -25,7 +25,7 @@ FmaWork chains(std::uint64_t steps) {
 }  // namespace
 
 FmaWork scalarFmaChains(DType dtype, std::uint64_t steps) {
-  return dtype == DType::f32 ? chains<float>(steps) : chains<double>(steps);
+  return forDType(dtype, [&]<class T>(T) { return chains<T>(steps); });
 }
 
 }  // namespace accellab::kernels::probe

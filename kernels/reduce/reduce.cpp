@@ -72,11 +72,10 @@ template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   const std::uint64_t elements = elementsOf(request.params);
   const std::uint64_t seed = request.params.seed;
-  if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuReduceRun<float, Variant>>(elements, seed, request.firstElement,
-                                                          request.threads, request.splitFromBytes);
-  return std::make_unique<CpuReduceRun<double, Variant>>(elements, seed, request.firstElement,
-                                                         request.threads, request.splitFromBytes);
+  return forDType(request.params.dtype, [&]<class T>(T) -> std::unique_ptr<KernelRun> {
+    return std::make_unique<CpuReduceRun<T, Variant>>(elements, seed, request.firstElement,
+                                                      request.threads, request.splitFromBytes);
+  });
 }
 
 Workload workload(const KernelInfo&, const Params& params) {

@@ -82,11 +82,10 @@ std::unique_ptr<KernelRun> prepare(const RunRequest& request, bool library) {
   const auto elements =
       static_cast<std::size_t>(elementCount(request.params.shape.value()).value());
   const std::uint64_t seed = request.params.seed;
-  if (request.params.dtype == DType::f32)
-    return cuda::prepareDeviceRun<ReduceWork<float>>(request.gpuDevice, elements, seed,
-                                                     request.firstElement, library);
-  return cuda::prepareDeviceRun<ReduceWork<double>>(request.gpuDevice, elements, seed,
-                                                    request.firstElement, library);
+  return forDType(request.params.dtype, [&]<class T>(T) {
+    return cuda::prepareDeviceRun<ReduceWork<T>>(request.gpuDevice, elements, seed,
+                                                 request.firstElement, library);
+  });
 }
 
 }  // namespace

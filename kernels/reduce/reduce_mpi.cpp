@@ -38,8 +38,7 @@ std::unique_ptr<KernelRun> prepareMpi(const RunRequest& request) {
   Params params = request.params;
   params.shape = Shape3{1, 1, share.count};
   const RunRequest own = mpi::shareRequest(request, params, share.begin);
-  if (params.dtype == DType::f32) return prepareMpiShare<float>(own, share.count);
-  return prepareMpiShare<double>(own, share.count);
+  return forDType(params.dtype, [&]<class T>(T) { return prepareMpiShare<T>(own, share.count); });
 }
 
 }  // namespace accellab::kernels::reduce

@@ -87,9 +87,9 @@ class CpuStencilRun final : public KernelRun {
 
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
-  if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuStencilRun<float, Variant>>(request);
-  return std::make_unique<CpuStencilRun<double, Variant>>(request);
+  return forDType(request.params.dtype, [&]<class T>(T) -> std::unique_ptr<KernelRun> {
+    return std::make_unique<CpuStencilRun<T, Variant>>(request);
+  });
 }
 
 // The rule: one array read and one written per point, as if every neighbour came from

@@ -64,9 +64,9 @@ std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
   const Shape3& shape = *request.params.shape;
   const auto points = static_cast<std::size_t>(elementCount(shape).value());
   const std::uint64_t seed = request.params.seed;
-  if (request.params.dtype == DType::f32)
-    return cuda::prepareDeviceRun<StencilWork<float>>(request.gpuDevice, shape, points, seed);
-  return cuda::prepareDeviceRun<StencilWork<double>>(request.gpuDevice, shape, points, seed);
+  return forDType(request.params.dtype, [&]<class T>(T) {
+    return cuda::prepareDeviceRun<StencilWork<T>>(request.gpuDevice, shape, points, seed);
+  });
 }
 
 }  // namespace accellab::kernels::stencil

@@ -137,9 +137,9 @@ class CpuTriadRun final : public KernelRun {
 
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
-  if (request.params.dtype == DType::f32)
-    return std::make_unique<CpuTriadRun<float, Variant>>(request);
-  return std::make_unique<CpuTriadRun<double, Variant>>(request);
+  return forDType(request.params.dtype, [&]<class T>(T) -> std::unique_ptr<KernelRun> {
+    return std::make_unique<CpuTriadRun<T, Variant>>(request);
+  });
 }
 
 Workload workload(const KernelInfo&, const Params& params) {

@@ -80,13 +80,13 @@ std::unique_ptr<KernelRun> prepare(const RunRequest& request, TriadLaunch<T> lau
 }  // namespace
 
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
-  if (request.params.dtype == DType::f32) return prepare<float>(request, &launchTriad);
-  return prepare<double>(request, &launchTriad);
+  return forDType(request.params.dtype,
+                  [&]<class T>(T) { return prepare<T>(request, &launchTriad); });
 }
 
 std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
-  if (request.params.dtype == DType::f32) return prepare<float>(request, &launchTriadLibrary);
-  return prepare<double>(request, &launchTriadLibrary);
+  return forDType(request.params.dtype,
+                  [&]<class T>(T) { return prepare<T>(request, &launchTriadLibrary); });
 }
 
 }  // namespace accellab::kernels::triad

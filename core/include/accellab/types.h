@@ -17,6 +17,16 @@ std::string_view toString(DType dtype);
 std::optional<DType> parseDType(std::string_view text);
 std::size_t sizeOf(DType dtype);
 
+// The one element-type dispatch: calls `f` with a value (0) of the C++ type `dtype` names,
+// float or double, and returns what it returns, so that a generic lambda picks the template:
+//   return forDType(dtype, [&]<class T>(T) { return prepare<T>(request); });
+// Both calls must return one type: a lambda whose two would differ says which it returns.
+template <class F>
+decltype(auto) forDType(DType dtype, F&& f) {
+  if (dtype == DType::f32) return f(float{});
+  return f(double{});
+}
+
 // How a distributed variant's problem grows with its ranks: strong keeps the total problem
 // of each point, weak gives every rank the point's problem (the total grows with the ranks).
 enum class Scaling { strong, weak };
