@@ -19,6 +19,18 @@ constexpr std::uint64_t kDefaultSamples = 30'000'000;
 // enough to amortise starting threads.
 constexpr std::uint64_t kDefaultSampleSweep[] = {10'000, kDefaultSamples, 1'000'000'000};
 
+// TBB's threads: who worked is not known here.
+struct StdPar {
+  static std::string isa() { return ""; }  // whatever the compiler made of the loop
+  static PiecesDone count(std::uint64_t key, std::uint64_t begin, std::uint64_t end, int threads,
+                          const std::stop_token& stop, std::uint64_t& outside) {
+    const std::uint64_t chunk = kPiChunkSamples * static_cast<std::uint64_t>(threads);
+    return {.complete = forEachChunk(end - begin, chunk, stop, [&](auto first, auto last) {
+              outside += countOutsideStdPar(key, begin + first, begin + last, threads);
+            })};
+  }
+};
+
 template <class Variant>
 std::unique_ptr<KernelRun> prepareCpu(const RunRequest& request) {
   return std::make_unique<CpuPiRun<Variant>>(samplesOf(request.params), request.params.seed,
@@ -71,6 +83,12 @@ KernelTable table() {
            "hand-written kernel; same samples, so the same hit count",
        .needs = Needs::cuda,
        .prepare = ACCELLAB_WITH_CUDA(&prepareGpuLibrary)},
+      {.name = "std-par",
+       .description = "std::transform_reduce(std::execution::par_unseq) over blocks of samples "
+                      "on TBB, limited to the threads",
+       .needs = Needs::tbb,
+       .usesThreads = true,
+       .prepare = ACCELLAB_WITH_TBB(&prepareCpu<StdPar>)},
       {.name = "mpi",
        .description =
            "MPI ranks over sample ranges, each running parallel (or gpu with --mpi-device) on its "

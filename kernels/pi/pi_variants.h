@@ -30,6 +30,11 @@ std::uint64_t countOutsideSimd(std::uint64_t key, std::uint64_t begin, std::uint
 PiecesDone countOutsideParallel(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
                                 int threads, const std::stop_token& stop, std::uint64_t& outside);
 
+// pi_stdpar.cpp: std::transform_reduce(par_unseq) over blocks of samples on TBB, limited to
+// `threads`.
+std::uint64_t countOutsideStdPar(std::uint64_t key, std::uint64_t begin, std::uint64_t end,
+                                 int threads);
+
 // pi_cuda.cpp: on the request's device, the samples from request.firstElement of the seed's
 // stream (a rank's share when above 0); throws std::runtime_error with CUDA's text when it
 // refuses. The library's variant (CUB's DeviceReduce) differs in the device code only.

@@ -27,8 +27,9 @@ struct VariantRun {
   const char* variant;
   int threads;
 };
-constexpr VariantRun kCpuRuns[] = {
-    {"loop", 1}, {"vectorized", 1}, {"parallel", 1}, {"parallel", 2}, {"parallel", 3}};
+constexpr VariantRun kCpuRuns[] = {{"loop", 1},     {"vectorized", 1}, {"parallel", 1},
+                                   {"parallel", 2}, {"parallel", 3},   {"std-par", 1},
+                                   {"std-par", 2}};
 
 }  // namespace
 
