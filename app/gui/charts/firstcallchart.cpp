@@ -14,16 +14,10 @@ void FirstCallChart::build(const ChartInput& input) {
   const auto drawn = [](const ChartPoint& p) {
     return p.result.firstCallS > 0 && p.result.stats.medianS > 0;
   };
-  const auto slotOrder = slotsOf(input, drawn);
-  std::vector<ChartGap> gaps = input.gaps;
-  for (const ChartPoint& point : input.points)
-    if (!drawn(point)) gaps.push_back(input.gapAt(point, tr("no first call recorded")));
-  if (slotOrder.empty()) {
-    showEmpty(title, tr("Run an experiment to see what the first call of every variant costs."),
-              input.notesOf(gaps));
-    return;
-  }
-  setChartTitle(title, input.notesOf(gaps));
+  const auto slotOrder =
+      openSlots(input, title, drawn, tr("no first call recorded"),
+                tr("Run an experiment to see what the first call of every variant costs."));
+  if (slotOrder.empty()) return;
   double low = std::numeric_limits<double>::max();
   double high = 0;
   for (const std::size_t slot : slotOrder) {

@@ -49,6 +49,20 @@ QStringList legendEntriesOf(const ChartInput& input, const ChartPoint& point,
 
 }  // namespace
 
+std::vector<std::size_t> SlotChart::openSlots(const ChartInput& input, const QString& title,
+                                              const std::function<bool(const ChartPoint&)>& drawn,
+                                              const QString& leftOut, const QString& hint) {
+  const std::vector<std::size_t> slotOrder = slotsOf(input, drawn);
+  std::vector<ChartGap> gaps = input.gaps;
+  for (const ChartPoint& point : input.points)
+    if (!drawn(point)) gaps.push_back(input.gapAt(point, leftOut));
+  if (slotOrder.empty())
+    showEmpty(title, hint, input.notesOf(gaps));
+  else
+    setChartTitle(title, input.notesOf(gaps));
+  return slotOrder;
+}
+
 std::vector<std::size_t> SlotChart::slotsOf(const ChartInput& input,
                                             const std::function<bool(const ChartPoint&)>& drawn) {
   std::vector<std::size_t> slotOrder;

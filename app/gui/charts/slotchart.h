@@ -38,10 +38,12 @@ class SlotChart : public ChartView {
     bool outlineFlagged = true;
   };
 
-  // Indexes into input.points in slot order, of the points `drawn` accepts: the first
-  // kMaxSlots of them, noted in the title when there were more.
-  std::vector<std::size_t> slotsOf(const ChartInput& input,
-                                   const std::function<bool(const ChartPoint&)>& drawn);
+  // What every slot chart opens with: the slots of the points `drawn` accepts (slotsOf) and
+  // the title, whose notes name each point left out, `leftOut` saying why. Empty, the chart
+  // showing `hint` (or the notes, where there are any), when nothing is drawn.
+  std::vector<std::size_t> openSlots(const ChartInput& input, const QString& title,
+                                     const std::function<bool(const ChartPoint&)>& drawn,
+                                     const QString& leftOut, const QString& hint);
   // The x axes (variant under each slot, problem under its slots), one box series per layer,
   // and a legend of the colours (variants), the patterns (runs) and the shades (layers) drawn.
   // Add the value axis first.
@@ -49,6 +51,10 @@ class SlotChart : public ChartView {
                 const std::vector<Layer>& layers);
 
  private:
+  // Indexes into input.points in slot order, of the points `drawn` accepts: the first
+  // kMaxSlots of them, noted in the title when there were more.
+  std::vector<std::size_t> slotsOf(const ChartInput& input,
+                                   const std::function<bool(const ChartPoint&)>& drawn);
   void addSlotLegend(const ChartInput& input, const std::vector<std::size_t>& slotOrder,
                      const std::vector<Layer>& layers);
 };

@@ -13,17 +13,11 @@ void SpeedupChart::build(const ChartInput& input) {
   const QString title = withKernel(tr("Speedup over %1").arg(baseline), input);
   // ChartInput keeps only speedups a log axis can draw.
   const auto drawn = [](const ChartPoint& p) { return p.row.speedup.has_value(); };
-  const auto slotOrder = slotsOf(input, drawn);
-  std::vector<ChartGap> gaps = input.gaps;
-  for (const ChartPoint& point : input.points)
-    if (!drawn(point))
-      gaps.push_back(input.gapAt(point, tr("no ok 1-thread %1 point in its run").arg(baseline)));
-  if (slotOrder.empty()) {
-    showEmpty(title, tr("Needs an ok 1-thread point of the baseline variant in the same problem "
-                        "and run."));
-    return;
-  }
-  setChartTitle(title, input.notesOf(gaps));
+  const auto slotOrder =
+      openSlots(input, title, drawn, tr("no ok 1-thread %1 point in its run").arg(baseline),
+                tr("Needs an ok 1-thread point of the baseline variant in the same problem and "
+                   "run."));
+  if (slotOrder.empty()) return;
   double low = std::numeric_limits<double>::max();
   double high = 0;
   for (const std::size_t slot : slotOrder) {

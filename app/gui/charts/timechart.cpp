@@ -15,16 +15,9 @@ void TimeChart::build(const ChartInput& input) {
   const auto drawn = [](const ChartPoint& p) {
     return !p.result.samplesS.empty() && tukeyWhiskers(p.result.samplesS).first > 0;
   };
-  const auto slotOrder = slotsOf(input, drawn);
-  std::vector<ChartGap> gaps = input.gaps;
-  for (const ChartPoint& point : input.points)
-    if (!drawn(point)) gaps.push_back(input.gapAt(point, tr("no samples above 0 s to draw")));
-  if (slotOrder.empty()) {
-    showEmpty(title, tr("Run an experiment to see the time of every variant."),
-              input.notesOf(gaps));
-    return;
-  }
-  setChartTitle(title, input.notesOf(gaps));
+  const auto slotOrder = openSlots(input, title, drawn, tr("no samples above 0 s to draw"),
+                                   tr("Run an experiment to see the time of every variant."));
+  if (slotOrder.empty()) return;
   double low = std::numeric_limits<double>::max();
   double high = 0;
   for (const std::size_t slot : slotOrder) {
