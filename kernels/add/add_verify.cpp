@@ -1,10 +1,11 @@
 #include "add_verify.h"
 
 #include <bit>
+#include <limits>
 #include <string>
 #include <type_traits>
 
-#include "arrays/array_data.h"
+#include "arrays/element_errors.h"
 
 namespace accellab::kernels {
 namespace {
@@ -17,26 +18,22 @@ using BitsOf = std::conditional_t<sizeof(T) == 8, std::uint64_t, std::uint32_t>;
 template <class T>
 Verification verifyAdd(std::span<const T> in, std::span<const T> out, const Shape3& shape) {
   const auto n = static_cast<std::int64_t>(out.size());
-  std::int64_t first = n;
-  std::int64_t mismatches = 0;
-#pragma omp parallel for schedule(static) reduction(min : first) reduction(+ : mismatches)
-  for (std::int64_t i = 0; i < n; ++i) {
+  // Bitwise: any difference fails.
+  const ElementErrors errors = elementErrors(n, 0, [&](std::int64_t i) {
     const T expected = in[i] + T(kAddend);
-    if (std::bit_cast<BitsOf<T>>(out[i]) != std::bit_cast<BitsOf<T>>(expected)) {
-      ++mismatches;
-      first = i < first ? i : first;
-    }
-  }
+    return std::bit_cast<BitsOf<T>>(out[i]) == std::bit_cast<BitsOf<T>>(expected)
+               ? 0.0
+               : std::numeric_limits<double>::infinity();
+  });
   Verification result;
-  if (mismatches == 0) {
+  if (errors.failed == 0) {
     result.ok = true;
     result.detail = "max |error| 0 over " + std::to_string(n) + " elements";
     return result;
   }
-  const auto at = static_cast<std::size_t>(first);
-  result.detail = std::to_string(mismatches) + " of " + std::to_string(n) +
-                  " elements differ; first at " + locate(at, shape) + ": got " +
-                  exactText(out[at]) + ", expected " + exactText(in[at] + T(kAddend));
+  const auto at = static_cast<std::size_t>(errors.first);
+  result.detail =
+      failureText(errors, n, "elements differ", locate(at, shape), out[at], in[at] + T(kAddend));
   return result;
 }
 

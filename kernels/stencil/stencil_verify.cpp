@@ -6,7 +6,7 @@
 #include <string>
 #include <type_traits>
 
-#include "arrays/array_data.h"
+#include "arrays/element_errors.h"
 #include "stencil_sweep.h"
 
 namespace accellab::kernels::stencil {
@@ -37,53 +37,35 @@ Verification verifyStencil(std::span<const T> in, std::span<const T> out, const 
   const auto plane = static_cast<std::ptrdiff_t>(shape.x * shape.y);
   const auto n = static_cast<std::int64_t>(out.size());
   constexpr double kEpsilon = std::numeric_limits<T>::epsilon();
-  std::int64_t first = n;
-  std::int64_t mismatches = 0;
-  std::int64_t boundary = 0;
-  double worstUlp = 0;
-#pragma omp parallel for schedule(static) reduction(min : first) \
-    reduction(+ : mismatches, boundary) reduction(max : worstUlp)
-  for (std::int64_t i = 0; i < n; ++i) {
-    const auto at = static_cast<std::uint64_t>(i);
-    const std::uint64_t x = at % shape.x;
-    const std::uint64_t y = at / shape.x % shape.y;
-    const std::uint64_t z = at / shape.x / shape.y;
-    bool ok = false;
-    if (onBoundary(shape, z, y, x)) {
-      ++boundary;
-      ok = out[i] == in[i];  // inputs are never NaN, so a poisoned output fails
-    } else {
-      const auto expected = referencePoint(in.data() + i, row, plane);
-      const double ulp =
-          static_cast<double>(std::fabs(Wide<T>(out[i]) - expected) / expected) / kEpsilon;
-      ok = ulp <= kToleranceUlp;  // false for NaN
-      if (ok) worstUlp = ulp > worstUlp ? ulp : worstUlp;
-    }
-    if (!ok) {
-      ++mismatches;
-      first = i < first ? i : first;
-    }
-  }
+  const auto boundaryAt = [&](std::uint64_t at) {
+    return onBoundary(shape, at / shape.x / shape.y, at / shape.x % shape.y, at % shape.x);
+  };
+  const ElementErrors errors = elementErrors(n, kToleranceUlp, [&](std::int64_t i) {
+    // Copied exactly; the inputs are never NaN, so a poisoned output fails.
+    if (boundaryAt(static_cast<std::uint64_t>(i)))
+      return out[i] == in[i] ? 0.0 : std::numeric_limits<double>::infinity();
+    const auto expected = referencePoint(in.data() + i, row, plane);
+    return static_cast<double>(std::fabs(Wide<T>(out[i]) - expected) / expected) / kEpsilon;
+  });
   Verification result;
-  if (mismatches == 0) {
+  if (errors.failed == 0) {
+    // A point is interior where it has both neighbours along each axis.
+    const auto inner = [](std::uint64_t extent) { return extent > 2 ? extent - 2 : 0; };
+    const auto interior =
+        static_cast<std::int64_t>(inner(shape.z) * inner(shape.y) * inner(shape.x));
     result.ok = true;
-    result.detail = "max relative error " + ulpText(worstUlp) + " ulp over " +
-                    std::to_string(n - boundary) + " interior points (tolerance " +
+    result.detail = "max relative error " + ulpText(errors.worst) + " ulp over " +
+                    std::to_string(interior) + " interior points (tolerance " +
                     ulpText(kToleranceUlp) + " ulp: six additions of positive terms); " +
-                    std::to_string(boundary) + " boundary points copied exactly";
+                    std::to_string(n - interior) + " boundary points copied exactly";
     return result;
   }
-  const auto at = static_cast<std::size_t>(first);
-  const std::uint64_t x = at % shape.x;
-  const std::uint64_t y = at / shape.x % shape.y;
-  const std::uint64_t z = at / shape.x / shape.y;
-  const double expected = onBoundary(shape, z, y, x)
+  const auto at = static_cast<std::size_t>(errors.first);
+  const double expected = boundaryAt(at)
                               ? static_cast<double>(in[at])
                               : static_cast<double>(referencePoint(in.data() + at, row, plane));
-  result.detail = std::to_string(mismatches) + " of " + std::to_string(n) +
-                  " points differ beyond " + ulpText(kToleranceUlp) + " ulp; first at " +
-                  locate(at, shape) + ": got " + exactText(out[at]) + ", expected " +
-                  exactText(expected);
+  result.detail = failureText(errors, n, "points differ beyond " + ulpText(kToleranceUlp) + " ulp",
+                              locate(at, shape), out[at], expected);
   return result;
 }
 

@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "arrays/array_data.h"
+#include "arrays/element_errors.h"
 #include "triad_variants.h"
 
 namespace accellab::kernels::triad {
@@ -39,35 +39,22 @@ template <class T>
 Verification verifyTriad(std::span<const T> b, std::span<const T> c, std::span<const T> a,
                          const Shape3& shape) {
   const auto n = static_cast<std::int64_t>(a.size());
-  std::int64_t first = n;
-  std::int64_t outside = 0;
-  double worstUlps = 0;
-#pragma omp parallel for schedule(static) reduction(min : first) reduction(+ : outside) \
-    reduction(max : worstUlps)
-  for (std::int64_t i = 0; i < n; ++i) {
+  const ElementErrors errors = elementErrors(n, 1.0, [&](std::int64_t i) {
     const long double exact = exactTriad(b[i], c[i]);
-    const auto ulps = static_cast<double>(std::fabs(a[i] - exact) / ulpOf<T>(exact));
-    if (!(ulps <= 1.0)) {  // NaN (poison) fails too
-      ++outside;
-      first = i < first ? i : first;
-    } else {
-      worstUlps = ulps > worstUlps ? ulps : worstUlps;
-    }
-  }
+    return static_cast<double>(std::fabs(a[i] - exact) / ulpOf<T>(exact));
+  });
   Verification result;
-  if (outside == 0) {
+  if (errors.failed == 0) {
     char text[128];
     std::snprintf(text, sizeof text, "max error %.2g ulp over %lld elements (tolerance 1 ulp)",
-                  worstUlps, static_cast<long long>(n));
+                  errors.worst, static_cast<long long>(n));
     result.ok = true;
     result.detail = text;
     return result;
   }
-  const auto at = static_cast<std::size_t>(first);
-  result.detail = std::to_string(outside) + " of " + std::to_string(n) +
-                  " elements off by more than 1 ulp; first at " + locate(at, shape) + ": got " +
-                  exactText(a[at]) + ", expected " +
-                  exactText(static_cast<double>(exactTriad(b[at], c[at])));
+  const auto at = static_cast<std::size_t>(errors.first);
+  result.detail = failureText(errors, n, "elements off by more than 1 ulp", locate(at, shape),
+                              a[at], static_cast<double>(exactTriad(b[at], c[at])));
   return result;
 }
 
