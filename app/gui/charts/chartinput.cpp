@@ -214,6 +214,19 @@ QString ChartInput::describe(const ChartPoint& point) const {
                   formatted(r.stats.madS, ValueKind::duration));
 }
 
+std::vector<LabelLine> ChartInput::linesOf(const std::vector<const ChartPoint*>& points) const {
+  std::map<std::pair<QString, std::size_t>, std::vector<const ChartPoint*>> pointsOf;
+  for (const ChartPoint* p : points) pointsOf[{p->label, p->run}].push_back(p);
+  std::vector<LabelLine> lines;
+  for (const QString& label : labels) {
+    for (std::size_t run = 0; run < runs.size(); ++run) {
+      const auto found = pointsOf.find({label, run});
+      if (found != pointsOf.end()) lines.push_back({label, run, std::move(found->second)});
+    }
+  }
+  return lines;
+}
+
 QStringList ChartInput::notesOf(const std::vector<ChartGap>& gaps) const {
   // A line per run, problem and reason, so that a long reason cuts no other short:
   // "run 1 · 1024x1024x512 f64: vectorized, parallel ×2 (cancelled)".

@@ -82,6 +82,13 @@ struct ChartGap {
   QString why;  // "cancelled", "skipped: no CUDA device", "not measured"
 };
 
+// The points of one variant label in one run, as a line chart draws them.
+struct LabelLine {
+  QString label;
+  std::size_t run = 0;
+  std::vector<const ChartPoint*> points;
+};
+
 struct ChartInput {
   std::string kernel;               // as in the session; kernelName() is what titles show
   ReportOptions report;             // the baseline, and which time gpu points show
@@ -122,6 +129,9 @@ struct ChartInput {
   QStringList notesOf(const std::vector<ChartGap>& gaps) const;
   // A gap where `point` was measured but its chart has no number for it.
   ChartGap gapAt(const ChartPoint& point, const QString& why) const;
+  // `points` a line per variant label and run, in the order of the labels' colours and then
+  // of the runs; within a line, in the order given.
+  std::vector<LabelLine> linesOf(const std::vector<const ChartPoint*>& points) const;
 };
 
 // The latest run of the session that measured `kernel`, or null.

@@ -158,20 +158,7 @@ void RooflineChart::build(const ChartInput& input) {
   }
 
   // A marker series per variant label and run, in the order of the labels' colours.
-  struct Line {
-    QString label;
-    std::size_t run;
-    std::vector<const ChartPoint*> points;
-  };
-  std::map<std::pair<QString, std::size_t>, std::vector<const ChartPoint*>> pointsOf;
-  for (const ChartPoint* p : drawn) pointsOf[{p->label, p->run}].push_back(p);
-  std::vector<Line> lines;
-  for (const QString& label : input.labels) {
-    for (std::size_t run = 0; run < input.runs.size(); ++run) {
-      const auto found = pointsOf.find({label, run});
-      if (found != pointsOf.end()) lines.push_back({label, run, std::move(found->second)});
-    }
-  }
+  std::vector<LabelLine> lines = input.linesOf(drawn);
   limitLines(lines);
 
   std::set<DType> dtypes;
@@ -313,7 +300,7 @@ void RooflineChart::build(const ChartInput& input) {
     }
   }
 
-  for (const Line& line : lines) {
+  for (const LabelLine& line : lines) {
     auto* series = new QScatterSeries;
     series->setName(input.seriesName(line.label, line.run));
     const QColor colour = labelColour(input, line.label);

@@ -125,27 +125,16 @@ void ThroughputChart::build(const ChartInput& input) {
     return;
   }
   // A line per variant and run, in the order of the labels' colours, by size.
-  struct Line {
-    QString label;
-    std::size_t run;
-    std::vector<const ChartPoint*> points;
-  };
-  std::map<std::pair<QString, std::size_t>, std::vector<const ChartPoint*>> pointsOf;
+  std::vector<const ChartPoint*> shown;
   for (const ChartPoint& p : input.points)
-    if (drawn(p)) pointsOf[{p.label, p.run}].push_back(&p);
-  std::vector<Line> lines;
-  for (const QString& label : input.labels) {
-    for (std::size_t run = 0; run < input.runs.size(); ++run) {
-      const auto found = pointsOf.find({label, run});
-      if (found == pointsOf.end()) continue;
-      std::ranges::stable_sort(found->second, {}, [](const ChartPoint* p) { return p->row.size; });
-      lines.push_back({label, run, std::move(found->second)});
-    }
-  }
+    if (drawn(p)) shown.push_back(&p);
+  std::vector<LabelLine> lines = input.linesOf(shown);
+  for (LabelLine& line : lines)
+    std::ranges::stable_sort(line.points, {}, [](const ChartPoint* p) { return p->row.size; });
   limitLines(lines);
   showLineSamplesInLegend();
   std::vector<const ChartPoint*> drawnPoints;
-  for (const Line& line : lines)
+  for (const LabelLine& line : lines)
     drawnPoints.insert(drawnPoints.end(), line.points.begin(), line.points.end());
   const std::vector<CacheInfo> caches =
       movesMemory ? dataCachesOf(input) : std::vector<CacheInfo>{};
@@ -159,7 +148,7 @@ void ThroughputChart::build(const ChartInput& input) {
   double xHigh = 0;
   double yLow = std::numeric_limits<double>::max();
   double yHigh = 0;
-  for (const Line& line : lines) {
+  for (const LabelLine& line : lines) {
     for (const ChartPoint* p : line.points) {
       xLow = std::min(xLow, static_cast<double>(p->row.size));
       xHigh = std::max(xHigh, static_cast<double>(p->row.size));
@@ -186,7 +175,7 @@ void ThroughputChart::build(const ChartInput& input) {
   // not measured.
   std::map<std::pair<QString, std::size_t>, std::vector<std::uint64_t>> gapSizes;
   for (const ChartGap& gap : gaps) gapSizes[{gap.label, gap.run}].push_back(gap.size);
-  for (const Line& line : lines) {
+  for (const LabelLine& line : lines) {
     const std::vector<std::uint64_t>& gapsOfLine = gapSizes[{line.label, line.run}];
     const auto gapBetween = [&](std::uint64_t a, std::uint64_t b) {
       return std::ranges::any_of(gapsOfLine,
