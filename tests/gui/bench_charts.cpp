@@ -60,17 +60,22 @@ void appendToTable(int problems) {
   const Session session = manyProblems(problems);
   Run run = session.runs.front();
   run.points.clear();
-  ResultsModel model;
+  // The document's runs, changed first and then told, as SessionDocument does.
+  std::vector<Run> runs;
+  ResultsModel model(runs);
   model.setReportOptions({.baseline = "loop"});
-  model.appendRun(run);
+  runs.push_back(run);
+  model.runAppended(run.id);
   const std::vector<PointResult>& points = session.runs.front().points;
   constexpr std::size_t kBatch = 1000;
   std::vector<double> perPoint;
   for (std::size_t first = 0; first < points.size(); first += kBatch) {
     const std::size_t last = std::min(points.size(), first + kBatch);
     perPoint.push_back(secondsOf([&] {
-                         for (std::size_t i = first; i < last; ++i)
-                           model.appendPoint(run.id, points[i]);
+                         for (std::size_t i = first; i < last; ++i) {
+                           runs.front().points.push_back(points[i]);
+                           model.pointAppended(run.id);
+                         }
                        }) /
                        static_cast<double>(last - first));
   }

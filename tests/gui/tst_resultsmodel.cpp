@@ -46,13 +46,44 @@ void compareWithEngine(const QAbstractItemModel& model, const std::vector<Run>& 
                QString::fromStdString(columns[c]->text(rows[r])));
 }
 
-// The model holding the session's first run, and its second begun empty as a run in the
+// The document's runs and the model that reads them: each change made to the runs first, then
+// told to the model, as SessionDocument does.
+struct Document {
+  std::vector<Run> runs;
+  ResultsModel model{runs};
+
+  void set(std::vector<Run> all) {
+    runs = std::move(all);
+    model.reset();
+  }
+  void append(Run run) {
+    runs.push_back(std::move(run));
+    model.runAppended(runs.back().id);
+  }
+  void appendPoint(int runId, const PointResult& point) {
+    find(runId).points.push_back(point);
+    model.pointAppended(runId);
+  }
+  void replacePoint(int runId, int position, const PointResult& point) {
+    find(runId).points[static_cast<std::size_t>(position)] = point;
+    model.pointReplaced(runId, position);
+  }
+  void remove(int runId) {
+    std::erase_if(runs, [runId](const Run& run) { return run.id == runId; });
+    model.runRemoved(runId);
+  }
+  Run& find(int runId) {
+    return *std::ranges::find_if(runs, [runId](const Run& run) { return run.id == runId; });
+  }
+};
+
+// The document holding the session's first run, and its second begun empty as a run in the
 // window begins; the second's id.
-int startSecondRun(ResultsModel& model, const Session& session) {
-  model.setRuns({session.runs[0]});
+int startSecondRun(Document& document, const Session& session) {
+  document.set({session.runs[0]});
   Run second = session.runs[1];
   second.points.clear();
-  model.appendRun(second);
+  document.append(second);
   return second.id;
 }
 
@@ -84,12 +115,13 @@ class TestResultsModel : public QObject {
       run.system.bandwidthCeilingBytesPerS = ceiling;
       run.system.gpus[0].copyCeilingBytesPerS = ceiling * 100;
     }
-    ResultsModel model;
+    Document document;
+    ResultsModel& model = document.model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setReportOptions(options);
     // The first run at once; the second begun empty, its points one by one as a run delivers.
-    const int second = startSecondRun(model, session);
-    for (const PointResult& point : session.runs[1].points) model.appendPoint(second, point);
+    const int second = startSecondRun(document, session);
+    for (const PointResult& point : session.runs[1].points) document.appendPoint(second, point);
 
     std::vector<ReportRow> rows = buildRunRows(session.runs[0], options);
     for (const ReportRow& row : buildRunRows(session.runs[1], options)) rows.push_back(row);
@@ -123,8 +155,9 @@ class TestResultsModel : public QObject {
   // Row numbers restart with each run: a row is numbered as its point in its run.
   void rowNumbersAreEachRunsOwn() {
     const Session session = goldenSession();
-    ResultsModel model;
-    model.setRuns(session.runs);
+    Document document;
+    ResultsModel& model = document.model;
+    document.set(session.runs);
     int row = 0;
     for (const Run& run : session.runs)
       for (std::size_t p = 0; p < run.points.size(); ++p, ++row)
@@ -141,10 +174,11 @@ class TestResultsModel : public QObject {
   void appendingCostsItsGroupOnly() {
     const Session session = goldenSession();
     const ReportOptions options{.baseline = "loop"};
-    ResultsModel model;
+    Document document;
+    ResultsModel& model = document.model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setReportOptions(options);
-    const int second = startSecondRun(model, session);
+    const int second = startSecondRun(document, session);
     std::vector<PointResult> points = session.runs[1].points;
     // The loop points last: each then arrives after the rest of its group.
     std::stable_partition(points.begin(), points.end(),
@@ -154,7 +188,7 @@ class TestResultsModel : public QObject {
     for (const PointResult& point : points) {
       changed.clear();
       const int firstRow = model.rowCount();
-      model.appendPoint(second, point);
+      document.appendPoint(second, point);
       const std::string group = model.rows().back().group;
       for (const QList<QVariant>& signal : changed) {
         const int from = signal[0].toModelIndex().row();
@@ -181,11 +215,12 @@ class TestResultsModel : public QObject {
     const Session mpi =
         readSessionFile(QStringLiteral(ACCELLAB_TEST_DATA_DIR "/session-mpi.json").toStdString());
     const Run plain = goldenSession().runs[0];
-    ResultsModel model;
+    Document document;
+    ResultsModel& model = document.model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setRuns({plain});
+    document.set({plain});
     QCOMPARE(columnNamed(model, QStringLiteral("ranks")), -1);
-    model.appendRun(mpi.runs[1]);
+    document.append(mpi.runs[1]);
     QCOMPARE(model.columnCount(), static_cast<int>(columnsIn(inTable, true).size()));
     const int ranks = columnNamed(model, QStringLiteral("ranks"));
     const int imbalance = columnNamed(model, QStringLiteral("imbalance"));
@@ -196,15 +231,16 @@ class TestResultsModel : public QObject {
     QCOMPARE(model.index(0, ranks).data().toString(), QStringLiteral("1"));
     QCOMPARE(model.index(0, imbalance).data().toString(), QStringLiteral("-"));
     QCOMPARE(model.index(last, ranks).data(ResultsModel::SortRole).toDouble(), 4.0);
-    model.removeRun(mpi.runs[1].id);
+    document.remove(mpi.runs[1].id);
     QCOMPARE(columnNamed(model, QStringLiteral("ranks")), -1);
     QCOMPARE(model.columnCount(), static_cast<int>(columnsIn(inTable).size()));
   }
 
   void sortsByNumberNotText() {
     const Session session = goldenSession();
-    ResultsModel model;
-    model.setRuns(session.runs);
+    Document document;
+    ResultsModel& model = document.model;
+    document.set(session.runs);
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(ResultsModel::SortRole);
@@ -225,8 +261,9 @@ class TestResultsModel : public QObject {
 
   void copiesSelectionAsTabSeparatedText() {
     const Session session = goldenSession();
-    ResultsModel model;
-    model.setRuns(session.runs);
+    Document document;
+    ResultsModel& model = document.model;
+    document.set(session.runs);
     const int variant = columnNamed(model, QStringLiteral("variant"));
     const int threads = columnNamed(model, QStringLiteral("threads"));
     const QModelIndexList indexes{model.index(2, threads), model.index(1, variant),
@@ -245,9 +282,10 @@ class TestResultsModel : public QObject {
   // row says why and what to do. Other cells and unflagged rows carry neither.
   void flaggedRowsAreMarked() {
     const Run run = test::sampleRun();
-    ResultsModel model;
+    Document document;
+    ResultsModel& model = document.model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setRuns({run});
+    document.set({run});
     const int flags = columnNamed(model, QStringLiteral("flags"));
     const int firstCall = columnNamed(model, QStringLiteral("first call"));
     QVERIFY(flags >= 0);
@@ -280,29 +318,31 @@ class TestResultsModel : public QObject {
   // run removes its rows and leaves the others as they were.
   void replacedPointsAndRemovedRuns() {
     Session session = test::sampleSession();
-    ResultsModel model;
+    Document document;
+    ResultsModel& model = document.model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setRuns(session.runs);
+    document.set(session.runs);
     PointResult faster = test::measuredPoint(session.runs[0].points[0].point,
                                              {0.0019, 0.002, 0.0021}, {262144, 262144 * 16});
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-    model.replacePoint(1, 0, faster);
+    document.replacePoint(1, 0, faster);
     session.runs[0].points[0] = faster;
     QCOMPARE(changed.count(), 1);
     compareWithEngine(model, session.runs);
 
-    model.removeRun(1);
+    document.remove(1);
     session.runs.erase(session.runs.begin());
     compareWithEngine(model, session.runs);
-    model.removeRun(1);  // gone already
+    document.remove(1);  // gone already
     compareWithEngine(model, session.runs);
   }
 
   // Picking runs filters the rows and keeps the sort the user chose.
   void filtersByRunAndKeepsTheSort() {
     const Session session = test::sampleSession();
-    ResultsModel model;
-    model.setRuns(session.runs);
+    Document document;
+    ResultsModel& model = document.model;
+    document.set(session.runs);
     RunFilterModel proxy;
     QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
     proxy.setSourceModel(&model);

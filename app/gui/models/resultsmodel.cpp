@@ -29,70 +29,75 @@ std::vector<const ReportColumn*> columnsFor(const std::vector<Run>& runs) {
 
 }  // namespace
 
-ResultsModel::ResultsModel(QObject* parent)
+ResultsModel::ResultsModel(const std::vector<Run>& runs, QObject* parent)
     : QAbstractTableModel(parent),
       columns_(columnsIn(inTable)),
       flagsColumn_(flagsColumnIn(columns_)),
-      flagIcon_(QStringLiteral(":/icons/flag.svg")) {}
+      flagIcon_(QStringLiteral(":/icons/flag.svg")),
+      runs_(&runs) {
+  setColumns();
+  rebuildRows();
+}
 
-void ResultsModel::setRuns(const std::vector<Run>& runs) {
+void ResultsModel::reset() {
   beginResetModel();
-  runs_ = runs;
   setColumns();
   rebuildRows();
   endResetModel();
 }
 
 void ResultsModel::setColumns() {
-  columns_ = columnsFor(runs_);
+  columns_ = columnsFor(*runs_);
   flagsColumn_ = flagsColumnIn(columns_);
 }
 
 void ResultsModel::updateColumns() {
-  if (columnsFor(runs_) == columns_) return;
+  if (columnsFor(*runs_) == columns_) return;
   beginResetModel();
   setColumns();
   endResetModel();
 }
 
-void ResultsModel::appendRun(const Run& run) {
+void ResultsModel::runAppended(int runId) {
+  const auto r = indexOf(runId);
+  if (!r) return;
+  const Run& run = (*runs_)[*r];
   // The first distributed run brings columns: the whole table changes.
-  if (isDistributed(run) && columns_ != columnsIn(inTable, true)) {
-    std::vector<Run> runs = runs_;
-    runs.push_back(run);
-    return setRuns(runs);
-  }
+  if (isDistributed(run) && columns_ != columnsIn(inTable, true)) return reset();
   const int first = static_cast<int>(rows_.size());
   const auto added = static_cast<int>(run.points.size());
   if (added > 0) beginInsertRows({}, first, first + added - 1);
-  runs_.push_back(run);
   rebuildRows();
   if (added > 0) endInsertRows();
 }
 
-std::vector<Run>::iterator ResultsModel::findRun(int runId) {
-  return std::find_if(runs_.begin(), runs_.end(), [runId](const Run& r) { return r.id == runId; });
+std::optional<std::size_t> ResultsModel::indexOf(int runId) const {
+  const auto run =
+      std::find_if(runs_->begin(), runs_->end(), [runId](const Run& r) { return r.id == runId; });
+  if (run == runs_->end()) return std::nullopt;
+  return static_cast<std::size_t>(run - runs_->begin());
 }
 
-std::pair<int, int> ResultsModel::rowsOf(std::size_t run) const {
-  const auto first = std::find_if(origin_.begin(), origin_.end(),
-                                  [run](const auto& origin) { return origin.first == run; });
-  const auto count = static_cast<int>(runs_[run].points.size());
-  const auto firstRow = static_cast<int>(first - origin_.begin());
-  return {firstRow, firstRow + count - 1};
+std::optional<std::pair<int, int>> ResultsModel::rowsOf(int runId) const {
+  const auto first = std::find_if(rows_.begin(), rows_.end(),
+                                  [runId](const ReportRow& row) { return row.runId == runId; });
+  if (first == rows_.end()) return std::nullopt;
+  const auto last = std::find_if(first, rows_.end(),
+                                 [runId](const ReportRow& row) { return row.runId != runId; });
+  return std::pair{static_cast<int>(first - rows_.begin()),
+                   static_cast<int>(last - rows_.begin()) - 1};
 }
 
-void ResultsModel::appendPoint(int runId, const PointResult& point) {
-  const auto run = findRun(runId);
-  if (run == runs_.end()) return;
-  const std::size_t r = static_cast<std::size_t>(run - runs_.begin());
-  const std::string before = resolvedFor(options_, *run).baseline;
+void ResultsModel::pointAppended(int runId) {
+  const auto r = indexOf(runId);
+  if (!r || (*runs_)[*r].points.empty()) return;
+  const Run& run = (*runs_)[*r];
+  const std::string& before = baselines_[*r];
   const int row = static_cast<int>(rows_.size());
-  run->points.push_back(point);
   // The new row of the last run is the last row (runs are appended in order), and only the
   // rows of its group may change: it costs the group, never the table. A run whose default
   // baseline this point moves (none was chosen) is built again as a whole.
-  if (r + 1 != runs_.size() || resolvedFor(options_, *run).baseline != before) {
+  if (*r + 1 != runs_->size() || resolvedFor(options_, run).baseline != before) {
     beginInsertRows({}, row, row);
     rebuildRows();
     endInsertRows();
@@ -102,12 +107,12 @@ void ResultsModel::appendPoint(int runId, const PointResult& point) {
   beginInsertRows({}, row, row);
   ReportOptions resolved = options_;
   resolved.baseline = before;
-  rows_.push_back(buildReportRows({point}, ceilingsOf(*run), resolved, run->id).front());
-  origin_.emplace_back(r, run->points.size() - 1);
+  rows_.push_back(buildReportRows({run.points.back()}, ceilingsOf(run), resolved, run.id).front());
+  origin_.emplace_back(*r, run.points.size() - 1);
   const bool newBaseline = joinGroup(row, before);
   endInsertRows();
   if (!newBaseline) return;
-  const Group& group = groups_.at({r, rows_.back().group});
+  const Group& group = groups_.at({*r, rows_.back().group});
   for (const int earlier : group.rows) {
     if (earlier == row) continue;
     ReportRow& changed = rows_[static_cast<std::size_t>(earlier)];
@@ -126,31 +131,19 @@ bool ResultsModel::joinGroup(int row, const std::string& baseline) {
   return first;
 }
 
-void ResultsModel::replacePoint(int runId, int position, const PointResult& point) {
-  const auto run = findRun(runId);
-  if (run == runs_.end() || position < 0 ||
-      static_cast<std::size_t>(position) >= run->points.size())
-    return;
-  run->points[static_cast<std::size_t>(position)] = point;
+void ResultsModel::pointReplaced(int runId, int) {
   rebuildRows();
   // Every row of the run may change: the point may be its group's baseline.
-  const auto [first, last] = rowsOf(static_cast<std::size_t>(run - runs_.begin()));
-  emit dataChanged(index(first, 0), index(last, columnCount() - 1));
+  if (const auto rows = rowsOf(runId))
+    emit dataChanged(index(rows->first, 0), index(rows->second, columnCount() - 1));
 }
 
-void ResultsModel::removeRun(int runId) {
-  const auto run = findRun(runId);
-  if (run == runs_.end()) return;
-  if (run->points.empty()) {
-    runs_.erase(run);
-    rebuildRows();
-    return updateColumns();
-  }
-  const auto [first, last] = rowsOf(static_cast<std::size_t>(run - runs_.begin()));
-  beginRemoveRows({}, first, last);
-  runs_.erase(run);
+void ResultsModel::runRemoved(int runId) {
+  // Its rows are still those of the runs before it was removed.
+  const auto rows = rowsOf(runId);
+  if (rows) beginRemoveRows({}, rows->first, rows->second);
   rebuildRows();
-  endRemoveRows();
+  if (rows) endRemoveRows();
   updateColumns();
 }
 
@@ -162,16 +155,18 @@ void ResultsModel::setReportOptions(const ReportOptions& options) {
 
 const PointResult& ResultsModel::point(int row) const {
   const auto [run, point] = origin_[static_cast<std::size_t>(row)];
-  return runs_[run].points[point];
+  return (*runs_)[run].points[point];
 }
 
 void ResultsModel::rebuildRows() {
   rows_.clear();
   origin_.clear();
   groups_.clear();
-  for (std::size_t r = 0; r < runs_.size(); ++r) {
-    std::vector<ReportRow> rows = buildRunRows(runs_[r], options_);
-    const std::string baseline = resolvedFor(options_, runs_[r]).baseline;
+  baselines_.clear();
+  for (std::size_t r = 0; r < runs_->size(); ++r) {
+    const Run& run = (*runs_)[r];
+    std::vector<ReportRow> rows = buildRunRows(run, options_);
+    const std::string& baseline = baselines_.emplace_back(resolvedFor(options_, run).baseline);
     for (std::size_t p = 0; p < rows.size(); ++p) {
       rows_.push_back(std::move(rows[p]));
       origin_.emplace_back(r, p);
@@ -217,8 +212,13 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
       return column.align == Align::right ? int(Qt::AlignRight | Qt::AlignVCenter)
                                           : int(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ToolTipRole: {
-      const PointResult& result = point(index.row());
-      const auto* run = &runs_[origin_[static_cast<std::size_t>(index.row())].first];
+      // The rows are rebuilt just after the document changes; a view asking in between (a
+      // run removed, its successors moved up) gets no tip rather than another run's.
+      const auto [r, p] = origin_[static_cast<std::size_t>(index.row())];
+      if (r >= runs_->size() || (*runs_)[r].id != row.runId || p >= (*runs_)[r].points.size())
+        return {};
+      const Run* run = &(*runs_)[r];
+      const PointResult& result = run->points[p];
       std::string tip = result.reason.empty() ? result.verifyDetail : result.reason;
       if (result.flags.any()) {
         if (!tip.empty()) tip += '\n';

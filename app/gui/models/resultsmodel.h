@@ -1,7 +1,8 @@
 // The measured points of every run as one table, with the columns the engine describes for
 // tables (reportColumns, inTable; ranks and imbalance once a run is distributed). Rows are built
 // run by run, so a speedup is always within its run. Flagged points are marked in their flags cell,
-// with the advice as tooltip.
+// with the advice as tooltip. The runs are the open document's (SessionDocument), read where
+// they are: the model keeps only the rows it shows, and is told of each change once it is made.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -28,15 +29,17 @@ class ResultsModel : public QAbstractTableModel {
   // The kernel of a row, for showing the kernel selected alone.
   static constexpr int KernelRole = Qt::UserRole + 3;
 
-  explicit ResultsModel(QObject* parent = nullptr);
+  // `runs` outlives the model (the document's session.runs).
+  explicit ResultsModel(const std::vector<Run>& runs, QObject* parent = nullptr);
 
-  void setRuns(const std::vector<Run>& runs);
-  // A run started after the others, and the points it measures as they come.
-  void appendRun(const Run& run);
-  void appendPoint(int runId, const PointResult& point);
-  // The point at `position` in run `runId` measured again.
-  void replacePoint(int runId, int position, const PointResult& point);
-  void removeRun(int runId);
+  // The runs were replaced as a whole.
+  void reset();
+  // A run was appended after the others, and a point to run `runId` (its last).
+  void runAppended(int runId);
+  void pointAppended(int runId);
+  // The point at `position` in run `runId` was measured again.
+  void pointReplaced(int runId, int position);
+  void runRemoved(int runId);
   void setReportOptions(const ReportOptions& options);
 
   const std::vector<ReportRow>& rows() const { return rows_; }
@@ -66,14 +69,17 @@ class ResultsModel : public QAbstractTableModel {
   // the model when they change.
   void setColumns();
   void updateColumns();
-  std::vector<Run>::iterator findRun(int runId);
-  // The rows of runs_[run], first and last (rows are in run order).
-  std::pair<int, int> rowsOf(std::size_t run) const;
+  // The index of run `runId` in runs_, or empty.
+  std::optional<std::size_t> indexOf(int runId) const;
+  // The rows of run `runId`, first and last (rows are in run order); empty when it has none.
+  std::optional<std::pair<int, int>> rowsOf(int runId) const;
 
   std::vector<const ReportColumn*> columns_;
   int flagsColumn_;
   QIcon flagIcon_;
-  std::vector<Run> runs_;
+  const std::vector<Run>* runs_;
+  // Each run's baseline as the rows were built: what a point appended may move.
+  std::vector<std::string> baselines_;
   std::vector<ReportRow> rows_;
   std::vector<std::pair<std::size_t, std::size_t>> origin_;  // row -> (run, point) index
   ReportOptions options_;

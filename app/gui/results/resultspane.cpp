@@ -28,7 +28,7 @@ ResultsPane::ResultsPane(SessionDocument& document, RunsModel& runs, ChartPanel&
       charts_(charts),
       running_(std::move(running)),
       machine_(std::move(machine)),
-      results_(new ResultsModel(this)),
+      results_(new ResultsModel(document.session().runs, this)),
       sorted_(new RunFilterModel(this)),
       table_(new QTableView(this)),
       insights_(new InsightsPanel(this)),
@@ -74,16 +74,15 @@ void ResultsPane::addActions(QAction* copy, const std::vector<QAction*>& runActi
 void ResultsPane::connectDocument() {
   SessionDocument* document = &document_;
   connect(document, &SessionDocument::sessionReplaced, this, [this] {
-    results_->setRuns(document_.session().runs);
+    results_->reset();
     compare_->currentReplaced();
     table_->resizeColumnsToContents();
   });
-  connect(document, &SessionDocument::runStarted, this,
-          [this](int runId) { results_->appendRun(*findRun(document_.session(), runId)); });
-  connect(document, &SessionDocument::pointAppended, results_, &ResultsModel::appendPoint);
-  connect(document, &SessionDocument::pointReplaced, results_, &ResultsModel::replacePoint);
+  connect(document, &SessionDocument::runStarted, results_, &ResultsModel::runAppended);
+  connect(document, &SessionDocument::pointAppended, results_, &ResultsModel::pointAppended);
+  connect(document, &SessionDocument::pointReplaced, results_, &ResultsModel::pointReplaced);
   connect(document, &SessionDocument::runRemoved, this, [this](int runId) {
-    results_->removeRun(runId);
+    results_->runRemoved(runId);
     compare_->refresh();
   });
   connect(document, &SessionDocument::conditionsChanged, this, &ResultsPane::updateSystemView);
