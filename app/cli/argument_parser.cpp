@@ -1,7 +1,6 @@
 #include "argument_parser.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <sstream>
 
@@ -19,25 +18,6 @@ template <typename T>
 T parsedOrThrow(std::string_view option, Parsed<T> parsed) {
   if (!parsed.value) throw UsageError("invalid " + std::string(option) + ": " + parsed.error);
   return *parsed.value;
-}
-
-// Whole-text number parsing; out of range is told apart, as "too large" says what is wrong
-// where "not a number" would not.
-enum class NumberText { ok, invalid, outOfRange };
-
-template <typename T>
-NumberText parseNumber(std::string_view text, T& out) {
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, out);
-  if (ptr != end || text.empty()) return NumberText::invalid;
-  if (ec == std::errc::result_out_of_range) return NumberText::outOfRange;
-  return ec == std::errc{} ? NumberText::ok : NumberText::invalid;
-}
-
-// Out of range upwards: "1e400", not "-1e400" nor "1e-400".
-bool tooLargeNumber(NumberText parsed, std::string_view text) {
-  return parsed == NumberText::outOfRange && !text.starts_with('-') &&
-         text.find("e-") == std::string_view::npos && text.find("E-") == std::string_view::npos;
 }
 
 // A number written as a count ("1_000", "1e30") that is above `max`, however far.

@@ -1,9 +1,9 @@
 #include "accellab/experiment_settings.h"
 
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 
 namespace accellab {
@@ -175,14 +175,20 @@ std::string quoted(std::string_view text) {
   return result;
 }
 
-// A number as typed. One beyond a double's range ("1e309") is the infinity of its sign, so
-// that it is refused as outside the setting's range rather than as not a number.
+// A number as typed. One beyond a double's range is refused as outside the setting's range,
+// not as not a number: "1e309" reads as infinity, "-1e309" as minus infinity, and "1e-400" as
+// the smallest magnitude of its sign (a value, if not 0).
 std::optional<double> parseDouble(std::string_view text) {
   double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || end != text.data() + text.size()) return std::nullopt;
-  if (error == std::errc::result_out_of_range) return text.starts_with('-') ? -HUGE_VAL : HUGE_VAL;
-  if (error != std::errc{} || !std::isfinite(value)) return std::nullopt;
+  const NumberText parsed = parseNumber(text, value);
+  if (parsed == NumberText::outOfRange) {
+    const bool negative = text.starts_with('-');
+    const double magnitude = tooLargeNumber(parsed, negative ? text.substr(1) : text)
+                                 ? HUGE_VAL
+                                 : std::numeric_limits<double>::denorm_min();
+    return negative ? -magnitude : magnitude;
+  }
+  if (parsed != NumberText::ok || !std::isfinite(value)) return std::nullopt;
   return value;
 }
 

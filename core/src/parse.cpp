@@ -66,6 +66,11 @@ std::optional<Decimal> splitDecimal(std::string_view text) {
 
 }  // namespace
 
+bool tooLargeNumber(NumberText parsed, std::string_view text) {
+  return parsed == NumberText::outOfRange && !text.starts_with('-') &&
+         text.find("e-") == std::string_view::npos && text.find("E-") == std::string_view::npos;
+}
+
 Parsed<std::uint64_t> parseCount(std::string_view input) {
   const std::string_view text = trimmed(input);
   if (text.empty()) return {std::nullopt, "empty value where a count was expected"};

@@ -91,6 +91,13 @@ class TestExperimentSettings : public QObject {
                                   << "0.5" << refused << "'0.5' is outside 1 to 1000000";
     QTest::newRow("automatic") << "--point-timeout"
                                << "0" << 0.0 << "";
+    QTest::newRow("seconds below a double's")
+        << "--min-time"
+        << "-1e400" << refused << "'-1e400' is outside 0 to 86400 s";
+    // Below a double's smallest magnitude is not 0, and not automatic.
+    QTest::newRow("timeout 1e-400")
+        << "--point-timeout"
+        << "1e-400" << refused << "'1e-400' is outside 1 to 86400 s, or 0 (automatic)";
     QTest::newRow("between 0 and the least")
         << "--point-timeout"
         << "0.5" << refused << "'0.5' is outside 1 to 86400 s, or 0 (automatic)";

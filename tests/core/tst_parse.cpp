@@ -10,6 +10,22 @@ class TestParse : public QObject {
   Q_OBJECT
 
  private slots:
+  // Out of range is told apart from not a number, and upwards from downwards.
+  void numbersOutOfRangeAreToldApart() {
+    using accellab::NumberText;
+    double value = 0;
+    QCOMPARE(accellab::parseNumber(std::string_view("2.5"), value), NumberText::ok);
+    QCOMPARE(value, 2.5);
+    QCOMPARE(accellab::parseNumber(std::string_view("2.5x"), value), NumberText::invalid);
+    QCOMPARE(accellab::parseNumber(std::string_view(""), value), NumberText::invalid);
+    for (const char* text : {"1e400", "-1e400", "1e-400", "1E-400"}) {
+      QCOMPARE(accellab::parseNumber(std::string_view(text), value), NumberText::outOfRange);
+      QCOMPARE(accellab::tooLargeNumber(NumberText::outOfRange, text),
+               std::string_view(text) == "1e400");
+    }
+    QVERIFY(!accellab::tooLargeNumber(NumberText::ok, "1e400"));
+  }
+
   void parseCountAccepts_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<quint64>("expected");

@@ -89,8 +89,8 @@ QString settingsKey(const SettingDescription& setting) {
          QString::fromUtf8(setting.key.data(), qsizetype(setting.key.size()));
 }
 
-}  // namespace
-
+// A setting's name as the window shows it: its translated label without the mnemonic and
+// the colon ("Repetitions"), or its flag where the window has no field for it ("--max-time").
 QString settingName(const SettingDescription& setting) {
   if (setting.label.empty())
     return QString::fromUtf8(setting.flag.data(), qsizetype(setting.flag.size()));
@@ -100,6 +100,8 @@ QString settingName(const SettingDescription& setting) {
     name.chop(1);
   return name.trimmed();
 }
+
+}  // namespace
 
 SettingFields::SettingFields(QWidget* parent) : QObject(parent) {
   const ExperimentSettings defaults;

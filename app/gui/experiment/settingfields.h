@@ -54,8 +54,4 @@ class SettingFields final : public QObject {
   std::vector<Field> fields_;
 };
 
-// A setting's name as the window shows it: its translated label without the mnemonic and
-// the colon ("Repetitions"), or its flag where the window has no field for it ("--max-time").
-QString settingName(const SettingDescription& setting);
-
 }  // namespace accellab::gui

@@ -1,16 +1,33 @@
 // Parsing of user-typed sizes, shared by the CLI and the GUI.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "accellab/kernel.h"
 #include "accellab/types.h"
 
 namespace accellab {
+
+// A whole text read as a number of type T ("2.5", "1e-3", "42"): ok, not a number (empty, or
+// text after it), or beyond T's range. Out of range is told apart, as "too large" says what is
+// wrong where "not a number" would not.
+enum class NumberText { ok, invalid, outOfRange };
+template <typename T>
+NumberText parseNumber(std::string_view text, T& out) {
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  if (ptr != end || text.empty()) return NumberText::invalid;
+  if (ec == std::errc::result_out_of_range) return NumberText::outOfRange;
+  return ec == std::errc{} ? NumberText::ok : NumberText::invalid;
+}
+// Out of range upwards: "1e400", not "-1e400" nor "1e-400".
+bool tooLargeNumber(NumberText parsed, std::string_view text);
 
 template <typename T>
 struct Parsed {
