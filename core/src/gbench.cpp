@@ -146,8 +146,9 @@ std::string exportName(const Point& point) {
   if (params.samples) name += "/samples:" + std::to_string(*params.samples);
   for (const auto& [parameter, value] : params.kernelParams)
     name += "/" + parameter + ":" + std::to_string(value);
-  // A sampling problem has no element type (describe(Params)): only another than f64 is said.
-  if (!params.samples || params.dtype != DType::f64)
+  // A sampling problem has no element type (describe(Params)): only another than f64 is said;
+  // an untyped one has none at all.
+  if (params.typed && (!params.samples || params.dtype != DType::f64))
     name += "/dtype:" + std::string(toString(params.dtype));
   if (point.threads != 1) name += "/threads:" + std::to_string(point.threads);
   if (point.ranks != 1) name += "/ranks:" + std::to_string(point.ranks);
@@ -190,6 +191,10 @@ std::optional<Point> exportedPoint(std::string_view name) {
       return std::nullopt;
     }
   }
+  // Parameters alone and no element type: an untyped problem (exportName wrote none).
+  params.typed =
+      params.shape || params.samples ||
+      std::ranges::any_of(parts, [](std::string_view p) { return p.starts_with("dtype:"); });
   // A problem as a session holds one: a shape or samples (not both), or parameters alone.
   if ((params.shape && params.samples) ||
       (!params.shape && !params.samples && params.kernelParams.empty()))
@@ -452,7 +457,8 @@ PointResult toPoint(const Instance& instance, const QualityLimits& limits) {
 // What makes two points one to every table and comparison, threads aside.
 std::string workKey(const Point& point) {
   return point.kernel + "/" + point.variant + "/" + describe(point.params) + "/" +
-         std::string(toString(point.params.dtype)) + "/" + std::to_string(point.ranks);
+         std::string(point.params.typed ? toString(point.params.dtype) : "") + "/" +
+         std::to_string(point.ranks);
 }
 
 // Benchmarks whose names map to one point ("BM a/1" and "BM_a/1" are both kernel BM_a, 1

@@ -56,6 +56,11 @@ std::string noteFor(const PointResult& result, GpuTime gpuTime) {
     if (!note.empty()) note += "; ";
     note += result.stores + " stores";
   }
+  if (!result.repetitionsBy.empty()) {
+    if (!note.empty()) note += "; ";
+    note += std::to_string(result.samplesS.size()) + " samples, as its " + result.repetitionsBy +
+            " asks";
+  }
   if (result.threadsWorked > 0 && result.threadsWorked < result.point.threads) {
     if (!note.empty()) note += "; ";
     note += "ran on " + std::to_string(result.threadsWorked) + " of " +

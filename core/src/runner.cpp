@@ -240,6 +240,21 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   return complete;
 }
 
+// The run's settings, or the repetitions the run asks for itself (recorded in the point).
+MeasureConfig ownRepetitions(const KernelRun& run, const MeasureConfig& config,
+                             PointResult& result) {
+  const auto own = run.repetitions();
+  if (!own) return config;
+  MeasureConfig asked = config;
+  // The run's sample budget (and --max-reps) still hold.
+  asked.maxReps = std::min(own->maxReps, config.maxReps);
+  asked.minReps = std::min(own->minReps, asked.maxReps);
+  asked.minTimeS = own->minTimeS;
+  asked.maxTimeS = std::max(config.maxTimeS, own->minTimeS);
+  result.repetitionsBy = own->origin;
+  return asked;
+}
+
 void summarizeSamples(PointResult& result) {
   result.stats = summarize(result.samplesS);
   if (result.stats.medianS <= 0) return;
@@ -350,8 +365,8 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     result.stores = run->stores();
     step = "measuring";
     std::vector<double> ownSamplesS;
-    const bool complete =
-        measureRepetitions(*run, config, clock, group, stop, stage, result, ownSamplesS);
+    const bool complete = measureRepetitions(*run, ownRepetitions(*run, config, result), clock,
+                                             group, stop, stage, result, ownSamplesS);
     if (distributed)
       result.rankMediansS = group.gatherOnRoot(ownSamplesS.empty() ? 0.0 : median(ownSamplesS));
     summarizeSamples(result);

@@ -243,9 +243,12 @@ Json toJson(const Params& params) {
   Json json = Json::object();
   if (params.shape) json["shape"] = {params.shape->z, params.shape->y, params.shape->x};
   if (params.samples) json["samples"] = *params.samples;
-  json["dtype"] = toString(params.dtype);
+  // Written only when the problem has an element type, so that a file says no more than
+  // was measured.
+  if (params.typed) json["dtype"] = toString(params.dtype);
   json["seed"] = params.seed;
   if (!params.kernelParams.empty()) json["kernel_params"] = params.kernelParams;
+  if (!params.labels.empty()) json["labels"] = params.labels;
   return json;
 }
 
@@ -285,6 +288,7 @@ Json toJson(const PointResult& result) {
   json["verify_detail"] = result.verifyDetail;
   json["isa"] = result.isa;
   if (!result.stores.empty()) json["stores"] = result.stores;
+  if (!result.repetitionsBy.empty()) json["repetitions_by"] = result.repetitionsBy;
   if (result.gpu) json["gpu"] = toJson(*result.gpu);
   if (result.gpuMad) json["gpu_mad"] = toJson(*result.gpuMad);
   json["flags"] = flagNames(result.flags);
@@ -491,10 +495,23 @@ Params readParams(const Node& node, bool sized) {
     params.samples = positiveCount(*samples);
     if (*params.samples > kMaxSampleCount) samples->fail("more than 2^63 samples");
   }
-  const Node dtype = node["dtype"];
-  const auto parsed = parseDType(dtype.string());
-  if (!parsed) dtype.fail("unknown element type '" + detail::shown(dtype.string()) + "'");
-  params.dtype = *parsed;
+  // Only a problem sized by its own parameters may go without an element type.
+  if (const auto dtype = node.optional("dtype"); dtype || shape || samples) {
+    const Node type = dtype ? *dtype : node["dtype"];
+    const auto parsed = parseDType(type.string());
+    if (!parsed) type.fail("unknown element type '" + detail::shown(type.string()) + "'");
+    params.dtype = *parsed;
+  } else {
+    params.typed = false;
+  }
+  if (const auto labels = node.optional("labels")) {
+    if (!labels->json().is_object()) labels->fail("expected an object of strings");
+    for (const auto& item : labels->json().items()) {
+      if (!params.kernelParams.contains(item.key()))
+        (*labels)[item.key()].fail("labels no parameter of the point");
+      params.labels[item.key()] = (*labels)[item.key()].string();
+    }
+  }
   params.seed = node["seed"].count();
   return params;
 }
@@ -582,6 +599,7 @@ PointResult readPoint(const Node& node) {
       result.rankMediansS.push_back((*medians)[i].amount());
   }
   // Never more than the threads the point had: a file saying otherwise is refused.
+  readOptional(node, "repetitions_by", result.repetitionsBy);
   if (auto worked = node.optional("threads_worked"))
     result.threadsWorked = worked->integer(1, result.point.threads);
   return result;

@@ -139,6 +139,17 @@ std::vector<Params> crossOwnParameters(std::vector<Params> sizes, const SweepSpe
   return sizes;
 }
 
+// What the point's indexed parameters stand for (ParamSpec::labels), and whether it has an
+// element type at all.
+void describeFor(Params& params, const KernelInfo& kernel) {
+  params.typed = !kernel.dtypes.empty() || kernel.problem != ProblemKind::parameters;
+  for (const ParamSpec& spec : kernel.parameters) {
+    const auto value = params.kernelParams.find(spec.name);
+    if (value != params.kernelParams.end() && value->second < spec.labels.size())
+      params.labels[spec.name] = spec.labels[value->second];
+  }
+}
+
 std::vector<DType> selectDTypes(const SweepSpec& spec, const KernelInfo& kernel) {
   if (!spec.dtypes.empty()) return spec.dtypes;
   if (!kernel.dtypes.empty()) return {kernel.dtypes.front()};
@@ -206,6 +217,7 @@ std::vector<Point> expandSweep(const SweepSpec& spec, const Registry& registry, 
     for (DType dtype : dtypes) {
       params.dtype = dtype;
       if (auto problem = validateParams(kernel, params)) throw SweepError(*problem);
+      describeFor(params, kernel);
       for (const VariantInfo* variant : variants) {
         const std::vector<int> variantRanks = variant->distributed ? ranks : std::vector<int>{1};
         for (int rankCount : variantRanks) {

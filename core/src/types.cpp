@@ -61,10 +61,13 @@ std::string describe(const Params& params) {
   std::vector<std::string> words;
   if (params.shape) words.push_back(toString(*params.shape));
   if (params.samples) words.push_back(formatCount(*params.samples) + " samples");
-  for (const auto& [name, value] : params.kernelParams)
-    words.push_back(name + "=" + std::to_string(value));
+  for (const auto& [name, value] : params.kernelParams) {
+    const auto label = params.labels.find(name);
+    words.push_back(name + "=" +
+                    (label != params.labels.end() ? label->second : std::to_string(value)));
+  }
   // A sampling problem has no element type.
-  if (!params.samples) words.emplace_back(toString(params.dtype));
+  if (!params.samples && params.typed) words.emplace_back(toString(params.dtype));
   std::string text;
   for (const std::string& word : words) text += (text.empty() ? "" : " ") + word;
   return text;

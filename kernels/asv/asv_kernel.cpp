@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <iterator>
 #include <optional>
 
@@ -20,6 +21,7 @@ namespace {
 // past it (faulthandler prints where it was); with no timeout set there is no bound but a stop.
 constexpr std::chrono::hours kNoTimeout{24 * 365};
 constexpr std::chrono::seconds kSendTimeout{30};
+constexpr double kMaxTimeS = 86400;
 
 std::optional<std::uint64_t> integerRepr(const std::string& repr) {
   std::uint64_t value = 0;
@@ -91,6 +93,44 @@ std::optional<int> threadsOf(const nlohmann::json& reply) {
   return threads->get<int>();
 }
 
+// asv's `repeat` as the prepare reply gives it (read after setup, which may change it): a
+// count of samples, or [min, max, max_time]; 0, asv's default, leaves it to the run's
+// settings. Throws on a value asv would not take either.
+std::optional<OwnRepetitions> repetitionsOf(const nlohmann::json& reply) {
+  const auto repeat = reply.find("repeat");
+  if (repeat == reply.end() || (repeat->is_number_integer() && repeat->get<long long>() == 0))
+    return std::nullopt;
+  constexpr double kMostSamples = 1e9;
+  const auto count = [&](const nlohmann::json& value) -> std::optional<std::size_t> {
+    if (!value.is_number()) return std::nullopt;
+    const double number = value.get<double>();
+    if (!(number >= 1 && number <= kMostSamples) || number != std::floor(number))
+      return std::nullopt;
+    return static_cast<std::size_t>(number);
+  };
+  if (const auto samples = count(*repeat))
+    return OwnRepetitions{.minReps = *samples,
+                          .maxReps = *samples,
+                          .minTimeS = 0,
+                          .origin = "repeat = " + std::to_string(*samples)};
+  if (repeat->is_array() && repeat->size() == 3) {
+    const auto least = count((*repeat)[0]);
+    const auto most = count((*repeat)[1]);
+    const nlohmann::json& time = (*repeat)[2];
+    if (least && most && *least <= *most && time.is_number() && time.get<double>() >= 0 &&
+        time.get<double>() <= kMaxTimeS)
+      return OwnRepetitions{.minReps = *least,
+                            .maxReps = *most,
+                            .minTimeS = time.get<double>(),
+                            .origin = "repeat = (" + std::to_string(*least) + ", " +
+                                      std::to_string(*most) + ", " +
+                                      formatValue(time.get<double>(), ValueKind::duration) + ")"};
+  }
+  throw std::runtime_error("repeat = " + repeat->dump() +
+                           " is neither a count of samples (1 to 1e9) nor (min, max, max_time) "
+                           "with 1 <= min <= max and max_time in seconds, up to a day");
+}
+
 // What the child's reply says, or why it could not say it.
 nlohmann::json replyOf(const std::string& line) {
   nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
@@ -141,14 +181,19 @@ class AsvRun : public KernelRun {
   // `reference`: the benchmark the kernel's outputs are checked against, from the listing
   // (null: none declared, so the child says the point is not verified).
   // `threadsWorked`: what the library of a threaded variant says it runs on.
+  // `repetitions`: the benchmark's own `repeat`, if it sets one.
   AsvRun(std::unique_ptr<PythonChild> child, double firstCallS, std::optional<double> timeoutS,
-         nlohmann::json reference, std::optional<int> threadsWorked, std::stop_token stop)
+         nlohmann::json reference, std::optional<int> threadsWorked,
+         std::optional<OwnRepetitions> repetitions, std::stop_token stop)
       : child_(std::move(child)),
         firstCallS_(firstCallS),
         timeoutS_(timeoutS),
         reference_(std::move(reference)),
         threadsWorked_(threadsWorked),
+        repetitions_(std::move(repetitions)),
         stop_(stop) {}
+
+  std::optional<OwnRepetitions> repetitions() const override { return repetitions_; }
 
   void poisonOutput() override {}  // a benchmark returns nothing: there is no output
 
@@ -202,6 +247,7 @@ class AsvRun : public KernelRun {
   std::optional<double> timeoutS_;
   nlohmann::json reference_;
   std::optional<int> threadsWorked_;
+  std::optional<OwnRepetitions> repetitions_;
   std::stop_token stop_;
 };
 
@@ -260,7 +306,7 @@ class AsvKernel : public Kernel {
     return std::make_unique<AsvRun>(
         std::move(child), reply.at("first_call_s").get<double>(), benchmark->timeoutS,
         reference_.empty() ? nlohmann::json() : nlohmann::json(reference_), threadsOf(reply),
-        options.stop);
+        repetitionsOf(reply), options.stop);
   }
 
  private:

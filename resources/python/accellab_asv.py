@@ -368,7 +368,9 @@ class Benchmark:
     def timing(self):
         """asv's timing attributes, read again after setup (which may change them)."""
         repeat = first_attr(self.sources, "repeat", 0)
-        repeat = [float(r) for r in repeat] if isinstance(repeat, (tuple, list)) else int(repeat)
+        # Counts stay integers, as the user wrote them, so that a message quotes them so.
+        number = lambda r: r if isinstance(r, int) and not isinstance(r, bool) else float(r)
+        repeat = [number(r) for r in repeat] if isinstance(repeat, (tuple, list)) else int(repeat)
         sample_time = first_attr(self.sources, "sample_time", None)
         warmup_time = first_attr(self.sources, "warmup_time", None)
         return {

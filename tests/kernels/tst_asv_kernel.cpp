@@ -8,6 +8,9 @@
 #include <string>
 
 #include "accellab/kernels/builtin.h"
+#include "accellab/report.h"
+#include "accellab/session.h"
+#include "accellab/sweep.h"
 #include "asv/asv_kernel.h"
 #include "asv/asv_listing.h"
 #include "python/python_child.h"
@@ -67,6 +70,21 @@ class Kinds:
 
 def mem_list():
     return [0] * 10
+
+
+def time_five():
+    pass
+time_five.repeat = 5
+
+
+def time_two_to_three():
+    pass
+time_two_to_three.repeat = (2, 3, 0.0)
+
+
+def time_bad_repeat():
+    pass
+time_bad_repeat.repeat = (3, 2, 1.0)
 )py";
 
 void writeFile(const QString& path, const char* text) { std::ofstream(path.toStdString()) << text; }
@@ -166,6 +184,63 @@ class TestAsvKernel : public QObject {
     Runner runner = engine_->runner();
     const PointResult r = runner.runPoint(p, quick());
     QVERIFY2(r.status == PointStatus::ok, r.reason.c_str());
+  }
+
+  // A point names its problem as the file does: a labelled axis by its value's repr, and no
+  // element type, since an asv benchmark has none (the session says no more either).
+  void pointsNameTheirProblemAsTheFileDoes() {
+    SweepSpec spec;
+    spec.kernel = "cases-dtype";
+    const std::vector<Point> kinds = expandSweep(spec, engine_->registry());
+    QCOMPARE(kinds.size(), std::size_t{2});
+    QCOMPARE(describe(kinds[0].params), std::string("dtype='float32'"));
+    QCOMPARE(describe(kinds[1].params), std::string("dtype='float64'"));
+    spec.kernel = "cases-n";
+    spec.variants = {"Sizes.time_sum"};
+    const std::vector<Point> sizes = expandSweep(spec, engine_->registry());
+    QCOMPARE(describe(sizes.front().params), std::string("n=10"));
+
+    Runner runner = engine_->runner();
+    Run run;
+    run.id = 1;
+    run.points = {runner.runPoint(kinds[1], quick())};
+    QVERIFY2(run.points.front().status == PointStatus::ok, run.points.front().reason.c_str());
+    Session session;
+    session.runs = {run};
+    const std::string text = sessionToJson(session);
+    QVERIFY2(text.find("\"f64\"") == std::string::npos, text.c_str());
+    QVERIFY2(text.find("\"'float64'\"") != std::string::npos, text.c_str());
+    const Session back = sessionFromJson(text);
+    QCOMPARE(back.runs.front().points.front().point.params, kinds[1].params);
+    QCOMPARE(describe(back.runs.front().points.front().point.params),
+             std::string("dtype='float64'"));
+  }
+
+  // asv's `repeat`: a count of samples, or (min, max, max_time), taken in place of the run's
+  // repetitions and said in the point's note; a value asv would not take fails its point.
+  void repeatSetsTheSamples() {
+    const auto point = [](const char* variant) {
+      Point p{"cases-plain", variant, {}, 1};
+      return p;
+    };
+    MeasureConfig config = quick();
+    config.minReps = 50;
+    Runner runner = engine_->runner();
+    const std::vector<PointResult> results = runner.run(
+        {point("time_five"), point("time_two_to_three"), point("time_bad_repeat")}, config);
+    QCOMPARE(results.size(), std::size_t{3});
+    QVERIFY2(results[0].status == PointStatus::ok, results[0].reason.c_str());
+    QCOMPARE(results[0].samplesS.size(), std::size_t{5});
+    QCOMPARE(results[0].repetitionsBy, std::string("repeat = 5"));
+    QVERIFY2(results[1].status == PointStatus::ok, results[1].reason.c_str());
+    QCOMPARE(results[1].samplesS.size(), std::size_t{2});
+    QCOMPARE(results[1].repetitionsBy, std::string("repeat = (2, 3, 0 s)"));
+    QVERIFY(results[2].status == PointStatus::failed);
+    QVERIFY2(results[2].reason.find("repeat = [3,2,1.0] is neither") != std::string::npos,
+             results[2].reason.c_str());
+    const std::vector<ReportRow> rows = buildReportRows(results, {});
+    QVERIFY2(rows[0].note.find("5 samples, as its repeat = 5 asks") != std::string::npos,
+             rows[0].note.c_str());
   }
 
   // A file that does not import is refused as a whole, with Python's error naming its line.

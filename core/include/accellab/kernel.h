@@ -144,6 +144,16 @@ struct Verification {
   bool checked = true;
 };
 
+// The repetitions a run asks for itself, in place of the run's settings (an asv benchmark's
+// `repeat`): at least minReps samples and until minTimeS of them, at most maxReps. The run's
+// MeasureConfig::maxTimeS still bounds the point unless minTimeS is longer.
+struct OwnRepetitions {
+  std::size_t minReps = 1;
+  std::size_t maxReps = 1;
+  double minTimeS = 0;
+  std::string origin;  // what asked, as the point's note says it: "repeat = (1, 10, 20.0)"
+};
+
 // One prepared point: owns its inputs, outputs and device buffers (RAII). Inputs are
 // random and never zero; they are filled in Kernel::prepare.
 class KernelRun {
@@ -160,6 +170,8 @@ class KernelRun {
   // How the run writes its output, for loops that choose: "streaming" (non-temporal stores,
   // past the caches) or "cached"; empty when the variant does not choose.
   virtual std::string stores() const { return {}; }
+  // Repetitions the code measured asks for; none: the run's settings decide.
+  virtual std::optional<OwnRepetitions> repetitions() const { return std::nullopt; }
 };
 
 // What a point is prepared with besides its problem and variant.

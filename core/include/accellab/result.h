@@ -70,8 +70,11 @@ struct PointResult {
   double flopsPerS = 0;          // flops / median
   bool verified = false;
   std::string verifyDetail;
-  std::string isa;                  // SIMD target of vectorized/parallel points
-  std::string stores;               // "streaming", "cached" (KernelRun::stores), or empty
+  std::string isa;     // SIMD target of vectorized/parallel points
+  std::string stores;  // "streaming", "cached" (KernelRun::stores), or empty
+  // What set the point's repetitions in place of the run's settings (OwnRepetitions::origin:
+  // "repeat = 5"); empty: the run's settings.
+  std::string repetitionsBy;
   std::optional<GpuTiming> gpu;     // medians over the repetitions, GPU points only
   std::optional<GpuTiming> gpuMad;  // their median absolute deviations
   // Runs timed back to back per sample (very fast kernels); samplesS hold per-run means.

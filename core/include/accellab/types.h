@@ -69,16 +69,23 @@ struct Params {
   std::optional<Shape3> shape;
   std::optional<std::uint64_t> samples;
   DType dtype = DType::f64;
+  // False for a kernel sized by its own parameters that has no element type (an asv file's, a
+  // plugin's that declares none): `dtype` means nothing then, and is neither shown nor saved.
+  bool typed = true;
   std::uint64_t seed = 20261130;
   KernelParams kernelParams;
+  // What a parameter's value stands for when the value is an index into its axis (an asv axis
+  // of strings: "dtype" -> "'float32'", ParamSpec::labels), shown in its place; by name.
+  std::map<std::string, std::string, std::less<>> labels{};
   friend bool operator==(const Params&, const Params&) = default;
 };
 
 // Elements of the array, number of samples, or (for a problem given by its own parameters
 // alone) the product of those: the x axis of size sweeps.
 std::uint64_t problemSize(const Params& params);
-// "1024x1024x512 f64", "1e9 samples", "n=2048 f64": names a point's problem in tables and
-// charts. A kernel's own parameters follow the shape or samples as "name=value".
+// "1024x1024x512 f64", "1e9 samples", "n=2048 f64", "n=1000 dtype='float32'": names a point's
+// problem in tables and charts. A kernel's own parameters follow the shape or samples as
+// "name=value", a labelled one's value its label; an untyped problem has no element type.
 std::string describe(const Params& params);
 
 }  // namespace accellab
