@@ -29,7 +29,7 @@ int reportCommand(Args args, const EngineFactory&) {
   parser.option("--gbench-json", "FILE",
                 "also write the run as Google Benchmark JSON (compare.py)");
   addGpuTimeOption(parser);
-  parser.flag("--insights", kInsightsHelp);
+  addInsightOptions(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();

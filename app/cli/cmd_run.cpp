@@ -59,8 +59,8 @@ ArgumentParser makeParser() {
               "measured first)");
   addSettingOptions(parser);
   parser.option("--out", "FILE", "save the session as JSON (rewritten after every point)")
-      .flag("--append", "add the run to the session in --out instead of replacing it")
-      .flag("--insights", kInsightsHelp);
+      .flag("--append", "add the run to the session in --out instead of replacing it");
+  addInsightOptions(parser);
   addReportFileOptions(parser);
   addEngineOptions(parser);
   addGpuTimeOption(parser);

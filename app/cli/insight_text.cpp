@@ -5,6 +5,15 @@
 
 namespace accellab::cli {
 
+void addInsightOptions(ArgumentParser& parser) {
+  parser
+      .flag("--insights",
+            "say under each run's table why its variants are fast or slow (docs/insights.md)")
+      .option("--insights-json", "FILE", "also write each run's findings as JSON")
+      .option("--insights-markdown", "FILE",
+              "also write each run's findings as Markdown, for an issue or a pull request");
+}
+
 void writeInsights(const Run& run, const ReportOptions& options, std::ostream& out) {
   const std::vector<Insight> insights = findInsights(run, options);
   if (insights.empty()) {

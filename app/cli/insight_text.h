@@ -6,11 +6,13 @@
 
 #include "accellab/report.h"
 #include "accellab/session.h"
+#include "argument_parser.h"
 
 namespace accellab::cli {
 
-inline constexpr const char* kInsightsHelp =
-    "say under each run's table why its variants are fast or slow (docs/insights.md)";
+// --insights, and the findings as files: --insights-json FILE, --insights-markdown FILE
+// (written by ReporterSet::writeFiles with the tables).
+void addInsightOptions(ArgumentParser& parser);
 
 // "Findings:" and a line each, or the line saying there are none and why that may be.
 void writeInsights(const Run& run, const ReportOptions& options, std::ostream& out);

@@ -2,12 +2,17 @@
 
 #include <sstream>
 
+#include "accellab/insights.h"
 #include "cli_error.h"
 
 namespace accellab::cli {
 
 std::vector<OutputTarget> ReportFiles::targets() const {
-  return {{"--csv", csv}, {"--markdown", markdown}, {"--json", json}};
+  return {{"--csv", csv},
+          {"--markdown", markdown},
+          {"--json", json},
+          {"--insights-json", insightsJson},
+          {"--insights-markdown", insightsMarkdown}};
 }
 
 std::vector<std::pair<std::string, ReportFormat>> ReportFiles::given() const {
@@ -22,7 +27,9 @@ ReporterSet::ReporterSet(std::ostream& console, const ReportFiles& files,
                          const ReportOptions& options)
     : options_(options),
       console_(makeReporter(ReportFormat::console, console, options)),
-      files_(files.given()) {}
+      files_(files.given()),
+      insightsJson_(files.insightsJson),
+      insightsMarkdown_(files.insightsMarkdown) {}
 
 bool ReporterSet::writeFiles(const std::vector<Run>& runs, std::ostream& err) const {
   bool written = true;
@@ -33,6 +40,10 @@ bool ReporterSet::writeFiles(const std::vector<Run>& runs, std::ostream& err) co
     reporter->finish();
     written = writeOutput(path, text.str(), err) && written;
   }
+  if (insightsJson_)
+    written = writeOutput(*insightsJson_, findingsToJson(runs, options_), err) && written;
+  if (insightsMarkdown_)
+    written = writeOutput(*insightsMarkdown_, findingsToMarkdown(runs, options_), err) && written;
   return written;
 }
 
@@ -42,8 +53,10 @@ void addReportFileOptions(ArgumentParser& parser) {
       .option("--json", "FILE", "also write the table as JSON");
 }
 
+// The findings' files are read where addInsightOptions declared them (run, report).
 ReportFiles reportFilesFrom(const ArgumentParser& parser) {
-  return {parser.value("--csv"), parser.value("--markdown"), parser.value("--json")};
+  return {parser.value("--csv"), parser.value("--markdown"), parser.value("--json"),
+          parser.value("--insights-json"), parser.value("--insights-markdown")};
 }
 
 void addGpuTimeOption(ArgumentParser& parser) {

@@ -19,6 +19,9 @@ struct ReportFiles {
   std::optional<std::string> csv;
   std::optional<std::string> markdown;
   std::optional<std::string> json;
+  // The runs' findings (insights.h), for sharing: --insights-json, --insights-markdown.
+  std::optional<std::string> insightsJson;
+  std::optional<std::string> insightsMarkdown;
 
   // As checkOutputTargets takes them, with the options that named them.
   std::vector<OutputTarget> targets() const;
@@ -26,7 +29,8 @@ struct ReportFiles {
   std::vector<std::pair<std::string, ReportFormat>> given() const;
 };
 
-// --csv, --markdown and --json FILE, and reading them back.
+// --csv, --markdown and --json FILE, and reading them back with the findings' files
+// (insight_text.h, addInsightOptions) where the command has them.
 void addReportFileOptions(ArgumentParser& parser);
 ReportFiles reportFilesFrom(const ArgumentParser& parser);
 
@@ -46,6 +50,8 @@ class ReporterSet {
   ReportOptions options_;
   std::unique_ptr<Reporter> console_;
   std::vector<std::pair<std::string, ReportFormat>> files_;
+  std::optional<std::string> insightsJson_;
+  std::optional<std::string> insightsMarkdown_;
 };
 
 // --gpu-time kernel|end-to-end: what a gpu row's time is, for run and report alike.

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <iterator>
 #include <new>
 #include <sstream>
 #include <stdexcept>
@@ -271,6 +272,22 @@ class TestCliEngine : public QObject {
       QVERIFY2(report.out.find(line, findings) != std::string::npos, line.c_str());
     }
     QVERIFY(runCli({"report", path}, {}).out.find("Findings") == std::string::npos);
+
+    // The same findings as files to share, each read back.
+    const std::string json = dir.filePath(QStringLiteral("findings.json")).toStdString();
+    const std::string markdown = dir.filePath(QStringLiteral("findings.md")).toStdString();
+    const Captured files = runCli(
+        {"report", path, "--run", "1", "--insights-json", json, "--insights-markdown", markdown},
+        {});
+    QVERIFY2(files.exitCode == 0, files.err.c_str());
+    const auto text = [](const std::string& file) {
+      std::ifstream in(file);
+      return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    QCOMPARE(text(json), findingsToJson({session.runs.front()}));
+    QCOMPARE(text(markdown), findingsToMarkdown({session.runs.front()}));
+    const Captured twice = runCli({"report", path, "--json", json, "--insights-json", json}, {});
+    QCOMPARE(twice.exitCode, 2);
 
     test::FakeDeviceMachine machine;
     const Captured run = runCli({"run", "--kernel", "fake", "--variants", "loop", "--shape",

@@ -2,6 +2,8 @@
 // their evidence; what is not a finding (a small problem's bounds, a loss within noise).
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include "accellab/insights.h"
 #include "sample_session.h"
 
@@ -150,6 +152,41 @@ class TestInsights : public QObject {
     QVERIFY(gpuBelow != slow.end() && gpuBelow->onDevice);
     QVERIFY(describe(*gpuBelow).find("give the GPU a larger problem") != std::string::npos);
     QVERIFY(describe(found[1]).find("try the vectorized or parallel variant") != std::string::npos);
+  }
+
+  // The files for sharing hold every finding of every run: kind, numbers, evidence and the
+  // words the command line prints; Markdown escapes what would break its table.
+  void exportedForSharing() {
+    Run run = insightRun();
+    run.name = "add | sizes";
+    Run quiet;
+    quiet.id = 2;
+    quiet.name = "nothing to say";
+    const std::vector<Insight> found = findInsights(run);
+    const auto json = nlohmann::json::parse(findingsToJson({run, quiet}));
+    QCOMPARE(json.at("format").get<std::string>(), std::string("accellab-findings"));
+    QCOMPARE(json.at("runs").size(), std::size_t{2});
+    const auto& findings = json.at("runs")[0].at("findings");
+    QCOMPARE(findings.size(), found.size());
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      QCOMPARE(findings[i].at("kind").get<std::string>(), std::string(toString(found[i].kind)));
+      QCOMPARE(findings[i].at("text").get<std::string>(), describe(found[i]));
+      QCOMPARE(findings[i].at("chart").get<std::string>(), found[i].chart);
+      QCOMPARE(findings[i].at("evidence").size(), found[i].rows.size());
+      for (const auto& [name, value] : found[i].numbers)
+        QCOMPARE(findings[i].at("numbers").at(name).get<double>(), value);
+    }
+    // threads-lose rests on the small problem's two parallel rows.
+    QCOMPARE(findings[0].at("evidence")[1].at("threads").get<int>(), 2);
+    QCOMPARE(findings[0].at("evidence")[1].at("problem").get<std::string>(),
+             std::string("16x16x16 f64"));
+    QVERIFY(json.at("runs")[1].at("findings").empty());
+
+    const std::string markdown = findingsToMarkdown({run, quiet});
+    QVERIFY2(markdown.find("## Run 1: add \\| sizes\n") != std::string::npos, markdown.c_str());
+    QVERIFY(markdown.find("| threads-lose | " + describe(found[0]) + " | scaling |\n") !=
+            std::string::npos);
+    QVERIFY(markdown.find("## Run 2: nothing to say\n\nNo findings") != std::string::npos);
   }
 
   // Threads that pay, nothing near a roof, unmeasured points and an empty run give nothing.

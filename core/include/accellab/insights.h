@@ -84,4 +84,13 @@ std::vector<Insight> findInsights(const Run& run, const ReportOptions& options =
 // "(rests on unstable points: ...)" when it does.
 std::string describe(const Insight& insight);
 
+// The findings of each run, for sharing: {"format": "accellab-findings", "version": 1, "runs":
+// [{"id", "name", "findings": [{"kind", "kernel", "problem", "variant", "threads", "on_device",
+// "chart", "rests_on_flagged", "numbers": {name: value}, "evidence": [{"row", "variant",
+// "threads", "problem"}], "text"}]}]}: numbers in SI units, "text" as describe() says it.
+std::string findingsToJson(const std::vector<Run>& runs, const ReportOptions& options = {});
+// The same as Markdown: a heading per run and a table of its findings, for an issue or a pull
+// request.
+std::string findingsToMarkdown(const std::vector<Run>& runs, const ReportOptions& options = {});
+
 }  // namespace accellab
