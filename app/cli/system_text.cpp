@@ -68,6 +68,14 @@ std::string computeText(const SystemInfo& s) {
   return join(parts, ", ");
 }
 
+// The cache-aware roofline's roofs, measured with the bandwidth ceiling.
+std::string cacheRoofText(const SystemInfo& s) {
+  if (s.cacheRoofs.empty()) return "not measured";
+  std::vector<std::string> parts;
+  for (const CacheRoof& roof : s.cacheRoofs) parts.push_back(describe(roof));
+  return join(parts, ", ") + " (copy bandwidth within each level: the cache roofs)";
+}
+
 std::string gpuText(const GpuInfo& g) {
   std::string text = g.name + ", " + std::to_string(g.smCount) + " SMs, " +
                      formatValue(static_cast<double>(g.memoryBytes), ValueKind::bytes) +
@@ -163,6 +171,7 @@ void writeSystemDetails(const SystemInfo& s, const std::vector<SystemCondition>&
       {"Memory", ramText(s)},
       {"Bandwidth", bandwidthText(s)},
       {"Compute", computeText(s)},
+      {"In caches", cacheRoofText(s)},
       {"Stores", describeStreaming(s)},
       {"Splitting", describeSplitting(s)},
       {"OS", orUnknown(s.os) + ", " + orUnknown(s.kernel)},

@@ -49,6 +49,7 @@ class Finder {
       if (added) groups.emplace_back();
       groups[at->second].push_back(i);
     }
+    busyMachine();
     for (const std::vector<std::size_t>& members : groups) {
       const ReportRow& first = rows_[members.front()];
       if (first.size == largest.at(first.kernel)) bounds(members);
@@ -56,7 +57,9 @@ class Finder {
       accessOrder(members);
       firstCalls(members);
       gpuCopies(members);
+      pythonAgainstCpp(members);
     }
+    cacheDrops();
     return std::move(found_);
   }
 
@@ -87,19 +90,22 @@ class Finder {
       // 0 where no peak applies: then the memory ceiling alone judges.
       const double peakFraction = peak ? row.flopsPerS / *peak : 0;
       // Above the ceiling the problem ran from a cache (the row's note says which).
+      Insight* insight = nullptr;
       if (fraction >= kMemoryBound && fraction <= kAboveCeiling) {
-        add(InsightKind::memoryBound, {i}, "roofline").numbers = {
-            {"ceilingFraction", fraction},
-            {"bytesPerS", row.bytesPerS},
-            {"ceilingBytesPerS", row.bytesPerS / fraction}};
+        insight = &add(InsightKind::memoryBound, {i}, "roofline");
+        insight->numbers = {{"ceilingFraction", fraction},
+                            {"bytesPerS", row.bytesPerS},
+                            {"ceilingBytesPerS", row.bytesPerS / fraction}};
       } else if (peakFraction >= kComputeBound) {
         add(InsightKind::computeBound, {i}, "roofline").numbers = {
             {"peakFraction", peakFraction}, {"flopsPerS", row.flopsPerS}, {"peakFlopsPerS", *peak}};
       } else if (fraction < kFarBelowRoof && peakFraction < kFarBelowRoof) {
-        Insight& insight = add(InsightKind::belowBothRoofs, {i}, "roofline");
-        insight.numbers = {{"ceilingFraction", fraction}};
-        if (peak) insight.numbers["peakFraction"] = peakFraction;
+        insight = &add(InsightKind::belowBothRoofs, {i}, "roofline");
+        insight->numbers = {{"ceilingFraction", fraction}};
+        if (peak) insight->numbers["peakFraction"] = peakFraction;
       }
+      // Judged against a cache level's roof (the cache-aware roofline), not memory's.
+      if (insight && row.ceilingLevel > 0) insight->numbers["cacheLevel"] = row.ceilingLevel;
     }
   }
 
@@ -173,6 +179,7 @@ class Finder {
     for (const std::size_t i : members) {
       const PointResult& point = run_.points[i];
       if (point.status != PointStatus::ok || !point.gpu) continue;
+      pageableCopies(i);
       const GpuTiming& gpu = *point.gpu;
       const double copies = gpu.h2dS + gpu.d2hS;
       const double total = copies + gpu.kernelS;
@@ -180,6 +187,111 @@ class Finder {
       add(InsightKind::gpuCopies, {i}, "gpu-breakdown").numbers = {
           {"copyShare", copies / total}, {"copiesS", copies}, {"kernelS", gpu.kernelS}};
     }
+  }
+
+  void busyMachine() {
+    const auto warned = [&](std::string_view check) {
+      return std::ranges::any_of(run_.conditions,
+                                 [&](const SystemCondition& c) { return c.check == check; });
+    };
+    const bool load = warned("load");
+    const bool busy = warned("busy-process");
+    if (!load && !busy) return;
+    std::vector<std::size_t> measuredRows;
+    std::vector<std::size_t> flagged;
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      if (!measured(rows_[i])) continue;
+      measuredRows.push_back(i);
+      if (flaggedRow(rows_[i]) || rows_[i].flags.outliers) flagged.push_back(i);
+    }
+    if (measuredRows.empty()) return;
+    Insight& insight =
+        add(InsightKind::busyMachine, flagged.empty() ? measuredRows : flagged, "time");
+    insight.numbers = {{"flaggedPoints", static_cast<double>(flagged.size())},
+                       {"measuredPoints", static_cast<double>(measuredRows.size())}};
+    insight.restsOnFlagged = false;  // the finding is about them
+    if (load) insight.numbers["load"] = 1;
+    if (busy) insight.numbers["busyProcess"] = 1;
+  }
+
+  // Each variant, thread count and element type across the run's sizes: the largest fall of
+  // throughput from one size to the next, and the cache the larger size no longer fits in.
+  void cacheDrops() {
+    std::map<std::string, std::vector<std::size_t>> lines;
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      const PointResult& point = run_.points[i];
+      if (!measured(rows_[i]) || point.bytes == 0 || rows_[i].ranks != 1 || point.gpu) continue;
+      lines[rows_[i].kernel + '\n' + rows_[i].variant + '\n' + std::to_string(rows_[i].threads) +
+            '\n' + std::string(toString(point.point.params.dtype))]
+          .push_back(i);
+    }
+    for (auto& [key, line] : lines) {
+      std::ranges::sort(line, {}, [&](std::size_t i) { return run_.points[i].bytes; });
+      std::optional<std::pair<std::size_t, std::size_t>> worst;
+      double worstDrop = kClearFactor;
+      for (std::size_t k = 1; k < line.size(); ++k) {
+        const PointResult& from = run_.points[line[k - 1]];
+        const PointResult& to = run_.points[line[k]];
+        if (to.bytes <= from.bytes || to.elementsPerS <= 0) continue;
+        const double drop = from.elementsPerS / to.elementsPerS;
+        if (drop >= worstDrop) {
+          worstDrop = drop;
+          worst = {line[k - 1], line[k]};
+        }
+      }
+      if (!worst) continue;
+      const PointResult& from = run_.points[worst->first];
+      const PointResult& to = run_.points[worst->second];
+      // The evidence's first row is the larger size: the finding names where it fell to.
+      Insight& insight = add(InsightKind::cacheDrop, {worst->second, worst->first}, "throughput");
+      insight.numbers = {{"fromBytes", static_cast<double>(from.bytes)},
+                         {"toBytes", static_cast<double>(to.bytes)},
+                         {"fromRate", from.elementsPerS},
+                         {"toRate", to.elementsPerS},
+                         {"drop", worstDrop}};
+      const CacheInfo* crossed = nullptr;
+      for (const CacheInfo& cache : run_.system.caches)
+        if (cache.type != "Instruction" && cache.sizeBytes >= from.bytes &&
+            cache.sizeBytes < to.bytes && (!crossed || cache.sizeBytes > crossed->sizeBytes))
+          crossed = &cache;
+      if (crossed) {
+        insight.numbers["cacheLevel"] = crossed->level;
+        insight.numbers["cacheBytes"] = static_cast<double>(crossed->sizeBytes);
+      }
+    }
+  }
+
+  void pythonAgainstCpp(const std::vector<std::size_t>& members) {
+    const auto oneThread = [&](std::string_view variant) -> std::optional<std::size_t> {
+      for (const std::size_t i : members)
+        if (rows_[i].variant == variant && rows_[i].threads == 1 && rows_[i].ranks == 1 &&
+            measured(rows_[i]))
+          return i;
+      return std::nullopt;
+    };
+    auto cpp = oneThread("vectorized");
+    if (!cpp) cpp = oneThread("loop");
+    if (!cpp) return;
+    std::vector<std::size_t> evidence{*cpp};
+    std::map<std::string, double, std::less<>> factors;
+    for (const std::string_view python : kPythonVariants)
+      if (const auto row = oneThread(python)) {
+        evidence.push_back(*row);
+        factors[std::string(python)] = rows_[*row].medianS / rows_[*cpp].medianS;
+      }
+    if (factors.empty()) return;
+    Insight& insight = add(InsightKind::pythonAgainstCpp, evidence, "time");
+    insight.numbers = std::move(factors);
+    insight.other = insight.variant;
+  }
+
+  void pageableCopies(std::size_t i) {
+    const GpuTiming& gpu = *run_.points[i].gpu;
+    const double pinned = gpu.h2dS + gpu.d2hS;
+    const double pageable = gpu.h2dPageableS + gpu.d2hPageableS;
+    if (pinned <= 0 || pageable < kClearFactor * pinned) return;
+    add(InsightKind::pageableCopies, {i}, "gpu-breakdown").numbers = {
+        {"pageableS", pageable}, {"pinnedS", pinned}, {"factor", pageable / pinned}};
   }
 
   const Run& run_;
@@ -197,6 +309,13 @@ std::string count(const Insight& insight, std::string_view name) {
   const auto found = insight.numbers.find(name);
   return found == insight.numbers.end() ? std::string("?")
                                         : std::to_string(std::llround(found->second));
+}
+
+// The roof a bandwidth finding divides by: a cache level's, or memory's copy ceiling.
+std::string roof(const Insight& insight) {
+  return insight.numbers.contains("cacheLevel")
+             ? "the L" + count(insight, "cacheLevel") + " cache's roof"
+             : std::string("the memory ceiling");
 }
 
 }  // namespace
@@ -219,6 +338,14 @@ std::string_view toString(InsightKind kind) {
       return "first-call";
     case InsightKind::gpuCopies:
       return "gpu-copies";
+    case InsightKind::cacheDrop:
+      return "cache-drop";
+    case InsightKind::pageableCopies:
+      return "pageable-copies";
+    case InsightKind::pythonAgainstCpp:
+      return "python-against-cpp";
+    case InsightKind::busyMachine:
+      return "busy-machine";
   }
   return "unknown";
 }
@@ -237,10 +364,14 @@ std::string describe(const Insight& insight) {
   switch (insight.kind) {
     case InsightKind::memoryBound:
       text << what << " moves " << value(insight, "bytesPerS", VK::byteRate) << ", "
-           << value(insight, "ceilingFraction", VK::percentage) << " of the memory ceiling ("
+           << value(insight, "ceilingFraction", VK::percentage) << " of " << roof(insight) << " ("
            << value(insight, "ceilingBytesPerS", VK::byteRate)
-           << "): it is memory-bound. Faster code will not help; less traffic will (fuse passes, "
-              "a smaller element type, or stay in cache).";
+           << (insight.numbers.contains("cacheLevel")
+                   ? "): it is bound by that cache's bandwidth. Faster code will not help; less "
+                     "traffic will (fuse passes, a smaller element type, or block for a smaller "
+                     "level)."
+                   : "): it is memory-bound. Faster code will not help; less traffic will (fuse "
+                     "passes, a smaller element type, or stay in cache).");
       break;
     case InsightKind::computeBound:
       text << what << " computes " << value(insight, "flopsPerS", VK::flopRate) << ", "
@@ -250,8 +381,8 @@ std::string describe(const Insight& insight) {
               "will not.";
       break;
     case InsightKind::belowBothRoofs:
-      text << what << " reaches " << value(insight, "ceilingFraction", VK::percentage)
-           << " of the memory ceiling";
+      text << what << " reaches " << value(insight, "ceilingFraction", VK::percentage) << " of "
+           << roof(insight);
       if (insight.numbers.contains("peakFraction"))
         text << " and " << value(insight, "peakFraction", VK::percentage) << " of the FMA peak";
       text << (insight.onDevice
@@ -302,6 +433,56 @@ std::string describe(const Insight& insight) {
            << value(insight, "kernelS", VK::duration)
            << "). Keep the data on the device across calls, or give the kernel more work per "
               "byte.";
+      break;
+    case InsightKind::cacheDrop:
+      text << insight.kernel << " " << insight.variant
+           << (insight.threads > 1 ? " \u00d7" + std::to_string(insight.threads) : std::string())
+           << " falls from " << value(insight, "fromRate", VK::rate) << " at "
+           << value(insight, "fromBytes", VK::bytes) << " a call to "
+           << value(insight, "toRate", VK::rate) << " at " << value(insight, "toBytes", VK::bytes)
+           << " (" << value(insight, "drop", VK::ratio) << " slower per element)";
+      if (insight.numbers.contains("cacheLevel"))
+        text << ": the larger size no longer fits in L" << count(insight, "cacheLevel") << " ("
+             << value(insight, "cacheBytes", VK::bytes)
+             << "), so it runs from the next level down. Block the work to stay within it, or "
+                "expect this rate beyond it.";
+      else
+        text << ", with no cache boundary known between the two: look for another limit "
+                "(page faults, the TLB, a change of code path).";
+      break;
+    case InsightKind::pageableCopies:
+      text << what << ": its copies from and to pageable memory (as the tutorial's to_device "
+           << "does) take " << value(insight, "pageableS", VK::duration) << " against "
+           << value(insight, "pinnedS", VK::duration) << " from pinned memory, "
+           << value(insight, "factor", VK::ratio)
+           << " as long. Allocate the host buffers pinned (cudaMallocHost, "
+              "cupy.cuda.alloc_pinned_memory) where the copies matter.";
+      break;
+    case InsightKind::pythonAgainstCpp: {
+      text << "For the same work, " << insight.kernel << " at " << insight.problem
+           << " on one thread:";
+      bool first = true;
+      for (const std::string_view python : kPythonVariants)
+        if (insight.numbers.contains(python)) {
+          text << (first ? " " : ", ") << python << " takes " << value(insight, python, VK::ratio);
+          first = false;
+        }
+      text << " the time of AccelLab's " << insight.other
+           << " (C++). The difference is the interpreter (a pure-Python loop runs bytecode for "
+              "each element), NumPy's calls and temporary arrays, or Numba's call through "
+              "Python; the C++ variant is the floor for this work.";
+      break;
+    }
+    case InsightKind::busyMachine:
+      text << "The machine was busy when this run began (";
+      if (insight.numbers.contains("load")) text << "a load above its CPUs";
+      if (insight.numbers.contains("load") && insight.numbers.contains("busyProcess")) text << "; ";
+      if (insight.numbers.contains("busyProcess")) text << "another process keeping a core busy";
+      text << "): " << count(insight, "flaggedPoints") << " of its "
+           << count(insight, "measuredPoints")
+           << " measured points are flagged, and every time may be slower than the machine is. "
+              "Close other programs and measure again (--rerun-unstable) before drawing "
+              "conclusions.";
       break;
   }
   if (insight.restsOnFlagged)

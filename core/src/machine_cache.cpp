@@ -2,6 +2,7 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <exception>
@@ -119,6 +120,14 @@ std::string implausibility(const SystemInfo& cached, const SystemInfo& live) {
       return "a " + which + " peak of " + number(c.flopsPerS) + " FLOP/s on " +
              std::to_string(c.threads) + " threads (at most 1e13 per thread)";
   }
+  for (const CacheRoof& roof : cached.cacheRoofs) {
+    if (roof.threads < 1 || roof.threads > live.logicalCores)
+      return "an L" + std::to_string(roof.level) + " roof on " + std::to_string(roof.threads) +
+             " threads (this machine has " + std::to_string(live.logicalCores) + " logical cores)";
+    if (!within(roof.bytesPerS, kMinBandwidth, kMaxBandwidth))
+      return "an L" + std::to_string(roof.level) + " bandwidth of " + number(roof.bytesPerS) +
+             " B/s (a copy runs between 1e7 and 1e14 B/s)";
+  }
   return {};
 }
 
@@ -161,6 +170,7 @@ SystemInfo withCeilings(SystemInfo live, const SystemInfo& measured) {
   live.bandwidthMeasured = measured.bandwidthMeasured;
   live.bandwidthCached = true;
   live.computeCeilings = measured.computeCeilings;
+  live.cacheRoofs = measured.cacheRoofs;
   // sameMachine: the same devices in the same order.
   for (std::size_t i = 0; i < live.gpus.size(); ++i)
     live.gpus[i].copyCeilingBytesPerS = measured.gpus[i].copyCeilingBytesPerS;
@@ -192,10 +202,13 @@ CacheLookup MachineCache::load(const SystemInfo& live) const {
     return {{}, CacheMiss::unreadable};
   }
   const SystemInfo& cached = stored.system;
-  // No compute ceilings or store crossover: written before they were measured, so measured
-  // now, not served empty.
+  // No compute ceilings, store crossover or cache roofs: written before they were measured, so
+  // measured now, not served empty.
+  const bool cachesKnown = std::ranges::any_of(
+      live.caches, [](const CacheInfo& cache) { return cache.type != "Instruction"; });
   if (cached.bandwidthCeilingBytesPerS <= 0 || cached.bandwidthMeasured.empty() ||
-      cached.computeCeilings.empty() || cached.streamingFromBytes == 0)
+      cached.computeCeilings.empty() || cached.streamingFromBytes == 0 ||
+      (cachesKnown && cached.cacheRoofs.empty()))
     return {{}, CacheMiss::unreadable};
   if (!sameMachine(cached, live) || stored.usableCpus != usableCpus())
     return {{}, CacheMiss::otherMachine};

@@ -95,7 +95,30 @@ Ceilings ceilingsOf(const SystemInfo& system) {
   return {.hostBytesPerS = system.bandwidthCeilingBytesPerS,
           .deviceBytesPerS = gpu ? gpu->copyCeilingBytesPerS : 0,
           .acrossNodes = false,
-          .caches = system.caches};
+          .caches = system.caches,
+          .cacheRoofs = system.cacheRoofs};
+}
+
+std::optional<CacheRoof> cacheRoofFor(std::uint64_t bytes, int threads,
+                                      const std::vector<CacheRoof>& roofs) {
+  constexpr int kLastPrivateLevel = 2;  // as the probe measures them (cache_bandwidth.h)
+  int most = 1;
+  for (const CacheRoof& roof : roofs) most = std::max(most, roof.threads);
+  const int measuredOn = threads <= 1 ? 1 : most;
+  std::optional<CacheRoof> holds;
+  for (const CacheRoof& roof : roofs) {
+    if (roof.threads != measuredOn) continue;
+    const bool privateLevel = roof.level <= kLastPrivateLevel;
+    const std::uint64_t room =
+        privateLevel ? roof.sizeBytes * static_cast<std::uint64_t>(std::max(threads, 1))
+                     : roof.sizeBytes;
+    if (bytes > room || (holds && holds->level <= roof.level)) continue;
+    holds = roof;
+    if (privateLevel && threads > 1 && threads != roof.threads)
+      holds->bytesPerS = roof.bytesPerS * threads / roof.threads;
+    holds->threads = std::max(threads, 1);
+  }
+  return holds;
 }
 
 Ceilings ceilingsOf(const Run& run) {
@@ -161,11 +184,29 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
   if (ok && result.rankMediansS.size() >= 2 && *fastest > 0) row.imbalance = *slowest / *fastest;
   if (ok && result.flops > 0 && result.bytes > 0)
     row.intensity = static_cast<double>(result.flops) / static_cast<double>(result.bytes);
-  const double ceiling = result.gpu ? ceilings.deviceBytesPerS : ceilings.hostBytesPerS;
+  double ceiling = result.gpu ? ceilings.deviceBytesPerS : ceilings.hostBytesPerS;
+  // A host problem that fits a cache is judged against that level's roof.
+  CacheRoof roof;  // level 0: none applies (a plain value: GCC 12 misreads an optional here)
+  if (!result.gpu && result.point.ranks == 1)
+    roof = cacheRoofFor(result.bytes,
+                        result.threadsWorked > 0 ? result.threadsWorked : result.point.threads,
+                        ceilings.cacheRoofs)
+               .value_or(roof);
+  if (roof.level > 0) ceiling = roof.bytesPerS;
   const bool oneMachine = !ceilings.acrossNodes || result.point.ranks == 1;
-  if (ok && !time.endToEnd && oneMachine && ceiling > 0 && row.bytesPerS > 0)
+  if (ok && !time.endToEnd && oneMachine && ceiling > 0 && row.bytesPerS > 0) {
     row.ceilingFraction = row.bytesPerS / ceiling;
-  if (row.ceilingFraction && *row.ceilingFraction > 1 && !result.gpu)
+    if (roof.level > 0) {
+      row.ceilingLevel = roof.level;
+      row.note += (row.note.empty() ? "" : "; ") + std::string("ceiling: the L") +
+                  std::to_string(roof.level) + " roof (" +
+                  formatValue(static_cast<double>(roof.sizeBytes), ValueKind::bytes) +
+                  " holds the " + formatValue(static_cast<double>(result.bytes), ValueKind::bytes) +
+                  " a call moves; " + formatValue(roof.bytesPerS, ValueKind::byteRate) + " on " +
+                  std::to_string(roof.threads) + (roof.threads == 1 ? " thread)" : " threads)");
+    }
+  }
+  if (row.ceilingFraction && *row.ceilingFraction > 1 && !result.gpu && roof.level == 0)
     row.note += (row.note.empty() ? "" : "; ") + aboveTheCeiling(result.bytes, ceilings.caches);
   return row;
 }

@@ -236,6 +236,15 @@ Json toJson(const SystemInfo& system) {
                        {"flops_per_s", roof.flopsPerS}});
     json["compute_ceilings"] = roofs;
   }
+  if (!system.cacheRoofs.empty()) {
+    Json roofs = Json::array();
+    for (const CacheRoof& roof : system.cacheRoofs)
+      roofs.push_back({{"level", roof.level},
+                       {"size_bytes", roof.sizeBytes},
+                       {"threads", roof.threads},
+                       {"bytes_per_s", roof.bytesPerS}});
+    json["cache_roofs"] = roofs;
+  }
   return json;
 }
 
@@ -397,6 +406,12 @@ GpuInfo readGpuInfo(const Node& node) {
   return gpu;
 }
 
+std::uint64_t positiveCount(const Node& node) {
+  const auto value = node.count();
+  if (value == 0) node.fail("must be positive");
+  return value;
+}
+
 // The probe grows with AccelLab: every field is optional, but a present one must be right.
 SystemInfo readSystem(const Node& node) {
   SystemInfo system;
@@ -461,13 +476,16 @@ SystemInfo readSystem(const Node& node) {
                                         roof["gpu_index"].integer(-1, 1 << 20), rate});
     }
   }
+  if (auto roofs = node.optional("cache_roofs")) {
+    for (std::size_t i = 0; i < roofs->size(); ++i) {
+      const Node roof = (*roofs)[i];
+      const double rate = roof["bytes_per_s"].amount();
+      if (rate <= 0) roof["bytes_per_s"].fail("must be positive");
+      system.cacheRoofs.push_back({roof["level"].integer(1, 8), positiveCount(roof["size_bytes"]),
+                                   roof["threads"].integer(1, kMaxThreads), rate});
+    }
+  }
   return system;
-}
-
-std::uint64_t positiveCount(const Node& node) {
-  const auto value = node.count();
-  if (value == 0) node.fail("must be positive");
-  return value;
 }
 
 // `sized`: whether the problem must have a size; an imported benchmark may not have one.

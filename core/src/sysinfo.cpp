@@ -154,6 +154,15 @@ std::string describe(const ComputeCeiling& ceiling) {
   return text + ' ' + formatValue(ceiling.flopsPerS, ValueKind::flopRate);
 }
 
+std::string describe(const CacheRoof& roof) {
+  // Appended piece by piece: GCC 12 warns (-Wrestrict) on "L" + std::to_string(...) here.
+  std::string text = "L";
+  text += std::to_string(roof.level);
+  text += ' ' + formatValue(static_cast<double>(roof.sizeBytes), ValueKind::bytes);
+  text += " x" + std::to_string(roof.threads);
+  return text + ' ' + formatValue(roof.bytesPerS, ValueKind::byteRate);
+}
+
 std::vector<CacheInfo> cpuidCaches() {
   struct Level {
     int name;

@@ -6,6 +6,7 @@
 
 #include "bandwidth.h"
 #include "blas_identity.h"
+#include "cache_bandwidth.h"
 #include "cpu/simd.h"
 #include "cuda/gpu.h"
 #include "probe/compute_peak.h"
@@ -76,6 +77,7 @@ SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
     info.splitFromBytes = split.fromBytes;
     info.splitMethod = std::move(split.method);
     info.computeCeilings = probe::measureComputeCeilings(info.gpus, options.stop);
+    info.cacheRoofs = measureCacheBandwidths(info.caches, options.stop);
   }
   return info;
 }

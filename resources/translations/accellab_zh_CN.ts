@@ -477,14 +477,6 @@ variant %2, %n thread(s), %3, run %4</source>
         <translation>%1 的计算速率为 %2，达到其指令集与线程数下 FMA 峰值（%4）的 %3：它受计算能力限制。更宽的向量或更多线程会有帮助，减少数据流量则不会。</translation>
     </message>
     <message>
-        <source>%1 reaches %2 of the memory ceiling and %3 of the FMA peak.</source>
-        <translation>%1 只达到内存带宽上限的 %2、FMA 峰值的 %3。</translation>
-    </message>
-    <message>
-        <source>%1 reaches %2 of the memory ceiling.</source>
-        <translation>%1 只达到内存带宽上限的 %2。</translation>
-    </message>
-    <message>
         <source>Neither bounds it: at this size the launch and its latency do. Give the GPU a larger problem (it needs millions of elements to fill its cores).</source>
         <translation>两者都不是它的瓶颈：在这个规模下，瓶颈是内核启动及其延迟。请给 GPU 更大的问题（它需要数百万个元素才能占满所有核心）。</translation>
     </message>
@@ -527,6 +519,86 @@ variant %2, %n thread(s), %3, run %4</source>
     <message>
         <source>A program that calls it once pays the first call, not the median.</source>
         <translation>只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
+    </message>
+    <message>
+        <source>Out of a cache</source>
+        <translation>超出缓存</translation>
+    </message>
+    <message>
+        <source>Pageable copies</source>
+        <translation>可分页内存拷贝</translation>
+    </message>
+    <message>
+        <source>Python against C++</source>
+        <translation>Python 与 C++ 对比</translation>
+    </message>
+    <message>
+        <source>Busy machine</source>
+        <translation>机器繁忙</translation>
+    </message>
+    <message>
+        <source>%1 falls from %2 at %3 a call to %4 at %5 (%6 slower per element).</source>
+        <translation>%1 的吞吐量从每次调用 %3 时的 %2 降到 %5 时的 %4（每个元素慢 %6）。</translation>
+    </message>
+    <message>
+        <source>The larger size no longer fits in L%1 (%2), so it runs from the next level down. Block the work to stay within it, or expect this rate beyond it.</source>
+        <translation>较大的规模已放不进 L%1（%2），只能从下一级存储读取。可以分块处理使数据留在该级缓存内，否则超过这个规模就只能得到这个速率。</translation>
+    </message>
+    <message>
+        <source>No cache boundary is known between the two: look for another limit (page faults, the TLB, a change of code path).</source>
+        <translation>这两个规模之间没有已知的缓存边界：请寻找其他限制（缺页、TLB、代码路径的变化）。</translation>
+    </message>
+    <message>
+        <source>%1: its copies from and to pageable memory (as the tutorial&apos;s to_device does) take %2 against %3 from pinned memory, %4 as long. Allocate the host buffers pinned (cudaMallocHost, cupy.cuda.alloc_pinned_memory) where the copies matter.</source>
+        <translation>%1：与可分页内存之间的拷贝（教程中 to_device 的做法）耗时 %2，而使用锁页内存只需 %3，是其 %4。拷贝时间要紧时，请用锁页内存分配主机缓冲区（cudaMallocHost、cupy.cuda.alloc_pinned_memory）。</translation>
+    </message>
+    <message>
+        <source>%1 takes %2</source>
+        <translation>%1 的用时是其 %2</translation>
+    </message>
+    <message>
+        <source>For the same work, %1 at %2 on one thread: %3 the time of AccelLab&apos;s %4 (C++). The difference is the interpreter (a pure-Python loop runs bytecode for each element), NumPy&apos;s calls and temporary arrays, or Numba&apos;s call through Python; the C++ variant is the floor for this work.</source>
+        <translation>同样的工作（%1，规模 %2，单线程），以 AccelLab 的 %4（C++）为准：%3。差距来自解释器（纯 Python 循环为每个元素执行字节码）、NumPy 的调用与临时数组，或 Numba 经由 Python 的调用；C++ 版本是这项工作的下限。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>a load above its CPUs</source>
+        <translation>负载超过 CPU 数</translation>
+    </message>
+    <message>
+        <source>another process keeping a core busy</source>
+        <translation>另一个进程占满了一个核心</translation>
+    </message>
+    <message>
+        <source>The machine was busy when this run began (%1): %2 of its %3 measured points are flagged, and every time may be slower than the machine is. Close other programs and use Re-run Unstable Points before drawing conclusions.</source>
+        <translation>本次运行开始时机器繁忙（%1）：%3 个已测量的点中有 %2 个被标记，所有时间都可能比机器的真实水平慢。请先关闭其他程序并使用“重新测量不稳定的点”，再下结论。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>%1 moves %2, %3 of the L%5 cache&apos;s roof (%4): it is bound by that cache&apos;s bandwidth. Faster code will not help; less traffic will (fuse passes, a smaller element type, or block for a smaller level).</source>
+        <translation>%1 的带宽为 %2，达到 L%5 缓存上限（%4）的 %3：它受该级缓存带宽限制。更快的代码无济于事，减少数据流量才有用（合并多趟计算、使用更小的元素类型，或分块以放进更小一级的缓存）。</translation>
+    </message>
+    <message>
+        <source>the L%1 cache&apos;s roof</source>
+        <translation>L%1 缓存带宽上限</translation>
+    </message>
+    <message>
+        <source>the memory ceiling</source>
+        <translation>内存带宽上限</translation>
+    </message>
+    <message>
+        <source>%1 reaches %2 of %4 and %3 of the FMA peak.</source>
+        <translation>%1 只达到%4的 %2、FMA 峰值的 %3。</translation>
+    </message>
+    <message>
+        <source>%1 reaches %2 of %3.</source>
+        <translation>%1 只达到%3的 %2。</translation>
     </message>
 </context>
 <context>
@@ -1751,6 +1823,10 @@ intensity %2 FLOP/B, %3
         <source> (no higher on more threads: the machine was busy when it was measured; re-measure it)</source>
         <translation>（线程更多却没有更高：测量时本机正忙；请重新测量）</translation>
     </message>
+    <message>
+        <source>L%1 roof ×%2 %3</source>
+        <translation>L%1 带宽上限 ×%2 %3</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RunController</name>
@@ -2290,6 +2366,14 @@ speedup at most %7</source>
     <message>
         <source>2 threads from %1 touched (%2)</source>
         <translation>访问量达 %1 起使用 2 个线程（%2）</translation>
+    </message>
+    <message>
+        <source>Cache roofs</source>
+        <translation>缓存带宽上限</translation>
+    </message>
+    <message>
+        <source>%1 (copy bandwidth within each level)</source>
+        <translation>%1（各级缓存内部的拷贝带宽）</translation>
     </message>
 </context>
 <context>

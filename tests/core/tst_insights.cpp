@@ -83,6 +83,7 @@ class TestInsights : public QObject {
                         "access-order loop-strided 256x256x256 f64",
                         "first-call vectorized 256x256x256 f64",
                         "gpu-copies gpu 256x256x256 f64",
+                        "cache-drop loop 256x256x256 f64",
                     }));
 
     const Insight& lose = found[0];
@@ -119,6 +120,82 @@ class TestInsights : public QObject {
 
     QVERIFY(std::abs(found[9].numbers.at("copyShare") -
                      0.04 / (0.04 + found[9].numbers.at("kernelS"))) < 1e-12);
+
+    // loop from 64 KiB a call (16x16x16, in L2) to 256 MiB (past the 2 MiB L2): 3.3x slower
+    // per element; parallel gains from the same step, so it has none.
+    const Insight& drop = found[10];
+    QCOMPARE(drop.rows, (std::vector<std::size_t>{3, 0}));
+    QCOMPARE(drop.chart, std::string("throughput"));
+    QCOMPARE(drop.numbers.at("fromBytes"), 4096.0 * 16);
+    QCOMPARE(drop.numbers.at("toBytes"), static_cast<double>(kLargeBytes));
+    QVERIFY(std::abs(drop.numbers.at("drop") -
+                     (4096 / 20e-6) / (kLargeElements * 1e9 / kLargeBytes)) < 1e-6);
+    QCOMPARE(drop.numbers.at("cacheLevel"), 2.0);
+    QCOMPARE(drop.numbers.at("cacheBytes"), 2.0 * (1 << 20));
+  }
+
+  // At a largest problem that fits a cache, the bound is judged against that level's roof, and
+  // the words name it.
+  void aBoundInACacheNamesItsLevel() {
+    Run run = insightRun();
+    run.points.resize(3);  // the small problem alone: 64 KiB a call
+    run.system.cacheRoofs = {{2, 2 << 20, 1, 1e11}, {2, 2 << 20, 2, 2e11}};
+    run.points[1] = point("parallel", kSmall, 1, 4096 * 16 / 8e10, 4096 * 16);  // 80 % of L2's
+    const std::vector<Insight> found = findInsights(run);
+    const auto bound = std::ranges::find(found, InsightKind::memoryBound, &Insight::kind);
+    QVERIFY(bound != found.end());
+    QCOMPARE(bound->numbers.at("cacheLevel"), 2.0);
+    QVERIFY(std::abs(bound->numbers.at("ceilingFraction") - 0.8) < 1e-9);
+    QVERIFY2(describe(*bound).find("80.0 % of the L2 cache's roof (100 GB/s): it is bound by "
+                                   "that cache's bandwidth") != std::string::npos,
+             describe(*bound).c_str());
+  }
+
+  // Python beside C++ on one problem, a gpu point's pageable copies, and a run begun on a
+  // busy machine: each its finding, with its numbers and evidence.
+  void pythonPageableCopiesAndABusyMachine() {
+    Run run = insightRun();
+    run.conditions = {{"load", "load average 3.1 on 2 CPUs"}};
+    const auto at = [](double bytesPerS) { return static_cast<double>(kLargeBytes) / bytesPerS; };
+    const double vectorizedS = at(10e9);
+    run.points.push_back(point("numpy", kLarge, 1, 1.5 * vectorizedS, kLargeBytes));
+    run.points.push_back(point("python-loop", kLarge, 1, 900 * vectorizedS, kLargeBytes));
+    GpuTiming& gpu = *run.points[10].gpu;
+    gpu.h2dPageableS = 0.05;
+    gpu.d2hPageableS = 0.05;
+    const std::vector<Insight> found = findInsights(run);
+
+    const Insight& busy = found.front();
+    QVERIFY(busy.kind == InsightKind::busyMachine);
+    QCOMPARE(busy.numbers.at("load"), 1.0);
+    QVERIFY(!busy.numbers.contains("busyProcess"));
+    QCOMPARE(busy.numbers.at("measuredPoints"), 13.0);
+    QCOMPARE(busy.numbers.at("flaggedPoints"), 1.0);  // std-par x2 is unstable
+    QCOMPARE(busy.rows, std::vector<std::size_t>{9});
+    QVERIFY(describe(busy).find("1 of its 13 measured points are flagged") != std::string::npos);
+
+    const auto find = [&](InsightKind kind) {
+      return std::ranges::find(found, kind, &Insight::kind);
+    };
+    const auto python = find(InsightKind::pythonAgainstCpp);
+    QVERIFY(python != found.end());
+    QCOMPARE(python->other, std::string("vectorized"));
+    QCOMPARE(python->rows, (std::vector<std::size_t>{5, 12, 11}));
+    QVERIFY(std::abs(python->numbers.at("python-loop") - 900) < 1e-9);
+    QVERIFY(std::abs(python->numbers.at("numpy") - 1.5) < 1e-9);
+    QVERIFY2(describe(*python).find("python-loop takes 900x, numpy takes 1.50x the time of "
+                                    "AccelLab's vectorized") != std::string::npos,
+             describe(*python).c_str());
+
+    const auto pageable = find(InsightKind::pageableCopies);
+    QVERIFY(pageable != found.end());
+    QCOMPARE(pageable->rows, std::vector<std::size_t>{10});
+    QVERIFY(std::abs(pageable->numbers.at("factor") - 2.5) < 1e-9);
+    // Pageable copies as fast as pinned ones are no finding.
+    gpu.h2dPageableS = gpu.h2dS;
+    gpu.d2hPageableS = gpu.d2hS;
+    QVERIFY(std::ranges::none_of(
+        findInsights(run), [](const Insight& i) { return i.kind == InsightKind::pageableCopies; }));
   }
 
   // The words carry the numbers and the next step; a finding on flagged points says so.

@@ -59,9 +59,14 @@ class FakeMachine {
             system.streamingMethod = "fake trials";
             system.splitFromBytes = (std::uint64_t{1} << 20) * measurements;
             system.splitMethod = "fake split trials";
+            system.cacheRoofs = cacheRoofs(measurements);
           }
           return system;
         });
+  }
+
+  static std::vector<CacheRoof> cacheRoofs(int measurement) {
+    return {{1, 32 << 10, 1, 2e11 * measurement}, {3, 32 << 20, 8, 4e11 * measurement}};
   }
 
   static std::vector<ComputeCeiling> computeCeilings(int measurement) {
@@ -166,7 +171,24 @@ class TestMachineCache : public QObject {
     expected.streamingMethod = "fake trials";
     expected.splitFromBytes = std::uint64_t{1} << 20;
     expected.splitMethod = "fake split trials";
+    expected.cacheRoofs = FakeMachine::cacheRoofs(1);
     QVERIFY(second.system == expected);
+  }
+
+  // A cache written before the cache roofs were measured, on a machine whose caches are known:
+  // measured again, not served without them.
+  void cacheWithoutCacheRoofsIsMeasuredAgain() {
+    FakeMachine machine;
+    const MachineCache cache(file_);
+    probeMachine(machine.engine(), cache);
+    SystemInfo older =
+        *cache.load(machine.engine().probeSystem({.measureBandwidth = false})).system;
+    older.cacheRoofs.clear();
+    cache.store(older);
+    QCOMPARE(cache.load(machine.host).miss, CacheMiss::unreadable);
+    const MachineProbe measured = probeMachine(machine.engine(), cache);
+    QCOMPARE(machine.measurements, 2);
+    QVERIFY(measured.system.cacheRoofs == FakeMachine::cacheRoofs(2));
   }
 
   // A cache written before the compute ceilings existed holds a bandwidth ceiling only: it
@@ -319,6 +341,9 @@ class TestMachineCache : public QObject {
     QTest::newRow("splitting from 1 TiB") << QByteArray("\"split_from_bytes\": 1048576")
                                           << QByteArray("\"split_from_bytes\": 1099511627776")
                                           << implausible << "splitting from 1099511627776 bytes";
+    QTest::newRow("cache roof 1e300")
+        << QByteArray("\"bytes_per_s\": 200000000000.0") << QByteArray("\"bytes_per_s\": 1e300")
+        << implausible << "an L1 bandwidth of 1e+300 B/s";
     QTest::newRow("threads") << QByteArray("\"threads\": 8") << QByteArray("\"threads\": 1048576")
                              << implausible
                              << "a f64 AVX2 peak on 1048576 threads (this machine has 8";

@@ -283,6 +283,44 @@ class TestReport : public QObject {
     QCOMPARE(ceilingsOf(system).deviceBytesPerS, 0.0);
   }
 
+  // The cache-aware roofline: the smallest level that holds what a call moves (a private level
+  // on each of the point's threads' cores), its roof measured on one thread or on every thread,
+  // scaled to the point's threads on a private level; nothing holds it: memory's ceiling.
+  void aProblemInACacheIsJudgedByItsRoof() {
+    const std::vector<CacheRoof> roofs = {{1, 32 << 10, 1, 200e9}, {2, 1 << 20, 1, 100e9},
+                                          {3, 32 << 20, 1, 60e9},  {1, 32 << 10, 4, 800e9},
+                                          {2, 1 << 20, 4, 400e9},  {3, 32 << 20, 4, 150e9}};
+    QCOMPARE(cacheRoofFor(16 << 10, 1, roofs)->level, 1);
+    QCOMPARE(cacheRoofFor(32 << 10, 1, roofs)->bytesPerS, 200e9);
+    QCOMPARE(cacheRoofFor((32 << 10) + 1, 1, roofs)->level, 2);
+    QCOMPARE(cacheRoofFor(16 << 20, 1, roofs)->level, 3);
+    QVERIFY(!cacheRoofFor((32 << 20) + 1, 1, roofs));
+    // Two threads: each core's L1 holds half, at half the four-thread roof.
+    const auto two = cacheRoofFor(64 << 10, 2, roofs);
+    QCOMPARE(two->level, 1);
+    QCOMPARE(two->threads, 2);
+    QCOMPARE(two->bytesPerS, 400e9);
+    // L3 is shared: its every-thread roof, as measured.
+    QCOMPARE(cacheRoofFor(16 << 20, 2, roofs)->bytesPerS, 150e9);
+    QVERIFY(!cacheRoofFor(1024, 1, {}));
+
+    // A row of 16 KiB a call at 100 GB/s: half the L1 roof, and the note says which roof.
+    Ceilings ceilings{.hostBytesPerS = 20e9, .cacheRoofs = roofs};
+    PointResult small = test::measuredPoint({"add", "loop", test::arrayParams({1, 1, 1024}), 1},
+                                            {163.84e-9}, {1024, 16 << 10, 1024});
+    PointResult large = test::measuredPoint({"add", "loop", test::arrayParams({1, 1, 1 << 24}), 1},
+                                            {0.0268435456}, {1 << 24, 256 << 20, 1 << 24});
+    const auto rows = buildReportRows({small, large}, ceilings);
+    QVERIFY(std::abs(*rows[0].ceilingFraction - 0.5) < 1e-9);
+    QCOMPARE(rows[0].ceilingLevel, 1);
+    QVERIFY2(rows[0].note.find("ceiling: the L1 roof (32.0 KiB holds the 16.0 KiB a call "
+                               "moves; 200 GB/s on 1 thread)") != std::string::npos,
+             rows[0].note.c_str());
+    QVERIFY(std::abs(*rows[1].ceilingFraction - 0.5) < 1e-9);  // 10 GB/s of memory's 20
+    QCOMPARE(rows[1].ceilingLevel, 0);
+    QVERIFY(rows[1].note.find("roof") == std::string::npos);
+  }
+
   void noCeilingNoFraction() {
     const auto rows = buildReportRows(test::samplePoints(), {});
     for (const auto& row : rows) QVERIFY(!row.ceilingFraction);

@@ -108,9 +108,18 @@ class TestSession : public QObject {
     point.flopsPerS = 1.5e11;
     run.system.computeCeilings = {{DType::f64, "AVX2", 2, -1, 6.4e10},
                                   {DType::f32, "CUDA", 0, 0, 6.7e13}};
+    run.system.cacheRoofs = {{1, 48 << 10, 1, 2.1e11}, {3, 32 << 20, 2, 1.8e11}};
     const std::string json = sessionToJson(session);
     QVERIFY(json.find("\"kernel_params\": {") != std::string::npos);
+    QVERIFY(json.find("\"cache_roofs\"") != std::string::npos);
     QVERIFY(sessionFromJson(json) == session);
+    // A roof of no bandwidth, or of no level, is refused.
+    for (const auto& [from, to] : {std::pair<std::string, std::string>{"210000000000.0", "0.0"},
+                                   {"\"level\": 3", "\"level\": 0"}}) {
+      std::string broken = json;
+      broken.replace(broken.find(from), from.size(), to);
+      QVERIFY_THROWS_EXCEPTION(SessionError, sessionFromJson(broken));
+    }
   }
 
   // The plugin a run's kernel came from, and the machine's state (its Python, stated clock

@@ -140,6 +140,38 @@ class TestRoofline : public QObject {
         QStringLiteral("No point of this kernel counted its floating-point operations")));
   }
 
+  // The cache-aware roofline: each cache level's roof drawn under its name in the legend, up to
+  // the highest compute roof, and a point that fits a cache read against that level's roof
+  // (the compute roofs left out, so that the bandwidth roofs are the roofs above the points).
+  void cacheRoofsAboveTheMemoryRoof() {
+    Session session = triadSession();
+    session.runs[0].system.computeCeilings.clear();
+    session.runs[0].system.cacheRoofs = {
+        {1, 48 * 1024, 1, 400e9}, {2, 2 * 1024 * 1024, 1, 200e9}, {1, 48 * 1024, 4, 1600e9}};
+    show(session, "triad");
+    const auto series = panel_->snapshot(roofline);
+    const auto [xLow, xHigh] = panel_->axisRange(roofline, Qt::Horizontal);
+    for (const auto& [name, bytesPerS] :
+         {std::pair(QStringLiteral("L1 roof \u00d71 400 GB/s"), 400e9),
+          std::pair(QStringLiteral("L2 roof \u00d71 200 GB/s"), 200e9),
+          std::pair(QStringLiteral("L1 roof \u00d74 1.60 TB/s"), 1600e9)}) {
+      const SeriesSnapshot* roof = named(series, name);
+      QVERIFY2(roof, qPrintable(name));
+      QCOMPARE(roof->points[0].x(), xLow);
+      for (const QPointF& p : roof->points) QVERIFY(near(p.y(), bytesPerS * p.x() / 1e9));
+      QCOMPARE(roof->points[1].x(), xHigh);
+    }
+    // loop at 4096 elements moves 96 KiB a call: in L2 (2 MiB), not L1 (48 KiB); 2 GFLOP/s
+    // of the L2 roof's 200 GB/s x 1/12 FLOP/B = 16.7: 12.0 %.
+    const SeriesSnapshot* loop = named(series, QStringLiteral("loop"));
+    QVERIFY2(loop->toolTips[0].contains(
+                 QStringLiteral("12.0 % of the roof above it (L2 roof \u00d71 200 GB/s)")),
+             qPrintable(loop->toolTips[0]));
+    // At 4 Mi elements (96 MiB) no cache holds it: the memory roof, as before.
+    QVERIFY2(loop->toolTips[3].contains(QStringLiteral("(host copy ceiling 40.0 GB/s)")),
+             qPrintable(loop->toolTips[3]));
+  }
+
   // A session from before the compute roofs: the bandwidth roof across the whole axis.
   void olderSessionHasTheBandwidthRoofOnly() {
     Session session = triadSession();

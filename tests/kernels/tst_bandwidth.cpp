@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "probe/bandwidth.h"
+#include "probe/cache_bandwidth.h"
 #include "probe/crossover.h"
 #include "probe/split_crossover.h"
 #include "sanitizer_cost.h"
@@ -129,6 +130,25 @@ class TestBandwidth : public QObject {
     const SplitCrossover stopped = measureSplitCrossover(stop.get_token());
     QCOMPARE(stopped.fromBytes, std::uint64_t{0});
     QCOMPARE(stopped.method, std::string("not measured: interrupted"));
+  }
+
+  // A roof per data level and thread count (one, and OpenMP's every thread), in the caches'
+  // order; instruction caches have none; a stop request leaves none at all.
+  void eachDataCacheGetsItsRoofs() {
+    const std::vector<accellab::CacheInfo> caches = {
+        {1, "Data", 32 << 10}, {1, "Instruction", 32 << 10}, {2, "Unified", 1 << 20}};
+    const std::vector<accellab::CacheRoof> roofs = measureCacheBandwidths(caches);
+    const int most = omp_get_max_threads();
+    QCOMPARE(roofs.size(), most > 1 ? std::size_t{4} : std::size_t{2});
+    for (std::size_t i = 0; i < roofs.size(); ++i) {
+      QCOMPARE(roofs[i].level, i % 2 == 0 ? 1 : 2);
+      QCOMPARE(roofs[i].sizeBytes, i % 2 == 0 ? std::uint64_t{32} << 10 : std::uint64_t{1} << 20);
+      QCOMPARE(roofs[i].threads, i < 2 ? 1 : most);
+      QVERIFY2(roofs[i].bytesPerS > 1e8, qPrintable(QString::number(roofs[i].bytesPerS)));
+    }
+    std::stop_source stop;
+    stop.request_stop();
+    QVERIFY(measureCacheBandwidths(caches, stop.get_token()).empty());
   }
 
   void tooLittleMemoryIsNotMeasuredWithTheReason() {

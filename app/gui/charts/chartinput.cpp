@@ -71,18 +71,21 @@ ChartPoint chartPoint(std::size_t run, std::size_t position, PointResult result,
 // lacks a variant that the run measured or tried in some problem.
 void addRun(ChartInput& input, const Run& run) {
   const std::size_t index = input.runs.size();
-  const Ceilings ceilings = ceilingsOf(run.system);
+  Ceilings ceilings = ceilingsOf(run.system);
+  ceilings.hostBytesPerS = drawable(ceilings.hostBytesPerS);
+  ceilings.deviceBytesPerS = drawable(ceilings.deviceBytesPerS);
+  std::erase_if(ceilings.cacheRoofs,
+                [](const CacheRoof& roof) { return drawable(roof.bytesPerS) <= 0; });
   const std::vector<ReportRow> rows = buildRunRows(run, input.report);
-  ChartRun& shown = input.runs.emplace_back(
-      ChartRun{run.id,
-               run.settings.measure.quality,
-               {drawable(ceilings.hostBytesPerS), drawable(ceilings.deviceBytesPerS)},
-               run.system.gpuReason,
-               {},
-               {},
-               {},
-               scalingOf(run),
-               {}});
+  ChartRun& shown = input.runs.emplace_back(ChartRun{run.id,
+                                                     run.settings.measure.quality,
+                                                     std::move(ceilings),
+                                                     run.system.gpuReason,
+                                                     {},
+                                                     {},
+                                                     {},
+                                                     scalingOf(run),
+                                                     {}});
   for (RankScalingLine& line : rankScaling(run, input.report)) {
     if (line.kernel != input.kernel) continue;
     for (RankScalingPoint& point : line.points)

@@ -19,6 +19,9 @@ namespace accellab::gui {
 namespace {
 
 constexpr double kGiga = 1e9;  // the y axis is in GFLOP/s
+// Roofs within this factor of each other in height share one label, which would otherwise
+// overprint (the x1 and x2 AVX-512 roofs both at 109 GFLOP/s under load).
+constexpr double kCloseRoofs = 1.15;
 
 // Where drawn points of a shown run ran, with its roofs: the host, or the GPU of its gpu points.
 struct Place {
@@ -26,15 +29,25 @@ struct Place {
   bool onGpu = false;
   double bytesPerS = 0;                  // the bandwidth roof's slope; 0 = not measured
   std::vector<ComputeCeiling> ceilings;  // of the dtypes drawn, highest first
+  std::vector<CacheRoof> cacheRoofs{};   // the host's caches' roofs (the cache-aware roofline)
   bool sameRoofs(const Place& other) const {
-    return onGpu == other.onGpu && bytesPerS == other.bytesPerS && ceilings == other.ceilings;
+    return onGpu == other.onGpu && bytesPerS == other.bytesPerS && ceilings == other.ceilings &&
+           cacheRoofs == other.cacheRoofs;
   }
 };
 
+// "L2 roof ×1 113 GB/s"
+QString cacheRoofName(const CacheRoof& roof) {
+  return RooflineChart::tr("L%1 roof \u00d7%2 %3")
+      .arg(roof.level)
+      .arg(roof.threads)
+      .arg(formatted(roof.bytesPerS, ValueKind::byteRate));
+}
+
 // What a point at `intensity` can reach under a compute roof: the bandwidth roof up to the
 // ridge, the compute roof after it.
-double roofAt(const Place& place, double peakFlopsPerS, double intensity) {
-  return place.bytesPerS > 0 ? std::min(place.bytesPerS * intensity, peakFlopsPerS) : peakFlopsPerS;
+double roofAt(double bytesPerS, double peakFlopsPerS, double intensity) {
+  return bytesPerS > 0 ? std::min(bytesPerS * intensity, peakFlopsPerS) : peakFlopsPerS;
 }
 
 double intensityOf(const ChartPoint& point) {
@@ -80,15 +93,22 @@ QString roofNote(const Place& place, const ChartPoint& point) {
     QString name;
   };
   const double intensity = intensityOf(point);
+  // A problem that fits a cache stands under that level's roof, as the table judges it.
+  const PointResult& result = point.result;
+  const auto cache = place.onGpu ? std::nullopt
+                                 : cacheRoofFor(result.bytes,
+                                                result.threadsWorked > 0 ? result.threadsWorked
+                                                                         : result.point.threads,
+                                                place.cacheRoofs);
+  const double bytesPerS = cache ? cache->bytesPerS : place.bytesPerS;
+  const QString bandwidth = cache ? cacheRoofName(*cache) : bandwidthName(place);
   std::vector<Roof> roofs;
   for (const ComputeCeiling& ceiling : place.ceilings) {
     if (ceiling.dtype != point.result.point.params.dtype) continue;
-    const double height = roofAt(place, ceiling.flopsPerS, intensity);
-    roofs.push_back(
-        {height, height < ceiling.flopsPerS ? bandwidthName(place) : roofName(ceiling)});
+    const double height = roofAt(bytesPerS, ceiling.flopsPerS, intensity);
+    roofs.push_back({height, height < ceiling.flopsPerS ? bandwidth : roofName(ceiling)});
   }
-  if (roofs.empty() && place.bytesPerS > 0)
-    roofs.push_back({place.bytesPerS * intensity, bandwidthName(place)});
+  if (roofs.empty() && bytesPerS > 0) roofs.push_back({bytesPerS * intensity, bandwidth});
   if (roofs.empty()) return RooflineChart::tr("no roof measured");
   const double reached = point.result.flopsPerS;
   const Roof* above = nullptr;
@@ -172,6 +192,7 @@ void RooflineChart::build(const ChartInput& input) {
     const ChartRun& run = input.runs[p->run];
     Place place{
         p->run, onGpu, onGpu ? run.ceilings.deviceBytesPerS : run.ceilings.hostBytesPerS, {}};
+    if (!onGpu) place.cacheRoofs = run.ceilings.cacheRoofs;
     for (const ComputeCeiling& ceiling : run.computeCeilings)
       if ((ceiling.gpuIndex >= 0) == onGpu && dtypes.contains(ceiling.dtype))
         place.ceilings.push_back(ceiling);
@@ -240,9 +261,6 @@ void RooflineChart::build(const ChartInput& input) {
     const bool several = std::ranges::count(places, place.onGpu, &Place::onGpu) > 1;
     return several ? QStringLiteral(" \u00b7 %1").arg(input.runName(place.run)) : QString();
   };
-  // Roofs within kCloseRoofs of each other in height share one label, which would otherwise
-  // overprint (the x1 and x2 AVX-512 roofs both at 109 GFLOP/s under load).
-  constexpr double kCloseRoofs = 1.15;
   struct Labelled {
     double height;
     const ComputeCeiling* ceiling;
@@ -260,6 +278,18 @@ void RooflineChart::build(const ChartInput& input) {
       roof->append(end, place.bytesPerS * end / kGiga);
       roof->setPen(roofPen(colour, Qt::SolidLine));
       addRoof(roof);
+      // The cache levels' roofs above it, dotted (dash-dotted for every thread) and lighter,
+      // named in the legend: stacked labels at their ends would overprint.
+      for (const CacheRoof& cache : place.cacheRoofs) {
+        auto* level = new QLineSeries;
+        level->setName(cacheRoofName(cache) + suffix(place));
+        const double stop = top > 0 ? std::min(top / cache.bytesPerS, xAxis->max()) : xAxis->max();
+        level->append(xAxis->min(), cache.bytesPerS * xAxis->min() / kGiga);
+        level->append(stop, cache.bytesPerS * stop / kGiga);
+        const QColor lighter = colour.lighter(cache.threads == 1 ? 150 : 125);
+        level->setPen(roofPen(lighter, cache.threads == 1 ? Qt::DotLine : Qt::DashDotLine));
+        addRoof(level);
+      }
     }
     for (const ComputeCeiling& ceiling : place.ceilings) {
       auto* roof = new QLineSeries;

@@ -54,6 +54,14 @@ QString insightTitle(InsightKind kind) {
       return Insights::tr("First call");
     case InsightKind::gpuCopies:
       return Insights::tr("GPU copies");
+    case InsightKind::cacheDrop:
+      return Insights::tr("Out of a cache");
+    case InsightKind::pageableCopies:
+      return Insights::tr("Pageable copies");
+    case InsightKind::pythonAgainstCpp:
+      return Insights::tr("Python against C++");
+    case InsightKind::busyMachine:
+      return Insights::tr("Busy machine");
   }
   return {};
 }
@@ -64,13 +72,19 @@ QString insightText(const Insight& insight) {
   QString text;
   switch (insight.kind) {
     case InsightKind::memoryBound:
-      text = Insights::tr(
-                 "%1 moves %2, %3 of the memory ceiling (%4): it is memory-bound. Faster code "
-                 "will not help; less traffic will (fuse passes, a smaller element type, or stay "
-                 "in cache).")
-                 .arg(what, number(insight, "bytesPerS", VK::byteRate),
-                      number(insight, "ceilingFraction", VK::percentage),
-                      number(insight, "ceilingBytesPerS", VK::byteRate));
+      text =
+          (insight.numbers.contains("cacheLevel")
+               ? Insights::tr("%1 moves %2, %3 of the L%5 cache's roof (%4): it is bound by "
+                              "that cache's bandwidth. Faster code will not help; less traffic "
+                              "will (fuse passes, a smaller element type, or block for a "
+                              "smaller level).")
+               : Insights::tr(
+                     "%1 moves %2, %3 of the memory ceiling (%4): it is memory-bound. Faster "
+                     "code will not help; less traffic will (fuse passes, a smaller element "
+                     "type, or stay in cache)."))
+              .arg(what, number(insight, "bytesPerS", VK::byteRate),
+                   number(insight, "ceilingFraction", VK::percentage),
+                   number(insight, "ceilingBytesPerS", VK::byteRate), whole(insight, "cacheLevel"));
       break;
     case InsightKind::computeBound:
       text = Insights::tr(
@@ -82,13 +96,17 @@ QString insightText(const Insight& insight) {
                       number(insight, "peakFlopsPerS", VK::flopRate));
       break;
     case InsightKind::belowBothRoofs: {
+      const bool cache = insight.numbers.contains("cacheLevel");
+      const QString roof =
+          cache ? Insights::tr("the L%1 cache's roof").arg(whole(insight, "cacheLevel"))
+                : Insights::tr("the memory ceiling");
       const QString measured =
           insight.numbers.contains("peakFraction")
-              ? Insights::tr("%1 reaches %2 of the memory ceiling and %3 of the FMA peak.")
+              ? Insights::tr("%1 reaches %2 of %4 and %3 of the FMA peak.")
                     .arg(what, number(insight, "ceilingFraction", VK::percentage),
-                         number(insight, "peakFraction", VK::percentage))
-              : Insights::tr("%1 reaches %2 of the memory ceiling.")
-                    .arg(what, number(insight, "ceilingFraction", VK::percentage));
+                         number(insight, "peakFraction", VK::percentage), roof)
+              : Insights::tr("%1 reaches %2 of %3.")
+                    .arg(what, number(insight, "ceilingFraction", VK::percentage), roof);
       text = measured + QLatin1Char(' ') +
              (insight.onDevice
                   ? Insights::tr("Neither bounds it: at this size the launch and its latency "
@@ -151,6 +169,62 @@ QString insightText(const Insight& insight) {
                       number(insight, "copiesS", VK::duration),
                       number(insight, "kernelS", VK::duration));
       break;
+    case InsightKind::cacheDrop: {
+      text = Insights::tr("%1 falls from %2 at %3 a call to %4 at %5 (%6 slower per element).")
+                 .arg(what, number(insight, "fromRate", VK::rate),
+                      number(insight, "fromBytes", VK::bytes), number(insight, "toRate", VK::rate),
+                      number(insight, "toBytes", VK::bytes), number(insight, "drop", VK::ratio));
+      text +=
+          QLatin1Char(' ') +
+          (insight.numbers.contains("cacheLevel")
+               ? Insights::tr("The larger size no longer fits in L%1 (%2), so it runs from "
+                              "the next level down. Block the work to stay within it, or "
+                              "expect this rate beyond it.")
+                     .arg(whole(insight, "cacheLevel"), number(insight, "cacheBytes", VK::bytes))
+               : Insights::tr("No cache boundary is known between the two: look for another "
+                              "limit (page faults, the TLB, a change of code path)."));
+      break;
+    }
+    case InsightKind::pageableCopies:
+      text =
+          Insights::tr(
+              "%1: its copies from and to pageable memory (as the tutorial's to_device does) "
+              "take %2 against %3 from pinned memory, %4 as long. Allocate the host buffers "
+              "pinned (cudaMallocHost, cupy.cuda.alloc_pinned_memory) where the copies "
+              "matter.")
+              .arg(what, number(insight, "pageableS", VK::duration),
+                   number(insight, "pinnedS", VK::duration), number(insight, "factor", VK::ratio));
+      break;
+    case InsightKind::pythonAgainstCpp: {
+      QStringList takes;
+      for (const std::string_view python : kPythonVariants)
+        if (const auto factor = insight.numbers.find(python); factor != insight.numbers.end())
+          takes << Insights::tr("%1 takes %2")
+                       .arg(QString::fromUtf8(python.data(), qsizetype(python.size())),
+                            formatted(factor->second, VK::ratio));
+      text =
+          Insights::tr(
+              "For the same work, %1 at %2 on one thread: %3 the time of AccelLab's %4 (C++). "
+              "The difference is the interpreter (a pure-Python loop runs bytecode for each "
+              "element), NumPy's calls and temporary arrays, or Numba's call through Python; "
+              "the C++ variant is the floor for this work.")
+              .arg(QString::fromStdString(insight.kernel), QString::fromStdString(insight.problem),
+                   takes.join(Insights::tr(", ")), QString::fromStdString(insight.other));
+      break;
+    }
+    case InsightKind::busyMachine: {
+      QStringList why;
+      if (insight.numbers.contains("load")) why << Insights::tr("a load above its CPUs");
+      if (insight.numbers.contains("busyProcess"))
+        why << Insights::tr("another process keeping a core busy");
+      text = Insights::tr(
+                 "The machine was busy when this run began (%1): %2 of its %3 measured points "
+                 "are flagged, and every time may be slower than the machine is. Close other "
+                 "programs and use Re-run Unstable Points before drawing conclusions.")
+                 .arg(why.join(Insights::tr("; ")), whole(insight, "flaggedPoints"),
+                      whole(insight, "measuredPoints"));
+      break;
+    }
   }
   if (insight.restsOnFlagged)
     text += QLatin1Char(' ') +

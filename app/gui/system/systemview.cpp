@@ -117,6 +117,12 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
   for (const ComputeCeiling& ceiling : s.computeCeilings) ceilings << text(describe(ceiling));
   add(SystemView::tr("Compute ceilings"),
       ceilings.isEmpty() ? SystemView::tr("not measured") : ceilings.join(QStringLiteral(", ")));
+  QStringList cacheRoofs;
+  for (const CacheRoof& roof : s.cacheRoofs) cacheRoofs << text(describe(roof));
+  add(SystemView::tr("Cache roofs"), cacheRoofs.isEmpty()
+                                         ? SystemView::tr("not measured")
+                                         : SystemView::tr("%1 (copy bandwidth within each level)")
+                                               .arg(cacheRoofs.join(QStringLiteral(", "))));
   return fields;
 }
 

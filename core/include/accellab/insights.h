@@ -17,15 +17,16 @@
 namespace accellab {
 
 enum class InsightKind {
-  // At the run's largest problem: its bandwidth is within kMemoryBound of the copy ceiling.
-  // numbers: ceilingFraction, bytesPerS, ceilingBytesPerS.
+  // At the run's largest problem: its bandwidth is within kMemoryBound of the copy ceiling, or
+  // of the roof of the cache level that holds it (ReportRow::ceilingLevel). numbers:
+  // ceilingFraction, bytesPerS, ceilingBytesPerS, and cacheLevel for a cache's roof.
   memoryBound,
   // At the largest problem: its FLOP rate is within kComputeBound of the FMA peak measured for
   // its element type, instruction set and threads. numbers: peakFraction, flopsPerS, peakFlopsPerS.
   computeBound,
   // At the largest problem: below kFarBelowRoof of the copy ceiling and of the FMA peak (when
   // one applies): neither bounds it; latency, dependency chains, the loop order or overhead do.
-  // numbers: ceilingFraction, peakFraction (when a peak applies).
+  // numbers: ceilingFraction, peakFraction (when a peak applies), cacheLevel (as above).
   belowBothRoofs,
   // A threaded variant's efficiency (its speedup over its own 1-thread time, per thread) falls
   // below kLowEfficiency from `threads` on. numbers: threads, efficiency, speedup.
@@ -44,7 +45,29 @@ enum class InsightKind {
   // A gpu point's copies to and from the device take more than kCopiesDominate of its time
   // end to end. numbers: copyShare, copiesS, kernelS.
   gpuCopies,
+  // A variant's throughput (elements per second) falls by kClearFactor or more from one size to
+  // the next larger one of the run: the largest such fall of each variant and thread count.
+  // numbers: fromBytes, toBytes (bytes a call moves), fromRate, toRate (elements/s), drop;
+  // and, where a data cache's size lies between the two, cacheLevel and cacheBytes (the
+  // largest such cache: the one the larger size no longer fits in).
+  cacheDrop,
+  // A gpu point's copies from and to pageable memory (as the tutorial's to_device does) take
+  // kClearFactor or more times the same copies from pinned memory. numbers: pageableS,
+  // pinnedS, factor.
+  pageableCopies,
+  // Python and C++ doing the same work on one problem, on one thread: each Python variant's
+  // time as a multiple of AccelLab's own (`other`: vectorized, else loop). numbers: one per
+  // Python variant measured, by its name (kPythonVariants), in that order.
+  pythonAgainstCpp,
+  // The run began on a busy machine (its "load" or "busy-process" warning): its times may be
+  // slower and noisier than the machine is. numbers: flaggedPoints (unstable, cut short or
+  // with outliers), measuredPoints, and load or busyProcess (1) for the warnings there were.
+  // Rows: the flagged points, else every measured one.
+  busyMachine,
 };
+
+// The Python variants of the built-in kernels (the tutorial's own code), slowest first.
+inline constexpr std::string_view kPythonVariants[] = {"python-loop", "numpy", "numba"};
 
 inline constexpr double kMemoryBound = 0.7;
 // Above the copy ceiling by more than its noise, a point ran from a cache: memory did not bound it.
@@ -61,6 +84,8 @@ struct Insight {
   std::string kernel;
   std::string problem;  // ReportRow::problem: "1024x1024x512 f64"
   std::string variant;
+  // The variant it is compared with, where that is not in its numbers (pythonAgainstCpp).
+  std::string other;
   int threads = 1;        // of its first row: the thread findings compare theirs in `numbers`
   bool onDevice = false;  // its first row ran on a GPU: below both roofs, the launch dominates
   // The rows it rests on: indices into the run's points (and buildRunRows' rows).

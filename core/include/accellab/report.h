@@ -44,9 +44,11 @@ struct ReportRow {
   double flopsPerS = 0;
   // flops / bytes, where the roofline places the point; none unless both are counted.
   std::optional<double> intensity;
-  // bytesPerS / the measured copy ceiling of where the row ran (host, or the GPU's own);
-  // none for end-to-end gpu rows, whose time is mostly the bus.
+  // bytesPerS / the measured copy ceiling of where the row ran (host, or the GPU's own), or of
+  // the cache level that holds what a call moves (cacheRoofFor, ceilingLevel); none for
+  // end-to-end gpu rows, whose time is mostly the bus.
   std::optional<double> ceilingFraction;
+  int ceilingLevel = 0;  // the cache level whose roof ceilingFraction divides by; 0: memory's
   std::optional<double> speedup;  // baseline median / this median
   // The slowest rank's median over the fastest's (rankMediansS) of an ok point of 2 ranks or
   // more: 1 is a perfect balance.
@@ -99,8 +101,20 @@ struct Ceilings {
   bool acrossNodes = false;
   // The host's caches: which of them holds a problem that ran above the copy ceiling.
   std::vector<CacheInfo> caches{};
+  // The host's cache roofs (SystemInfo::cacheRoofs): a problem that fits a cache is judged
+  // against its level's roof, not memory's (cacheRoofFor).
+  std::vector<CacheRoof> cacheRoofs{};
 };
 Ceilings ceilingsOf(const SystemInfo& system);
+
+// The memory roof of the cache-aware roofline a host point of `threads` threads moving `bytes`
+// a call is judged against: the smallest level with a measured roof that holds the bytes (a
+// level private to a core, L1 or L2, holds its size on each of the point's threads' cores).
+// Its bandwidth is the roof measured on one thread for one thread; for more, the every-thread
+// roof, scaled to the point's threads on a private level (each core brings its own cache).
+// None: the point is judged against memory's copy ceiling.
+std::optional<CacheRoof> cacheRoofFor(std::uint64_t bytes, int threads,
+                                      const std::vector<CacheRoof>& roofs);
 // The run's machine's ceilings, across nodes when its MPI launch spanned several.
 Ceilings ceilingsOf(const Run& run);
 

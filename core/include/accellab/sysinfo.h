@@ -51,6 +51,17 @@ struct ComputeCeiling {
   friend bool operator==(const ComputeCeiling&, const ComputeCeiling&) = default;
 };
 
+// A memory roof of the cache-aware roofline (Ilic, Pratas and Sousa, 2014): the copy bandwidth
+// of one data cache level, measured on arrays that fit in it. Bytes read + written per second,
+// as the kernels count them.
+struct CacheRoof {
+  int level = 0;                // 1, 2, 3
+  std::uint64_t sizeBytes = 0;  // the level's size as CacheInfo gives it (one core's for L1, L2)
+  int threads = 1;              // 1, or every thread
+  double bytesPerS = 0;         // > 0
+  friend bool operator==(const CacheRoof&, const CacheRoof&) = default;
+};
+
 struct SystemInfo {
   std::string hostName;  // uname's node name: tells the machines of a comparison apart
   std::string cpuModel;
@@ -98,6 +109,10 @@ struct SystemInfo {
   // device's when present), measured and cached with the bandwidth ceiling; empty = not
   // measured (sessions before them).
   std::vector<ComputeCeiling> computeCeilings;
+  // The cache levels' copy bandwidths (one thread, and every thread), measured and cached with
+  // the ceiling: the roofs a problem that fits a cache is judged against. Empty = not measured
+  // (sessions before them, machines whose caches are not known).
+  std::vector<CacheRoof> cacheRoofs;
   // From how many bytes touched streaming stores beat cached ones here: copies with all
   // threads measured both ways at doubling sizes, cached with the ceilings; 0 = not measured.
   // A cache size cannot tell it: a VM's CPUID may report its host's L3 (508 MiB).
@@ -122,6 +137,8 @@ std::string simdName(std::string_view target);
 // "f64 AVX2 x2 32.4 GFLOP/s" on the host (x: threads), "f32 CUDA GPU 0 61.2 TFLOP/s" on a
 // device: how the CLI and the desktop app list the compute ceilings.
 std::string describe(const ComputeCeiling& ceiling);
+// "L2 1.00 MiB x1 112 GB/s"
+std::string describe(const CacheRoof& roof);
 
 // "0.52, 0.58, 0.59 over 1, 5, 15 minutes" (as many as known), how the CLI and the desktop app
 // show SystemInfo::loadAverage; empty when none is known.

@@ -1,0 +1,87 @@
+// The window's words for each finding: every kind has a title of its own, and a finding's text
+// carries its numbers as the charts format them, never a "?" for one it has.
+#include <QSet>
+#include <QtTest>
+
+#include "charts/chartinput.h"
+#include "insights/insighttext.h"
+
+using namespace accellab;
+using namespace accellab::gui;
+
+namespace {
+
+Insight finding(InsightKind kind, std::string variant,
+                std::map<std::string, double, std::less<>> numbers) {
+  Insight insight;
+  insight.kind = kind;
+  insight.kernel = "add";
+  insight.problem = "1x1x100000 f64";
+  insight.variant = std::move(variant);
+  insight.numbers = std::move(numbers);
+  return insight;
+}
+
+}  // namespace
+
+class TestInsightText : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void everyKindHasItsOwnTitle() {
+    QSet<QString> titles;
+    for (int kind = 0; kind <= static_cast<int>(InsightKind::busyMachine); ++kind) {
+      const QString title = insightTitle(static_cast<InsightKind>(kind));
+      QVERIFY2(!title.isEmpty(), qPrintable(QString::number(kind)));
+      titles.insert(title);
+    }
+    QCOMPARE(titles.size(), static_cast<int>(InsightKind::busyMachine) + 1);
+  }
+
+  void sizesPythonCopiesAndLoadCarryTheirNumbers() {
+    Insight drop = finding(InsightKind::cacheDrop, "vectorized",
+                           {{"fromBytes", 1 << 20},
+                            {"toBytes", 64 << 20},
+                            {"fromRate", 6e9},
+                            {"toRate", 2e9},
+                            {"drop", 3},
+                            {"cacheLevel", 2},
+                            {"cacheBytes", 2 << 20}});
+    QString text = insightText(drop);
+    for (const QString& shown :
+         {formatted(6e9, ValueKind::rate), formatted(64 << 20, ValueKind::bytes),
+          formatted(3, ValueKind::ratio),
+          QStringLiteral("L2 (%1)").arg(formatted(2 << 20, ValueKind::bytes))})
+      QVERIFY2(text.contains(shown), qPrintable(shown + QStringLiteral(" in ") + text));
+    drop.numbers.erase("cacheLevel");
+    QVERIFY(insightText(drop).contains(QStringLiteral("No cache boundary")));
+
+    Insight python = finding(InsightKind::pythonAgainstCpp, "vectorized",
+                             {{"numba", 1.2}, {"python-loop", 800}});
+    python.other = "vectorized";
+    text = insightText(python);
+    QVERIFY2(
+        text.contains(QStringLiteral("python-loop takes %1, numba takes %2 the time of "
+                                     "AccelLab's vectorized")
+                          .arg(formatted(800, ValueKind::ratio), formatted(1.2, ValueKind::ratio))),
+        qPrintable(text));
+
+    const Insight pageable = finding(InsightKind::pageableCopies, "gpu",
+                                     {{"pageableS", 0.1}, {"pinnedS", 0.04}, {"factor", 2.5}});
+    text = insightText(pageable);
+    QVERIFY2(text.contains(formatted(0.1, ValueKind::duration)) &&
+                 text.contains(formatted(2.5, ValueKind::ratio)),
+             qPrintable(text));
+
+    const Insight busy = finding(InsightKind::busyMachine, "loop",
+                                 {{"flaggedPoints", 3}, {"measuredPoints", 8}, {"busyProcess", 1}});
+    text = insightText(busy);
+    QVERIFY2(text.contains(QStringLiteral("(another process keeping a core busy): 3 of its 8")),
+             qPrintable(text));
+    for (const Insight& insight : {drop, python, pageable, busy})
+      QVERIFY2(!insightText(insight).contains(QLatin1Char('?')), qPrintable(insightText(insight)));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestInsightText)
+#include "tst_insighttext.moc"
