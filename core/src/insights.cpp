@@ -60,6 +60,7 @@ class Finder {
       pythonAgainstCpp(members);
     }
     cacheDrops();
+    gpuCrossovers();
     return std::move(found_);
   }
 
@@ -261,6 +262,55 @@ class Finder {
     }
   }
 
+  // Each device variant end to end against the fastest CPU variant, problem by problem.
+  void gpuCrossovers() {
+    struct Problem {
+      std::uint64_t size = 0;
+      std::size_t gpu = 0;
+      std::optional<std::size_t> cpu;  // the fastest CPU row of the problem
+    };
+    std::map<std::pair<std::string, std::string>, std::vector<Problem>> lines;
+    std::map<std::pair<std::string, std::string>, std::size_t> fastestCpu;  // kernel, problem
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      const ReportRow& row = rows_[i];
+      if (!measured(row) || run_.points[i].gpu || row.ranks != 1) continue;
+      const auto [at, added] = fastestCpu.try_emplace({row.kernel, row.group}, i);
+      if (!added && row.medianS < rows_[at->second].medianS) at->second = i;
+    }
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      const PointResult& point = run_.points[i];
+      if (point.status != PointStatus::ok || !point.gpu || point.gpu->endToEndS <= 0) continue;
+      const auto cpu = fastestCpu.find({rows_[i].kernel, rows_[i].group});
+      lines[{rows_[i].kernel, rows_[i].variant}].push_back(
+          {rows_[i].size, i,
+           cpu == fastestCpu.end() ? std::nullopt : std::optional<std::size_t>(cpu->second)});
+    }
+    for (auto& [key, problems] : lines) {
+      std::erase_if(problems, [](const Problem& p) { return !p.cpu; });
+      if (problems.empty()) continue;
+      std::ranges::sort(problems, {}, &Problem::size);
+      const auto wins = [&](const Problem& p) {
+        return run_.points[p.gpu].gpu->endToEndS < rows_[*p.cpu].medianS;
+      };
+      // The first size from which the GPU wins at every larger one.
+      std::size_t from = problems.size();
+      while (from > 0 && wins(problems[from - 1])) --from;
+      const Problem& largest = problems.back();
+      const Problem& shown = from < problems.size() ? problems[from] : largest;
+      Insight& insight = add(InsightKind::gpuCrossover, {shown.gpu, *shown.cpu}, "time");
+      insight.other = rows_[*largest.cpu].variant;
+      if (rows_[*largest.cpu].threads > 1)
+        insight.other += " \u00d7" + std::to_string(rows_[*largest.cpu].threads);
+      insight.numbers = {
+          {"speedup", rows_[*largest.cpu].medianS / run_.points[largest.gpu].gpu->endToEndS},
+          {"largestSize", static_cast<double>(largest.size)}};
+      if (from < problems.size()) {
+        insight.numbers["crossoverSize"] = static_cast<double>(shown.size);
+        if (from == 0) insight.numbers["everySize"] = 1;
+      }
+    }
+  }
+
   void pythonAgainstCpp(const std::vector<std::size_t>& members) {
     const auto oneThread = [&](std::string_view variant) -> std::optional<std::size_t> {
       for (const std::size_t i : members)
@@ -346,6 +396,8 @@ std::string_view toString(InsightKind kind) {
       return "python-against-cpp";
     case InsightKind::busyMachine:
       return "busy-machine";
+    case InsightKind::gpuCrossover:
+      return "gpu-crossover";
   }
   return "unknown";
 }
@@ -483,6 +535,23 @@ std::string describe(const Insight& insight) {
            << " measured points are flagged, and every time may be slower than the machine is. "
               "Close other programs and measure again (--rerun-unstable) before drawing "
               "conclusions.";
+      break;
+    case InsightKind::gpuCrossover:
+      text << insight.kernel << " " << insight.variant << " end to end (its copies included) ";
+      if (insight.numbers.contains("everySize"))
+        text << "beats the fastest CPU variant at every size measured";
+      else if (insight.numbers.contains("crossoverSize"))
+        text << "beats the fastest CPU variant from " << insight.problem << " on";
+      else
+        text << "loses to the fastest CPU variant at every size measured";
+      text << ": " << value(insight, "speedup", VK::ratio) << " the speed of " << insight.other
+           << " at the largest (" << value(insight, "largestSize", VK::count) << " elements).";
+      if (!insight.numbers.contains("crossoverSize"))
+        text << " The copies and the launch cost more than the kernel saves: measure larger "
+                "problems, or keep the data on the device across calls.";
+      else if (!insight.numbers.contains("everySize"))
+        text << " Below that size the copies and the launch cost more than the kernel saves; "
+                "send the GPU larger problems, or keep the data on it.";
       break;
   }
   if (insight.restsOnFlagged)

@@ -600,6 +600,26 @@ variant %2, %n thread(s), %3, run %4</source>
         <source>%1 reaches %2 of %3.</source>
         <translation>%1 只达到%3的 %2。</translation>
     </message>
+    <message>
+        <source>GPU crossover</source>
+        <translation>GPU 的分界规模</translation>
+    </message>
+    <message>
+        <source>%1 the speed of %2 at the largest size (%3 elements).</source>
+        <translation>在最大规模（%3 个元素）下，速度是 %2 的 %1。</translation>
+    </message>
+    <message>
+        <source>%1 end to end (its copies included) beats the fastest CPU variant at every size measured: %2</source>
+        <translation>%1 按端到端计时（含拷贝）在测量的每个规模上都快于最快的 CPU 版本：%2</translation>
+    </message>
+    <message>
+        <source>%1 end to end (its copies included) beats the fastest CPU variant from %2 on: %3 Below that size the copies and the launch cost more than the kernel saves; send the GPU larger problems, or keep the data on it.</source>
+        <translation>%1 按端到端计时（含拷贝）从 %2 起快于最快的 CPU 版本：%3低于这个规模时，拷贝和启动的开销超过了内核节省的时间；请交给 GPU 更大的问题，或让数据留在 GPU 上。</translation>
+    </message>
+    <message>
+        <source>%1 end to end (its copies included) loses to the fastest CPU variant at every size measured: %2 The copies and the launch cost more than the kernel saves: measure larger problems, or keep the data on the device across calls.</source>
+        <translation>%1 按端到端计时（含拷贝）在测量的每个规模上都慢于最快的 CPU 版本：%2拷贝和启动的开销超过了内核节省的时间：请测量更大的问题，或在多次调用之间让数据留在设备上。</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>

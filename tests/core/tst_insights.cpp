@@ -134,6 +134,48 @@ class TestInsights : public QObject {
     QCOMPARE(drop.numbers.at("cacheBytes"), 2.0 * (1 << 20));
   }
 
+  // The GPU end to end against the fastest CPU variant, size by size: where it starts to win for
+  // good, that it wins everywhere, or that it never does.
+  void theGpuCrossover() {
+    const auto gpuRun = [](std::vector<double> gpuS, std::vector<double> cpuS) {
+      Run run;
+      run.id = 1;
+      run.system = sampleSystem();
+      for (std::size_t k = 0; k < gpuS.size(); ++k) {
+        const Shape3 shape{1, 1, std::uint64_t{1} << (10 + 4 * k)};
+        const std::uint64_t bytes = 16 * shape.x;
+        run.points.push_back(point("parallel", shape, 2, cpuS[k], bytes));
+        run.points.push_back(point("loop", shape, 1, 4 * cpuS[k], bytes));
+        PointResult& gpu = run.points.emplace_back(point("gpu", shape, 1, gpuS[k] / 3, bytes));
+        gpu.gpu = GpuTiming{
+            .kernelS = gpuS[k] / 3, .h2dS = gpuS[k] / 3, .d2hS = gpuS[k] / 3, .endToEndS = gpuS[k]};
+      }
+      const std::vector<Insight> found = findInsights(run);
+      const auto crossover = std::ranges::find(found, InsightKind::gpuCrossover, &Insight::kind);
+      return crossover == found.end() ? std::optional<Insight>() : *crossover;
+    };
+    // Loses at 1 Ki and 16 Ki elements, wins from 256 Ki on (a loss between is not "for good").
+    auto crossover = gpuRun({1e-3, 2e-3, 1e-3, 2e-3}, {1e-4, 1e-3, 2e-3, 8e-3});
+    QVERIFY(crossover);
+    QCOMPARE(crossover->problem, std::string("1x1x262144 f64"));
+    QCOMPARE(crossover->numbers.at("crossoverSize"), 262144.0);
+    QCOMPARE(crossover->numbers.at("speedup"), 4.0);
+    QCOMPARE(crossover->other, std::string("parallel \u00d72"));
+    QCOMPARE(crossover->rows, (std::vector<std::size_t>{8, 6}));
+    QVERIFY2(describe(*crossover)
+                     .find("add gpu end to end (its copies included) beats the fastest "
+                           "CPU variant from 1x1x262144 f64 on: 4.00x the speed of "
+                           "parallel \u00d72 at the largest") != std::string::npos,
+             describe(*crossover).c_str());
+    crossover = gpuRun({1e-3, 1e-3}, {2e-3, 4e-3});
+    QVERIFY(crossover && crossover->numbers.contains("everySize"));
+    crossover = gpuRun({1e-3, 1e-3}, {1e-4, 5e-4});
+    QVERIFY(crossover && !crossover->numbers.contains("crossoverSize"));
+    QVERIFY(describe(*crossover).find("loses to the fastest CPU variant at every size") !=
+            std::string::npos);
+    QCOMPARE(crossover->numbers.at("speedup"), 0.5);
+  }
+
   // At a largest problem that fits a cache, the bound is judged against that level's roof, and
   // the words name it.
   void aBoundInACacheNamesItsLevel() {

@@ -30,12 +30,12 @@ class TestInsightText : public QObject {
  private slots:
   void everyKindHasItsOwnTitle() {
     QSet<QString> titles;
-    for (int kind = 0; kind <= static_cast<int>(InsightKind::busyMachine); ++kind) {
+    for (int kind = 0; kind <= static_cast<int>(InsightKind::gpuCrossover); ++kind) {
       const QString title = insightTitle(static_cast<InsightKind>(kind));
       QVERIFY2(!title.isEmpty(), qPrintable(QString::number(kind)));
       titles.insert(title);
     }
-    QCOMPARE(titles.size(), static_cast<int>(InsightKind::busyMachine) + 1);
+    QCOMPARE(titles.size(), static_cast<int>(InsightKind::gpuCrossover) + 1);
   }
 
   void sizesPythonCopiesAndLoadCarryTheirNumbers() {
@@ -78,7 +78,15 @@ class TestInsightText : public QObject {
     text = insightText(busy);
     QVERIFY2(text.contains(QStringLiteral("(another process keeping a core busy): 3 of its 8")),
              qPrintable(text));
-    for (const Insight& insight : {drop, python, pageable, busy})
+    Insight crossover =
+        finding(InsightKind::gpuCrossover, "gpu",
+                {{"speedup", 4}, {"largestSize", 1 << 22}, {"crossoverSize", 1 << 18}});
+    crossover.other = "parallel";
+    text = insightText(crossover);
+    QVERIFY2(text.contains(QStringLiteral("from 1x1x100000 f64 on: %1 the speed of parallel")
+                               .arg(formatted(4, ValueKind::ratio))),
+             qPrintable(text));
+    for (const Insight& insight : {drop, python, pageable, busy, crossover})
       QVERIFY2(!insightText(insight).contains(QLatin1Char('?')), qPrintable(insightText(insight)));
   }
 };

@@ -62,6 +62,8 @@ QString insightTitle(InsightKind kind) {
       return Insights::tr("Python against C++");
     case InsightKind::busyMachine:
       return Insights::tr("Busy machine");
+    case InsightKind::gpuCrossover:
+      return Insights::tr("GPU crossover");
   }
   return {};
 }
@@ -210,6 +212,34 @@ QString insightText(const Insight& insight) {
               "the C++ variant is the floor for this work.")
               .arg(QString::fromStdString(insight.kernel), QString::fromStdString(insight.problem),
                    takes.join(Insights::tr(", ")), QString::fromStdString(insight.other));
+      break;
+    }
+    case InsightKind::gpuCrossover: {
+      const QString gpu = QStringLiteral("%1 %2").arg(QString::fromStdString(insight.kernel),
+                                                      QString::fromStdString(insight.variant));
+      const QString speed =
+          Insights::tr("%1 the speed of %2 at the largest size (%3 elements).")
+              .arg(number(insight, "speedup", VK::ratio), QString::fromStdString(insight.other),
+                   number(insight, "largestSize", VK::count));
+      if (insight.numbers.contains("everySize"))
+        text = Insights::tr(
+                   "%1 end to end (its copies included) beats the fastest CPU variant "
+                   "at every size measured: %2")
+                   .arg(gpu, speed);
+      else if (insight.numbers.contains("crossoverSize"))
+        text = Insights::tr(
+                   "%1 end to end (its copies included) beats the fastest CPU variant "
+                   "from %2 on: %3 Below that size the copies and the launch cost more "
+                   "than the kernel saves; send the GPU larger problems, or keep the "
+                   "data on it.")
+                   .arg(gpu, QString::fromStdString(insight.problem), speed);
+      else
+        text = Insights::tr(
+                   "%1 end to end (its copies included) loses to the fastest CPU "
+                   "variant at every size measured: %2 The copies and the launch cost "
+                   "more than the kernel saves: measure larger problems, or keep the "
+                   "data on the device across calls.")
+                   .arg(gpu, speed);
       break;
     }
     case InsightKind::busyMachine: {

@@ -64,6 +64,13 @@ enum class InsightKind {
   // with outliers), measuredPoints, and load or busyProcess (1) for the warnings there were.
   // Rows: the flagged points, else every measured one.
   busyMachine,
+  // A variant on the GPU, end to end (its copies included), against the fastest CPU variant of
+  // each problem of the run, by size: from which size on it wins at every larger one
+  // (`problem`: that size's), or that it wins at none. `other`: the CPU variant at the largest.
+  // numbers: speedup (the CPU's time over the GPU's, at the largest size), largestSize, and
+  // crossoverSize (elements) where it wins from a size on, everySize (1) where that is the
+  // smallest size measured.
+  gpuCrossover,
 };
 
 // The Python variants of the built-in kernels (the tutorial's own code), slowest first.
