@@ -100,7 +100,10 @@ class Finder {
       } else if (peakFraction >= kComputeBound) {
         add(InsightKind::computeBound, {i}, "roofline").numbers = {
             {"peakFraction", peakFraction}, {"flopsPerS", row.flopsPerS}, {"peakFlopsPerS", *peak}};
-      } else if (fraction < kFarBelowRoof && peakFraction < kFarBelowRoof) {
+      } else if (fraction < kFarBelowRoof && peakFraction < kFarBelowRoof &&
+                 (peak || row.flopsPerS <= 0)) {
+        // A row that counts FLOPs but has no peak to hold them against (a library's own code,
+        // OpenBLAS's) may be compute-bound: "neither bounds it" would be a guess.
         insight = &add(InsightKind::belowBothRoofs, {i}, "roofline");
         insight->numbers = {{"ceilingFraction", fraction}};
         if (peak) insight->numbers["peakFraction"] = peakFraction;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "accellab/insights.h"
+#include "golden_file.h"
 #include "sample_session.h"
 
 using namespace accellab;
@@ -306,6 +307,25 @@ class TestInsights : public QObject {
     QVERIFY(markdown.find("| threads-lose | " + describe(found[0]) + " | scaling |\n") !=
             std::string::npos);
     QVERIFY(markdown.find("## Run 2: nothing to say\n\nNo findings") != std::string::npos);
+  }
+
+  // Sessions recorded on a real machine (tests/data/insights: the tutorial's add with its Python
+  // variants at two sizes, matmul with OpenBLAS, a small add on two threads; all while another
+  // build kept the 2-core VM busy) give exactly the findings and words of their golden files.
+  void recordedRunsGiveTheirFindings_data() {
+    QTest::addColumn<QString>("name");
+    for (const char* name : {"tutorial-add", "matmul", "small-threads"})
+      QTest::newRow(name) << name;
+  }
+  void recordedRunsGiveTheirFindings() {
+    QFETCH(QString, name);
+    const Session session = readSessionFile(dataFile("insights/" + name.toStdString() + ".json"));
+    std::string text;
+    for (const Run& run : session.runs)
+      for (const Insight& insight : findInsights(run))
+        text += std::string(toString(insight.kind)) + ": " + describe(insight) + "\n";
+    QVERIFY(!text.empty());
+    QVERIFY(matchesGolden("insights/" + name.toStdString() + ".findings.txt", text));
   }
 
   // Threads that pay, nothing near a roof, unmeasured points and an empty run give nothing.

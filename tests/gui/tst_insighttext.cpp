@@ -3,7 +3,9 @@
 #include <QSet>
 #include <QtTest>
 
+#include "accellab/session.h"
 #include "charts/chartinput.h"
+#include "golden_file.h"
 #include "insights/insighttext.h"
 
 using namespace accellab;
@@ -36,6 +38,26 @@ class TestInsightText : public QObject {
       titles.insert(title);
     }
     QCOMPARE(titles.size(), static_cast<int>(InsightKind::gpuCrossover) + 1);
+  }
+
+  // The recorded sessions of tst_insights in the window's words (its golden files there).
+  void recordedRunsInTheWindowsWords_data() {
+    QTest::addColumn<QString>("name");
+    for (const char* name : {"tutorial-add", "matmul", "small-threads"})
+      QTest::newRow(name) << name;
+  }
+  void recordedRunsInTheWindowsWords() {
+    QFETCH(QString, name);
+    const Session session =
+        readSessionFile(test::dataFile("insights/" + name.toStdString() + ".json"));
+    QString text;
+    for (const Run& run : session.runs)
+      for (const Insight& insight : findInsights(run))
+        text += insightTitle(insight.kind) + QStringLiteral(": ") + insightText(insight) +
+                QLatin1Char('\n');
+    QVERIFY(!text.isEmpty());
+    QVERIFY(
+        test::matchesGolden("insights/" + name.toStdString() + ".window.txt", text.toStdString()));
   }
 
   void sizesPythonCopiesAndLoadCarryTheirNumbers() {
