@@ -28,7 +28,8 @@ double bestCopyRate(std::size_t perThread, int threads, std::stop_token stop) {
   HostArray<double> memory(stride * static_cast<std::size_t>(threads));
   double* base = memory.span().data();
   std::fill(base, base + stride * static_cast<std::size_t>(threads), 1.0);
-  // Copies per sample: about kSampleS at 100 GB/s a thread, calibrated by the first sample.
+  // Copies per sample: a first guess (200 KB, a thousandth of kSampleS at 100 GB/s a thread),
+  // calibrated below.
   std::uint64_t copies = std::max<std::uint64_t>(1, 200'000'000 / (16 * perThread) / 1000);
   const auto timed = [&] {
     const double start = steadySeconds();
