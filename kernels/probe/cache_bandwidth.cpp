@@ -66,7 +66,7 @@ double bestCopyRate(std::size_t perThread, int threads, std::stop_token stop) {
 }  // namespace
 
 std::vector<CacheRoof> measureCacheBandwidths(const std::vector<CacheInfo>& caches,
-                                              std::stop_token stop) {
+                                              std::uint64_t availableBytes, std::stop_token stop) {
   std::vector<CacheRoof> roofs;
   std::vector<int> counts{1};
   if (omp_get_max_threads() > 1) counts.push_back(omp_get_max_threads());
@@ -77,6 +77,7 @@ std::vector<CacheRoof> measureCacheBandwidths(const std::vector<CacheInfo>& cach
         // Half the level for the pair of arrays: the other half keeps the stack, the code and
         // what the line placement leaves out.
         const std::uint64_t pairBytes = cache.sizeBytes / 2;
+        if (availableBytes > 0 && pairBytes > availableBytes / 4) continue;
         const std::uint64_t shared = cache.level > kLastPrivateLevel ? threads : 1;
         const auto perThread = static_cast<std::size_t>(pairBytes / shared / 2 / sizeof(double));
         if (perThread < 64) continue;

@@ -67,8 +67,8 @@ SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
     std::uint64_t largestCache = 0;
     for (const CacheInfo& cache : info.caches)
       largestCache = std::max(largestCache, cache.sizeBytes);
-    const Bandwidth bandwidth =
-        measureCopyBandwidth(largestCache, probeHostMemory().hostBytes, options.stop);
+    const std::uint64_t available = probeHostMemory().hostBytes;
+    const Bandwidth bandwidth = measureCopyBandwidth(largestCache, available, options.stop);
     info.bandwidthCeilingBytesPerS = bandwidth.bytesPerS;
     info.bandwidthMethod = bandwidth.method;
     info.streamingFromBytes = bandwidth.streamingFromBytes;
@@ -77,7 +77,7 @@ SystemInfo probeSystem(int gpuDevice, const ProbeOptions& options) {
     info.splitFromBytes = split.fromBytes;
     info.splitMethod = std::move(split.method);
     info.computeCeilings = probe::measureComputeCeilings(info.gpus, options.stop);
-    info.cacheRoofs = measureCacheBandwidths(info.caches, options.stop);
+    info.cacheRoofs = measureCacheBandwidths(info.caches, available, options.stop);
   }
   return info;
 }

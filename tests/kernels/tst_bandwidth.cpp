@@ -137,7 +137,7 @@ class TestBandwidth : public QObject {
   void eachDataCacheGetsItsRoofs() {
     const std::vector<accellab::CacheInfo> caches = {
         {1, "Data", 32 << 10}, {1, "Instruction", 32 << 10}, {2, "Unified", 1 << 20}};
-    const std::vector<accellab::CacheRoof> roofs = measureCacheBandwidths(caches);
+    const std::vector<accellab::CacheRoof> roofs = measureCacheBandwidths(caches, 0);
     const int most = omp_get_max_threads();
     QCOMPARE(roofs.size(), most > 1 ? std::size_t{4} : std::size_t{2});
     for (std::size_t i = 0; i < roofs.size(); ++i) {
@@ -148,7 +148,11 @@ class TestBandwidth : public QObject {
     }
     std::stop_source stop;
     stop.request_stop();
-    QVERIFY(measureCacheBandwidths(caches, stop.get_token()).empty());
+    QVERIFY(measureCacheBandwidths(caches, 0, stop.get_token()).empty());
+    // With 1 MiB available, L2's 512 KiB of arrays would take more than a quarter: left out.
+    const std::vector<accellab::CacheRoof> l1 = measureCacheBandwidths(caches, 1 << 20);
+    QVERIFY(!l1.empty());
+    QVERIFY(std::ranges::all_of(l1, [](const accellab::CacheRoof& r) { return r.level == 1; }));
   }
 
   void tooLittleMemoryIsNotMeasuredWithTheReason() {
