@@ -17,8 +17,7 @@ void addInsightOptions(ArgumentParser& parser) {
 void writeInsights(const Run& run, const ReportOptions& options, std::ostream& out) {
   const std::vector<Insight> insights = findInsights(run, options);
   if (insights.empty()) {
-    out << "\nFindings: none (they need a variant near a ceiling, a thread sweep, loop-strided "
-           "beside loop, a cold first call or a gpu point; docs/insights.md)\n";
+    out << "\nFindings: none (" << kFindingsNeed << "; docs/insights.md)\n";
     return;
   }
   out << "\nFindings (docs/insights.md):\n";

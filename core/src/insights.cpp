@@ -255,8 +255,8 @@ class Finder {
                          {"drop", worstDrop}};
       const CacheInfo* crossed = nullptr;
       for (const CacheInfo& cache : run_.system.caches)
-        if (cache.type != "Instruction" && cache.sizeBytes >= from.bytes &&
-            cache.sizeBytes < to.bytes && (!crossed || cache.sizeBytes > crossed->sizeBytes))
+        if (holdsData(cache) && cache.sizeBytes >= from.bytes && cache.sizeBytes < to.bytes &&
+            (!crossed || cache.sizeBytes > crossed->sizeBytes))
           crossed = &cache;
       if (crossed) {
         insight.numbers["cacheLevel"] = crossed->level;
@@ -270,42 +270,40 @@ class Finder {
     struct Problem {
       std::uint64_t size = 0;
       std::size_t gpu = 0;
-      std::optional<std::size_t> cpu;  // the fastest CPU row of the problem
+      std::size_t cpu = 0;  // the fastest CPU row of the problem
     };
-    std::map<std::pair<std::string, std::string>, std::vector<Problem>> lines;
-    std::map<std::pair<std::string, std::string>, std::size_t> fastestCpu;  // kernel, problem
+    // By group: a group is one kernel's one problem.
+    std::map<std::string, std::size_t, std::less<>> fastestCpu;
     for (std::size_t i = 0; i < rows_.size(); ++i) {
       const ReportRow& row = rows_[i];
       if (!measured(row) || run_.points[i].gpu || row.ranks != 1) continue;
-      const auto [at, added] = fastestCpu.try_emplace({row.kernel, row.group}, i);
+      const auto [at, added] = fastestCpu.try_emplace(row.group, i);
       if (!added && row.medianS < rows_[at->second].medianS) at->second = i;
     }
+    std::map<std::pair<std::string, std::string>, std::vector<Problem>> lines;  // kernel, variant
     for (std::size_t i = 0; i < rows_.size(); ++i) {
       const PointResult& point = run_.points[i];
       if (point.status != PointStatus::ok || !point.gpu || point.gpu->endToEndS <= 0) continue;
-      const auto cpu = fastestCpu.find({rows_[i].kernel, rows_[i].group});
-      lines[{rows_[i].kernel, rows_[i].variant}].push_back(
-          {rows_[i].size, i,
-           cpu == fastestCpu.end() ? std::nullopt : std::optional<std::size_t>(cpu->second)});
+      const auto cpu = fastestCpu.find(rows_[i].group);
+      if (cpu == fastestCpu.end()) continue;  // nothing to beat at this problem
+      lines[{rows_[i].kernel, rows_[i].variant}].push_back({rows_[i].size, i, cpu->second});
     }
     for (auto& [key, problems] : lines) {
-      std::erase_if(problems, [](const Problem& p) { return !p.cpu; });
-      if (problems.empty()) continue;
       std::ranges::sort(problems, {}, &Problem::size);
       const auto wins = [&](const Problem& p) {
-        return run_.points[p.gpu].gpu->endToEndS < rows_[*p.cpu].medianS;
+        return run_.points[p.gpu].gpu->endToEndS < rows_[p.cpu].medianS;
       };
       // The first size from which the GPU wins at every larger one.
       std::size_t from = problems.size();
       while (from > 0 && wins(problems[from - 1])) --from;
       const Problem& largest = problems.back();
       const Problem& shown = from < problems.size() ? problems[from] : largest;
-      Insight& insight = add(InsightKind::gpuCrossover, {shown.gpu, *shown.cpu}, "time");
-      insight.other = rows_[*largest.cpu].variant;
-      if (rows_[*largest.cpu].threads > 1)
-        insight.other += " \u00d7" + std::to_string(rows_[*largest.cpu].threads);
+      Insight& insight = add(InsightKind::gpuCrossover, {shown.gpu, shown.cpu}, "time");
+      insight.other = rows_[largest.cpu].variant;
+      if (rows_[largest.cpu].threads > 1)
+        insight.other += " \u00d7" + std::to_string(rows_[largest.cpu].threads);
       insight.numbers = {
-          {"speedup", rows_[*largest.cpu].medianS / run_.points[largest.gpu].gpu->endToEndS},
+          {"speedup", rows_[largest.cpu].medianS / run_.points[largest.gpu].gpu->endToEndS},
           {"largestSize", static_cast<double>(largest.size)}};
       if (from < problems.size()) {
         insight.numbers["crossoverSize"] = static_cast<double>(shown.size);
@@ -333,9 +331,8 @@ class Finder {
         factors[std::string(python)] = rows_[*row].medianS / rows_[*cpp].medianS;
       }
     if (factors.empty()) return;
-    Insight& insight = add(InsightKind::pythonAgainstCpp, evidence, "time");
-    insight.numbers = std::move(factors);
-    insight.other = insight.variant;
+    // The evidence's first row is the C++ one: the finding's variant.
+    add(InsightKind::pythonAgainstCpp, evidence, "time").numbers = std::move(factors);
   }
 
   void pageableCopies(std::size_t i) {
@@ -522,7 +519,7 @@ std::string describe(const Insight& insight) {
           text << (first ? " " : ", ") << python << " takes " << value(insight, python, VK::ratio);
           first = false;
         }
-      text << " the time of AccelLab's " << insight.other
+      text << " the time of AccelLab's " << insight.variant
            << " (C++). The difference is the interpreter (a pure-Python loop runs bytecode for "
               "each element), NumPy's calls and temporary arrays, or Numba's call through "
               "Python; the C++ variant is the floor for this work.";

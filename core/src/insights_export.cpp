@@ -53,9 +53,7 @@ std::string findingsToMarkdown(const std::vector<Run>& runs, const ReportOptions
     text += "\n## Run " + std::to_string(run.id) + ": " + detail::markdownCell(run.name) + "\n\n";
     const std::vector<Insight> insights = findInsights(run, options);
     if (insights.empty()) {
-      text +=
-          "No findings: they need a variant near a ceiling, a thread sweep, loop-strided "
-          "beside loop, a cold first call or a gpu point.\n";
+      text += "No findings: " + std::string(kFindingsNeed) + ".\n";
       continue;
     }
     text += detail::markdownLine({"finding", "what the measurements say", "chart"});

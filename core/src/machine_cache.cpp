@@ -204,8 +204,7 @@ CacheLookup MachineCache::load(const SystemInfo& live) const {
   const SystemInfo& cached = stored.system;
   // No compute ceilings, store crossover or cache roofs: written before they were measured, so
   // measured now, not served empty.
-  const bool cachesKnown = std::ranges::any_of(
-      live.caches, [](const CacheInfo& cache) { return cache.type != "Instruction"; });
+  const bool cachesKnown = std::ranges::any_of(live.caches, holdsData);
   if (cached.bandwidthCeilingBytesPerS <= 0 || cached.bandwidthMeasured.empty() ||
       cached.computeCeilings.empty() || cached.streamingFromBytes == 0 ||
       (cachesKnown && cached.cacheRoofs.empty()))

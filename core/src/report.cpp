@@ -30,7 +30,7 @@ RowTime rowTime(const PointResult& result, GpuTime gpuTime) {
 std::string aboveTheCeiling(std::uint64_t bytes, const std::vector<CacheInfo>& caches) {
   const CacheInfo* holds = nullptr;
   for (const CacheInfo& cache : caches)
-    if (cache.type != "Instruction" && cache.sizeBytes >= bytes &&
+    if (holdsData(cache) && cache.sizeBytes >= bytes &&
         (holds == nullptr || cache.sizeBytes < holds->sizeBytes))
       holds = &cache;
   const std::string above = "above the memory ceiling: ";
@@ -101,14 +101,13 @@ Ceilings ceilingsOf(const SystemInfo& system) {
 
 std::optional<CacheRoof> cacheRoofFor(std::uint64_t bytes, int threads,
                                       const std::vector<CacheRoof>& roofs) {
-  constexpr int kLastPrivateLevel = 2;  // as the probe measures them (cache_bandwidth.h)
   int most = 1;
   for (const CacheRoof& roof : roofs) most = std::max(most, roof.threads);
   const int measuredOn = threads <= 1 ? 1 : most;
   std::optional<CacheRoof> holds;
   for (const CacheRoof& roof : roofs) {
     if (roof.threads != measuredOn) continue;
-    const bool privateLevel = roof.level <= kLastPrivateLevel;
+    const bool privateLevel = roof.level <= kLastPrivateCacheLevel;
     const std::uint64_t room =
         privateLevel ? roof.sizeBytes * static_cast<std::uint64_t>(std::max(threads, 1))
                      : roof.sizeBytes;
@@ -119,6 +118,13 @@ std::optional<CacheRoof> cacheRoofFor(std::uint64_t bytes, int threads,
     holds->threads = std::max(threads, 1);
   }
   return holds;
+}
+
+std::optional<CacheRoof> cacheRoofOf(const PointResult& point,
+                                     const std::vector<CacheRoof>& roofs) {
+  if (point.gpu || point.point.ranks > 1) return std::nullopt;
+  return cacheRoofFor(point.bytes,
+                      point.threadsWorked > 0 ? point.threadsWorked : point.point.threads, roofs);
 }
 
 Ceilings ceilingsOf(const Run& run) {
@@ -186,12 +192,8 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
     row.intensity = static_cast<double>(result.flops) / static_cast<double>(result.bytes);
   double ceiling = result.gpu ? ceilings.deviceBytesPerS : ceilings.hostBytesPerS;
   // A host problem that fits a cache is judged against that level's roof.
-  CacheRoof roof;  // level 0: none applies (a plain value: GCC 12 misreads an optional here)
-  if (!result.gpu && result.point.ranks == 1)
-    roof = cacheRoofFor(result.bytes,
-                        result.threadsWorked > 0 ? result.threadsWorked : result.point.threads,
-                        ceilings.cacheRoofs)
-               .value_or(roof);
+  // Level 0: none applies (a plain value: GCC 12 misreads an optional here).
+  const CacheRoof roof = cacheRoofOf(result, ceilings.cacheRoofs).value_or(CacheRoof{});
   if (roof.level > 0) ceiling = roof.bytesPerS;
   const bool oneMachine = !ceilings.acrossNodes || result.point.ranks == 1;
   if (ok && !time.endToEnd && oneMachine && ceiling > 0 && row.bytesPerS > 0) {

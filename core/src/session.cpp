@@ -616,8 +616,8 @@ PointResult readPoint(const Node& node) {
     for (std::size_t i = 0; i < medians->size(); ++i)
       result.rankMediansS.push_back((*medians)[i].amount());
   }
-  // Never more than the threads the point had: a file saying otherwise is refused.
   readOptional(node, "repetitions_by", result.repetitionsBy);
+  // Never more than the threads the point had: a file saying otherwise is refused.
   if (auto worked = node.optional("threads_worked"))
     result.threadsWorked = worked->integer(1, result.point.threads);
   return result;

@@ -15,8 +15,6 @@ namespace {
 
 constexpr double kSampleS = 2e-3;
 constexpr int kSamples = 5;
-// The levels private to a core; from L3 on, a level is shared by the cores.
-constexpr int kLastPrivateLevel = 2;
 // b lies this far past a within each thread's part, so that a store to a never shares its
 // page offset with the load of b it follows (4K aliasing).
 constexpr std::size_t kStagger = 256;  // doubles: half a page
@@ -73,12 +71,12 @@ std::vector<CacheRoof> measureCacheBandwidths(const std::vector<CacheInfo>& cach
   try {
     for (const int threads : counts) {
       for (const CacheInfo& cache : caches) {
-        if (cache.type == "Instruction" || cache.sizeBytes < 1024) continue;
+        if (!holdsData(cache) || cache.sizeBytes < 1024) continue;
         // Half the level for the pair of arrays: the other half keeps the stack, the code and
         // what the line placement leaves out.
         const std::uint64_t pairBytes = cache.sizeBytes / 2;
         if (availableBytes > 0 && pairBytes > availableBytes / 4) continue;
-        const std::uint64_t shared = cache.level > kLastPrivateLevel ? threads : 1;
+        const std::uint64_t shared = cache.level > kLastPrivateCacheLevel ? threads : 1;
         const auto perThread = static_cast<std::size_t>(pairBytes / shared / 2 / sizeof(double));
         if (perThread < 64) continue;
         const double rate = bestCopyRate(perThread, threads, stop);

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "accellab/insights.h"
-#include "golden_file.h"
+#include "recorded_findings.h"
 #include "sample_session.h"
 
 using namespace accellab;
@@ -222,7 +222,7 @@ class TestInsights : public QObject {
     };
     const auto python = find(InsightKind::pythonAgainstCpp);
     QVERIFY(python != found.end());
-    QCOMPARE(python->other, std::string("vectorized"));
+    QCOMPARE(python->variant, std::string("vectorized"));
     QCOMPARE(python->rows, (std::vector<std::size_t>{5, 12, 11}));
     QVERIFY(std::abs(python->numbers.at("python-loop") - 900) < 1e-9);
     QVERIFY(std::abs(python->numbers.at("numpy") - 1.5) < 1e-9);
@@ -309,21 +309,14 @@ class TestInsights : public QObject {
     QVERIFY(markdown.find("## Run 2: nothing to say\n\nNo findings") != std::string::npos);
   }
 
-  // Sessions recorded on a real machine (tests/data/insights: the tutorial's add with its Python
-  // variants at two sizes, matmul with OpenBLAS, a small add on two threads; all while another
-  // build kept the 2-core VM busy) give exactly the findings and words of their golden files.
-  void recordedRunsGiveTheirFindings_data() {
-    QTest::addColumn<QString>("name");
-    for (const char* name : {"tutorial-add", "matmul", "small-threads"})
-      QTest::newRow(name) << name;
-  }
+  // Sessions recorded on a real machine (recorded_findings.h) give exactly the findings and
+  // words of their golden files.
+  void recordedRunsGiveTheirFindings_data() { addRecordedSessionRows(); }
   void recordedRunsGiveTheirFindings() {
     QFETCH(QString, name);
-    const Session session = readSessionFile(dataFile("insights/" + name.toStdString() + ".json"));
     std::string text;
-    for (const Run& run : session.runs)
-      for (const Insight& insight : findInsights(run))
-        text += std::string(toString(insight.kind)) + ": " + describe(insight) + "\n";
+    for (const Insight& insight : recordedFindings(name))
+      text += std::string(toString(insight.kind)) + ": " + describe(insight) + "\n";
     QVERIFY(!text.empty());
     QVERIFY(matchesGolden("insights/" + name.toStdString() + ".findings.txt", text));
   }

@@ -3,10 +3,9 @@
 #include <QSet>
 #include <QtTest>
 
-#include "accellab/session.h"
 #include "charts/chartinput.h"
-#include "golden_file.h"
 #include "insights/insighttext.h"
+#include "recorded_findings.h"
 
 using namespace accellab;
 using namespace accellab::gui;
@@ -41,20 +40,13 @@ class TestInsightText : public QObject {
   }
 
   // The recorded sessions of tst_insights in the window's words (its golden files there).
-  void recordedRunsInTheWindowsWords_data() {
-    QTest::addColumn<QString>("name");
-    for (const char* name : {"tutorial-add", "matmul", "small-threads"})
-      QTest::newRow(name) << name;
-  }
+  void recordedRunsInTheWindowsWords_data() { test::addRecordedSessionRows(); }
   void recordedRunsInTheWindowsWords() {
     QFETCH(QString, name);
-    const Session session =
-        readSessionFile(test::dataFile("insights/" + name.toStdString() + ".json"));
     QString text;
-    for (const Run& run : session.runs)
-      for (const Insight& insight : findInsights(run))
-        text += insightTitle(insight.kind) + QStringLiteral(": ") + insightText(insight) +
-                QLatin1Char('\n');
+    for (const Insight& insight : test::recordedFindings(name))
+      text += insightTitle(insight.kind) + QStringLiteral(": ") + insightText(insight) +
+              QLatin1Char('\n');
     QVERIFY(!text.isEmpty());
     QVERIFY(
         test::matchesGolden("insights/" + name.toStdString() + ".window.txt", text.toStdString()));
@@ -80,7 +72,6 @@ class TestInsightText : public QObject {
 
     Insight python = finding(InsightKind::pythonAgainstCpp, "vectorized",
                              {{"numba", 1.2}, {"python-loop", 800}});
-    python.other = "vectorized";
     text = insightText(python);
     QVERIFY2(
         text.contains(QStringLiteral("python-loop takes %1, numba takes %2 the time of "

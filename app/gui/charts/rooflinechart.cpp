@@ -94,12 +94,7 @@ QString roofNote(const Place& place, const ChartPoint& point) {
   };
   const double intensity = intensityOf(point);
   // A problem that fits a cache stands under that level's roof, as the table judges it.
-  const PointResult& result = point.result;
-  const auto cache = place.onGpu ? std::nullopt
-                                 : cacheRoofFor(result.bytes,
-                                                result.threadsWorked > 0 ? result.threadsWorked
-                                                                         : result.point.threads,
-                                                place.cacheRoofs);
+  const auto cache = cacheRoofOf(point.result, place.cacheRoofs);
   const double bytesPerS = cache ? cache->bytesPerS : place.bytesPerS;
   const QString bandwidth = cache ? cacheRoofName(*cache) : bandwidthName(place);
   std::vector<Roof> roofs;

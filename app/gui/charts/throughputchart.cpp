@@ -80,7 +80,7 @@ std::vector<CacheInfo> dataCachesOf(const ChartInput& input) {
   std::vector<CacheInfo> caches;
   for (const ChartRun& run : input.runs)
     for (const CacheInfo& cache : run.caches)
-      if (cache.type != "Instruction" && std::ranges::none_of(caches, [&](const CacheInfo& c) {
+      if (holdsData(cache) && std::ranges::none_of(caches, [&](const CacheInfo& c) {
             return c.level == cache.level && c.sizeBytes == cache.sizeBytes;
           }))
         caches.push_back(cache);

@@ -211,7 +211,7 @@ QString insightText(const Insight& insight) {
               "element), NumPy's calls and temporary arrays, or Numba's call through Python; "
               "the C++ variant is the floor for this work.")
               .arg(QString::fromStdString(insight.kernel), QString::fromStdString(insight.problem),
-                   takes.join(Insights::tr(", ")), QString::fromStdString(insight.other));
+                   takes.join(Insights::tr(", ")), QString::fromStdString(insight.variant));
       break;
     }
     case InsightKind::gpuCrossover: {

@@ -56,7 +56,7 @@ enum class InsightKind {
   // pinnedS, factor.
   pageableCopies,
   // Python and C++ doing the same work on one problem, on one thread: each Python variant's
-  // time as a multiple of AccelLab's own (`other`: vectorized, else loop). numbers: one per
+  // time as a multiple of AccelLab's own (`variant`: vectorized, else loop). numbers: one per
   // Python variant measured, by its name (kPythonVariants), in that order.
   pythonAgainstCpp,
   // The run began on a busy machine (its "load" or "busy-process" warning): its times may be
@@ -72,6 +72,11 @@ enum class InsightKind {
   // smallest size measured.
   gpuCrossover,
 };
+
+// What a run needs for findings, for the words that say it has none (the CLI's, the files').
+inline constexpr std::string_view kFindingsNeed =
+    "they need a variant near a ceiling, a thread sweep, loop-strided beside loop, a cold first "
+    "call or a gpu point";
 
 // The Python variants of the built-in kernels (the tutorial's own code), slowest first.
 inline constexpr std::string_view kPythonVariants[] = {"python-loop", "numpy", "numba"};
@@ -91,7 +96,8 @@ struct Insight {
   std::string kernel;
   std::string problem;  // ReportRow::problem: "1024x1024x512 f64"
   std::string variant;
-  // The variant it is compared with, where that is not in its numbers (pythonAgainstCpp).
+  // The variant it is compared with, where that is neither `variant` nor in its numbers
+  // (gpuCrossover: the fastest CPU variant).
   std::string other;
   int threads = 1;        // of its first row: the thread findings compare theirs in `numbers`
   bool onDevice = false;  // its first row ran on a GPU: below both roofs, the launch dominates

@@ -115,6 +115,9 @@ Ceilings ceilingsOf(const SystemInfo& system);
 // None: the point is judged against memory's copy ceiling.
 std::optional<CacheRoof> cacheRoofFor(std::uint64_t bytes, int threads,
                                       const std::vector<CacheRoof>& roofs);
+// cacheRoofFor of a measured point: a host point of one rank, on the threads that did its work
+// (PointResult::threadsWorked, where counted); none for a gpu point or one of several ranks.
+std::optional<CacheRoof> cacheRoofOf(const PointResult& point, const std::vector<CacheRoof>& roofs);
 // The run's machine's ceilings, across nodes when its MPI launch spanned several.
 Ceilings ceilingsOf(const Run& run);
 

@@ -22,6 +22,14 @@ struct CacheInfo {
   friend bool operator==(const CacheInfo&, const CacheInfo&) = default;
 };
 
+// A cache that holds data (a data or unified one, not an instruction cache): where a
+// problem's arrays can stay, and what the cache roofs are measured in.
+inline bool holdsData(const CacheInfo& cache) { return cache.type != "Instruction"; }
+
+// The cache levels private to one core (L1, L2); from L3 on a level is shared by the cores. The
+// cache roofs are measured and applied so (cache_bandwidth.h, cacheRoofFor).
+inline constexpr int kLastPrivateCacheLevel = 2;
+
 struct GpuInfo {
   int index = 0;  // CUDA's device ordinal
   std::string name;
