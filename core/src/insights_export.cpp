@@ -23,12 +23,15 @@ Json toJson(const Insight& insight, const Run& run) {
                         {"threads", point.threads},
                         {"problem", describe(point.params)}});
   }
-  return {{"kind", toString(insight.kind)}, {"kernel", insight.kernel},
-          {"problem", insight.problem},     {"variant", insight.variant},
-          {"threads", insight.threads},     {"on_device", insight.onDevice},
-          {"chart", insight.chart},         {"rests_on_flagged", insight.restsOnFlagged},
-          {"numbers", std::move(numbers)},  {"evidence", std::move(evidence)},
-          {"text", describe(insight)}};
+  Json json = {{"kind", toString(insight.kind)}, {"kernel", insight.kernel},
+               {"problem", insight.problem},     {"variant", insight.variant},
+               {"threads", insight.threads},     {"on_device", insight.onDevice},
+               {"chart", insight.chart},         {"rests_on_flagged", insight.restsOnFlagged},
+               {"numbers", std::move(numbers)},  {"evidence", std::move(evidence)},
+               {"text", describe(insight)}};
+  // The variant it is compared with (the GPU crossover's fastest CPU one), where it has one.
+  if (!insight.other.empty()) json["other"] = insight.other;
+  return json;
 }
 
 }  // namespace

@@ -151,26 +151,37 @@ class TestInsights : public QObject {
         gpu.gpu = GpuTiming{
             .kernelS = gpuS[k] / 3, .h2dS = gpuS[k] / 3, .d2hS = gpuS[k] / 3, .endToEndS = gpuS[k]};
       }
+      return run;
+    };
+    const auto crossoverIn = [](const Run& run) {
       const std::vector<Insight> found = findInsights(run);
       const auto crossover = std::ranges::find(found, InsightKind::gpuCrossover, &Insight::kind);
       return crossover == found.end() ? std::optional<Insight>() : *crossover;
     };
     // Loses at 1 Ki and 16 Ki elements, wins from 256 Ki on (a loss between is not "for good").
-    auto crossover = gpuRun({1e-3, 2e-3, 1e-3, 2e-3}, {1e-4, 1e-3, 2e-3, 8e-3});
+    const Run mixed = gpuRun({1e-3, 2e-3, 1e-3, 2e-3}, {1e-4, 1e-3, 2e-3, 8e-3});
+    auto crossover = crossoverIn(mixed);
     QVERIFY(crossover);
     QCOMPARE(crossover->problem, std::string("1x1x262144 f64"));
     QCOMPARE(crossover->numbers.at("crossoverSize"), 262144.0);
     QCOMPARE(crossover->numbers.at("speedup"), 4.0);
     QCOMPARE(crossover->other, std::string("parallel \u00d72"));
     QCOMPARE(crossover->rows, (std::vector<std::size_t>{8, 6}));
+    // The file to share names the CPU variant it was held against.
+    const auto json = nlohmann::json::parse(findingsToJson({mixed}));
+    const auto& shared = json.at("runs")[0].at("findings");
+    const auto inFile =
+        std::ranges::find_if(shared, [](const auto& f) { return f.at("kind") == "gpu-crossover"; });
+    QVERIFY(inFile != shared.end());
+    QCOMPARE(inFile->at("other").template get<std::string>(), std::string("parallel \u00d72"));
     QVERIFY2(describe(*crossover)
                      .find("add gpu end to end (its copies included) beats the fastest "
                            "CPU variant from 1x1x262144 f64 on: 4.00x the speed of "
                            "parallel \u00d72 at the largest") != std::string::npos,
              describe(*crossover).c_str());
-    crossover = gpuRun({1e-3, 1e-3}, {2e-3, 4e-3});
+    crossover = crossoverIn(gpuRun({1e-3, 1e-3}, {2e-3, 4e-3}));
     QVERIFY(crossover && crossover->numbers.contains("everySize"));
-    crossover = gpuRun({1e-3, 1e-3}, {1e-4, 5e-4});
+    crossover = crossoverIn(gpuRun({1e-3, 1e-3}, {1e-4, 5e-4}));
     QVERIFY(crossover && !crossover->numbers.contains("crossoverSize"));
     QVERIFY(describe(*crossover).find("loses to the fastest CPU variant at every size") !=
             std::string::npos);
@@ -296,6 +307,7 @@ class TestInsights : public QObject {
       for (const auto& [name, value] : found[i].numbers)
         QCOMPARE(findings[i].at("numbers").at(name).get<double>(), value);
     }
+    QVERIFY(!findings[0].contains("other"));
     // threads-lose rests on the small problem's two parallel rows.
     QCOMPARE(findings[0].at("evidence")[1].at("threads").get<int>(), 2);
     QCOMPARE(findings[0].at("evidence")[1].at("problem").get<std::string>(),

@@ -125,7 +125,8 @@ std::string describe(const Insight& insight);
 // The findings of each run, for sharing: {"format": "accellab-findings", "version": 1, "runs":
 // [{"id", "name", "findings": [{"kind", "kernel", "problem", "variant", "threads", "on_device",
 // "chart", "rests_on_flagged", "numbers": {name: value}, "evidence": [{"row", "variant",
-// "threads", "problem"}], "text"}]}]}: numbers in SI units, "text" as describe() says it.
+// "threads", "problem"}], "text", "other" (Insight::other, where it has one)}]}]}: numbers in SI
+// units, "text" as describe() says it.
 std::string findingsToJson(const std::vector<Run>& runs, const ReportOptions& options = {});
 // The same as Markdown: a heading per run and a table of its findings, for an issue or a pull
 // request.
