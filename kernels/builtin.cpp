@@ -2,6 +2,7 @@
 
 #include <regex.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "accellab/plugin_loader.h"
 
 #include "asv/asv_kernel.h"
+#include "cuda/gpu.h"
 #include "probe/system_probe.h"
 #include "python/python_child.h"
 #include "registered_kernels.h"
@@ -54,8 +56,19 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
   // Asks the driver once.
   const Capabilities capabilities = probeCapabilities(device, launch, options.mpiOnDevice);
   auto registry = std::make_shared<Registry>();
-  for (KernelTable& table : registeredKernels())
-    registry->add(makeKernel(std::move(table), capabilities));
+  std::vector<KernelTable> tables = registeredKernels();
+  for (const CudaSourceChoice& choice : options.cudaSources) {
+    const auto table = std::ranges::find_if(
+        tables, [&](const KernelTable& t) { return t.info.name == choice.kernel; });
+    if (table == tables.end())
+      throw gpu::CudaSourceError("--cuda-source " + choice.file.string() +
+                                 ": no built-in kernel '" + choice.kernel + "' to add it to");
+    const gpu::CudaSource source =
+        gpu::readCudaSource(choice.file, choice.entry, table->sourceParameters);
+    addSourceVariant(*table, source);  // a name taken is refused before the compile
+    gpu::checkCudaSource(source, table->info.dtypes);
+  }
+  for (KernelTable& table : tables) registry->add(makeKernel(std::move(table), capabilities));
   const auto join = [&](std::vector<std::unique_ptr<Kernel>> kernels, const std::string& from) {
     for (std::unique_ptr<Kernel>& kernel : kernels) {
       const std::string name = kernel->info().name;

@@ -85,7 +85,9 @@ int listCommand(Args args, const EngineFactory& engines) {
   ArgumentParser parser("list",
                         "Lists the kernels, their variants and parameters, and which "
                         "variants this build and machine can run (and why not).");
+  parser.option("--kernel", "NAME", "only this kernel");
   addEngineOptions(parser);
+  addCudaSourceOptions(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();
@@ -98,9 +100,12 @@ int listCommand(Args args, const EngineFactory& engines) {
   bool first = true;
   // With --python, the files' benchmarks are what the user asked about.
   const bool filesOnly = !parser.values("--python").empty();
+  const auto only = parser.value("--kernel");
+  if (only && !registry.find(*only)) throw UsageError("unknown kernel '" + *only + "'");
   for (const Kernel* kernel : registry.kernels()) {
     const KernelInfo& info = kernel->info();
     if (filesOnly && !(info.plugin && info.plugin->kind == "python")) continue;
+    if (only && info.name != *only) continue;
     if (!first) std::cout << '\n';
     first = false;
     std::cout << info.name << " — " << info.description << '\n';
@@ -108,6 +113,8 @@ int listCommand(Args args, const EngineFactory& engines) {
     writeParameters(info, defaultSweep(info, cores), std::cout);
     // Deeper than a variant's line, which the bash completion reads as one.
     if (!info.intensityNote.empty()) std::cout << "    FLOPs: " << info.intensityNote << '\n';
+    if (!info.sourceSignature.empty())
+      std::cout << "    --cuda-source: " << info.sourceSignature << '\n';
     writeVariants(info, std::cout);
   }
   return kExitOk;

@@ -63,6 +63,7 @@ ArgumentParser makeParser() {
   addInsightOptions(parser);
   addReportFileOptions(parser);
   addEngineOptions(parser);
+  addCudaSourceOptions(parser);
   addGpuTimeOption(parser);
   addRemeasureOption(parser);
   addIsolationOptions(parser);

@@ -60,6 +60,7 @@ int verifyCommand(Args args, const EngineFactory& engines) {
       .flag("--mpi-device", "the mpi variants run each rank's share on a GPU, one per rank");
   addParamOption(parser);
   addEngineOptions(parser);
+  addCudaSourceOptions(parser);
   parser.parse(args);
   if (parser.helpRequested()) {
     std::cout << parser.help();

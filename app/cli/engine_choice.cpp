@@ -16,6 +16,38 @@ void addEngineOptions(ArgumentParser& parser) {
       .option("--bench", "REGEX", "of --python's benchmarks, only those whose name matches");
 }
 
+void addCudaSourceOptions(ArgumentParser& parser) {
+  parser
+      .multiOption("--cuda-source", "FILE",
+                   "add the CUDA kernel in FILE to --kernel's variants, compiled by NVRTC "
+                   "(docs/cuda-source.md)")
+      .multiOption("--entry", "NAME",
+                   "the __global__ function template of each --cuda-source, in order; also "
+                   "its variant's name");
+}
+
+namespace {
+
+std::vector<CudaSourceChoice> cudaSourcesFrom(const ArgumentParser& parser) {
+  const std::vector<std::string> files = parser.values("--cuda-source");
+  const std::vector<std::string> entries = parser.values("--entry");
+  if (files.empty() && entries.empty()) return {};
+  if (files.size() != entries.size())
+    throw UsageError("each --cuda-source needs its --entry (the kernel's name in the file): " +
+                     std::to_string(files.size()) + " --cuda-source, " +
+                     std::to_string(entries.size()) + " --entry");
+  const std::vector<std::string> kernels = parser.values("--kernel");
+  if (kernels.size() != 1)
+    throw UsageError(
+        "--cuda-source adds a variant to one kernel: name it with --kernel (add or triad)");
+  std::vector<CudaSourceChoice> sources;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    sources.push_back({.kernel = kernels.front(), .file = files[i], .entry = entries[i]});
+  return sources;
+}
+
+}  // namespace
+
 std::vector<std::filesystem::path> pluginsFrom(const ArgumentParser& parser) {
   std::vector<std::filesystem::path> named;
   for (const std::string& file : parser.values("--plugin")) named.emplace_back(file);
@@ -43,7 +75,8 @@ Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bo
                            .launch = nullptr,
                            .plugins = std::move(plugins),
                            .pythonFiles = std::move(pythonFiles),
-                           .pythonBench = parser.value("--bench").value_or("")});
+                           .pythonBench = parser.value("--bench").value_or(""),
+                           .cudaSources = cudaSourcesFrom(parser)});
   if (device) {
     // Asked for by name, a missing device is the user's mistake, not a row of skipped points.
     const SystemInfo system = engine.probeSystem({.measureBandwidth = false});

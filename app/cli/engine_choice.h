@@ -14,10 +14,15 @@ namespace accellab::cli {
 // a plugin, docs/plugins.md; repeatable).
 void addEngineOptions(ArgumentParser& parser);
 
+// Adds --cuda-source FILE and --entry NAME (repeatable, in pairs): a user's CUDA kernel as a
+// variant of the command's one --kernel (docs/cuda-source.md).
+void addCudaSourceOptions(ArgumentParser& parser);
+
 // The engine for the parsed command line; `mpiOnDevice`: run's --mpi-device. Its kernels are
 // the built-in ones and those of the plugins (--plugin, then ACCELLAB_PLUGIN_PATH and the
 // user's plugin folder: pluginFiles()). Throws UsageError when --device names a GPU this
-// machine does not have, PluginError when a plugin cannot be loaded.
+// machine does not have or --cuda-source lacks its --entry or --kernel, PluginError when a
+// plugin cannot be loaded, CudaSourceError when a source cannot be read or does not compile.
 // `namedOnly`: the plugins of --plugin alone (a worker, whose app names every plugin it loaded).
 Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory,
                   bool mpiOnDevice = false, bool namedOnly = false);

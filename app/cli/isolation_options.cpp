@@ -55,6 +55,19 @@ std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int wor
     options.command.push_back("--python");
     options.command.push_back(file);
   }
+  // And the same CUDA sources, for the same kernel: the worker compiles them again (or finds
+  // them in the kernel cache).
+  const std::vector<std::string> entries = parser.values("--entry");
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i == 0) {
+      options.command.push_back("--kernel");
+      options.command.push_back(parser.values("--kernel").front());
+    }
+    options.command.push_back("--cuda-source");
+    options.command.push_back(parser.values("--cuda-source").at(i));
+    options.command.push_back("--entry");
+    options.command.push_back(entries[i]);
+  }
   if (auto bench = parser.value("--bench")) {
     options.command.push_back("--bench");
     options.command.push_back(*bench);

@@ -179,17 +179,17 @@ SystemInfo withCeilings(SystemInfo live, const SystemInfo& measured) {
 
 }  // namespace
 
-fs::path defaultMachineCacheFile() {
-  fs::path base;
+fs::path userCacheDirectory() {
   const char* xdg = std::getenv("XDG_CACHE_HOME");
   const char* home = std::getenv("HOME");
-  if (xdg && fs::path(xdg).is_absolute())
-    base = xdg;
-  else if (home && *home)
-    base = fs::path(home) / ".cache";
-  else
-    return {};
-  return base / "accellab" / "machine.json";
+  if (xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "accellab";
+  if (home && *home) return fs::path(home) / ".cache" / "accellab";
+  return {};
+}
+
+fs::path defaultMachineCacheFile() {
+  const fs::path directory = userCacheDirectory();
+  return directory.empty() ? directory : directory / "machine.json";
 }
 
 CacheLookup MachineCache::load(const SystemInfo& live) const {

@@ -14,7 +14,7 @@
 #include "accellab/plugin.h"
 #include "accellab/printable.h"
 #include "accellab/session.h"
-#include "file_digest.h"
+#include "accellab/digest.h"
 #include "plugin_kernel.h"
 
 namespace accellab {
@@ -162,7 +162,7 @@ LoadedPlugin loadPlugin(const fs::path& file) {
   const fs::path absolute = fs::absolute(file, error);
   loaded.identity.file = (error ? file : absolute).lexically_normal().string();
   try {
-    loaded.identity.sha256 = detail::sha256OfFile(file).value_or("");
+    loaded.identity.sha256 = sha256OfFile(file).value_or("");
   } catch (const std::runtime_error& e) {
     checks.refuse(e.what());
   }

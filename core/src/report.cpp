@@ -61,6 +61,12 @@ std::string noteFor(const PointResult& result, GpuTime gpuTime) {
     note += std::to_string(result.samplesS.size()) + " samples, as its " + result.repetitionsBy +
             " asks";
   }
+  if (result.build) {
+    if (!note.empty()) note += "; ";
+    note += "first call includes " + formatValue(result.build->compileS, ValueKind::duration) +
+            " to compile and " + formatValue(result.build->loadS, ValueKind::duration) +
+            " to load (" + result.build->how + ")";
+  }
   if (result.threadsWorked > 0 && result.threadsWorked < result.point.threads) {
     if (!note.empty()) note += "; ";
     note += "ran on " + std::to_string(result.threadsWorked) + " of " +

@@ -363,10 +363,13 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     measured.prepareS = clock() - prepareStart;
     result.isa = run->isa();
     result.stores = run->stores();
+    result.build = run->codeBuild();
     step = "measuring";
     std::vector<double> ownSamplesS;
     const bool complete = measureRepetitions(*run, ownRepetitions(*run, config, result), clock,
                                              group, stop, stage, result, ownSamplesS);
+    // Where a program pays them: before its first call.
+    if (result.build) result.firstCallS += result.build->compileS + result.build->loadS;
     if (distributed)
       result.rankMediansS = group.gatherOnRoot(ownSamplesS.empty() ? 0.0 : median(ownSamplesS));
     summarizeSamples(result);

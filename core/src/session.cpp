@@ -298,6 +298,10 @@ Json toJson(const PointResult& result) {
   json["isa"] = result.isa;
   if (!result.stores.empty()) json["stores"] = result.stores;
   if (!result.repetitionsBy.empty()) json["repetitions_by"] = result.repetitionsBy;
+  if (result.build)
+    json["build"] = {{"how", result.build->how},
+                     {"compile_s", result.build->compileS},
+                     {"load_s", result.build->loadS}};
   if (result.gpu) json["gpu"] = toJson(*result.gpu);
   if (result.gpuMad) json["gpu_mad"] = toJson(*result.gpuMad);
   json["flags"] = flagNames(result.flags);
@@ -617,6 +621,10 @@ PointResult readPoint(const Node& node) {
       result.rankMediansS.push_back((*medians)[i].amount());
   }
   readOptional(node, "repetitions_by", result.repetitionsBy);
+  if (auto build = node.optional("build"))
+    result.build = CodeBuild{.how = (*build)["how"].string(),
+                             .compileS = (*build)["compile_s"].amount(),
+                             .loadS = (*build)["load_s"].amount()};
   // Never more than the threads the point had: a file saying otherwise is refused.
   if (auto worked = node.optional("threads_worked"))
     result.threadsWorked = worked->integer(1, result.point.threads);

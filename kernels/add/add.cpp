@@ -151,8 +151,11 @@ KernelTable table() {
   info.intensityNote =
       "1 add per element; bytes: one element read and one written (8 per element in f32, 16 in "
       "f64)";
+  info.sourceSignature = kSourceSignature;
   table.workload = &workload;
   table.memory = &memory;
+  table.prepareSource = ACCELLAB_WITH_CUDA(&prepareGpuSource);
+  table.sourceParameters = "const {T}*, {T}*, unsigned long long, {T}";
   table.variants = {
       {.name = "loop",
        .description = "scalar triple loop z, y, x; compiler vectorization off",

@@ -11,6 +11,7 @@
 #include "arrays/array_problem.h"
 #include "arrays/host_array.h"
 #include "cuda/device_run.h"
+#include "cuda/source_kernel.h"
 
 namespace accellab::kernels::add {
 namespace {
@@ -19,7 +20,7 @@ using cuda::DeviceBuffer;
 using cuda::PinnedBuffer;
 
 template <class T>
-using AddLaunch = void (*)(const T* in, T* out, std::uint64_t n, T addend, cudaStream_t stream);
+using AddLaunch = cuda::WorkLaunch<const T*, T*, std::uint64_t, T>;
 
 template <class T>
 class AddWork final : public cuda::DeviceWork {
@@ -27,7 +28,7 @@ class AddWork final : public cuda::DeviceWork {
   AddWork(const Shape3& shape, std::size_t elements, std::uint64_t seed, std::uint64_t first,
           AddLaunch<T> launch)
       : shape_(shape),
-        launch_(launch),
+        launch_(std::move(launch)),
         deviceIn_(elements),
         deviceOut_(elements),
         pinnedIn_(elements),
@@ -50,12 +51,12 @@ class AddWork final : public cuda::DeviceWork {
   void load(cudaStream_t stream) override {
     add::loadAddKernels();
     // One element through the launch loads a library's kernels now, not behind the gate.
-    launch_(deviceIn_.data(), deviceOut_.data(), 1, T(kAddend), stream);
+    launch_.call(deviceIn_.data(), deviceOut_.data(), 1, T(kAddend), stream);
   }
 
   // One launch: even the largest array the device holds takes only milliseconds.
   void launch(std::uint64_t, cudaStream_t stream) override {
-    launch_(deviceIn_.data(), deviceOut_.data(), deviceIn_.size(), T(kAddend), stream);
+    launch_.call(deviceIn_.data(), deviceOut_.data(), deviceIn_.size(), T(kAddend), stream);
   }
 
   void poisonHost() override {
@@ -70,6 +71,8 @@ class AddWork final : public cuda::DeviceWork {
     if (!pageable.ok) pageable.detail = "pageable copy: " + pageable.detail;
     return pageable.ok ? pinned : pageable;
   }
+
+  std::optional<CodeBuild> codeBuild() const override { return launch_.build; }
 
  private:
   Shape3 shape_;
@@ -87,19 +90,40 @@ std::unique_ptr<KernelRun> prepare(const RunRequest& request, AddLaunch<T> launc
   const Shape3 shape = shapeOf(request.params);
   const auto elements = static_cast<std::size_t>(elementCount(shape).value());
   return cuda::prepareDeviceRun<AddWork<T>>(request.gpuDevice, shape, elements, request.params.seed,
-                                            request.firstElement, launch);
+                                            request.firstElement, std::move(launch));
 }
 
 }  // namespace
 
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
-  return forDType(request.params.dtype,
-                  [&]<class T>(T) { return prepare<T>(request, &launchAdd); });
+  return forDType(request.params.dtype, [&]<class T>(T) {
+    return prepare<T>(request, {static_cast<void (*)(const T*, T*, std::uint64_t, T, cudaStream_t)>(
+                                   &launchAdd)});
+  });
 }
 
 std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
-  return forDType(request.params.dtype,
-                  [&]<class T>(T) { return prepare<T>(request, &launchAddLibrary); });
+  return forDType(request.params.dtype, [&]<class T>(T) {
+    return prepare<T>(request,
+                      {static_cast<void (*)(const T*, T*, std::uint64_t, T, cudaStream_t)>(
+                          &launchAddLibrary)});
+  });
+}
+
+std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
+                                            const gpu::CudaSource& source) {
+  return forDType(request.params.dtype, [&]<class T>(T) {
+    cuda::selectDevice(request.gpuDevice);
+    auto kernel = std::make_shared<const cuda::SourceKernel>(
+        source, gpu::cudaTypeName(request.params.dtype), request.gpuDevice);
+    const CodeBuild build = kernel->build();
+    return prepare<T>(request, {[kernel](const T* in, T* out, std::uint64_t n, T addend,
+                                         cudaStream_t stream) {
+                                  cuda::launchWith(*kernel, n, stream, in, out,
+                                                   static_cast<unsigned long long>(n), addend);
+                                },
+                                build});
+  });
 }
 
 }  // namespace accellab::kernels::add

@@ -37,5 +37,12 @@ void addStdPar(const T* in, T* out, std::size_t n, int threads);
 // refuses. The library's variant (CUB) differs in the device code only.
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request);
 std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request);
+// A user's entry (--cuda-source) in the gpu variant's place: kSourceSignature.
+std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
+                                            const gpu::CudaSource& source);
+// What it must define, ENTRY standing for its name (docs/cuda-source.md).
+inline constexpr const char* kSourceSignature =
+    "template <typename T> __global__ void ENTRY(const T* in, T* out, unsigned long long n, "
+    "T addend): out[i] = in[i] + addend for i < n, one thread per element";
 
 }  // namespace accellab::kernels::add

@@ -9,7 +9,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <utility>
@@ -59,6 +61,16 @@ class DeviceWork {
   // Fills the host outputs with a value no correct run produces.
   virtual void poisonHost() = 0;
   virtual Verification verify() const = 0;
+  // The code the work compiled for its launches (a user's source); none for AccelLab's own.
+  virtual std::optional<CodeBuild> codeBuild() const { return std::nullopt; }
+};
+
+// What a work launches: a launcher compiled into AccelLab, or a user's compiled source
+// (source_kernel.h), which also says what it built; called with the launcher's arguments.
+template <class... Args>
+struct WorkLaunch {
+  std::function<void(Args..., cudaStream_t)> call;
+  std::optional<CodeBuild> build{};
 };
 
 class DeviceRun final : public KernelRun {
@@ -80,6 +92,7 @@ class DeviceRun final : public KernelRun {
   Verification verify() const override { return work_->verify(); }
   // Names the device: a session whose runs used several GPUs says which ran each point.
   std::string isa() const override;
+  std::optional<CodeBuild> codeBuild() const override { return work_->codeBuild(); }
 
  private:
   RunOutcome timedRun(const std::stop_token& stop);

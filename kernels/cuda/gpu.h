@@ -11,6 +11,7 @@
 
 #include "accellab/kernel.h"
 #include "accellab/sysinfo.h"
+#include "cuda_source.h"
 
 namespace accellab::kernels::gpu {
 
@@ -29,6 +30,13 @@ DeviceProbe probeDevices();
 Availability availability(int device);
 // Whether cuBLAS (for gpu-lib's matmul) loads: it is opened at run time, not linked.
 Availability cublasAvailability();
+// Whether a --cuda-source variant can be compiled: NVRTC loads (nvrtc_compiler.h), or why not.
+Availability nvrtcAvailability();
+// Compiles `source` for each of `dtypes` without a device (PTX for NVRTC's default
+// architecture), so that a compile error stops the run before it starts, with NVRTC's log.
+// Throws CudaSourceError (cuda_source.h). Does nothing where NVRTC is missing or the build has
+// no CUDA: the variant is unavailable then, with the reason.
+void checkCudaSource(const CudaSource& source, const std::vector<DType>& dtypes);
 // Free memory of `device`; empty when it does not exist.
 std::optional<std::uint64_t> freeMemory(int device);
 // A device-to-device copy kernel over buffers far beyond the L2 cache, best of several runs:

@@ -14,6 +14,10 @@ Availability availability(int) { return Availability::no(kReason); }
 
 Availability cublasAvailability() { return Availability::no(kReason); }
 
+Availability nvrtcAvailability() { return Availability::no(kReason); }
+
+void checkCudaSource(const CudaSource&, const std::vector<DType>&) {}
+
 std::optional<std::uint64_t> freeMemory(int) { return std::nullopt; }
 
 double measureCopyBandwidth(int) { throw std::runtime_error(kReason); }

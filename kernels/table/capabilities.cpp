@@ -27,6 +27,8 @@ Availability Capabilities::of(Needs needs) const {
       return python.numba;
     case Needs::numbaCuda:
       return python.numbaCuda;
+    case Needs::nvrtc:
+      return nvrtc;
     case Needs::mpi:
       // On the device, each rank's share needs the GPU too.
       return mpiOnDevice && mpi.available ? gpu : mpi;
@@ -45,13 +47,15 @@ Availability built(bool has, const char* without) {
 }  // namespace
 
 bool Capabilities::runsOnDevice(Needs needs) const {
-  return needs == Needs::cuda || needs == Needs::cublas || (needs == Needs::mpi && mpiOnDevice);
+  return needs == Needs::cuda || needs == Needs::cublas || needs == Needs::nvrtc ||
+         (needs == Needs::mpi && mpiOnDevice);
 }
 
 Capabilities probeCapabilities(int gpuDevice, std::shared_ptr<Collective> collective,
                                bool mpiOnDevice) {
   Availability device = gpu::availability(gpuDevice);
   Availability cublas = device.available ? gpu::cublasAvailability() : device;
+  Availability nvrtc = device.available ? gpu::nvrtcAvailability() : device;
   return {gpuDevice,
           simd::vectorizedAvailability(),
           std::move(device),
@@ -60,6 +64,7 @@ Capabilities probeCapabilities(int gpuDevice, std::shared_ptr<Collective> collec
           built(ACCELLAB_HAS_TBB, "built without TBB (the backend of C++17's parallel algorithms)"),
           probePythonModules(),
           built(ACCELLAB_HAS_MPI, "built without MPI"),
+          std::move(nvrtc),
           collective ? std::move(collective) : std::make_shared<SoloCollective>(),
           mpiOnDevice};
 }

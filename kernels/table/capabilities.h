@@ -25,7 +25,8 @@ enum class Needs {
   numpy,
   numba,
   numbaCuda,
-  mpi
+  mpi,
+  nvrtc  // a user's CUDA source compiled at run time (cuda/cuda_source.h): the GPU and NVRTC
 };
 
 struct Capabilities {
@@ -37,6 +38,7 @@ struct Capabilities {
   Availability tbb;      // "built without TBB", the backend of C++17's parallel algorithms
   PythonModules python;  // "python3 not found", "python3-numba not installed", ...
   Availability mpi;      // "built without MPI"
+  Availability nvrtc;    // the gpu's, then "NVRTC not found (libnvrtc.so.13: ...)"
   // The launch the distributed variants run in (SoloCollective outside mpirun), and whether
   // each rank's share runs on a GPU (--mpi-device) rather than on the CPU.
   std::shared_ptr<Collective> collective = std::make_shared<SoloCollective>();

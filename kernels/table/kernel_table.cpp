@@ -70,6 +70,27 @@ class TableKernel final : public Kernel {
 
 }  // namespace
 
+void addSourceVariant(KernelTable& table, gpu::CudaSource source) {
+  const std::string named = "--cuda-source " + source.file.string() + ": ";
+  if (table.info.sourceSignature.empty())
+    throw gpu::CudaSourceError(named + "kernel '" + table.info.name +
+                               "' takes no CUDA source ('accellab-cli list' shows the signature of "
+                               "each kernel that does)");
+  for (const VariantRow& row : table.variants)
+    if (row.name == source.entry)
+      throw gpu::CudaSourceError(named + table.info.name + " already has a variant '" +
+                                 source.entry + "': give the entry another name");
+  VariantRow row{.name = source.entry,
+                 .description = "your CUDA kernel from " + source.file.filename().string() +
+                                ", compiled by NVRTC at run time; copies and timing as gpu",
+                 .needs = Needs::nvrtc};
+  if (table.prepareSource)
+    row.prepare = [prepare = table.prepareSource,
+                   kept = std::make_shared<const gpu::CudaSource>(std::move(source))](
+                      const RunRequest& request) { return prepare(request, *kept); };
+  table.variants.push_back(std::move(row));
+}
+
 std::unique_ptr<Kernel> makeKernel(KernelTable table, const Capabilities& capabilities) {
   if (!table.workload || !table.memory)
     throw std::logic_error("kernel table '" + table.info.name + "' lacks workload or memory");

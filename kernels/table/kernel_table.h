@@ -4,12 +4,14 @@
 // kernel switches over variant names.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "accellab/kernel.h"
 #include "capabilities.h"
+#include "cuda/cuda_source.h"
 
 namespace accellab::kernels {
 
@@ -32,6 +34,8 @@ struct RunRequest {
 };
 
 using PrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&);
+// A user's CUDA source as a variant of the kernel (KernelTable::prepareSource).
+using SourcePrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&, const gpu::CudaSource&);
 
 struct VariantRow {
   std::string name;  // "loop", "vectorized", "parallel", "gpu", "blas", ...
@@ -41,8 +45,9 @@ struct VariantRow {
   Needs needs = Needs::nothing;
   bool usesThreads = false;  // the thread-count axis applies to this variant
   // Null when this build lacks what the variant needs (ACCELLAB_WITH_* in capabilities.h);
-  // the variant is then listed as unavailable with the reason.
-  PrepareFn prepare = nullptr;
+  // the variant is then listed as unavailable with the reason. A function, not a pointer: a
+  // user's CUDA source is a row whose prepare holds the source.
+  std::function<std::unique_ptr<KernelRun>(const RunRequest&)> prepare = nullptr;
   bool optIn = false;  // VariantInfo::optIn
 };
 
@@ -52,7 +57,17 @@ struct KernelTable {
   // Bytes a run allocates on the host and, for a device variant, on the device.
   MemoryNeed (*memory)(const KernelInfo&, const Params&, bool onDevice) = nullptr;
   std::vector<VariantRow> variants;
+  // How a user's CUDA source runs as a variant of this kernel (--cuda-source), where
+  // info.sourceSignature says it takes one; null in a build without CUDA (ACCELLAB_WITH_CUDA),
+  // where such a variant is listed as unavailable.
+  SourcePrepareFn prepareSource = nullptr;
+  // The parameter types prepareSource launches the entry with (CudaSource::parameters).
+  std::string sourceParameters{};
 };
+
+// `table` with `source`'s entry as one more variant, named after it (docs/cuda-source.md).
+// Throws gpu::CudaSourceError when the kernel takes no source or has a variant of that name.
+void addSourceVariant(KernelTable& table, gpu::CudaSource source);
 
 // The Kernel a table describes, with each variant's availability on this build and machine.
 std::unique_ptr<Kernel> makeKernel(KernelTable table, const Capabilities& capabilities);

@@ -168,8 +168,11 @@ KernelTable table() {
   info.intensityNote =
       "2 flops per element (a multiply and an add, one FMA); bytes: b and c read, a written (12 "
       "per element in f32, 24 in f64; no write-allocate, as STREAM counts)";
+  info.sourceSignature = kSourceSignature;
   table.workload = &workload;
   table.memory = &memory;
+  table.prepareSource = ACCELLAB_WITH_CUDA(&prepareGpuSource);
+  table.sourceParameters = "const {T}*, const {T}*, {T}*, unsigned long long, {T}";
   table.variants = {
       {.name = "loop",
        .description = "scalar loop; compiler vectorization off; multiply and add rounded apart",

@@ -2,6 +2,7 @@
 // allocated once per prepared run; b and c in, the kernel, a back, each between its own events.
 #include "arrays/array_data.h"
 #include "cuda/device_run.h"
+#include "cuda/source_kernel.h"
 #include "triad_launch.h"
 #include "triad_variants.h"
 #include "triad_verify.h"
@@ -13,8 +14,9 @@ using cuda::DeviceBuffer;
 using cuda::PinnedBuffer;
 
 template <class T>
-using TriadLaunch = void (*)(const T* b, const T* c, T* a, std::uint64_t n, T scale,
-                             cudaStream_t stream);
+using TriadLaunch = cuda::WorkLaunch<const T*, const T*, T*, std::uint64_t, T>;
+template <class T>
+using TriadLauncher = void (*)(const T*, const T*, T*, std::uint64_t, T, cudaStream_t);
 
 template <class T>
 class TriadWork final : public cuda::DeviceWork {
@@ -22,7 +24,7 @@ class TriadWork final : public cuda::DeviceWork {
   TriadWork(const Shape3& shape, std::size_t elements, std::uint64_t seed, std::uint64_t first,
             TriadLaunch<T> launch)
       : shape_(shape),
-        launch_(launch),
+        launch_(std::move(launch)),
         deviceB_(elements),
         deviceC_(elements),
         deviceA_(elements),
@@ -45,11 +47,12 @@ class TriadWork final : public cuda::DeviceWork {
   void load(cudaStream_t stream) override {
     loadTriadKernels();
     // One element through the launch loads a library's kernels now, not behind the gate.
-    launch_(deviceB_.data(), deviceC_.data(), deviceA_.data(), 1, T(kScale), stream);
+    launch_.call(deviceB_.data(), deviceC_.data(), deviceA_.data(), 1, T(kScale), stream);
   }
 
   void launch(std::uint64_t, cudaStream_t stream) override {
-    launch_(deviceB_.data(), deviceC_.data(), deviceA_.data(), deviceA_.size(), T(kScale), stream);
+    launch_.call(deviceB_.data(), deviceC_.data(), deviceA_.data(), deviceA_.size(), T(kScale),
+                 stream);
   }
 
   void poisonHost() override { poison(pinnedA_.span()); }
@@ -57,6 +60,8 @@ class TriadWork final : public cuda::DeviceWork {
   Verification verify() const override {
     return verifyTriad<T>(pinnedB_.span(), pinnedC_.span(), pinnedA_.span(), shape_);
   }
+
+  std::optional<CodeBuild> codeBuild() const override { return launch_.build; }
 
  private:
   Shape3 shape_;
@@ -74,19 +79,38 @@ std::unique_ptr<KernelRun> prepare(const RunRequest& request, TriadLaunch<T> lau
   const Shape3 shape = request.params.shape.value();
   const auto elements = static_cast<std::size_t>(elementCount(shape).value());
   return cuda::prepareDeviceRun<TriadWork<T>>(request.gpuDevice, shape, elements,
-                                              request.params.seed, request.firstElement, launch);
+                                              request.params.seed, request.firstElement,
+                                              std::move(launch));
 }
 
 }  // namespace
 
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
-  return forDType(request.params.dtype,
-                  [&]<class T>(T) { return prepare<T>(request, &launchTriad); });
+  return forDType(request.params.dtype, [&]<class T>(T) {
+    return prepare<T>(request, {static_cast<TriadLauncher<T>>(&launchTriad)});
+  });
 }
 
 std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
-  return forDType(request.params.dtype,
-                  [&]<class T>(T) { return prepare<T>(request, &launchTriadLibrary); });
+  return forDType(request.params.dtype, [&]<class T>(T) {
+    return prepare<T>(request, {static_cast<TriadLauncher<T>>(&launchTriadLibrary)});
+  });
+}
+
+std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
+                                            const gpu::CudaSource& source) {
+  return forDType(request.params.dtype, [&]<class T>(T) {
+    cuda::selectDevice(request.gpuDevice);
+    auto kernel = std::make_shared<const cuda::SourceKernel>(
+        source, gpu::cudaTypeName(request.params.dtype), request.gpuDevice);
+    const CodeBuild build = kernel->build();
+    return prepare<T>(request, {[kernel](const T* b, const T* c, T* a, std::uint64_t n, T scale,
+                                         cudaStream_t stream) {
+                                  cuda::launchWith(*kernel, n, stream, b, c, a,
+                                                   static_cast<unsigned long long>(n), scale);
+                                },
+                                build});
+  });
 }
 
 }  // namespace accellab::kernels::triad

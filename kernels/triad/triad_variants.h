@@ -42,5 +42,12 @@ void triadBlas(const T* b, const T* c, T* a, std::size_t n, int threads);
 // it refuses.
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request);
 std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request);
+// A user's entry (--cuda-source) in the gpu variant's place: kSourceSignature.
+std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
+                                            const gpu::CudaSource& source);
+// What it must define, ENTRY standing for its name (docs/cuda-source.md).
+inline constexpr const char* kSourceSignature =
+    "template <typename T> __global__ void ENTRY(const T* b, const T* c, T* a, unsigned long long "
+    "n, T scale): a[i] = b[i] + scale * c[i] for i < n, one thread per element";
 
 }  // namespace accellab::kernels::triad

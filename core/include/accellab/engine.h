@@ -26,6 +26,14 @@ struct ProbeOptions {
 };
 using SystemProbe = std::function<SystemInfo(const ProbeOptions&)>;
 
+// A user's CUDA kernel in a source file, to run as a variant of a built-in kernel named after
+// its entry (docs/cuda-source.md).
+struct CudaSourceChoice {
+  std::string kernel;  // "add"
+  std::filesystem::path file;
+  std::string entry;  // the __global__ function template's name
+};
+
 // What a front end may choose about the engine it gets.
 struct EngineOptions {
   int gpuDevice = 0;  // the CUDA ordinal the gpu variants run on
@@ -42,6 +50,9 @@ struct EngineOptions {
   // whose name the regular expression finds a match in (asv's --bench).
   std::vector<std::filesystem::path> pythonFiles{};
   std::string pythonBench{};
+  // Compiled at once without a device, so that a compile error stops everything with NVRTC's
+  // log; then compiled for the device by each point that runs it.
+  std::vector<CudaSourceChoice> cudaSources{};
 };
 
 // Cheap to copy: copies share the kernels, so a job can keep its engine alive while the

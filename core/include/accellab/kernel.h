@@ -90,6 +90,9 @@ struct KernelInfo {
   // element; 16 bytes read + written per element (f64)".
   std::string intensityNote;
   std::optional<PluginIdentity> plugin{};  // none for the built-in kernels
+  // The CUDA kernel a user's source must define to join this kernel as a variant
+  // (--cuda-source, docs/cuda-source.md), ENTRY standing for its name; empty: it takes none.
+  std::string sourceSignature{};
 
   const VariantInfo* variant(std::string_view name) const;
   const ParamSpec* parameter(std::string_view name) const;
@@ -144,6 +147,18 @@ struct Verification {
   bool checked = true;
 };
 
+// The code a run compiled and loaded for itself when it was prepared (a CUDA source compiled by
+// NVRTC, docs/cuda-source.md). A program pays for both before its first call, so the runner adds
+// them to the point's first-call cost, never to its samples, and keeps them apart in the point.
+struct CodeBuild {
+  // What was built, for whom and where it came from: "NVRTC 13.0, sm_90 cubin of add_twice.cu
+  // (SHA-256 3f2a…)", "… from the kernel cache".
+  std::string how;
+  double compileS = 0;  // compiling (or reading the compiled code back from the cache)
+  double loadS = 0;     // loading it on the device
+  friend bool operator==(const CodeBuild&, const CodeBuild&) = default;
+};
+
 // The repetitions a run asks for itself, in place of the run's settings (an asv benchmark's
 // `repeat`): at least minReps samples and until minTimeS of them, at most maxReps. The run's
 // MeasureConfig::maxTimeS still bounds the point unless minTimeS is longer.
@@ -172,6 +187,8 @@ class KernelRun {
   virtual std::string stores() const { return {}; }
   // Repetitions the code measured asks for; none: the run's settings decide.
   virtual std::optional<OwnRepetitions> repetitions() const { return std::nullopt; }
+  // The code prepare built for this run; none for code compiled into AccelLab or a plugin.
+  virtual std::optional<CodeBuild> codeBuild() const { return std::nullopt; }
 };
 
 // What a point is prepared with besides its problem and variant.

@@ -75,6 +75,9 @@ struct PointResult {
   // What set the point's repetitions in place of the run's settings (OwnRepetitions::origin:
   // "repeat = 5"); empty: the run's settings.
   std::string repetitionsBy;
+  // The code the point compiled and loaded before its first call (KernelRun::codeBuild):
+  // firstCallS includes its seconds.
+  std::optional<CodeBuild> build;
   std::optional<GpuTiming> gpu;     // medians over the repetitions, GPU points only
   std::optional<GpuTiming> gpuMad;  // their median absolute deviations
   // Runs timed back to back per sample (very fast kernels); samplesS hold per-run means.

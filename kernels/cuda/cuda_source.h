@@ -1,0 +1,45 @@
+// A user's CUDA kernel added to a built-in kernel as a variant of its own (`--kernel add
+// --cuda-source FILE --entry NAME`, docs/cuda-source.md): the source, read once when the
+// engine is made, so that every point compiles the same text whatever the file becomes, and
+// the signature each kernel that takes one calls it with. Plain C++.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+#include "accellab/types.h"
+
+namespace accellab::kernels::gpu {
+
+// Refused or failed: an unreadable file, a name that is no variant name, NVRTC's log of a
+// compile error (with the file's own line numbers: nothing is added to the source).
+class CudaSourceError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct CudaSource {
+  std::filesystem::path file;
+  // The __global__ function template AccelLab instantiates for the element type
+  // (entry<float>, entry<double>) and launches; also the variant's name.
+  std::string entry;
+  std::string text;
+  std::string sha256;  // of text, 64 hex digits; empty in a build without OpenSSL
+  // The parameter types the kernel launches the entry with, {T} standing for the element
+  // type: "const {T}*, {T}*, unsigned long long, {T}" (KernelTable::sourceParameters).
+  std::string parameters{};
+};
+
+// Reads `file` for `entry`, to be called with `parameters` (CudaSource::parameters). Throws CudaSourceError when the file cannot be read, is empty, is
+// over 1 MiB, or `entry` is no C++ identifier.
+CudaSource readCudaSource(const std::filesystem::path& file, std::string entry,
+                          std::string parameters);
+
+// The type an entry is instantiated for, as CUDA C++ spells it: "float", "double".
+std::string cudaTypeName(DType dtype);
+
+// "add_twice.cu (SHA-256 3f2a9c81d0e4…)": the file as a point's build note names it.
+std::string describeSource(const CudaSource& source);
+
+}  // namespace accellab::kernels::gpu

@@ -1,0 +1,331 @@
+#include "nvrtc_compiler.h"
+
+#include <cuda_runtime_api.h>
+#include <dlfcn.h>
+#include <nvrtc.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <vector>
+
+#include "accellab/digest.h"
+#include "accellab/machine_cache.h"
+#include "accellab/output_file.h"
+
+namespace accellab::kernels::cuda {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Bumped when what a cache file holds, or how its key is made, changes.
+constexpr const char* kCacheFormat = "accellab kernel cache 1";
+
+// The functions used, looked up once per process.
+struct Library {
+  struct Close {
+    void operator()(void* handle) const { dlclose(handle); }
+  };
+
+  static std::string file() {
+    const char* named = std::getenv("ACCELLAB_NVRTC");
+    if (named && *named) return named;
+    return "libnvrtc.so." + std::to_string(CUDART_VERSION / 1000);
+  }
+
+  std::unique_ptr<void, Close> handle;
+  decltype(&::nvrtcVersion) version = nullptr;
+  decltype(&::nvrtcGetErrorString) errorString = nullptr;
+  decltype(&::nvrtcGetNumSupportedArchs) numSupportedArchs = nullptr;
+  decltype(&::nvrtcGetSupportedArchs) supportedArchs = nullptr;
+  decltype(&::nvrtcCreateProgram) createProgram = nullptr;
+  decltype(&::nvrtcDestroyProgram) destroyProgram = nullptr;
+  decltype(&::nvrtcAddNameExpression) addNameExpression = nullptr;
+  decltype(&::nvrtcCompileProgram) compileProgram = nullptr;
+  decltype(&::nvrtcGetProgramLogSize) logSize = nullptr;
+  decltype(&::nvrtcGetProgramLog) log = nullptr;
+  decltype(&::nvrtcGetCUBINSize) cubinSize = nullptr;
+  decltype(&::nvrtcGetCUBIN) cubin = nullptr;
+  decltype(&::nvrtcGetPTXSize) ptxSize = nullptr;
+  decltype(&::nvrtcGetPTX) ptx = nullptr;
+  decltype(&::nvrtcGetLoweredName) loweredName = nullptr;
+  std::string versionText;
+  std::vector<int> archs;  // ascending, as NVRTC lists them
+
+  template <class F>
+  void find(F& function, const char* name) {
+    function = reinterpret_cast<F>(dlsym(handle.get(), name));
+    if (!function) throw std::runtime_error("NVRTC (" + file() + ") has no " + name);
+  }
+
+  Library() : handle(dlopen(file().c_str(), RTLD_NOW | RTLD_LOCAL)) {
+    if (!handle) throw std::runtime_error("NVRTC not found (" + file() + ": " + dlerror() + ")");
+    find(version, "nvrtcVersion");
+    find(errorString, "nvrtcGetErrorString");
+    find(numSupportedArchs, "nvrtcGetNumSupportedArchs");
+    find(supportedArchs, "nvrtcGetSupportedArchs");
+    find(createProgram, "nvrtcCreateProgram");
+    find(destroyProgram, "nvrtcDestroyProgram");
+    find(addNameExpression, "nvrtcAddNameExpression");
+    find(compileProgram, "nvrtcCompileProgram");
+    find(logSize, "nvrtcGetProgramLogSize");
+    find(log, "nvrtcGetProgramLog");
+    find(cubinSize, "nvrtcGetCUBINSize");
+    find(cubin, "nvrtcGetCUBIN");
+    find(ptxSize, "nvrtcGetPTXSize");
+    find(ptx, "nvrtcGetPTX");
+    find(loweredName, "nvrtcGetLoweredName");
+    int major = 0;
+    int minor = 0;
+    check(version(&major, &minor), "nvrtcVersion");
+    versionText = "NVRTC " + std::to_string(major) + "." + std::to_string(minor);
+    int count = 0;
+    check(numSupportedArchs(&count), "nvrtcGetNumSupportedArchs");
+    archs.resize(static_cast<std::size_t>(std::max(count, 0)));
+    check(supportedArchs(archs.data()), "nvrtcGetSupportedArchs");
+    std::ranges::sort(archs);
+  }
+
+  void check(nvrtcResult result, const char* call) const {
+    if (result != NVRTC_SUCCESS)
+      throw gpu::CudaSourceError(std::string(call) + ": " + errorString(result));
+  }
+
+  // Loaded on first use, kept for the process.
+  static const Library& load() {
+    static const Library loaded;
+    return loaded;
+  }
+};
+
+// What NVRTC is asked to make for a device of `computeCapability`: "sm_90" (a cubin) when it
+// can, else "compute_<the newest below>" (PTX the driver compiles); empty: its default PTX.
+std::string archOption(const Library& nvrtc, const CompileTarget& target) {
+  if (!target.computeCapability) return {};
+  const int wanted = *target.computeCapability;
+  if (std::ranges::find(nvrtc.archs, wanted) != nvrtc.archs.end())
+    return "sm_" + std::to_string(wanted);
+  const auto below = std::ranges::find_if(nvrtc.archs.rbegin(), nvrtc.archs.rend(),
+                                          [&](int arch) { return arch < wanted; });
+  if (below == nvrtc.archs.rend())
+    throw gpu::CudaSourceError(nvrtc.versionText + " cannot compile for compute capability " +
+                               std::to_string(wanted / 10) + "." + std::to_string(wanted % 10) +
+                               " (its oldest architecture is " +
+                               std::to_string(nvrtc.archs.empty() ? 0 : nvrtc.archs.front()) + ")");
+  return "compute_" + std::to_string(*below);
+}
+
+std::string what(const std::string& arch) {
+  if (arch.empty()) return "PTX";
+  return arch + (arch.starts_with("sm_") ? " cubin" : " PTX");
+}
+
+std::size_t linesOf(const std::string& text) {
+  return static_cast<std::size_t>(std::ranges::count(text, '\n')) + 1;
+}
+
+// The source, then after its last line (so the user's lines keep their numbers) a check that
+// the entry takes the parameters the kernel launches it with: a launch with other arguments
+// would read garbage, so a mismatch is a compile error, not a wrong result.
+std::string parametersFor(const gpu::CudaSource& source, const std::string& typeName) {
+  std::string parameters = source.parameters;
+  for (std::size_t at; (at = parameters.find("{T}")) != std::string::npos;)
+    parameters.replace(at, 3, typeName);
+  return parameters;
+}
+
+std::string checkedSource(const gpu::CudaSource& source, const std::string& typeName) {
+  return source.text + "\nstatic_assert(sizeof(static_cast<void (*)(" +
+         parametersFor(source, typeName) + ")>(&" + source.entry + "<" + typeName +
+         ">)) > 0, \"AccelLab's signature check\");\n";
+}
+
+// Whether the errors of `log` all lie after the source's own lines: in the signature check.
+bool onlySignatureFails(const std::string& log, const gpu::CudaSource& source) {
+  const std::string file = source.file.filename().string() + "(";
+  const std::size_t lines = linesOf(source.text);
+  bool after = false;
+  for (std::size_t at = log.find(file); at != std::string::npos; at = log.find(file, at + 1)) {
+    std::size_t line = 0;
+    for (std::size_t i = at + file.size(); i < log.size() && std::isdigit(log[i]); ++i)
+      line = line * 10 + static_cast<std::size_t>(log[i] - '0');
+    if (line <= lines) return false;
+    after = true;
+  }
+  return after;
+}
+
+class Program {
+ public:
+  Program(const Library& nvrtc, const gpu::CudaSource& source, const std::string& typeName)
+      : nvrtc_(nvrtc) {
+    const std::string name = source.file.filename().string();
+    const std::string text = checkedSource(source, typeName);
+    nvrtc.check(nvrtc.createProgram(&program_, text.c_str(), name.c_str(), 0, nullptr, nullptr),
+                "nvrtcCreateProgram");
+  }
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+  ~Program() { nvrtc_.destroyProgram(&program_); }
+
+  nvrtcProgram get() const { return program_; }
+
+  std::string log() const {
+    std::size_t size = 0;
+    if (nvrtc_.logSize(program_, &size) != NVRTC_SUCCESS || size == 0) return {};
+    std::string text(size, '\0');
+    if (nvrtc_.log(program_, text.data()) != NVRTC_SUCCESS) return {};
+    while (!text.empty() && (text.back() == '\0' || text.back() == '\n' || text.back() == ' '))
+      text.pop_back();
+    return text;
+  }
+
+ private:
+  const Library& nvrtc_;
+  nvrtcProgram program_ = nullptr;
+};
+
+CompiledCode compile(const Library& nvrtc, const gpu::CudaSource& source,
+                     const std::string& typeName, const std::string& arch) {
+  const std::string expression = source.entry + "<" + typeName + ">";
+  Program program(nvrtc, source, typeName);
+  nvrtc.check(nvrtc.addNameExpression(program.get(), expression.c_str()),
+              "nvrtcAddNameExpression");
+  const std::string option = "--gpu-architecture=" + arch;
+  std::vector<const char*> options;
+  if (!arch.empty()) options.push_back(option.c_str());
+  const nvrtcResult compiled =
+      nvrtc.compileProgram(program.get(), static_cast<int>(options.size()), options.data());
+  if (compiled != NVRTC_SUCCESS) {
+    const std::string named = "--cuda-source " + source.file.string() + ": ";
+    const std::string log = program.log();
+    // NVRTC names the instantiation in a file of its own, whose errors say nothing a user
+    // wrote: the file compiled, but holds no template of that name to instantiate.
+    const std::string file = source.file.filename().string();
+    if (log.find(file + "(") == std::string::npos && log.find("__nv_name_map") != std::string::npos)
+      throw gpu::CudaSourceError(named + "holds no __global__ function template '" +
+                                 source.entry + "' of one type parameter (" + expression +
+                                 " cannot be made; 'accellab-cli list' shows the signature)");
+    if (onlySignatureFails(log, source))
+      throw gpu::CudaSourceError(named + expression + " does not take the arguments the kernel " +
+                                 "launches it with: (" + parametersFor(source, typeName) +
+                                 ") ('accellab-cli list' shows the signature)");
+    throw gpu::CudaSourceError(named + expression + " does not compile (" + nvrtc.versionText +
+                               ", " + what(arch) + "):\n" +
+                               (log.empty() ? nvrtc.errorString(compiled) : log));
+  }
+  CompiledCode result;
+  const char* lowered = nullptr;
+  nvrtc.check(nvrtc.loweredName(program.get(), expression.c_str(), &lowered),
+              "nvrtcGetLoweredName");
+  result.loweredName = lowered;
+  std::size_t size = 0;
+  if (arch.starts_with("sm_")) {
+    nvrtc.check(nvrtc.cubinSize(program.get(), &size), "nvrtcGetCUBINSize");
+    result.code.resize(size);
+    nvrtc.check(nvrtc.cubin(program.get(), result.code.data()), "nvrtcGetCUBIN");
+  } else {
+    nvrtc.check(nvrtc.ptxSize(program.get(), &size), "nvrtcGetPTXSize");  // with its NUL
+    result.code.resize(size);
+    nvrtc.check(nvrtc.ptx(program.get(), result.code.data()), "nvrtcGetPTX");
+  }
+  return result;
+}
+
+// The cache file of this compile, or empty where nothing can be cached (no cache folder, no
+// SHA-256 in this build).
+fs::path cacheFile(const Library& nvrtc, const gpu::CudaSource& source,
+                   const std::string& expression, const std::string& arch, int driverVersion) {
+  const fs::path folder = userCacheDirectory();
+  if (folder.empty()) return {};
+  const std::string key = std::string(kCacheFormat) + "\n" + nvrtc.versionText + "\ndriver " +
+                          std::to_string(driverVersion) + "\narch " + arch + "\n" + expression +
+                          "\n" + source.parameters + "\n" + source.text;
+  const auto digest = sha256Of(key);
+  return digest ? folder / "kernels" / (*digest + ".bin") : fs::path{};
+}
+
+// A cache file: the lowered name, a newline, the code.
+std::optional<CompiledCode> readCached(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::size_t newline = bytes.find('\n');
+  if (in.bad() || newline == 0 || newline == std::string::npos || newline + 1 == bytes.size())
+    return std::nullopt;
+  CompiledCode cached;
+  cached.loweredName = bytes.substr(0, newline);
+  cached.code = bytes.substr(newline + 1);
+  return cached;
+}
+
+// Best effort: a cache that cannot be written costs the next run a compile, and the point says
+// so; it never fails the point.
+std::string writeCached(const fs::path& file, const CompiledCode& compiled) {
+  try {
+    std::error_code error;
+    fs::create_directories(file.parent_path(), error);
+    if (error) throw OutputError("cannot create " + file.parent_path().string() + ": " +
+                                 error.message());
+    // Never through a link: the cache's names are AccelLab's, not the user's (output_file.h).
+    writeFileAtomically(file, compiled.loweredName + "\n" + compiled.code, Symlinks::replace);
+    return {};
+  } catch (const std::exception& error) {
+    return std::string("; not kept in the kernel cache: ") + error.what();
+  }
+}
+
+}  // namespace
+
+Availability nvrtcAvailability() {
+  try {
+    Library::load();
+    return Availability::yes();
+  } catch (const std::exception& error) {
+    return Availability::no(error.what());
+  }
+}
+
+std::string nvrtcVersion() {
+  try {
+    return Library::load().versionText;
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+CompiledCode compileEntry(const gpu::CudaSource& source, const std::string& typeName,
+                          const CompileTarget& target) {
+  const Library* nvrtc = nullptr;
+  try {
+    nvrtc = &Library::load();
+  } catch (const std::exception& error) {
+    throw gpu::CudaSourceError(error.what());
+  }
+  const std::string expression = source.entry + "<" + typeName + ">";
+  const std::string arch = archOption(*nvrtc, target);
+  const std::string how = nvrtc->versionText + ", " + what(arch) + " of " +
+                          gpu::describeSource(source);
+  const auto start = std::chrono::steady_clock::now();
+  const auto since = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  const fs::path file = cacheFile(*nvrtc, source, expression, arch, target.driverVersion);
+  if (!file.empty()) {
+    if (auto cached = readCached(file)) {
+      cached->build = {.how = how + ", from the kernel cache", .compileS = since(), .loadS = 0};
+      return std::move(*cached);
+    }
+  }
+  CompiledCode compiled = compile(*nvrtc, source, typeName, arch);
+  compiled.build = {.how = how, .compileS = since(), .loadS = 0};
+  if (!file.empty()) compiled.build.how += writeCached(file, compiled);
+  return compiled;
+}
+
+}  // namespace accellab::kernels::cuda
