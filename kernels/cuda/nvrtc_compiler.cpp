@@ -5,7 +5,6 @@
 #include <nvrtc.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -125,13 +124,6 @@ std::string what(const std::string& arch) {
   return arch + (arch.starts_with("sm_") ? " cubin" : " PTX");
 }
 
-std::size_t linesOf(const std::string& text) {
-  return static_cast<std::size_t>(std::ranges::count(text, '\n')) + 1;
-}
-
-// The source, then after its last line (so the user's lines keep their numbers) a check that
-// the entry takes the parameters the kernel launches it with: a launch with other arguments
-// would read garbage, so a mismatch is a compile error, not a wrong result.
 std::string parametersFor(const gpu::CudaSource& source, const std::string& typeName) {
   std::string parameters = source.parameters;
   for (std::size_t at; (at = parameters.find("{T}")) != std::string::npos;)
@@ -145,27 +137,12 @@ std::string checkedSource(const gpu::CudaSource& source, const std::string& type
          ">)) > 0, \"AccelLab's signature check\");\n";
 }
 
-// Whether the errors of `log` all lie after the source's own lines: in the signature check.
-bool onlySignatureFails(const std::string& log, const gpu::CudaSource& source) {
-  const std::string file = source.file.filename().string() + "(";
-  const std::size_t lines = linesOf(source.text);
-  bool after = false;
-  for (std::size_t at = log.find(file); at != std::string::npos; at = log.find(file, at + 1)) {
-    std::size_t line = 0;
-    for (std::size_t i = at + file.size(); i < log.size() && std::isdigit(log[i]); ++i)
-      line = line * 10 + static_cast<std::size_t>(log[i] - '0');
-    if (line <= lines) return false;
-    after = true;
-  }
-  return after;
-}
-
 class Program {
  public:
-  Program(const Library& nvrtc, const gpu::CudaSource& source, const std::string& typeName)
+  // `text` under the source file's name, so that NVRTC's log names the user's file.
+  Program(const Library& nvrtc, const gpu::CudaSource& source, const std::string& text)
       : nvrtc_(nvrtc) {
     const std::string name = source.file.filename().string();
-    const std::string text = checkedSource(source, typeName);
     nvrtc.check(nvrtc.createProgram(&program_, text.c_str(), name.c_str(), 0, nullptr, nullptr),
                 "nvrtcCreateProgram");
   }
@@ -174,6 +151,13 @@ class Program {
   ~Program() { nvrtc_.destroyProgram(&program_); }
 
   nvrtcProgram get() const { return program_; }
+
+  nvrtcResult compile(const std::string& arch) {
+    const std::string option = "--gpu-architecture=" + arch;
+    std::vector<const char*> options;
+    if (!arch.empty()) options.push_back(option.c_str());
+    return nvrtc_.compileProgram(program_, static_cast<int>(options.size()), options.data());
+  }
 
   std::string log() const {
     std::size_t size = 0;
@@ -190,35 +174,49 @@ class Program {
   nvrtcProgram program_ = nullptr;
 };
 
+// The program of `text` for `expression`, compiled for `arch`: its result.
+nvrtcResult compileFor(const Library& nvrtc, Program& program, const std::string& expression,
+                       const std::string& arch) {
+  nvrtc.check(nvrtc.addNameExpression(program.get(), expression.c_str()),
+              "nvrtcAddNameExpression");
+  return program.compile(arch);
+}
+
+// Why the checked source of `expression` did not compile, as the user can act on it: the file
+// compiled alone again (so that no line of the check shows in the log) gives its own errors,
+// in its own lines, or no such template; the file alone compiling, its entry's signature is
+// not the kernel's.
+gpu::CudaSourceError whyNot(const Library& nvrtc, const gpu::CudaSource& source,
+                            const std::string& typeName, const std::string& arch,
+                            nvrtcResult checked) {
+  const std::string named = "--cuda-source " + source.file.string() + ": ";
+  const std::string expression = source.entry + "<" + typeName + ">";
+  Program alone(nvrtc, source, source.text);
+  const nvrtcResult own = compileFor(nvrtc, alone, expression, arch);
+  if (own == NVRTC_SUCCESS)
+    return gpu::CudaSourceError(named + expression + " does not take the arguments the kernel " +
+                                "launches it with: (" + parametersFor(source, typeName) +
+                                ") ('accellab-cli list' shows the signature)");
+  const std::string log = alone.log();
+  // NVRTC names the instantiation in a file of its own, whose errors say nothing a user
+  // wrote: the file compiled, but holds no template of that name to instantiate.
+  if (log.find(source.file.filename().string() + "(") == std::string::npos &&
+      log.find("__nv_name_map") != std::string::npos)
+    return gpu::CudaSourceError(named + "holds no __global__ function template '" + source.entry +
+                                "' of one type parameter (" + expression +
+                                " cannot be made; 'accellab-cli list' shows the signature)");
+  return gpu::CudaSourceError(named + expression + " does not compile (" + nvrtc.versionText +
+                              ", " + what(arch) + "):\n" +
+                              (log.empty() ? nvrtc.errorString(checked) : log));
+}
+
 CompiledCode compile(const Library& nvrtc, const gpu::CudaSource& source,
                      const std::string& typeName, const std::string& arch) {
   const std::string expression = source.entry + "<" + typeName + ">";
-  Program program(nvrtc, source, typeName);
-  nvrtc.check(nvrtc.addNameExpression(program.get(), expression.c_str()),
-              "nvrtcAddNameExpression");
-  const std::string option = "--gpu-architecture=" + arch;
-  std::vector<const char*> options;
-  if (!arch.empty()) options.push_back(option.c_str());
-  const nvrtcResult compiled =
-      nvrtc.compileProgram(program.get(), static_cast<int>(options.size()), options.data());
-  if (compiled != NVRTC_SUCCESS) {
-    const std::string named = "--cuda-source " + source.file.string() + ": ";
-    const std::string log = program.log();
-    // NVRTC names the instantiation in a file of its own, whose errors say nothing a user
-    // wrote: the file compiled, but holds no template of that name to instantiate.
-    const std::string file = source.file.filename().string();
-    if (log.find(file + "(") == std::string::npos && log.find("__nv_name_map") != std::string::npos)
-      throw gpu::CudaSourceError(named + "holds no __global__ function template '" +
-                                 source.entry + "' of one type parameter (" + expression +
-                                 " cannot be made; 'accellab-cli list' shows the signature)");
-    if (onlySignatureFails(log, source))
-      throw gpu::CudaSourceError(named + expression + " does not take the arguments the kernel " +
-                                 "launches it with: (" + parametersFor(source, typeName) +
-                                 ") ('accellab-cli list' shows the signature)");
-    throw gpu::CudaSourceError(named + expression + " does not compile (" + nvrtc.versionText +
-                               ", " + what(arch) + "):\n" +
-                               (log.empty() ? nvrtc.errorString(compiled) : log));
-  }
+  Program program(nvrtc, source, checkedSource(source, typeName));
+  if (const nvrtcResult result = compileFor(nvrtc, program, expression, arch);
+      result != NVRTC_SUCCESS)
+    throw whyNot(nvrtc, source, typeName, arch, result);
   CompiledCode result;
   const char* lowered = nullptr;
   nvrtc.check(nvrtc.loweredName(program.get(), expression.c_str(), &lowered),
