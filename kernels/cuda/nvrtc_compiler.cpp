@@ -250,6 +250,9 @@ fs::path cacheFile(const Library& nvrtc, const gpu::CudaSource& source,
 
 // A cache file: the lowered name, a newline, the code.
 std::optional<CompiledCode> readCached(const fs::path& file) {
+  // Only a file of AccelLab's own: never code read through a link someone planted.
+  std::error_code error;
+  if (!fs::is_regular_file(fs::symlink_status(file, error))) return std::nullopt;
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
   std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

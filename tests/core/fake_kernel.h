@@ -43,6 +43,7 @@ struct FakeScript {
   // cancelled, as a chunked kernel does.
   std::size_t stopAtRun = std::numeric_limits<std::size_t>::max();
   std::stop_source* stopper = nullptr;
+  std::optional<CodeBuild> build;  // what each prepared run says it compiled
 
   std::vector<std::string> events;  // "prepare", "poison", "run", "verify"
   std::size_t runs = 0;
@@ -94,6 +95,7 @@ class FakeRun : public KernelRun {
     if (variant_ != "fast") return {};
     return script_.streamingFromBytes > 0 ? "streaming" : "cached";
   }
+  std::optional<CodeBuild> codeBuild() const override { return script_.build; }
 
  private:
   FakeScript& script_;

@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include "accellab/quality.h"
+#include "accellab/report.h"
 #include "accellab/runner.h"
 #include "accellab/session.h"
 #include "fake_kernel.h"
@@ -266,6 +267,24 @@ class TestRunner : public QObject {
     QCOMPARE(script_.streamingFromBytes, std::uint64_t{64} << 20);
     QCOMPARE(result.stores, std::string("streaming"));
     QCOMPARE(runner_->runPoint(fakePoint(), streaming).stores, std::string());
+  }
+
+  // A run that compiled its code (a CUDA source) pays the compile and the load at its first
+  // call: they join the first-call cost, never a sample, and the point keeps them apart.
+  void theCodeBuildJoinsTheFirstCall() {
+    script_.build = CodeBuild{.how = "NVRTC 13.0, sm_90 cubin of k.cu", .compileS = 1.0,
+                              .loadS = 0.0625};
+    const auto result = runner_->runPoint(fakePoint(), config(3, 0));
+    QCOMPARE(result.build, script_.build);
+    QCOMPARE(result.firstCallS, 0.5 + 1.0 + 0.0625);
+    QCOMPARE(result.samplesS, (std::vector<double>{0.125, 0.125, 0.125}));
+    QVERIFY(result.flags.cold);  // 12.5 medians
+    const std::string note = buildReportRows({result}, {}, {}, 1).front().note;
+    QVERIFY2(note.find("first call includes 1.00 s to compile and 62.5 ms to load (NVRTC 13.0, "
+                       "sm_90 cubin of k.cu)") != std::string::npos,
+             note.c_str());
+    script_.build.reset();
+    QVERIFY(!runner_->runPoint(fakePoint(), config(3, 0)).build);
   }
 
   void kernelTimingWins() {

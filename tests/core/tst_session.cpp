@@ -144,6 +144,10 @@ class TestSession : public QObject {
     run.settings.measure.splitFromBytes = std::uint64_t{1} << 20;
     run.points[2].stores = "streaming";
     run.points[1].stores = "cached";
+    QVERIFY(sessionToJson(session).find("\"build\"") == std::string::npos);
+    run.points[0].build = CodeBuild{.how = "NVRTC 13.0, sm_90 cubin of my_add.cu (SHA-256 3f2a…)",
+                                    .compileS = 0.41,
+                                    .loadS = 0.003};
     const std::string json = sessionToJson(session);
     QVERIFY(sessionFromJson(json) == session);
     const auto refused = [&json](const std::string& from, const std::string& to) {

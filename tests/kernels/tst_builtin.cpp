@@ -1,9 +1,13 @@
 // What makeBuiltinEngine offers: kernels, availability with reasons, and the machine probe.
 #include <QtTest>
 
+#include <QTemporaryDir>
+
+#include <fstream>
 #include <set>
 
 #include "accellab/sweep.h"
+#include "cuda/cuda_source.h"
 #include "kernel_driver.h"
 
 using namespace accellab;
@@ -23,6 +27,59 @@ class TestBuiltin : public QObject {
   Q_OBJECT
 
  private slots:
+  // A user's CUDA source joins its kernel as a variant named after its entry, on the device,
+  // available where the gpu variant is (and NVRTC loads); the kernels that take none, a name
+  // taken and a kernel that is not there are refused before anything is compiled.
+  void aCudaSourceIsAVariantOfItsKernel() {
+    QTemporaryDir dir;
+    // A CUDA build compiles the source at once: its kernel cache goes here.
+    qputenv("XDG_CACHE_HOME", dir.path().toLocal8Bit());
+    const std::string file = dir.filePath("twice.cu").toStdString();
+    std::ofstream(file) << "template <typename T>\n"
+                           "__global__ void twice(const T* b, const T* c, T* a,\n"
+                           "                      unsigned long long n, T s) {\n"
+                           "  const unsigned long long i = blockIdx.x * 256ull + threadIdx.x;\n"
+                           "  if (i < n) a[i] = b[i] + s * c[i];\n"
+                           "}\n";
+    const Engine engine = kernels::makeBuiltinEngine(
+        {.cudaSources = {{.kernel = "triad", .file = file, .entry = "twice"}}});
+    const KernelInfo& triad = engine.registry().find("triad")->info();
+    QCOMPARE(variantNames(*engine.registry().find("triad")).back(), std::string("twice"));
+    const VariantInfo& variant = *triad.variant("twice");
+    QVERIFY(variant.onDevice);
+    QVERIFY(!variant.usesThreads);
+    QCOMPARE(variant.description,
+             std::string("your CUDA kernel from twice.cu, compiled by NVRTC at run time; copies and "
+                         "timing as gpu"));
+    QVERIFY(triad.sourceSignature.starts_with("template <typename T> __global__ void ENTRY("));
+    const VariantInfo& gpu = *triad.variant("gpu");
+    if (!gpu.availability.available)
+      QCOMPARE(variant.availability.reason, gpu.availability.reason);
+    // The other kernels are as they were.
+    QCOMPARE(variantNames(*engine.registry().find("add")),
+             variantNames(test::kernelNamed("add")));
+    QVERIFY(engine.registry().find("pi")->info().sourceSignature.empty());
+
+    const auto refusal = [&](CudaSourceChoice choice) -> std::string {
+      try {
+        kernels::makeBuiltinEngine({.cudaSources = {std::move(choice)}});
+      } catch (const kernels::gpu::CudaSourceError& error) {
+        return error.what();
+      }
+      return "accepted";
+    };
+    const std::string named = "--cuda-source " + file + ": ";
+    QCOMPARE(refusal({"pi", file, "twice"}),
+             named + "kernel 'pi' takes no CUDA source ('accellab-cli list' shows the signature "
+                     "of each kernel that does)");
+    QCOMPARE(refusal({"triad", file, "gpu"}),
+             named + "triad already has a variant 'gpu': give the entry another name");
+    QCOMPARE(refusal({"saxpy", file, "twice"}), named + "no built-in kernel 'saxpy' to add it to");
+    QVERIFY(refusal({"triad", file, "twice<float>"}).ends_with(
+        "--entry 'twice<float>' is no C++ identifier (the name of a __global__ function "
+        "template)"));
+  }
+
   void registersTheKernels() {
     const auto kernels = test::builtinKernels().kernels();
     std::vector<std::string> names;
