@@ -1,7 +1,10 @@
 // The CUDA variants on device 0, through the kernels' public path (the built-in engine),
 // against the reference and against the CPU; the device probe and copy ceiling of device 0.
 // Skips, with the reason, where there is no CUDA build or no device.
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <fstream>
 
 #include <regex>
 #include <stdexcept>
@@ -222,6 +225,66 @@ class TestGpuKernels : public QObject {
     qInfo("device 0 copies %.0f GB/s (read + written)", bytesPerS * 1e-9);
     QVERIFY(bytesPerS > 0);
     QVERIFY(bytesPerS < 1e14);  // beyond any memory: a copy that never left the cache
+  }
+
+  // A user's CUDA source (--cuda-source), compiled by NVRTC for this device and launched on
+  // the gpu variant's stream: verified against the reference and timed as gpu is, its compile
+  // and load reported; a wrong kernel fails verification; the second prepare reads the
+  // compiled code back from the kernel cache.
+  void cudaSourcesRunAndVerify() {
+    QTemporaryDir dir;
+    qputenv("XDG_CACHE_HOME", dir.filePath("cache").toLocal8Bit());
+    const auto write = [&](const char* name, const std::string& text) {
+      const std::string file = dir.filePath(name).toStdString();
+      std::ofstream(file) << text;
+      return file;
+    };
+    const std::string add = R"(template <typename T>
+__global__ void ENTRY(const T* in, T* out, unsigned long long n, T addend) {
+  const unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  if (i < n) out[i] = in[i] + addend OFF;
+}
+)";
+    const auto named = [](std::string text, const std::string& entry, const std::string& off) {
+      text.replace(text.find("ENTRY"), 5, entry);
+      text.replace(text.find("OFF"), 3, off);
+      return text;
+    };
+    const std::string triad = R"(template <typename T>
+__global__ void my_triad(const T* b, const T* c, T* a, unsigned long long n, T scale) {
+  const unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  if (i < n) a[i] = b[i] + scale * c[i];
+}
+)";
+    const Engine engine = kernels::makeBuiltinEngine(
+        {.cudaSources = {{"add", write("my_add.cu", named(add, "my_add", "")), "my_add"},
+                         {"add", write("wrong.cu", named(add, "wrong", "+ 1")), "wrong"},
+                         {"triad", write("my_triad.cu", triad), "my_triad"}}});
+    const Kernel& addKernel = *engine.registry().find("add");
+    const Availability nvrtc = addKernel.info().variant("my_add")->availability;
+    if (!nvrtc.available) QSKIP(nvrtc.reason.c_str());
+    for (const DType dtype : {DType::f32, DType::f64}) {
+      for (const Params& params : {addParams(3, 5, 7, dtype), addParams(64, 512, 513, dtype)}) {
+        const auto run = addKernel.prepare(params, "my_add", {.threads = 1});
+        const std::optional<CodeBuild> build = run->codeBuild();
+        QVERIFY(build && build->compileS > 0 && build->loadS > 0);
+        QVERIFY2(build->how.find(" of my_add.cu (SHA-256 ") != std::string::npos,
+                 build->how.c_str());
+        run->poisonOutput();
+        QVERIFY(!run->verify().ok);
+        runVerifiedWithHonestTiming(*run);
+        if (QTest::currentTestFailed()) return;
+      }
+    }
+    const auto again = addKernel.prepare(addParams(3, 5, 7, DType::f64), "my_add", {.threads = 1});
+    QVERIFY2(again->codeBuild()->how.ends_with(", from the kernel cache"),
+             again->codeBuild()->how.c_str());
+    const auto wrong = test::prepareRunVerify(addKernel, addParams(3, 5, 7, DType::f64), "wrong", 1);
+    QVERIFY(!wrong.verification.ok);
+    Params triadParams = addParams(17, 31, 67, DType::f64);
+    const auto triadDone =
+        test::prepareRunVerify(*engine.registry().find("triad"), triadParams, "my_triad", 1);
+    QVERIFY2(triadDone.verification.ok, triadDone.verification.detail.c_str());
   }
 
   void absentDeviceIsNamed() {
