@@ -21,7 +21,8 @@ int workerCommand(Args args, const EngineFactory& engines) {
                         "worker protocol (docs/worker-protocol.md). 'run --isolate' and the "
                         "desktop app\nstart it; it is not for use by hand.");
   parser.option("--replies-fd", "3", "where the app reads the replies (it opens fd 3)");
-  parser.option("--kernel", "NAME", "the kernel --cuda-source adds a variant to");
+  parser.multiOption("--kernel", "NAME",
+                     "the kernel --cuda-source adds a variant to: one, or one per source");
   addEngineOptions(parser);
   addCudaSourceOptions(parser);
   parser.parse(args);

@@ -36,13 +36,16 @@ std::vector<CudaSourceChoice> cudaSourcesFrom(const ArgumentParser& parser) {
     throw UsageError("each --cuda-source needs its --entry (the kernel's name in the file): " +
                      std::to_string(files.size()) + " --cuda-source, " +
                      std::to_string(entries.size()) + " --entry");
+  // One kernel for all (a user's command), or one for each, in order (a worker's).
   const std::vector<std::string> kernels = parser.values("--kernel");
-  if (kernels.size() != 1)
+  if (kernels.size() != 1 && kernels.size() != files.size())
     throw UsageError(
         "--cuda-source adds a variant to one kernel: name it with --kernel (add or triad)");
   std::vector<CudaSourceChoice> sources;
   for (std::size_t i = 0; i < files.size(); ++i)
-    sources.push_back({.kernel = kernels.front(), .file = files[i], .entry = entries[i]});
+    sources.push_back({.kernel = kernels[kernels.size() == 1 ? 0 : i],
+                       .file = files[i],
+                       .entry = entries[i]});
   return sources;
 }
 

@@ -268,7 +268,7 @@ void MainWindow::connectEngines() {
     machineStatus_->setText(run_->probeStatus());
     updateActions();
     choices_->showPlugins();
-    prompts_->error(this, tr("Cannot load"), why);
+    if (!choices_->sourceRefused(why)) prompts_->error(this, tr("Cannot load"), why);
   });
   connect(choices_, &EngineChoices::changing, this, [this](const QString& doing) {
     machineStatus_->setText(doing);

@@ -114,6 +114,11 @@ void WindowActions::createFileActions() {
   openPython->setToolTip(
       tr("Measure your own Python: an asv-style benchmark file (docs/python.md), its benchmarks "
          "as kernels; it is opened again at the next start"));
+  cudaSource = makeAction(window_, "cudaSourceAction", tr("GPU &Kernel from Source\u2026"),
+                          [c] { c->showCudaSourceDialog(); });
+  cudaSource->setToolTip(
+      tr("Write or open a CUDA kernel of your own for add or triad: NVRTC compiles it and it "
+         "runs beside the gpu variant (docs/cuda-source.md)"));
   plugins =
       makeAction(window_, "pluginsAction", tr("Plu&gins\u2026"), [c] { c->showPluginsDialog(); });
   plugins->setToolTip(tr("The kernel plugins loaded, and those that could not be"));
@@ -228,7 +233,7 @@ void WindowActions::addMenus(QDockWidget& experimentDock, QDockWidget& resultsDo
   session_.setRecentMenu(recentMenu);
   file->addAction(compare);
   file->addSeparator();
-  file->addActions({loadPlugin, openPython, plugins});
+  file->addActions({loadPlugin, openPython, cudaSource, plugins});
   file->addSeparator();
   file->addActions({save, saveAs});
   file->addSeparator();

@@ -56,6 +56,7 @@ class WindowActions : public QObject {
   QAction* python = nullptr;
   QAction* loadPlugin = nullptr;
   QAction* openPython = nullptr;
+  QAction* cudaSource = nullptr;
   QAction* plugins = nullptr;
   QAction* copy = nullptr;  // the results table's, not the window's
   QMenu* recentMenu = nullptr;

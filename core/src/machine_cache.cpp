@@ -1,4 +1,5 @@
 #include "accellab/machine_cache.h"
+#include "accellab/user_dirs.h"
 
 #include <sched.h>
 
@@ -178,14 +179,6 @@ SystemInfo withCeilings(SystemInfo live, const SystemInfo& measured) {
 }
 
 }  // namespace
-
-fs::path userCacheDirectory() {
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  const char* home = std::getenv("HOME");
-  if (xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "accellab";
-  if (home && *home) return fs::path(home) / ".cache" / "accellab";
-  return {};
-}
 
 fs::path defaultMachineCacheFile() {
   const fs::path directory = userCacheDirectory();

@@ -15,6 +15,7 @@
 #include "accellab/printable.h"
 #include "accellab/session.h"
 #include "accellab/digest.h"
+#include "accellab/user_dirs.h"
 #include "plugin_kernel.h"
 
 namespace accellab {
@@ -195,12 +196,8 @@ std::vector<fs::path> pluginFiles(const std::vector<fs::path>& named) {
         files.push_back(entry);
     }
   }
-  const char* data = std::getenv("XDG_DATA_HOME");
-  const char* home = std::getenv("HOME");
-  if (data && fs::path(data).is_absolute())
-    addFolder(fs::path(data) / "accellab" / "plugins", files);
-  else if (home && *home)
-    addFolder(fs::path(home) / ".local" / "share" / "accellab" / "plugins", files);
+  if (const fs::path data = userDataDirectory(); !data.empty())
+    addFolder(data / "plugins", files);
   return files;
 }
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "accellab/digest.h"
-#include "accellab/machine_cache.h"
+#include "accellab/user_dirs.h"
 #include "accellab/output_file.h"
 
 namespace accellab::kernels::cuda {

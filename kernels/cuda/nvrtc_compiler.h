@@ -1,6 +1,6 @@
 // NVRTC, CUDA's run-time compiler, opened with dlopen as cuBLAS is (cublas_library.h): the
 // package starts, and runs everything else, where the toolkit is missing. Compiled code is
-// kept in the kernel cache (userCacheDirectory()/kernels), one file per source, name,
+// kept in the kernel cache (userCacheDirectory()/kernels, user_dirs.h), one file per source, name,
 // target, NVRTC and driver, written atomically. Plain C++; built only with CUDA.
 #pragma once
 

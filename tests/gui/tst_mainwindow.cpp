@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSet>
@@ -39,6 +40,7 @@
 #include "charts/chartpanel.h"
 #include "compare/comparepanel.h"
 #include "compared_runs.h"
+#include "engines/cudasourcedialog.h"
 #include "document_waits.h"
 #include "experiment/experimentpanel.h"
 #include "fake_engine.h"
@@ -321,6 +323,83 @@ class TestMainWindow : public QObject {
             .data(window->runsModel().index(0, RunsModel::nameColumn), Qt::ToolTipRole)
             .toString();
     QVERIFY2(tip.contains(QStringLiteral("Kernel from plugin test-plugin 0.1 (")), qPrintable(tip));
+  }
+
+  // File > GPU Kernel from Source…: a starter from the kernel's signature; a compile error
+  // shown in the dialog with NVRTC's words, the cursor on its line, nothing else changed; the
+  // source fixed, a variant of its kernel in the panel, which the worker runs too (measured on
+  // a GPU, skipped with the gpu variant's reason elsewhere).
+  void aCudaSourceFromTheEditorJoinsItsKernel() {
+    qputenv("XDG_DATA_HOME", dir_->filePath(QStringLiteral("data")).toLocal8Bit());
+    qputenv("XDG_CACHE_HOME", dir_->filePath(QStringLiteral("cache")).toLocal8Bit());
+    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
+                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
+    window->findChild<QAction*>(QStringLiteral("cudaSourceAction"))->trigger();
+    auto* dialog = window->findChild<CudaSourceDialog*>();
+    QVERIFY(dialog && dialog->isVisible());
+    auto* kernel = child<QComboBox>(*dialog, "sourceKernel");
+    QCOMPARE(kernel->count(), 2);
+    QCOMPARE(kernel->itemText(0), QStringLiteral("add"));
+    QCOMPARE(kernel->itemText(1), QStringLiteral("triad"));
+    auto* text = child<QPlainTextEdit>(*dialog, "sourceText");
+    auto* log = child<QPlainTextEdit>(*dialog, "sourceLog");
+    auto* add = child<QPushButton>(*dialog, "sourceAdd");
+    kernel->setCurrentIndex(1);
+    QCOMPARE(child<QLineEdit>(*dialog, "sourceEntry")->text(), QStringLiteral("my_triad"));
+    QVERIFY2(text->toPlainText().contains(QStringLiteral("if (i < n) a[i] = b[i] + scale * c[i];")),
+             qPrintable(text->toPlainText()));
+    kernel->setCurrentIndex(0);
+    const QString starter = text->toPlainText();
+    QVERIFY2(starter.contains(QStringLiteral("__global__ void my_add(const T* in, T* out, unsigned "
+                                             "long long n, T addend) {")),
+             qPrintable(starter));
+    QVERIFY2(dialog->file().endsWith(QStringLiteral("/data/accellab/kernels/my_add.cu")),
+             qPrintable(dialog->file()));
+    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
+
+    QString broken = starter;
+    broken.replace(QStringLiteral("in[i] + addend"), QStringLiteral("in[i] + addend + nothing"));
+    text->setPlainText(broken);
+    add->click();
+    QTRY_VERIFY_WITH_TIMEOUT(add->isEnabled() && !log->toPlainText().startsWith(QStringLiteral("Compiling")),
+                             20000);
+    const Availability gpu =
+        kernels::makeBuiltinEngine().registry().find("add")->info().variant("gpu")->availability;
+    if (log->toPlainText().contains(QStringLiteral("does not compile"))) {  // NVRTC is here
+      QVERIFY2(log->toPlainText().contains(
+                   QStringLiteral("my_add.cu(6): error: identifier \"nothing\" is undefined")),
+               qPrintable(log->toPlainText()));
+      QCOMPARE(text->textCursor().blockNumber(), 5);  // line 6
+      QVERIFY(prompts_->errors.isEmpty());  // said in the dialog, not in a message box
+      QCOMPARE(remade.count(), 0);
+      text->setPlainText(starter);
+      add->click();
+    }
+    QVERIFY(remade.wait(20000) || remade.count() > 0);
+    QTRY_VERIFY(log->toPlainText().startsWith(QStringLiteral("my_add is a variant of add now")));
+    QFile saved(dialog->file());
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(saved.readAll()).contains(QStringLiteral("__global__ void my_add")));
+
+    window->experimentPanel().setExperiment(QStringLiteral("add"), QStringLiteral("2x3x4"),
+                                            ExperimentPanel::SweepMode::fixedThreads, 1, 3, 0);
+    auto* check = child<QCheckBox>(window->experimentPanel(), "variant-my_add");
+    if (!gpu.available) {  // listed, with the gpu variant's reason, and not run
+      QVERIFY(!check->isEnabled());
+      QCOMPARE(check->toolTip(), QStringLiteral("Unavailable: ") + QString::fromStdString(gpu.reason));
+      QVERIFY2(log->toPlainText().contains(QStringLiteral("It cannot run here: ") +
+                                           QString::fromStdString(gpu.reason)),
+               qPrintable(log->toPlainText()));
+      return;
+    }
+    runQuickly(*window, {QStringLiteral("my_add")});
+    if (QTest::currentTestFailed()) return;
+    const auto& points = pointsOf(window->document().session());
+    QCOMPARE(points.size(), std::size_t{1});
+    const PointResult& mine = points.front();
+    QCOMPARE(mine.point.variant, std::string("my_add"));
+    QVERIFY2(mine.status == PointStatus::ok && mine.verified, mine.reason.c_str());
+    QVERIFY(mine.build.has_value());  // measured in the worker, which compiled it too
   }
 
   // File > Load Kernel Plugin…: its kernels join the panel and run in the worker; the Plugins

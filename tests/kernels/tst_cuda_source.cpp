@@ -176,24 +176,24 @@ class TestCudaSource : public QObject {
       return files;
     };
     const std::vector<fs::path> before = filesIn();
-    const cuda::CompiledCode first = cuda::compileEntry(source, "float", {.driverVersion = 13000});
+    const cuda::CompiledCode first = cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
     QVERIFY(first.build.how.find("kernel cache") == std::string::npos);
     fs::path file;  // the one it wrote
     for (const fs::path& f : filesIn())
       if (std::ranges::find(before, f) == before.end()) file = f;
     QVERIFY(!file.empty());
     QCOMPARE(filesIn().size(), before.size() + 1);
-    const cuda::CompiledCode again = cuda::compileEntry(source, "float", {.driverVersion = 13000});
+    const cuda::CompiledCode again = cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
     QVERIFY2(again.build.how.ends_with(", from the kernel cache"), again.build.how.c_str());
     QCOMPARE(again.code, first.code);
     QCOMPARE(again.loweredName, first.loweredName);
     // Another driver is another key.
-    cuda::compileEntry(source, "float", {.driverVersion = 13010});
+    cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13010});
     QCOMPARE(filesIn().size(), before.size() + 2);
 
     std::ofstream(file, std::ios::trunc) << "cut short";
     const cuda::CompiledCode rebuilt =
-        cuda::compileEntry(source, "float", {.driverVersion = 13000});
+        cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
     QVERIFY(rebuilt.build.how.find("kernel cache") == std::string::npos);
     QCOMPARE(rebuilt.code, first.code);
 
@@ -201,7 +201,7 @@ class TestCudaSource : public QObject {
     fs::remove(file);
     fs::create_symlink(victim, file);
     const cuda::CompiledCode relinked =
-        cuda::compileEntry(source, "float", {.driverVersion = 13000});
+        cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
     QVERIFY(relinked.build.how.find("kernel cache") == std::string::npos);
     QCOMPARE(relinked.code, first.code);
     QVERIFY(fs::is_regular_file(fs::symlink_status(file)));

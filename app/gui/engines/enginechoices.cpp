@@ -10,6 +10,7 @@
 #include <exception>
 
 #include "accellab/plugin_loader.h"
+#include "engines/cudasourcedialog.h"
 #include "engines/engineset.h"
 #include "engines/pluginsdialog.h"
 #include "prompts.h"
@@ -94,6 +95,19 @@ void EngineChoices::change(std::vector<std::filesystem::path> plugins, const QSt
 }
 
 void EngineChoices::remembered() {
+  if (pendingSource_ && sourceDialog_) {
+    const CudaSourceChoice& added = *pendingSource_;
+    const Kernel* kernel = engines_.forDevice(0).registry().find(added.kernel);
+    const VariantInfo* variant = kernel ? kernel->info().variant(added.entry) : nullptr;
+    QString how = tr("%1 is a variant of %2 now: tick it in the panel to run it beside gpu. Each "
+                     "point compiles it for its GPU; the compile and the load are its first-call "
+                     "cost.")
+                      .arg(qs(added.entry), qs(added.kernel));
+    if (variant && !variant->availability.available)
+      how += tr("\nIt cannot run here: %1.").arg(qs(variant->availability.reason));
+    sourceDialog_->compiled(how);
+  }
+  pendingSource_.reset();
   if (useSettings_) {
     QStringList files;
     for (const std::filesystem::path& file : engines_.plugins())
@@ -146,6 +160,49 @@ void EngineChoices::openPythonWithDialog() {
   if (file.isEmpty()) return;
   folder_.rememberFileOf(file);
   loadPlugin(file);
+}
+
+void EngineChoices::showCudaSourceDialog() {
+  if (!sourceDialog_) {
+    std::vector<SourceKernel> kernels;
+    for (const Kernel* kernel : engines_.forDevice(0).registry().kernels())
+      if (!kernel->info().sourceSignature.empty())
+        kernels.push_back({qs(kernel->info().name), qs(kernel->info().sourceSignature)});
+    sourceDialog_ = new CudaSourceDialog(std::move(kernels), prompts_, &window_);
+    sourceDialog_->setAttribute(Qt::WA_DeleteOnClose);
+    connect(sourceDialog_, &CudaSourceDialog::addRequested, this,
+            [this](const CudaSourceChoice& choice) {
+              if (!addCudaSource(choice))
+                sourceDialog_->refused(
+                    tr("Not now: a run, a probe or another change of the kernels is under way. "
+                       "Try again when it ends."));
+            });
+  }
+  sourceDialog_->show();
+  sourceDialog_->raise();
+  sourceDialog_->activateWindow();
+}
+
+bool EngineChoices::addCudaSource(const CudaSourceChoice& choice) {
+  if (!canChange()) return false;
+  std::vector<CudaSourceChoice> sources = engines_.cudaSources();
+  std::erase_if(sources, [&](const CudaSourceChoice& s) {
+    return s.kernel == choice.kernel && s.entry == choice.entry;
+  });
+  sources.push_back(choice);
+  pendingSource_ = choice;
+  if (sourceDialog_) sourceDialog_->setCompiling(true);
+  engines_.remake(engines_.plugins(), std::move(sources));
+  emit changing(tr("Compiling %1…").arg(QDir::toNativeSeparators(qs(choice.file.string()))));
+  return true;
+}
+
+bool EngineChoices::sourceRefused(const QString& why) {
+  if (!pendingSource_) return false;
+  pendingSource_.reset();
+  if (!sourceDialog_) return false;
+  sourceDialog_->refused(why);
+  return true;
 }
 
 std::vector<PluginRow> EngineChoices::pluginRows() const {

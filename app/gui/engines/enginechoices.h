@@ -11,12 +11,16 @@
 #include <QStringList>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <vector>
+
+#include "accellab/engine.h"
 
 class QWidget;
 
 namespace accellab::gui {
 
+class CudaSourceDialog;
 class EngineSet;
 class LastFolder;
 class PluginsDialog;
@@ -46,6 +50,14 @@ class EngineChoices : public QObject {
 
   void loadPluginWithDialog();
   void openPythonWithDialog();
+  // File ▸ GPU Kernel from Source…: the editor of a CUDA source for add or triad.
+  void showCudaSourceDialog();
+  // `choice` compiled and added to its kernel's variants, in place of one of the same kernel
+  // and entry; false when the engines cannot change now.
+  bool addCudaSource(const CudaSourceChoice& choice);
+  // The engines refused what they were asked: true when the source dialog asked (it shows why),
+  // so nothing else need say it.
+  bool sourceRefused(const QString& why);
   void showPluginsDialog();
   // `found`: what the interpreter in use has (SystemInfo::python).
   void choosePythonInterpreter(const QString& found);
@@ -80,6 +92,9 @@ class EngineChoices : public QObject {
   QString python_;
   QString environmentPython_;
   QPointer<PluginsDialog> dialog_;
+  QPointer<CudaSourceDialog> sourceDialog_;
+  // The source the dialog asked to add, until the engines are made again or refuse.
+  std::optional<CudaSourceChoice> pendingSource_;
 };
 
 }  // namespace accellab::gui

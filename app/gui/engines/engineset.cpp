@@ -11,8 +11,9 @@ namespace {
 
 // The window's files as the factory takes them: Python benchmark files by their .py, the
 // rest plugins.
-EngineOptions optionsFor(int gpuDevice, const std::vector<std::filesystem::path>& files) {
-  EngineOptions options{.gpuDevice = gpuDevice};
+EngineOptions optionsFor(int gpuDevice, const std::vector<std::filesystem::path>& files,
+                         const std::vector<CudaSourceChoice>& cudaSources) {
+  EngineOptions options{.gpuDevice = gpuDevice, .cudaSources = cudaSources};
   for (const std::filesystem::path& file : files)
     (file.extension() == ".py" ? options.pythonFiles : options.plugins).push_back(file);
   return options;
@@ -26,7 +27,7 @@ EngineSet::EngineSet(EngineFactory factory, QObject* parent)
 const Engine& EngineSet::forDevice(int gpuDevice) {
   auto found = byDevice_.find(gpuDevice);
   if (found == byDevice_.end())
-    found = byDevice_.emplace(gpuDevice, factory_(optionsFor(gpuDevice, plugins_))).first;
+    found = byDevice_.emplace(gpuDevice, factory_(optionsFor(gpuDevice, plugins_, cudaSources_))).first;
   return found->second;
 }
 
@@ -35,7 +36,8 @@ void EngineSet::setPlugins(std::vector<std::filesystem::path> plugins) {
   byDevice_.clear();
 }
 
-void EngineSet::remake(std::vector<std::filesystem::path> plugins) {
+void EngineSet::remake(std::vector<std::filesystem::path> plugins,
+                       std::vector<CudaSourceChoice> cudaSources) {
   if (remaking_) return;
   remaking_ = true;
   // What the factory throws comes back as text, not through QFuture.
@@ -44,7 +46,7 @@ void EngineSet::remake(std::vector<std::filesystem::path> plugins) {
     QString error;
   };
   auto* made = new QFutureWatcher<Made>(this);
-  connect(made, &QFutureWatcher<Made>::finished, this, [this, made, plugins] {
+  connect(made, &QFutureWatcher<Made>::finished, this, [this, made, plugins, cudaSources] {
     made->deleteLater();
     remaking_ = false;
     Made result = made->result();
@@ -53,13 +55,14 @@ void EngineSet::remake(std::vector<std::filesystem::path> plugins) {
       return;
     }
     plugins_ = plugins;
+    cudaSources_ = cudaSources;
     byDevice_.clear();
     byDevice_.emplace(0, std::move(*result.engine));
     emit remade();
   });
-  made->setFuture(QtConcurrent::run([factory = factory_, plugins]() -> Made {
+  made->setFuture(QtConcurrent::run([factory = factory_, plugins, cudaSources]() -> Made {
     try {
-      return {factory(optionsFor(0, plugins)), {}};
+      return {factory(optionsFor(0, plugins, cudaSources)), {}};
     } catch (const std::exception& error) {
       return {std::nullopt, QString::fromStdString(error.what())};
     }

@@ -27,11 +27,18 @@ class EngineSet : public QObject {
   // (File > Open Python Benchmarks…: the .py ones). Set before the first engine.
   const std::vector<std::filesystem::path>& plugins() const { return plugins_; }
   void setPlugins(std::vector<std::filesystem::path> plugins);
+  // The users' CUDA sources added as variants (the GPU Kernel from Source dialog).
+  const std::vector<CudaSourceChoice>& cudaSources() const { return cudaSources_; }
 
-  // Makes device 0's engine again with `plugins`, off the GUI thread (the factory asks the
-  // Python interpreter, up to 10 s when it hangs); then remade, or refused with why and
-  // nothing changed. The other devices' engines are made again on their next use.
-  void remake(std::vector<std::filesystem::path> plugins);
+  // Makes device 0's engine again with `plugins` and `cudaSources`, off the GUI thread (the
+  // factory asks the Python interpreter, up to 10 s when it hangs, and compiles the sources);
+  // then remade, or refused with why and nothing changed. The other devices' engines are made
+  // again on their next use.
+  void remake(std::vector<std::filesystem::path> plugins,
+              std::vector<CudaSourceChoice> cudaSources);
+  void remake(std::vector<std::filesystem::path> plugins) {
+    remake(std::move(plugins), cudaSources_);
+  }
   bool isRemaking() const { return remaking_; }
 
  signals:
@@ -41,6 +48,7 @@ class EngineSet : public QObject {
  private:
   EngineFactory factory_;
   std::vector<std::filesystem::path> plugins_;
+  std::vector<CudaSourceChoice> cudaSources_;
   std::map<int, Engine> byDevice_;
   bool remaking_ = false;
 };

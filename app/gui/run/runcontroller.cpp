@@ -205,6 +205,10 @@ std::optional<WorkerOptions> RunController::isolationFor(const RunPlacement& pla
   for (const std::filesystem::path& file : engines_.plugins())
     isolation.command.insert(isolation.command.end(),
                              {file.extension() == ".py" ? "--python" : "--plugin", file.string()});
+  for (const CudaSourceChoice& source : engines_.cudaSources())
+    isolation.command.insert(isolation.command.end(),
+                             {"--kernel", source.kernel, "--cuda-source", source.file.string(),
+                              "--entry", source.entry});
   // Device 0 is the worker's default; naming it would be refused where there is no GPU.
   if (placement.gpuDevice != 0)
     isolation.command.insert(isolation.command.end(),

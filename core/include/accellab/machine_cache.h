@@ -15,11 +15,7 @@
 
 namespace accellab {
 
-// AccelLab's folder of things it can measure or build again: $XDG_CACHE_HOME/accellab, else
-// $HOME/.cache/accellab (the XDG base directory rules: a relative XDG_CACHE_HOME is ignored);
-// empty when neither is set. It holds machine.json and kernels/ (compiled CUDA sources).
-std::filesystem::path userCacheDirectory();
-// userCacheDirectory()/machine.json; empty when that is.
+// userCacheDirectory()/machine.json (user_dirs.h); empty when that is.
 std::filesystem::path defaultMachineCacheFile();
 
 // Why the cache could not serve a probe.
