@@ -1,8 +1,10 @@
 // accellab: the desktop window, plus `--export-charts SESSION --out DIR` for scripts.
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QThread>
 #include <QTimer>
@@ -21,6 +23,7 @@
 #include "accellab/results_file.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
+#include "engines/cudasourcedialog.h"
 #include "experiment/experimentpanel.h"
 #include "i18n/translations.h"
 #include "mainwindow.h"
@@ -176,6 +179,29 @@ void runDemo(MainWindow& window, const QString& screenshot, const QString& syste
   QObject::connect(&window, &MainWindow::runFinished, &window, next);
 }
 
+// --source-demo FILE.cu --screenshot PNG: File > GPU Kernel from Source… with FILE opened,
+// compiled and added; the dialog saved as an image once NVRTC answered (the README's
+// screenshot of the editor), then quits.
+void sourceDemo(MainWindow& window, const QString& source, const QString& screenshot) {
+  window.resize(1500, 940);
+  QObject::connect(&window, &MainWindow::systemReady, &window, [&window, source, screenshot] {
+    window.findChild<QAction*>(QStringLiteral("cudaSourceAction"))->trigger();
+    auto* dialog = window.findChild<CudaSourceDialog*>();
+    if (!dialog->openFile(source)) QCoreApplication::exit(1);
+    auto* add = dialog->findChild<QPushButton*>(QStringLiteral("sourceAdd"));
+    add->click();
+    auto* poll = new QTimer(&window);
+    QObject::connect(poll, &QTimer::timeout, &window, [dialog, add, poll, screenshot] {
+      if (!add->isEnabled()) return;  // NVRTC at work
+      poll->stop();
+      const bool saved = dialog->grab().save(screenshot);
+      if (!saved) printLine(stderr, QStringLiteral("accellab: cannot write %1").arg(screenshot));
+      QCoreApplication::exit(saved ? 0 : 1);
+    });
+    poll->start(100);
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -238,11 +264,12 @@ int main(int argc, char** argv) {
   QCommandLineOption systemShotOption(QStringLiteral("screenshot-system"), {},
                                       QStringLiteral("FILE"));
   QCommandLineOption saveOption(QStringLiteral("save-session"), {}, QStringLiteral("FILE"));
+  QCommandLineOption sourceDemoOption(QStringLiteral("source-demo"), {}, QStringLiteral("FILE"));
   for (QCommandLineOption* hidden :
-       {&demoOption, &screenshotOption, &systemShotOption, &saveOption})
+       {&demoOption, &screenshotOption, &systemShotOption, &saveOption, &sourceDemoOption})
     hidden->setFlags(QCommandLineOption::HiddenFromHelp);
   parser.addOptions({exportOption, outOption, runOption, captionOption, demoOption,
-                     screenshotOption, systemShotOption, saveOption});
+                     screenshotOption, systemShotOption, saveOption, sourceDemoOption});
   parser.addPositionalArgument(QStringLiteral("session"),
                                QApplication::translate("main", "A session file to open."),
                                QStringLiteral("[session]"));
@@ -252,7 +279,7 @@ int main(int argc, char** argv) {
     return exportCharts(parser.value(exportOption), parser.value(outOption),
                         parser.values(runOption), parser.isSet(captionOption));
 
-  const bool demo = parser.isSet(demoOption);
+  const bool demo = parser.isSet(demoOption) || parser.isSet(sourceDemoOption);
   QStringList refusedPlugins;
   const std::vector<std::filesystem::path> plugins = loadablePlugins(refusedPlugins);
   MainWindow window(
@@ -267,7 +294,9 @@ int main(int argc, char** argv) {
                         .refusedPlugins = refusedPlugins});
   window.show();
   for (const QString& refused : refusedPlugins) printLine(stderr, refused);
-  if (demo) {
+  if (parser.isSet(sourceDemoOption)) {
+    sourceDemo(window, parser.value(sourceDemoOption), parser.value(screenshotOption));
+  } else if (demo) {
     runDemo(window, parser.value(screenshotOption), parser.value(systemShotOption),
             parser.value(saveOption));
   } else if (!parser.positionalArguments().isEmpty()) {

@@ -1118,6 +1118,73 @@ Its points are kept.</source>
     </message>
 </context>
 <context>
+    <name>accellab::gui::CudaSourceDialog</name>
+    <message>
+        <source>&amp;Compile and Add</source>
+        <translation>编译并添加(&amp;C)</translation>
+    </message>
+    <message>
+        <source>GPU Kernel from Source</source>
+        <translation>从源代码添加 GPU 内核</translation>
+    </message>
+    <message>
+        <source>The __global__ function template AccelLab instantiates for f32 and f64; also the variant&apos;s name</source>
+        <translation>AccelLab 为 f32 和 f64 实例化的 __global__ 函数模板；也是该变体的名称</translation>
+    </message>
+    <message>
+        <source>NVRTC&apos;s messages appear here.</source>
+        <translation>NVRTC 的消息显示在这里。</translation>
+    </message>
+    <message>
+        <source>Ctrl+Return</source>
+        <translation>Ctrl+Return</translation>
+    </message>
+    <message>
+        <source>Save the source, compile it with NVRTC and add it to the kernel&apos;s variants (Ctrl+Return); tick it in the panel to run it beside gpu</source>
+        <translation>保存源代码，用 NVRTC 编译并加入该内核的变体（Ctrl+Return）；在面板中勾选它，即可与 gpu 一同运行</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Kernel:</source>
+        <translation>内核(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Signature:</source>
+        <translation>签名：</translation>
+    </message>
+    <message>
+        <source>&amp;Entry:</source>
+        <translation>入口(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open CUDA Source</source>
+        <translation>打开 CUDA 源代码</translation>
+    </message>
+    <message>
+        <source>CUDA sources (*.cu *.cuh);;All files (*)</source>
+        <translation>CUDA 源代码 (*.cu *.cuh);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>Compiling %1…</source>
+        <translation>正在编译 %1…</translation>
+    </message>
+</context>
+<context>
     <name>accellab::gui::EngineChoices</name>
     <message>
         <source>Plugins not loaded</source>
@@ -1158,6 +1225,24 @@ File ▸ Plugins… lists them.</source>
     <message>
         <source>Python benchmark files (*.py);;All files (*)</source>
         <translation>Python 基准测试文件 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is a variant of %2 now: tick it in the panel to run it beside gpu. Each point compiles it for its GPU; the compile and the load are its first-call cost.</source>
+        <translation>%1 现在是 %2 的一个变体：在面板中勾选它，即可与 gpu 一同运行。每个测量点都会为其 GPU 编译它；编译和加载计入首次调用开销。</translation>
+    </message>
+    <message>
+        <source>
+It cannot run here: %1.</source>
+        <translation>
+它无法在此运行：%1。</translation>
+    </message>
+    <message>
+        <source>Not now: a run, a probe or another change of the kernels is under way. Try again when it ends.</source>
+        <translation>现在不行：正在运行、探测或更改内核。请在其结束后重试。</translation>
+    </message>
+    <message>
+        <source>Compiling %1…</source>
+        <translation>正在编译 %1…</translation>
     </message>
 </context>
 <context>
@@ -2730,6 +2815,14 @@ speedup at most %7</source>
     <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>GPU &amp;Kernel from Source…</source>
+        <translation>从源代码添加 GPU 内核(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Write or open a CUDA kernel of your own for add or triad: NVRTC compiles it and it runs beside the gpu variant (docs/cuda-source.md)</source>
+        <translation>为 add 或 triad 编写或打开您自己的 CUDA 内核：由 NVRTC 编译，并与 gpu 变体一同运行（docs/cuda-source.md）</translation>
     </message>
 </context>
 <context>

@@ -84,7 +84,6 @@ CudaSourceDialog::CudaSourceDialog(std::vector<SourceKernel> kernels, Prompts& p
   log_->setObjectName(QStringLiteral("sourceLog"));
   log_->setReadOnly(true);
   log_->setFont(fixed);
-  log_->setLineWrapMode(QPlainTextEdit::NoWrap);
   log_->setPlaceholderText(tr("NVRTC's messages appear here."));
   add_->setObjectName(QStringLiteral("sourceAdd"));
   add_->setDefault(true);
