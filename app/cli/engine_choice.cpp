@@ -21,7 +21,7 @@ void addCudaSourceOptions(ArgumentParser& parser) {
       .multiOption("--cuda-source", "FILE",
                    "add the CUDA kernel in FILE to --kernel's variants, compiled by NVRTC "
                    "(docs/cuda-source.md)")
-      .multiOption("--entry", "NAME",
+      .multiOption("--entry", "ENTRY",
                    "the __global__ function template of each --cuda-source, in order; also "
                    "its variant's name");
 }
