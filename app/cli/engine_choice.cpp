@@ -43,9 +43,8 @@ std::vector<CudaSourceChoice> cudaSourcesFrom(const ArgumentParser& parser) {
         "--cuda-source adds a variant to one kernel: name it with --kernel (add or triad)");
   std::vector<CudaSourceChoice> sources;
   for (std::size_t i = 0; i < files.size(); ++i)
-    sources.push_back({.kernel = kernels[kernels.size() == 1 ? 0 : i],
-                       .file = files[i],
-                       .entry = entries[i]});
+    sources.push_back(
+        {.kernel = kernels[kernels.size() == 1 ? 0 : i], .file = files[i], .entry = entries[i]});
   return sources;
 }
 

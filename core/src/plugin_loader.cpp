@@ -11,10 +11,10 @@
 #include <set>
 #include <system_error>
 
+#include "accellab/digest.h"
 #include "accellab/plugin.h"
 #include "accellab/printable.h"
 #include "accellab/session.h"
-#include "accellab/digest.h"
 #include "accellab/user_dirs.h"
 #include "plugin_kernel.h"
 
@@ -196,8 +196,7 @@ std::vector<fs::path> pluginFiles(const std::vector<fs::path>& named) {
         files.push_back(entry);
     }
   }
-  if (const fs::path data = userDataDirectory(); !data.empty())
-    addFolder(data / "plugins", files);
+  if (const fs::path data = userDataDirectory(); !data.empty()) addFolder(data / "plugins", files);
   return files;
 }
 

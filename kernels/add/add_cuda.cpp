@@ -97,32 +97,24 @@ std::unique_ptr<KernelRun> prepare(const RunRequest& request, AddLaunch<T> launc
 
 std::unique_ptr<KernelRun> prepareGpu(const RunRequest& request) {
   return forDType(request.params.dtype, [&]<class T>(T) {
-    return prepare<T>(request, {static_cast<void (*)(const T*, T*, std::uint64_t, T, cudaStream_t)>(
-                                   &launchAdd)});
+    return prepare<T>(
+        request, {static_cast<void (*)(const T*, T*, std::uint64_t, T, cudaStream_t)>(&launchAdd)});
   });
 }
 
 std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
   return forDType(request.params.dtype, [&]<class T>(T) {
-    return prepare<T>(request,
-                      {static_cast<void (*)(const T*, T*, std::uint64_t, T, cudaStream_t)>(
-                          &launchAddLibrary)});
+    return prepare<T>(
+        request,
+        {static_cast<void (*)(const T*, T*, std::uint64_t, T, cudaStream_t)>(&launchAddLibrary)});
   });
 }
 
 std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
                                             const gpu::CudaSource& source) {
   return forDType(request.params.dtype, [&]<class T>(T) {
-    cuda::selectDevice(request.gpuDevice);
-    auto kernel = std::make_shared<const cuda::SourceKernel>(
-        source, gpu::cudaTypeName(request.params.dtype), request.gpuDevice);
-    const CodeBuild build = kernel->build();
-    return prepare<T>(request, {[kernel](const T* in, T* out, std::uint64_t n, T addend,
-                                         cudaStream_t stream) {
-                                  cuda::launchWith(*kernel, n, stream, in, out,
-                                                   static_cast<unsigned long long>(n), addend);
-                                },
-                                build});
+    return prepare<T>(request, cuda::sourceLaunch<2, const T*, T*, std::uint64_t, T>(
+                                   source, request.params.dtype, request.gpuDevice));
   });
 }
 

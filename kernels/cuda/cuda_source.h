@@ -31,8 +31,9 @@ struct CudaSource {
   std::string parameters{};
 };
 
-// Reads `file` for `entry`, to be called with `parameters` (CudaSource::parameters). Throws CudaSourceError when the file cannot be read, is empty, is
-// over 1 MiB, or `entry` is no C++ identifier.
+// Reads `file` for `entry`, to be called with `parameters` (CudaSource::parameters). Throws
+// CudaSourceError when the file cannot be read, is empty, is over 1 MiB, or `entry` is no C++
+// identifier.
 CudaSource readCudaSource(const std::filesystem::path& file, std::string entry,
                           std::string parameters);
 

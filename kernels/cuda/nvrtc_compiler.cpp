@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "accellab/digest.h"
-#include "accellab/user_dirs.h"
 #include "accellab/output_file.h"
+#include "accellab/user_dirs.h"
 
 namespace accellab::kernels::cuda {
 namespace {
@@ -177,8 +177,7 @@ class Program {
 // The program of `text` for `expression`, compiled for `arch`: its result.
 nvrtcResult compileFor(const Library& nvrtc, Program& program, const std::string& expression,
                        const std::string& arch) {
-  nvrtc.check(nvrtc.addNameExpression(program.get(), expression.c_str()),
-              "nvrtcAddNameExpression");
+  nvrtc.check(nvrtc.addNameExpression(program.get(), expression.c_str()), "nvrtcAddNameExpression");
   return program.compile(arch);
 }
 
@@ -271,8 +270,8 @@ std::string writeCached(const fs::path& file, const CompiledCode& compiled) {
   try {
     std::error_code error;
     fs::create_directories(file.parent_path(), error);
-    if (error) throw OutputError("cannot create " + file.parent_path().string() + ": " +
-                                 error.message());
+    if (error)
+      throw OutputError("cannot create " + file.parent_path().string() + ": " + error.message());
     // Never through a link: the cache's names are AccelLab's, not the user's (output_file.h).
     writeFileAtomically(file, compiled.loweredName + "\n" + compiled.code, Symlinks::replace);
     return {};
@@ -310,8 +309,8 @@ CompiledCode compileEntry(const gpu::CudaSource& source, const std::string& type
   }
   const std::string expression = source.entry + "<" + typeName + ">";
   const std::string arch = archOption(*nvrtc, target);
-  const std::string how = nvrtc->versionText + ", " + what(arch) + " of " +
-                          gpu::describeSource(source);
+  const std::string how =
+      nvrtc->versionText + ", " + what(arch) + " of " + gpu::describeSource(source);
   const auto start = std::chrono::steady_clock::now();
   const auto since = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -18,8 +18,7 @@ int attribute(cudaDeviceAttr which, int device) {
 
 }  // namespace
 
-SourceKernel::SourceKernel(const gpu::CudaSource& source, const std::string& typeName,
-                           int device) {
+SourceKernel::SourceKernel(const gpu::CudaSource& source, const std::string& typeName, int device) {
   int driver = 0;
   ACCELLAB_CUDA_CHECK(cudaDriverGetVersion(&driver));
   const CompileTarget target{
@@ -50,8 +49,8 @@ void SourceKernel::launch(std::uint64_t elements, void** args, cudaStream_t stre
                                " elements need more blocks than a grid has");
   // A cudaKernel_t is launched as a function address (cuda_runtime_api.h).
   ACCELLAB_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel_),
-                                       dim3(static_cast<unsigned>(blocks)), dim3(kThreads), args,
-                                       0, stream));
+                                       dim3(static_cast<unsigned>(blocks)), dim3(kThreads), args, 0,
+                                       stream));
 }
 
 }  // namespace accellab::kernels::cuda
@@ -62,8 +61,7 @@ Availability nvrtcAvailability() { return cuda::nvrtcAvailability(); }
 
 void checkCudaSource(const CudaSource& source, const std::vector<DType>& dtypes) {
   if (!cuda::nvrtcAvailability().available) return;
-  for (DType dtype : dtypes)
-    cuda::compileEntry(source, cudaTypeName(dtype), {});
+  for (DType dtype : dtypes) cuda::compileEntry(source, cudaTypeName(dtype), {});
 }
 
 }  // namespace accellab::kernels::gpu

@@ -1,6 +1,7 @@
 // A --cuda-source entry (cuda_source.h) compiled by NVRTC for the current device and loaded
 // with the runtime's library API (cudaLibraryLoadData): launched on a run's stream as the
-// kernels compiled into AccelLab are. Included by CUDA files only.
+// kernels compiled into AccelLab are. Included by CUDA files only. The element count is passed
+// to the entry as the unsigned long long its signature names: the same 64 bits as uint64_t.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -8,9 +9,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <tuple>
 
 #include "accellab/kernel.h"
 #include "cuda_source.h"
+#include "device_run.h"
 
 namespace accellab::kernels::cuda {
 
@@ -39,12 +42,20 @@ class SourceKernel {
   CodeBuild build_;
 };
 
-// Launches `kernel` over `threads` threads with `args` as its arguments, in order.
-template <class... Args>
-void launchWith(const SourceKernel& kernel, std::uint64_t threads, cudaStream_t stream,
-                Args... args) {
-  void* pointers[] = {static_cast<void*>(&args)...};
-  kernel.launch(threads, pointers, stream);
+// `source`'s entry for `dtype`, compiled and loaded on `device` (made the current one), as the
+// launch a work calls: with the arguments of the launcher compiled into AccelLab it stands in
+// for, the one at `CountAt` the element count, one thread each; and what it built.
+template <std::size_t CountAt, class... Args>
+WorkLaunch<Args...> sourceLaunch(const gpu::CudaSource& source, DType dtype, int device) {
+  selectDevice(device);
+  auto kernel = std::make_shared<const SourceKernel>(source, gpu::cudaTypeName(dtype), device);
+  CodeBuild build = kernel->build();
+  return {[kernel](Args... args, cudaStream_t stream) {
+            const std::uint64_t elements = std::get<CountAt>(std::tie(args...));
+            void* pointers[] = {static_cast<void*>(&args)...};
+            kernel->launch(elements, pointers, stream);
+          },
+          std::move(build)};
 }
 
 }  // namespace accellab::kernels::cuda

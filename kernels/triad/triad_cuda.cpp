@@ -100,16 +100,8 @@ std::unique_ptr<KernelRun> prepareGpuLibrary(const RunRequest& request) {
 std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
                                             const gpu::CudaSource& source) {
   return forDType(request.params.dtype, [&]<class T>(T) {
-    cuda::selectDevice(request.gpuDevice);
-    auto kernel = std::make_shared<const cuda::SourceKernel>(
-        source, gpu::cudaTypeName(request.params.dtype), request.gpuDevice);
-    const CodeBuild build = kernel->build();
-    return prepare<T>(request, {[kernel](const T* b, const T* c, T* a, std::uint64_t n, T scale,
-                                         cudaStream_t stream) {
-                                  cuda::launchWith(*kernel, n, stream, b, c, a,
-                                                   static_cast<unsigned long long>(n), scale);
-                                },
-                                build});
+    return prepare<T>(request, cuda::sourceLaunch<3, const T*, const T*, T*, std::uint64_t, T>(
+                                   source, request.params.dtype, request.gpuDevice));
   });
 }
 

@@ -51,8 +51,8 @@ class TestCliCudaSource : public QObject {
     const QString out = dir_.filePath("source.json");
     const CliResult result =
         runCli({"run", "--kernel", "add", "--shape", "16x64x64", "--variants", "gpu,my_add",
-                "--cuda-source", kExample, "--entry", "my_add", "--reps", "3", "--min-time",
-                "0.01", "--isolate", "--out", out});
+                "--cuda-source", kExample, "--entry", "my_add", "--reps", "3", "--min-time", "0.01",
+                "--isolate", "--out", out});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err + result.out));
     const std::vector<PointResult> points = readSessionFile(out.toStdString()).runs[0].points;
     QCOMPARE(points.size(), std::size_t{2});

@@ -272,8 +272,8 @@ class TestRunner : public QObject {
   // A run that compiled its code (a CUDA source) pays the compile and the load at its first
   // call: they join the first-call cost, never a sample, and the point keeps them apart.
   void theCodeBuildJoinsTheFirstCall() {
-    script_.build = CodeBuild{.how = "NVRTC 13.0, sm_90 cubin of k.cu", .compileS = 1.0,
-                              .loadS = 0.0625};
+    script_.build =
+        CodeBuild{.how = "NVRTC 13.0, sm_90 cubin of k.cu", .compileS = 1.0, .loadS = 0.0625};
     const auto result = runner_->runPoint(fakePoint(), config(3, 0));
     QCOMPARE(result.build, script_.build);
     QCOMPARE(result.firstCallS, 0.5 + 1.0 + 0.0625);

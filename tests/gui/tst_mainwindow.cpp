@@ -11,8 +11,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSet>
@@ -40,8 +40,8 @@
 #include "charts/chartpanel.h"
 #include "compare/comparepanel.h"
 #include "compared_runs.h"
-#include "engines/cudasourcedialog.h"
 #include "document_waits.h"
+#include "engines/cudasourcedialog.h"
 #include "experiment/experimentpanel.h"
 #include "fake_engine.h"
 #include "fake_prompts.h"
@@ -361,8 +361,8 @@ class TestMainWindow : public QObject {
     broken.replace(QStringLiteral("in[i] + addend"), QStringLiteral("in[i] + addend + nothing"));
     text->setPlainText(broken);
     add->click();
-    QTRY_VERIFY_WITH_TIMEOUT(add->isEnabled() && !log->toPlainText().startsWith(QStringLiteral("Compiling")),
-                             20000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        add->isEnabled() && !log->toPlainText().startsWith(QStringLiteral("Compiling")), 20000);
     const Availability gpu =
         kernels::makeBuiltinEngine().registry().find("add")->info().variant("gpu")->availability;
     if (log->toPlainText().contains(QStringLiteral("does not compile"))) {  // NVRTC is here
@@ -370,7 +370,7 @@ class TestMainWindow : public QObject {
                    QStringLiteral("my_add.cu(6): error: identifier \"nothing\" is undefined")),
                qPrintable(log->toPlainText()));
       QCOMPARE(text->textCursor().blockNumber(), 5);  // line 6
-      QVERIFY(prompts_->errors.isEmpty());  // said in the dialog, not in a message box
+      QVERIFY(prompts_->errors.isEmpty());            // said in the dialog, not in a message box
       QCOMPARE(remade.count(), 0);
       text->setPlainText(starter);
       add->click();
@@ -386,7 +386,8 @@ class TestMainWindow : public QObject {
     auto* check = child<QCheckBox>(window->experimentPanel(), "variant-my_add");
     if (!gpu.available) {  // listed, with the gpu variant's reason, and not run
       QVERIFY(!check->isEnabled());
-      QCOMPARE(check->toolTip(), QStringLiteral("Unavailable: ") + QString::fromStdString(gpu.reason));
+      QCOMPARE(check->toolTip(),
+               QStringLiteral("Unavailable: ") + QString::fromStdString(gpu.reason));
       QVERIFY2(log->toPlainText().contains(QStringLiteral("It cannot run here: ") +
                                            QString::fromStdString(gpu.reason)),
                qPrintable(log->toPlainText()));

@@ -48,16 +48,15 @@ class TestBuiltin : public QObject {
     const VariantInfo& variant = *triad.variant("twice");
     QVERIFY(variant.onDevice);
     QVERIFY(!variant.usesThreads);
-    QCOMPARE(variant.description,
-             std::string("your CUDA kernel from twice.cu, compiled by NVRTC at run time; copies and "
-                         "timing as gpu"));
+    QCOMPARE(
+        variant.description,
+        std::string("your CUDA kernel from twice.cu, compiled by NVRTC at run time; copies and "
+                    "timing as gpu"));
     QVERIFY(triad.sourceSignature.starts_with("template <typename T> __global__ void ENTRY("));
     const VariantInfo& gpu = *triad.variant("gpu");
-    if (!gpu.availability.available)
-      QCOMPARE(variant.availability.reason, gpu.availability.reason);
+    if (!gpu.availability.available) QCOMPARE(variant.availability.reason, gpu.availability.reason);
     // The other kernels are as they were.
-    QCOMPARE(variantNames(*engine.registry().find("add")),
-             variantNames(test::kernelNamed("add")));
+    QCOMPARE(variantNames(*engine.registry().find("add")), variantNames(test::kernelNamed("add")));
     QVERIFY(engine.registry().find("pi")->info().sourceSignature.empty());
 
     const auto refusal = [&](CudaSourceChoice choice) -> std::string {
@@ -70,14 +69,17 @@ class TestBuiltin : public QObject {
     };
     const std::string named = "--cuda-source " + file + ": ";
     QCOMPARE(refusal({"pi", file, "twice"}),
-             named + "kernel 'pi' takes no CUDA source ('accellab-cli list' shows the signature "
-                     "of each kernel that does)");
+             named +
+                 "kernel 'pi' takes no CUDA source ('accellab-cli list' shows the signature "
+                 "of each kernel that does)");
     QCOMPARE(refusal({"triad", file, "gpu"}),
              named + "triad already has a variant 'gpu': give the entry another name");
     QCOMPARE(refusal({"saxpy", file, "twice"}), named + "no built-in kernel 'saxpy' to add it to");
-    QVERIFY(refusal({"triad", file, "twice<float>"}).ends_with(
-        "--entry 'twice<float>' is no C++ identifier (the name of a __global__ function "
-        "template)"));
+    QVERIFY(
+        refusal({"triad", file, "twice<float>"})
+            .ends_with(
+                "--entry 'twice<float>' is no C++ identifier (the name of a __global__ function "
+                "template)"));
   }
 
   void registersTheKernels() {

@@ -54,24 +54,29 @@ class TestCudaSource : public QObject {
 
   void readingRefusesWhatIsNoSource() {
     const fs::path empty = write("empty.cu", "");
-    QVERIFY(errorOf([&] { gpu::readCudaSource(empty, "k", kAddParameters); })
-                .ends_with("empty.cu: the file is empty"));
-    QVERIFY(errorOf([&] { gpu::readCudaSource(dir_.filePath("none.cu").toStdString(), "k", ""); })
-                .find("none.cu: cannot read it: ") != std::string::npos);
-    QVERIFY(errorOf([&] { gpu::readCudaSource(dir_.path().toStdString(), "k", ""); })
-                .ends_with("is a directory, not a CUDA source file"));
-    QVERIFY(errorOf([&] { gpu::readCudaSource(write("nul.cu", std::string("a\0b", 3)), "k", ""); })
-                .ends_with("holds a NUL byte: no CUDA source file"));
+    QVERIFY(errorOf([&] {
+              gpu::readCudaSource(empty, "k", kAddParameters);
+            }).ends_with("empty.cu: the file is empty"));
+    QVERIFY(errorOf([&] {
+              gpu::readCudaSource(dir_.filePath("none.cu").toStdString(), "k", "");
+            }).find("none.cu: cannot read it: ") != std::string::npos);
+    QVERIFY(errorOf([&] {
+              gpu::readCudaSource(dir_.path().toStdString(), "k", "");
+            }).ends_with("is a directory, not a CUDA source file"));
+    QVERIFY(errorOf([&] {
+              gpu::readCudaSource(write("nul.cu", std::string("a\0b", 3)), "k", "");
+            }).ends_with("holds a NUL byte: no CUDA source file"));
     const fs::path good = write("good.cu", kGoodSource);
     for (const char* entry : {"", "9lives", "my-add", "my_add<float>", "a b"})
-      QVERIFY2(errorOf([&] { gpu::readCudaSource(good, entry, kAddParameters); })
-                   .find("is no C++ identifier") != std::string::npos,
+      QVERIFY2(errorOf([&] {
+                 gpu::readCudaSource(good, entry, kAddParameters);
+               }).find("is no C++ identifier") != std::string::npos,
                entry);
     const gpu::CudaSource source = gpu::readCudaSource(good, "my_add", kAddParameters);
     QCOMPARE(source.text, std::string(kGoodSource));
     QCOMPARE(source.sha256.size(), std::size_t{64});
-    QVERIFY(gpu::describeSource(source).starts_with("good.cu (SHA-256 " +
-                                                    source.sha256.substr(0, 12)));
+    QVERIFY(
+        gpu::describeSource(source).starts_with("good.cu (SHA-256 " + source.sha256.substr(0, 12)));
   }
 
   // No device: PTX for NVRTC's default architecture, holding the instantiation it names.
@@ -93,7 +98,9 @@ class TestCudaSource : public QObject {
   void codeForTheDevice() {
     const auto source = goodSource();
     const cuda::CompiledCode real = cuda::compileEntry(source, "double", {.computeCapability = 90});
-    QVERIFY(real.code.starts_with("\x7f" "ELF"));
+    QVERIFY(
+        real.code.starts_with("\x7f"
+                              "ELF"));
     QVERIFY2(real.build.how.find("sm_90 cubin") != std::string::npos, real.build.how.c_str());
     const cuda::CompiledCode future =
         cuda::compileEntry(source, "double", {.computeCapability = 990});
@@ -101,8 +108,9 @@ class TestCudaSource : public QObject {
     QVERIFY2(future.build.how.find(", compute_") != std::string::npos &&
                  future.build.how.find(" PTX of ") != std::string::npos,
              future.build.how.c_str());
-    QVERIFY(errorOf([&] { cuda::compileEntry(source, "double", {.computeCapability = 10}); })
-                .find("cannot compile for compute capability 1.0") != std::string::npos);
+    QVERIFY(errorOf([&] {
+              cuda::compileEntry(source, "double", {.computeCapability = 10});
+            }).find("cannot compile for compute capability 1.0") != std::string::npos);
   }
 
   // The log names the user's file and lines, as they wrote them: the signature check AccelLab
@@ -129,13 +137,16 @@ class TestCudaSource : public QObject {
     text.replace(text.find("addend;"), 7, "addend * twice;");
     const std::string file = write("open.cu", text).string();
     try {
-      kernels::makeBuiltinEngine({.cudaSources = {{.kernel = "add", .file = file, .entry = "my_add"}}});
+      kernels::makeBuiltinEngine(
+          {.cudaSources = {{.kernel = "add", .file = file, .entry = "my_add"}}});
       QFAIL("an engine with a source that does not compile");
     } catch (const gpu::CudaSourceError& error) {
       const std::string what = error.what();
       QVERIFY2(what.starts_with("--cuda-source " + file + ": my_add<float> does not compile"),
                what.c_str());
-      QVERIFY2(what.find("open.cu(5): error: identifier \"twice\" is undefined") != std::string::npos, what.c_str());
+      QVERIFY2(
+          what.find("open.cu(5): error: identifier \"twice\" is undefined") != std::string::npos,
+          what.c_str());
     }
   }
 
@@ -147,8 +158,8 @@ class TestCudaSource : public QObject {
                  ": holds no __global__ function template 'nope' of one type parameter "
                  "(nope<float> cannot be made; 'accellab-cli list' shows the signature)");
     // Triad's arguments for add's kernel: a launch would read garbage.
-    const auto triad = gpu::readCudaSource(
-        good, "my_add", "const {T}*, const {T}*, {T}*, unsigned long long, {T}");
+    const auto triad = gpu::readCudaSource(good, "my_add",
+                                           "const {T}*, const {T}*, {T}*, unsigned long long, {T}");
     QCOMPARE(errorOf([&] { cuda::compileEntry(triad, "double", {}); }),
              "--cuda-source " + good.string() +
                  ": my_add<double> does not take the arguments the kernel launches it with: "
@@ -158,9 +169,11 @@ class TestCudaSource : public QObject {
         "__global__ void my_add(const float* in, float* out, unsigned long long n, float a) {\n"
         "  if (threadIdx.x < n) out[threadIdx.x] = in[threadIdx.x] + a;\n"
         "}\n";
-    const auto notTemplate = gpu::readCudaSource(write("plain.cu", plain), "my_add", kAddParameters);
-    QVERIFY(errorOf([&] { cuda::compileEntry(notTemplate, "float", {}); })
-                .find("holds no __global__ function template 'my_add'") != std::string::npos);
+    const auto notTemplate =
+        gpu::readCudaSource(write("plain.cu", plain), "my_add", kAddParameters);
+    QVERIFY(errorOf([&] {
+              cuda::compileEntry(notTemplate, "float", {});
+            }).find("holds no __global__ function template 'my_add'") != std::string::npos);
   }
 
   // Compiled once per source, name, target, NVRTC and driver; a file that cannot serve (cut
@@ -176,32 +189,35 @@ class TestCudaSource : public QObject {
       return files;
     };
     const std::vector<fs::path> before = filesIn();
-    const cuda::CompiledCode first = cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
+    const cuda::CompiledCode first = cuda::compileEntry(
+        source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
     QVERIFY(first.build.how.find("kernel cache") == std::string::npos);
     fs::path file;  // the one it wrote
     for (const fs::path& f : filesIn())
       if (std::ranges::find(before, f) == before.end()) file = f;
     QVERIFY(!file.empty());
     QCOMPARE(filesIn().size(), before.size() + 1);
-    const cuda::CompiledCode again = cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
+    const cuda::CompiledCode again = cuda::compileEntry(
+        source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
     QVERIFY2(again.build.how.ends_with(", from the kernel cache"), again.build.how.c_str());
     QCOMPARE(again.code, first.code);
     QCOMPARE(again.loweredName, first.loweredName);
     // Another driver is another key.
-    cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13010});
+    cuda::compileEntry(source, "float",
+                       {.computeCapability = std::nullopt, .driverVersion = 13010});
     QCOMPARE(filesIn().size(), before.size() + 2);
 
     std::ofstream(file, std::ios::trunc) << "cut short";
-    const cuda::CompiledCode rebuilt =
-        cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
+    const cuda::CompiledCode rebuilt = cuda::compileEntry(
+        source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
     QVERIFY(rebuilt.build.how.find("kernel cache") == std::string::npos);
     QCOMPARE(rebuilt.code, first.code);
 
     const fs::path victim = write("victim.txt", "name\nnot code");
     fs::remove(file);
     fs::create_symlink(victim, file);
-    const cuda::CompiledCode relinked =
-        cuda::compileEntry(source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
+    const cuda::CompiledCode relinked = cuda::compileEntry(
+        source, "float", {.computeCapability = std::nullopt, .driverVersion = 13000});
     QVERIFY(relinked.build.how.find("kernel cache") == std::string::npos);
     QCOMPARE(relinked.code, first.code);
     QVERIFY(fs::is_regular_file(fs::symlink_status(file)));

@@ -279,7 +279,8 @@ __global__ void my_triad(const T* b, const T* c, T* a, unsigned long long n, T s
     const auto again = addKernel.prepare(addParams(3, 5, 7, DType::f64), "my_add", {.threads = 1});
     QVERIFY2(again->codeBuild()->how.ends_with(", from the kernel cache"),
              again->codeBuild()->how.c_str());
-    const auto wrong = test::prepareRunVerify(addKernel, addParams(3, 5, 7, DType::f64), "wrong", 1);
+    const auto wrong =
+        test::prepareRunVerify(addKernel, addParams(3, 5, 7, DType::f64), "wrong", 1);
     QVERIFY(!wrong.verification.ok);
     Params triadParams = addParams(17, 31, 67, DType::f64);
     const auto triadDone =

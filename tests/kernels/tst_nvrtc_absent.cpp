@@ -34,8 +34,8 @@ class TestNvrtcAbsent : public QObject {
 
     const std::string file = dir_.filePath("k.cu").toStdString();
     std::ofstream(file) << "this is not even C++";  // never compiled: NVRTC is not there
-    const Engine engine = makeBuiltinEngine(
-        {.cudaSources = {{.kernel = "add", .file = file, .entry = "my_add"}}});
+    const Engine engine =
+        makeBuiltinEngine({.cudaSources = {{.kernel = "add", .file = file, .entry = "my_add"}}});
     const KernelInfo& add = engine.registry().find("add")->info();
     const VariantInfo& variant = *add.variant("my_add");
     QVERIFY(!variant.availability.available);

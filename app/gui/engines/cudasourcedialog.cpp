@@ -46,9 +46,7 @@ QString starterFor(const SourceKernel& kernel, const QString& entry) {
 }
 
 // The user's data folder's (user_dirs.h): ~/.local/share/accellab/kernels.
-QString kernelsFolder() {
-  return QFile::decodeName((userDataDirectory() / "kernels").c_str());
-}
+QString kernelsFolder() { return QFile::decodeName((userDataDirectory() / "kernels").c_str()); }
 
 }  // namespace
 
@@ -141,7 +139,8 @@ void CudaSourceDialog::kernelChosen() {
 bool CudaSourceDialog::openFile(const QString& file) {
   QFile in(file);
   if (!in.open(QIODevice::ReadOnly)) {
-    log_->setPlainText(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(file), in.errorString()));
+    log_->setPlainText(
+        tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(file), in.errorString()));
     return false;
   }
   source_->setPlainText(QString::fromUtf8(in.readAll()));

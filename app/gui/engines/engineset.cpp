@@ -27,7 +27,8 @@ EngineSet::EngineSet(EngineFactory factory, QObject* parent)
 const Engine& EngineSet::forDevice(int gpuDevice) {
   auto found = byDevice_.find(gpuDevice);
   if (found == byDevice_.end())
-    found = byDevice_.emplace(gpuDevice, factory_(optionsFor(gpuDevice, plugins_, cudaSources_))).first;
+    found =
+        byDevice_.emplace(gpuDevice, factory_(optionsFor(gpuDevice, plugins_, cudaSources_))).first;
   return found->second;
 }
 
