@@ -73,6 +73,7 @@ int reportCommand(Args args, const EngineFactory&) {
     reportRun(reporters.console(), run, reporters.options());
     if (parser.has("--insights")) writeInsights(run, reporters.options(), std::cout);
   }
+  if (parser.has("--insights")) writeInsightsAcross(runs, std::cout);
   std::cout << std::flush;
   bool written = reporters.writeFiles(runs, std::cerr);
   if (gbenchPath)

@@ -25,4 +25,14 @@ void writeInsights(const Run& run, const ReportOptions& options, std::ostream& o
     out << "  " << toString(insight.kind) << ": " << printable(describe(insight)) << '\n';
 }
 
+void writeInsightsAcross(const std::vector<Run>& runs, std::ostream& out) {
+  std::vector<const Run*> shown;
+  for (const Run& run : runs) shown.push_back(&run);
+  const std::vector<Insight> insights = findInsightsAcross(shown);
+  if (insights.empty()) return;
+  out << "\nAcross runs (docs/insights.md):\n";
+  for (const Insight& insight : insights)
+    out << "  " << toString(insight.kind) << ": " << printable(describe(insight)) << '\n';
+}
+
 }  // namespace accellab::cli

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <vector>
 
 #include "accellab/report.h"
 #include "accellab/session.h"
@@ -16,5 +17,8 @@ void addInsightOptions(ArgumentParser& parser);
 
 // "Findings:" and a line each, or the line saying there are none and why that may be.
 void writeInsights(const Run& run, const ReportOptions& options, std::ostream& out);
+// "Across runs:" and a line for each later run's change against the first (insights.h,
+// runChange); nothing for one run.
+void writeInsightsAcross(const std::vector<Run>& runs, std::ostream& out);
 
 }  // namespace accellab::cli

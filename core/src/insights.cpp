@@ -398,6 +398,8 @@ std::string_view toString(InsightKind kind) {
       return "busy-machine";
     case InsightKind::gpuCrossover:
       return "gpu-crossover";
+    case InsightKind::runChange:
+      return "run-change";
   }
   return "unknown";
 }
@@ -553,6 +555,30 @@ std::string describe(const Insight& insight) {
         text << " Below that size the copies and the launch cost more than the kernel saves; "
                 "send the GPU larger problems, or keep the data on it.";
       break;
+    case InsightKind::runChange: {
+      text << "run " << count(insight, "newRun") << " against run " << count(insight, "baseRun")
+           << " of " << insight.kernel << ": ";
+      const std::string test = "U test at " + value(insight, "alpha", VK::probability) +
+                               ", a change of " + value(insight, "threshold", VK::percentage) +
+                               " or more";
+      if (!insight.numbers.contains("ratio")) {
+        text << "none of their " << count(insight, "unchanged")
+             << " common points changed significantly (" << test
+             << "): the runs agree within their noise.";
+        break;
+      }
+      const double common = insight.numbers.at("faster") + insight.numbers.at("slower") +
+                            insight.numbers.at("unchanged");
+      text << "of their " << std::llround(common) << " common points, " << count(insight, "faster")
+           << " faster, " << count(insight, "slower") << " slower, " << count(insight, "unchanged")
+           << " without a significant change (" << test << "); the largest change is " << what << ": "
+           << value(insight, "ratio", VK::ratio) << " the time (p = "
+           << value(insight, "pValue", VK::probability) << ").";
+      if (insight.numbers.at("slower") > 0)
+        text << " A slower point is a regression only on the same machine under the same "
+                "conditions: check the runs' machines and warnings (accellab-cli compare).";
+      break;
+    }
   }
   if (insight.restsOnFlagged)
     text << " (Rests on unstable or cut-short points: measure longer or re-run them.)";

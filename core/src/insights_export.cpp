@@ -34,6 +34,20 @@ Json toJson(const Insight& insight, const Run& run) {
   return json;
 }
 
+std::vector<const Run*> pointers(const std::vector<Run>& runs) {
+  std::vector<const Run*> all;
+  for (const Run& run : runs) all.push_back(&run);
+  return all;
+}
+
+// The run a finding across runs rests on: the later one, whose rows its evidence indexes.
+const Run& laterRun(const std::vector<Run>& runs, const Insight& insight) {
+  const double id = insight.numbers.at("newRun");
+  for (const Run& run : runs)
+    if (run.id == id) return run;
+  return runs.back();
+}
+
 }  // namespace
 
 std::string findingsToJson(const std::vector<Run>& runs, const ReportOptions& options) {
@@ -44,6 +58,9 @@ std::string findingsToJson(const std::vector<Run>& runs, const ReportOptions& op
       findings.push_back(toJson(insight, run));
     json["runs"].push_back({{"id", run.id}, {"name", run.name}, {"findings", std::move(findings)}});
   }
+  json["across"] = Json::array();
+  for (const Insight& insight : findInsightsAcross(pointers(runs)))
+    json["across"].push_back(toJson(insight, laterRun(runs, insight)));
   // Text that is not UTF-8 (a name from an old file) is written with U+FFFD, not refused.
   return json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
@@ -65,6 +82,14 @@ std::string findingsToMarkdown(const std::vector<Run>& runs, const ReportOptions
       text += detail::markdownLine(
           {std::string(toString(insight.kind)), describe(insight), insight.chart});
   }
+  const std::vector<Insight> across = findInsightsAcross(pointers(runs));
+  if (across.empty()) return text;
+  text += "\n## Across runs\n\n";
+  text += detail::markdownLine({"finding", "what the measurements say", "chart"});
+  text += "| --- | --- | --- |\n";
+  for (const Insight& insight : across)
+    text += detail::markdownLine(
+        {std::string(toString(insight.kind)), describe(insight), insight.chart});
   return text;
 }
 

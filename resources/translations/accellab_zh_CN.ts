@@ -620,6 +620,30 @@ variant %2, %n thread(s), %3, run %4</source>
         <source>%1 end to end (its copies included) loses to the fastest CPU variant at every size measured: %2 The copies and the launch cost more than the kernel saves: measure larger problems, or keep the data on the device across calls.</source>
         <translation>%1 按端到端计时（含拷贝）在测量的每个规模上都慢于最快的 CPU 版本：%2拷贝和启动的开销超过了内核节省的时间：请测量更大的问题，或在多次调用之间让数据留在设备上。</translation>
     </message>
+    <message>
+        <source>Change between runs</source>
+        <translation>运行之间的变化</translation>
+    </message>
+    <message>
+        <source>Run %1 against run %2 of %3</source>
+        <translation>%3 的运行 %1 对比运行 %2</translation>
+    </message>
+    <message>
+        <source>U test at %1, a change of %2 or more</source>
+        <translation>U 检验显著性水平 %1，变化至少 %2</translation>
+    </message>
+    <message>
+        <source>%1: none of their %2 common points changed significantly (%3): the runs agree within their noise.</source>
+        <translation>%1：两者共有的 %2 个测量点均无显著变化（%3）：两次运行在噪声范围内一致。</translation>
+    </message>
+    <message>
+        <source>%1: of their %2 common points, %3 faster, %4 slower, %5 without a significant change (%6); the largest change is %7: %8 the time (p = %9).</source>
+        <translation>%1：两者共有的 %2 个测量点中，%3 个更快，%4 个更慢，%5 个无显著变化（%6）；变化最大的是 %7：耗时为原来的 %8（p = %9）。</translation>
+    </message>
+    <message>
+        <source>A slower point is a regression only on the same machine under the same conditions: compare the runs&apos; machines and warnings (the Compare tab).</source>
+        <translation>只有在同一台机器、相同条件下，更慢的测量点才算性能回退：请比较两次运行的机器和警告（“比较”标签页）。</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -1575,12 +1599,12 @@ host → device %2, kernel %3, device → host %4</source>
         <translation>查看依据</translation>
     </message>
     <message>
-        <source>No findings: they need a variant near a ceiling or far below both, a thread sweep (threads 1…N), loop-strided beside loop, a cold first call or a gpu point.</source>
-        <translation>没有发现：需要有接近上限或远低于两条屋顶线的变体、线程扫描（线程数 1…N）、与 loop 并列的 loop-strided、冷启动的首次调用，或 gpu 测量点。</translation>
-    </message>
-    <message>
         <source>Why the variants shown are fast or slow, from their own numbers (docs/insights.md).</source>
         <translation>根据所显示变体自身的测量数据，说明它们为何快或慢（docs/insights.md）。</translation>
+    </message>
+    <message>
+        <source>No findings: they need a variant near a ceiling or far below both, a thread sweep (threads 1…N), sizes on both sides of a cache, loop-strided beside loop, Python beside C++, a cold first call, a gpu point, or two runs of the kernel shown.</source>
+        <translation>没有发现：需要一个接近上限或远低于两条屋顶线的变体、一次线程扫描（1…N 个线程）、跨越某级缓存两侧的规模、与 loop 并列的 loop-strided、与 C++ 并列的 Python、一次冷的首次调用、一个 gpu 测量点，或所显示内核的两次运行。</translation>
     </message>
 </context>
 <context>

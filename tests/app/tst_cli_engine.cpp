@@ -272,6 +272,24 @@ class TestCliEngine : public QObject {
       QVERIFY2(report.out.find(line, findings) != std::string::npos, line.c_str());
     }
     QVERIFY(runCli({"report", path}, {}).out.find("Findings") == std::string::npos);
+    QVERIFY(report.out.find("Across runs") == std::string::npos);  // one run shown
+
+    // With two runs of a kernel, what changed between them, after the runs' own findings.
+    Session repeated = session;
+    repeated.runs.push_back(session.runs.front());
+    repeated.runs.back().id = 9;
+    const std::string both = dir.filePath(QStringLiteral("twice.json")).toStdString();
+    writeSessionFile(repeated, both);
+    const Captured across = runCli({"report", both, "--insights"}, {});
+    QVERIFY2(across.exitCode == 0, across.err.c_str());
+    const std::vector<Insight> changes =
+        findInsightsAcross({&repeated.runs.front(), &repeated.runs.back()});
+    QVERIFY(!changes.empty());
+    const auto heading = across.out.find("\nAcross runs (docs/insights.md):\n");
+    QVERIFY2(heading != std::string::npos, across.out.c_str());
+    for (const Insight& change : changes)
+      QVERIFY2(across.out.find("  run-change: " + describe(change), heading) != std::string::npos,
+               across.out.c_str());
 
     // The same findings as files to share, each read back.
     const std::string json = dir.filePath(QStringLiteral("findings.json")).toStdString();

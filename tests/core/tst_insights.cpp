@@ -321,6 +321,69 @@ class TestInsights : public QObject {
     QVERIFY(markdown.find("## Run 2: nothing to say\n\nNo findings") != std::string::npos);
   }
 
+  // Across runs: each later run against the first, as compare judges their common points; the
+  // largest significant change named, with its row in the later run; agreement within noise
+  // said as such; nothing for one run or for runs that share no measured point.
+  void changesAcrossRuns() {
+    const auto runOf = [](int id, double parallelS) {
+      Run run;
+      run.id = id;
+      run.system = sampleSystem();
+      const auto samples = [](double medianS) {
+        std::vector<double> s;
+        for (int i = 0; i < 8; ++i) s.push_back(medianS * (1 + 0.001 * i));
+        return s;
+      };
+      for (const auto& [variant, threads, medianS] :
+           {std::tuple{"loop", 1, 1e-3}, std::tuple{"vectorized", 1, 5e-4},
+            std::tuple{"parallel", 2, parallelS}})
+        run.points.push_back(measuredPoint({"add", variant, arrayParams(kSmall), threads},
+                                           samples(medianS), {4096, 4096 * 16, 0}));
+      return run;
+    };
+    const Run base = runOf(1, 3e-4);
+    const Run faster = runOf(3, 1.5e-4);
+    const Run same = runOf(4, 3e-4);
+    const std::vector<Insight> found = findInsightsAcross({&base, &faster, &same});
+    QCOMPARE(found.size(), std::size_t{2});
+    const Insight& changed = found[0];
+    QVERIFY(changed.kind == InsightKind::runChange);
+    QCOMPARE(changed.kernel, std::string("add"));
+    QCOMPARE(changed.variant, std::string("parallel"));
+    QCOMPARE(changed.threads, 2);
+    QCOMPARE(changed.rows, std::vector<std::size_t>{2});
+    QCOMPARE(changed.numbers.at("newRun"), 3.0);
+    QCOMPARE(changed.numbers.at("faster"), 1.0);
+    QCOMPARE(changed.numbers.at("unchanged"), 2.0);
+    QCOMPARE(changed.numbers.at("ratio"), 0.5);
+    QVERIFY(changed.numbers.at("pValue") < 0.05);
+    QVERIFY2(describe(changed).starts_with(
+                 "run 3 against run 1 of add: of their 3 common points, 1 faster, 0 slower, 2 "
+                 "without a significant change (U test at 0.05, a change of 5.0 % or more); the "
+                 "largest change is add parallel \u00d72 at 16x16x16 f64: 0.50x the time (p = "),
+             describe(changed).c_str());
+    QVERIFY(describe(changed).find("regression") == std::string::npos);
+    QVERIFY(!found[1].numbers.contains("ratio"));
+    QCOMPARE(describe(found[1]),
+             std::string("run 4 against run 1 of add: none of their 3 common points changed "
+                         "significantly (U test at 0.05, a change of 5.0 % or more): the runs "
+                         "agree within their noise."));
+    QVERIFY(findInsightsAcross({&base}).empty());
+    Run other = runOf(5, 1e-4);
+    for (PointResult& p : other.points) p.point.kernel = "triad";
+    QVERIFY(findInsightsAcross({&base, &other}).empty());
+
+    const auto json = nlohmann::json::parse(findingsToJson({base, faster}));
+    QCOMPARE(json.at("across").size(), std::size_t{1});
+    QCOMPARE(json.at("across")[0].at("text").get<std::string>(), describe(changed));
+    QCOMPARE(json.at("across")[0].at("evidence")[0].at("variant").get<std::string>(),
+             std::string("parallel"));
+    QVERIFY(nlohmann::json::parse(findingsToJson({base})).at("across").empty());
+    const std::string markdown = findingsToMarkdown({base, faster});
+    QVERIFY2(markdown.find("## Across runs\n\n") != std::string::npos, markdown.c_str());
+    QVERIFY(markdown.find("| run-change | " + describe(changed) + " | time |") != std::string::npos);
+  }
+
   // Sessions recorded on a real machine (recorded_findings.h) give exactly the findings and
   // words of their golden files.
   void recordedRunsGiveTheirFindings_data() { addRecordedSessionRows(); }

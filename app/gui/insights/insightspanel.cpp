@@ -34,27 +34,35 @@ void InsightsPanel::showFindings(const Session& session, const std::vector<int>&
                                  const std::string& kernel, const ReportOptions& options) {
   evidence_.clear();
   QString html;
+  const auto add = [&](const Insight& insight, int id) {
+    if (insight.kernel != kernel) return;
+    QString title = insightTitle(insight.kind);
+    if (runIds.size() > 1 && insight.kind != InsightKind::runChange)
+      title = tr("%1, run %2").arg(title).arg(id);
+    if (insight.restsOnFlagged) title += QStringLiteral(" \u26a0");
+    html += QStringLiteral("<p><b>%1.</b> %2 <a href=\"%3:%4\">%5</a></p>")
+                .arg(title.toHtmlEscaped(), insightText(insight).toHtmlEscaped(),
+                     QLatin1String(kScheme))
+                .arg(evidence_.size())
+                .arg(tr("Show the evidence"));
+    evidence_.push_back({id, insight.rows, QString::fromStdString(insight.chart)});
+  };
+  std::vector<const Run*> shown;
   for (const int id : runIds) {
     const Run* run = findRun(session, id);
     if (!run) continue;
-    for (const Insight& insight : findInsights(*run, options)) {
-      if (insight.kernel != kernel) continue;
-      QString title = insightTitle(insight.kind);
-      if (runIds.size() > 1) title = tr("%1, run %2").arg(title).arg(id);
-      if (insight.restsOnFlagged) title += QStringLiteral(" \u26a0");
-      html += QStringLiteral("<p><b>%1.</b> %2 <a href=\"%3:%4\">%5</a></p>")
-                  .arg(title.toHtmlEscaped(), insightText(insight).toHtmlEscaped(),
-                       QLatin1String(kScheme))
-                  .arg(evidence_.size())
-                  .arg(tr("Show the evidence"));
-      evidence_.push_back({id, insight.rows, QString::fromStdString(insight.chart)});
-    }
+    shown.push_back(run);
+    for (const Insight& insight : findInsights(*run, options)) add(insight, id);
   }
+  // Then what changed between them: each later run against the first, its evidence in the later.
+  for (const Insight& insight : findInsightsAcross(shown))
+    add(insight, static_cast<int>(std::llround(insight.numbers.at("newRun"))));
   if (evidence_.empty())
     html = QStringLiteral("<p>%1</p>")
                .arg(tr("No findings: they need a variant near a ceiling or far below both, a "
-                       "thread sweep (threads 1\u2026N), loop-strided beside loop, a cold first "
-                       "call or a gpu point.")
+                       "thread sweep (threads 1\u2026N), sizes on both sides of a cache, "
+                       "loop-strided beside loop, Python beside C++, a cold first call, a gpu "
+                       "point, or two runs of the kernel shown.")
                         .toHtmlEscaped());
   else
     html.prepend(QStringLiteral("<p><i>%1</i></p>")

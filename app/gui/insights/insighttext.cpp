@@ -64,6 +64,8 @@ QString insightTitle(InsightKind kind) {
       return Insights::tr("Busy machine");
     case InsightKind::gpuCrossover:
       return Insights::tr("GPU crossover");
+    case InsightKind::runChange:
+      return Insights::tr("Change between runs");
   }
   return {};
 }
@@ -253,6 +255,36 @@ QString insightText(const Insight& insight) {
                  "programs and use Re-run Unstable Points before drawing conclusions.")
                  .arg(why.join(Insights::tr("; ")), whole(insight, "flaggedPoints"),
                       whole(insight, "measuredPoints"));
+      break;
+    }
+    case InsightKind::runChange: {
+      const QString runs = Insights::tr("Run %1 against run %2 of %3")
+                               .arg(whole(insight, "newRun"), whole(insight, "baseRun"),
+                                    QString::fromStdString(insight.kernel));
+      const QString test = Insights::tr("U test at %1, a change of %2 or more")
+                               .arg(number(insight, "alpha", ValueKind::probability),
+                                    number(insight, "threshold", ValueKind::percentage));
+      if (!insight.numbers.contains("ratio")) {
+        text = Insights::tr(
+                   "%1: none of their %2 common points changed significantly (%3): the runs "
+                   "agree within their noise.")
+                   .arg(runs, whole(insight, "unchanged"), test);
+        break;
+      }
+      const double common = insight.numbers.at("faster") + insight.numbers.at("slower") +
+                            insight.numbers.at("unchanged");
+      text = Insights::tr(
+                 "%1: of their %2 common points, %3 faster, %4 slower, %5 without a significant "
+                 "change (%6); the largest change is %7: %8 the time (p = %9).")
+                 .arg(runs, QString::number(std::llround(common)), whole(insight, "faster"),
+                      whole(insight, "slower"), whole(insight, "unchanged"), test, what,
+                      number(insight, "ratio", ValueKind::ratio),
+                      number(insight, "pValue", ValueKind::probability));
+      if (insight.numbers.at("slower") > 0)
+        text += QLatin1Char(' ') +
+                Insights::tr(
+                    "A slower point is a regression only on the same machine under the same "
+                    "conditions: compare the runs' machines and warnings (the Compare tab).");
       break;
     }
   }

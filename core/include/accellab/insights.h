@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "accellab/compare.h"
 #include "accellab/report.h"
 #include "accellab/session.h"
 
@@ -71,12 +72,20 @@ enum class InsightKind {
   // crossoverSize (elements) where it wins from a size on, everySize (1) where that is the
   // smallest size measured.
   gpuCrossover,
+  // Across runs (findInsightsAcross): a later run of a kernel against the first run shown,
+  // point by point as `compare` matches and judges them (compare.h: the U test, the bootstrap
+  // interval and the threshold). numbers: baseRun, newRun, faster, slower, unchanged (points
+  // of each verdict), alpha, threshold; and where a point changed significantly, ratio (the new
+  // median over the base's) and pValue of the largest change, whose variant, problem and
+  // threads the finding names, rows its index in the new run. None where the two runs share
+  // no point measured in both.
+  runChange,
 };
 
 // What a run needs for findings, for the words that say it has none (the CLI's, the files').
 inline constexpr std::string_view kFindingsNeed =
-    "they need a variant near a ceiling, a thread sweep, loop-strided beside loop, a cold first "
-    "call or a gpu point";
+    "they need a variant near a ceiling or far below both, a thread sweep, sizes on both sides "
+    "of a cache, loop-strided beside loop, Python beside C++, a cold first call or a gpu point";
 
 // The Python variants of the built-in kernels (the tutorial's own code), slowest first.
 inline constexpr std::string_view kPythonVariants[] = {"python-loop", "numpy", "numba"};
@@ -118,6 +127,11 @@ std::string_view toString(InsightKind kind);  // "memory-bound", "threads-lose",
 // its kernels and problems.
 std::vector<Insight> findInsights(const Run& run, const ReportOptions& options = {});
 
+// The findings across `runs` (runChange): each run after the first against the first, kernel
+// by kernel, in the order of the runs and of the later run's kernels.
+std::vector<Insight> findInsightsAcross(const std::vector<const Run*>& runs,
+                                        const CompareOptions& options = {});
+
 // In English, for the command line: the claim with its numbers, then the next step to try;
 // "(rests on unstable points: ...)" when it does.
 std::string describe(const Insight& insight);
@@ -125,11 +139,12 @@ std::string describe(const Insight& insight);
 // The findings of each run, for sharing: {"format": "accellab-findings", "version": 1, "runs":
 // [{"id", "name", "findings": [{"kind", "kernel", "problem", "variant", "threads", "on_device",
 // "chart", "rests_on_flagged", "numbers": {name: value}, "evidence": [{"row", "variant",
-// "threads", "problem"}], "text", "other" (Insight::other, where it has one)}]}]}: numbers in SI
-// units, "text" as describe() says it.
+// "threads", "problem"}], "text", "other" (Insight::other, where it has one)}]}], "across":
+// [the same for findInsightsAcross, the evidence in the later run]}: numbers in SI units,
+// "text" as describe() says it. "across" is empty for one run.
 std::string findingsToJson(const std::vector<Run>& runs, const ReportOptions& options = {});
-// The same as Markdown: a heading per run and a table of its findings, for an issue or a pull
-// request.
+// The same as Markdown: a heading per run and a table of its findings, then "Across runs"
+// where there are several, for an issue or a pull request.
 std::string findingsToMarkdown(const std::vector<Run>& runs, const ReportOptions& options = {});
 
 }  // namespace accellab
