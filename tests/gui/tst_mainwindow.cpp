@@ -1200,6 +1200,28 @@ class TestMainWindow : public QObject {
     QCOMPARE(tabs->tabText(tabs->indexOf(&window_->insightsPanel())), QStringLiteral("Insights"));
   }
 
+  // Two runs of a kernel shown: their own findings, then what changed between them, whose
+  // evidence is in the later run.
+  void insightsSayWhatChangedBetweenTheRunsShown() {
+    const QString path = dataFile("insights/two-runs.json");
+    QVERIFY(openAndWait(*window_, path));
+    QVERIFY(window_->experimentPanel().selectKernel(QStringLiteral("add")));
+    RunsModel& runs = window_->runsModel();
+    for (int row = 0; row < 2; ++row)
+      QVERIFY(runs.setData(runs.index(row, RunsModel::idColumn), Qt::Checked, Qt::CheckStateRole));
+    const Session& session = window_->document().session();
+    const std::vector<Insight> across = findInsightsAcross({&session.runs[0], &session.runs[1]});
+    QCOMPARE(across.size(), std::size_t{1});
+    std::size_t own = 0;
+    for (const Run& run : session.runs) own += findInsights(run).size();
+    QTRY_COMPARE(window_->insightsPanel().count(), static_cast<int>(own + 1));
+    const QString shown = window_->insightsPanel().view().toPlainText();
+    const qsizetype at = shown.indexOf(insightTitle(InsightKind::runChange) + QLatin1Char('.'));
+    QVERIFY2(at > 0, qPrintable(shown));
+    QVERIFY(shown.indexOf(insightText(across[0]), at) > at);
+    QVERIFY(!shown.contains(insightTitle(InsightKind::runChange) + QStringLiteral(", run")));
+  }
+
   // The quality limits of the experiment panel go with the run and judge its points.
   void qualityLimitsAreTheRunsOwn() {
     test::ScriptedTimes times;
