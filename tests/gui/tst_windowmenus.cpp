@@ -476,6 +476,39 @@ class TestWindowMenus : public QObject {
                                                        .arg(frame.height())));
   }
 
+  // The CUDA sources added in the editor (File > GPU Kernel from Source…) are made again at
+  // the next start; sources the engine refuses are said once and left out.
+  void cudaSourcesAreRememberedAcrossStarts() {
+    QSettings().setValue(QStringLiteral("cudaSources/list"),
+                         QStringList{QStringLiteral("triad|my_triad|/k/my|triad.cu")});
+    std::vector<std::vector<CudaSourceChoice>> asked;
+    const EngineFactory scripted = test::scriptedEngine({});
+    auto remembered = makeWindow(
+        [&](const EngineOptions& options) {
+          asked.push_back(options.cudaSources);
+          return scripted(options);
+        },
+        true);
+    QVERIFY(!asked.empty());
+    QCOMPARE(asked.back().size(), std::size_t{1});
+    QCOMPARE(asked.back()[0].kernel, std::string("triad"));
+    QCOMPARE(asked.back()[0].entry, std::string("my_triad"));
+    QCOMPARE(asked.back()[0].file, std::filesystem::path("/k/my|triad.cu"));
+    QVERIFY(prompts_->errors.isEmpty());
+    remembered.reset();
+
+    auto refusing = makeWindow(
+        [&](const EngineOptions& options) -> Engine {
+          if (!options.cudaSources.empty())
+            throw std::runtime_error("--cuda-source /k/my|triad.cu: the file is empty");
+          return scripted(options);
+        },
+        true);
+    QTRY_COMPARE(prompts_->errors.size(), 1);
+    QVERIFY2(prompts_->errors.front().contains(QStringLiteral("the file is empty")),
+             qPrintable(prompts_->errors.front()));
+  }
+
   // The reader's message quotes the file; its bytes show as escapes, never as U+FFFD.
   void binaryFileErrorIsPrintable() {
     const QString path = dir_->filePath(QStringLiteral("binary.json"));

@@ -24,6 +24,23 @@ namespace {
 
 const QString kPythonKey = QStringLiteral("python/interpreter");
 const QString kPluginsKey = QStringLiteral("plugins/files");
+// Each "kernel|entry|file": kernel and entry are identifiers, so the file is what follows.
+const QString kSourcesKey = QStringLiteral("cudaSources/list");
+
+QString sourceSetting(const CudaSourceChoice& source) {
+  return QStringLiteral("%1|%2|%3")
+      .arg(QString::fromStdString(source.kernel), QString::fromStdString(source.entry),
+           QFile::decodeName(source.file.c_str()));
+}
+
+std::optional<CudaSourceChoice> sourceFromSetting(const QString& setting) {
+  const qsizetype first = setting.indexOf(QLatin1Char('|'));
+  const qsizetype second = first < 0 ? -1 : setting.indexOf(QLatin1Char('|'), first + 1);
+  if (second < 0) return std::nullopt;
+  return CudaSourceChoice{.kernel = setting.left(first).toStdString(),
+                          .file = toFilePath(setting.mid(second + 1)),
+                          .entry = setting.mid(first + 1, second - first - 1).toStdString()};
+}
 
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
@@ -84,6 +101,19 @@ void EngineChoices::loadRememberedPlugins() {
     refused_ << qs(error.what());
     engines_.setPlugins({});
   }
+  // The CUDA sources added in the editor, compiled again (or read from the kernel cache); one
+  // that no longer compiles, or whose file is gone, leaves them all out, and says why.
+  std::vector<CudaSourceChoice> sources;
+  for (const QString& setting : QSettings().value(kSourcesKey).toStringList())
+    if (auto source = sourceFromSetting(setting)) sources.push_back(std::move(*source));
+  if (sources.empty()) return;
+  engines_.setCudaSources(sources);
+  try {
+    engines_.forDevice(0);
+  } catch (const std::exception& error) {
+    refused_ << qs(error.what());
+    engines_.setCudaSources({});
+  }
 }
 
 bool EngineChoices::canChange() const { return idle_() && !engines_.isRemaking(); }
@@ -113,6 +143,9 @@ void EngineChoices::remembered() {
     for (const std::filesystem::path& file : engines_.plugins())
       files << QFile::decodeName(file.c_str());
     QSettings().setValue(kPluginsKey, files);
+    QStringList sources;
+    for (const CudaSourceChoice& source : engines_.cudaSources()) sources << sourceSetting(source);
+    QSettings().setValue(kSourcesKey, sources);
   }
   showPlugins();
 }

@@ -1,7 +1,8 @@
 // The window's choices of what its engines offer: the Python interpreter the python variants
-// run from, and the kernel plugins and Python benchmark files loaded (File ▸ Load Kernel
-// Plugin…, Open Python Benchmarks…, Plugins…; Run ▸ Python Interpreter…), remembered in the
-// settings and loaded again at the next start. Each change makes the engines again off the
+// run from, the kernel plugins and Python benchmark files loaded (File ▸ Load Kernel Plugin…,
+// Open Python Benchmarks…, Plugins…; Run ▸ Python Interpreter…) and the CUDA sources added
+// (File ▸ GPU Kernel from Source…), remembered in the settings and loaded again at the next
+// start. Each change makes the engines again off the
 // GUI thread (EngineSet::remake).
 #pragma once
 

@@ -37,6 +37,11 @@ void EngineSet::setPlugins(std::vector<std::filesystem::path> plugins) {
   byDevice_.clear();
 }
 
+void EngineSet::setCudaSources(std::vector<CudaSourceChoice> sources) {
+  cudaSources_ = std::move(sources);
+  byDevice_.clear();
+}
+
 void EngineSet::remake(std::vector<std::filesystem::path> plugins,
                        std::vector<CudaSourceChoice> cudaSources) {
   if (remaking_) return;

@@ -29,6 +29,7 @@ class EngineSet : public QObject {
   void setPlugins(std::vector<std::filesystem::path> plugins);
   // The users' CUDA sources added as variants (the GPU Kernel from Source dialog).
   const std::vector<CudaSourceChoice>& cudaSources() const { return cudaSources_; }
+  void setCudaSources(std::vector<CudaSourceChoice> sources);
 
   // Makes device 0's engine again with `plugins` and `cudaSources`, off the GUI thread (the
   // factory asks the Python interpreter, up to 10 s when it hangs, and compiles the sources);
