@@ -124,6 +124,7 @@ std::string what(const std::string& arch) {
   return arch + (arch.starts_with("sm_") ? " cubin" : " PTX");
 }
 
+// The kernel's parameter types for the entry's element type: "const float*, float*, ...".
 std::string parametersFor(const gpu::CudaSource& source, const std::string& typeName) {
   std::string parameters = source.parameters;
   for (std::size_t at; (at = parameters.find("{T}")) != std::string::npos;)
@@ -131,6 +132,9 @@ std::string parametersFor(const gpu::CudaSource& source, const std::string& type
   return parameters;
 }
 
+// The source, then after its last line (so the user's lines keep their numbers) a check that
+// the entry takes the parameters the kernel launches it with: a launch with other arguments
+// would read garbage, so a mismatch is a compile error, not a wrong result.
 std::string checkedSource(const gpu::CudaSource& source, const std::string& typeName) {
   return source.text + "\nstatic_assert(sizeof(static_cast<void (*)(" +
          parametersFor(source, typeName) + ")>(&" + source.entry + "<" + typeName +
@@ -174,7 +178,7 @@ class Program {
   nvrtcProgram program_ = nullptr;
 };
 
-// The program of `text` for `expression`, compiled for `arch`: its result.
+// `program` compiled for `arch`, `expression` instantiated in it: NVRTC's result.
 nvrtcResult compileFor(const Library& nvrtc, Program& program, const std::string& expression,
                        const std::string& arch) {
   nvrtc.check(nvrtc.addNameExpression(program.get(), expression.c_str()), "nvrtcAddNameExpression");
