@@ -24,6 +24,7 @@
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
 #include "engines/cudasourcedialog.h"
+#include "engines/pluginprobe.h"
 #include "experiment/experimentpanel.h"
 #include "i18n/translations.h"
 #include "mainwindow.h"
@@ -50,12 +51,27 @@ constexpr std::string_view kHeadlessOptions[] = {"--export-charts", "--help",   
                                                  "--help-all",      "--version", "-v"};
 
 // A platform that draws without a display server, or a display server to connect to.
+// accellab-cli beside this program (both in bin/ once installed), else this build's own; empty
+// when neither is there.
+std::string cliProgram() {
+  for (const QString& candidate :
+       {QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("accellab-cli")),
+        QStringLiteral(ACCELLAB_BUILD_TREE_CLI)})
+    if (QFileInfo(candidate).isExecutable()) return candidate.toStdString();
+  return {};
+}
+
 // The kernel plugins the window loads (docs/plugins.md): ACCELLAB_PLUGIN_PATH's and the user's
-// folder's, each tried once here with the built-in kernels; one that cannot be loaded, or takes
-// a name already taken, is left out and its reason added to `refused`.
-std::vector<std::filesystem::path> loadablePlugins(QStringList& refused) {
+// folder's, each loaded by `cli` in a child process first (pluginprobe.h), then tried here with
+// the built-in kernels; one that crashes or hangs the child, cannot be loaded, or takes a name
+// already taken, is left out and its reason added to `refused`.
+std::vector<std::filesystem::path> loadablePlugins(const std::string& cli, QStringList& refused) {
   std::vector<std::filesystem::path> loadable;
   for (const std::filesystem::path& file : pluginFiles({})) {
+    if (auto why = pluginCrashesWhenLoaded(cli, file)) {
+      refused << *why;
+      continue;
+    }
     try {
       EngineOptions options;
       options.plugins = loadable;
@@ -69,20 +85,15 @@ std::vector<std::filesystem::path> loadablePlugins(QStringList& refused) {
   return loadable;
 }
 
-// The worker every point is measured in (docs/worker-protocol.md): accellab-cli beside this
-// program (both in bin/ once installed), else this build's own, given the window's plugins;
-// empty when neither is there, and the window measures in its own process.
-std::vector<std::string> workerCommand(const std::vector<std::filesystem::path>& plugins) {
-  for (const QString& candidate :
-       {QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("accellab-cli")),
-        QStringLiteral(ACCELLAB_BUILD_TREE_CLI)}) {
-    if (!QFileInfo(candidate).isExecutable()) continue;
-    std::vector<std::string> command{candidate.toStdString(), "worker", "--replies-fd", "3"};
-    for (const std::filesystem::path& plugin : plugins)
-      command.insert(command.end(), {"--plugin", plugin.string()});
-    return command;
-  }
-  return {};
+// The worker every point is measured in (docs/worker-protocol.md): `cli` given the window's
+// plugins; empty without a cli, and the window measures in its own process.
+std::vector<std::string> workerCommand(const std::string& cli,
+                                       const std::vector<std::filesystem::path>& plugins) {
+  if (cli.empty()) return {};
+  std::vector<std::string> command{cli, "worker", "--replies-fd", "3"};
+  for (const std::filesystem::path& plugin : plugins)
+    command.insert(command.end(), {"--plugin", plugin.string()});
+  return command;
 }
 
 bool canShowWindows() {
@@ -281,7 +292,8 @@ int main(int argc, char** argv) {
 
   const bool demo = parser.isSet(demoOption) || parser.isSet(sourceDemoOption);
   QStringList refusedPlugins;
-  const std::vector<std::filesystem::path> plugins = loadablePlugins(refusedPlugins);
+  const std::string cli = cliProgram();
+  const std::vector<std::filesystem::path> plugins = loadablePlugins(cli, refusedPlugins);
   MainWindow window(
       // The plugins found here first, then the window's own (File > Load Kernel Plugin…).
       [plugins](EngineOptions options) {
@@ -290,7 +302,7 @@ int main(int argc, char** argv) {
       },
       MainWindowOptions{.useSettings = !demo,
                         .autosavePath = demo ? QString() : SessionDocument::defaultAutosavePath(),
-                        .workerCommand = workerCommand(plugins),
+                        .workerCommand = workerCommand(cli, plugins),
                         .refusedPlugins = refusedPlugins});
   window.show();
   for (const QString& refused : refusedPlugins) printLine(stderr, refused);

@@ -72,7 +72,9 @@ MainWindow::MainWindow(EngineFactory engines, MainWindowOptions options, QWidget
       ownedPrompts_(options_.prompts ? nullptr : std::make_unique<DialogPrompts>()),
       prompts_(options_.prompts ? options_.prompts : ownedPrompts_.get()),
       folder_(std::make_unique<LastFolder>(options_.useSettings)),
-      engines_(new EngineSet(std::move(engines), this)),
+      engines_(new EngineSet(
+          std::move(engines),
+          options_.workerCommand.empty() ? std::string() : options_.workerCommand.front(), this)),
       document_(new SessionDocument(this)),
       run_(new RunController(*engines_, *document_,
                              {.measureBandwidth = options_.measureBandwidth,

@@ -665,6 +665,17 @@ variant %2, %n thread(s), %3, run %4</source>
     </message>
 </context>
 <context>
+    <name>PluginProbe</name>
+    <message>
+        <source>plugin %1: loading it did not end within %2 s in a child process (accellab-cli list --plugin): not loaded into the window, which it would hang</source>
+        <translation>插件 %1：在子进程中加载它（accellab-cli list --plugin）未在 %2 秒内结束：未加载到窗口中，否则会使窗口挂起</translation>
+    </message>
+    <message>
+        <source>plugin %1: its code crashed a child process that loaded it (accellab-cli list --plugin): not loaded into the window, which it would take down</source>
+        <translation>插件 %1：它的代码使加载它的子进程（accellab-cli list --plugin）崩溃：未加载到窗口中，否则会使窗口崩溃</translation>
+    </message>
+</context>
+<context>
     <name>Presets</name>
     <message>
         <source>Tutorial (%1 samples)</source>

@@ -42,6 +42,7 @@
 #include "compared_runs.h"
 #include "document_waits.h"
 #include "engines/cudasourcedialog.h"
+#include "engines/pluginprobe.h"
 #include "experiment/experimentpanel.h"
 #include "fake_engine.h"
 #include "fake_prompts.h"
@@ -401,6 +402,33 @@ class TestMainWindow : public QObject {
     QCOMPARE(mine.point.variant, std::string("my_add"));
     QVERIFY2(mine.status == PointStatus::ok && mine.verified, mine.reason.c_str());
     QVERIFY(mine.build.has_value());  // measured in the worker, which compiled it too
+  }
+
+  // A plugin whose init crashes is loaded by a child process first and refused, with why; the
+  // window stays up and unchanged. One that hangs is refused when the child does not answer.
+  void aPluginThatCrashesCostsAChildNotTheWindow() {
+    QString crashing = QStringLiteral(ACCELLAB_TEST_PLUGIN);
+    crashing.replace(QStringLiteral("test_plugin_0"), QStringLiteral("test_plugin_13"));
+    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
+                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
+    auto* kernel = child<QComboBox>(window->experimentPanel(), "kernel");
+    const int kernels = kernel->count();
+    QVERIFY(window->loadPlugin(crashing));
+    QTRY_VERIFY_WITH_TIMEOUT(!prompts_->errors.isEmpty(), 30000);
+    QVERIFY2(prompts_->errors.back().contains(
+                 QStringLiteral("its code crashed a child process that loaded it")),
+             qPrintable(prompts_->errors.back()));
+    QCOMPARE(kernel->count(), kernels);
+    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
+    QVERIFY(window->loadPlugin(QStringLiteral(ACCELLAB_TEST_PLUGIN)));  // the window goes on
+    QVERIFY(remade.wait(20000));
+    QVERIFY(kernel->findText(QStringLiteral("copy")) >= 0);
+
+    QString hanging = crashing;
+    hanging.replace(QStringLiteral("test_plugin_13"), QStringLiteral("test_plugin_14"));
+    const auto why = pluginCrashesWhenLoaded(ACCELLAB_CLI, hanging.toStdString(), 1000);
+    QVERIFY(why && why->contains(QStringLiteral("did not end within 1 s")));
+    QVERIFY(!pluginCrashesWhenLoaded(ACCELLAB_CLI, ACCELLAB_TEST_PLUGIN));
   }
 
   // File > Load Kernel Plugin…: its kernels join the panel and run in the worker; the Plugins

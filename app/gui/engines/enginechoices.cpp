@@ -12,6 +12,7 @@
 #include "accellab/plugin_loader.h"
 #include "engines/cudasourcedialog.h"
 #include "engines/engineset.h"
+#include "engines/pluginprobe.h"
 #include "engines/pluginsdialog.h"
 #include "prompts.h"
 #include "session/enginefiles.h"
@@ -87,8 +88,15 @@ void EngineChoices::loadRememberedPlugins() {
   std::vector<std::filesystem::path> kept;
   for (const QString& file : QSettings().value(kPluginsKey).toStringList()) {
     try {
-      // A Python file is listed by a child interpreter when the engine is made, below.
-      if (!file.endsWith(QLatin1String(".py"))) accellab::loadPlugin(toFilePath(file));
+      // A Python file is listed by a child interpreter when the engine is made, below; a
+      // plugin by a child process first, then here.
+      if (!file.endsWith(QLatin1String(".py"))) {
+        if (auto why = pluginCrashesWhenLoaded(engines_.probeProgram(), toFilePath(file))) {
+          refused_ << *why;
+          continue;
+        }
+        accellab::loadPlugin(toFilePath(file));
+      }
       kept.push_back(toFilePath(file));
     } catch (const PluginError& error) {
       refused_ << qs(error.what());

@@ -1,10 +1,14 @@
 #include "engines/engineset.h"
 
+#include <algorithm>
+
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 #include <optional>
 #include <utility>
+
+#include "engines/pluginprobe.h"
 
 namespace accellab::gui {
 namespace {
@@ -21,8 +25,8 @@ EngineOptions optionsFor(int gpuDevice, const std::vector<std::filesystem::path>
 
 }  // namespace
 
-EngineSet::EngineSet(EngineFactory factory, QObject* parent)
-    : QObject(parent), factory_(std::move(factory)) {}
+EngineSet::EngineSet(EngineFactory factory, std::string probe, QObject* parent)
+    : QObject(parent), factory_(std::move(factory)), probe_(std::move(probe)) {}
 
 const Engine& EngineSet::forDevice(int gpuDevice) {
   auto found = byDevice_.find(gpuDevice);
@@ -66,13 +70,19 @@ void EngineSet::remake(std::vector<std::filesystem::path> plugins,
     byDevice_.emplace(0, std::move(*result.engine));
     emit remade();
   });
-  made->setFuture(QtConcurrent::run([factory = factory_, plugins, cudaSources]() -> Made {
-    try {
-      return {factory(optionsFor(0, plugins, cudaSources)), {}};
-    } catch (const std::exception& error) {
-      return {std::nullopt, QString::fromStdString(error.what())};
-    }
-  }));
+  made->setFuture(QtConcurrent::run(
+      [factory = factory_, probe = probe_, loaded = plugins_, plugins, cudaSources]() -> Made {
+        // A plugin not loaded here yet is loaded by a child first: one that crashes or hangs
+        // costs the child.
+        for (const std::filesystem::path& file : plugins)
+          if (file.extension() != ".py" && std::ranges::find(loaded, file) == loaded.end())
+            if (auto why = pluginCrashesWhenLoaded(probe, file)) return {std::nullopt, *why};
+        try {
+          return {factory(optionsFor(0, plugins, cudaSources)), {}};
+        } catch (const std::exception& error) {
+          return {std::nullopt, QString::fromStdString(error.what())};
+        }
+      }));
 }
 
 }  // namespace accellab::gui

@@ -7,6 +7,7 @@
 #include <QString>
 #include <filesystem>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "accellab/engine.h"
@@ -17,7 +18,10 @@ class EngineSet : public QObject {
   Q_OBJECT
 
  public:
-  explicit EngineSet(EngineFactory factory, QObject* parent = nullptr);
+  // `probe`: the program that loads each plugin in a child process before this one does
+  // (pluginprobe.h: accellab-cli, the worker's); empty: none.
+  explicit EngineSet(EngineFactory factory, std::string probe = {}, QObject* parent = nullptr);
+  const std::string& probeProgram() const { return probe_; }
 
   // The engine of `gpuDevice`, made on first use (throws what the factory throws: a plugin
   // refused) and kept until remade.
@@ -48,6 +52,7 @@ class EngineSet : public QObject {
 
  private:
   EngineFactory factory_;
+  std::string probe_;
   std::vector<std::filesystem::path> plugins_;
   std::vector<CudaSourceChoice> cudaSources_;
   std::map<int, Engine> byDevice_;

@@ -1,9 +1,12 @@
 // A plugin for tst_plugin, built once per FAULT: 0 is a good plugin with one kernel, `copy`
 // (out = in), whose variants behave, skip, fail or ignore nothing; every other FAULT breaks one
-// rule of plugin.h that the loader must refuse.
+// rule of plugin.h that the loader must refuse, but 13 and 14, whose init crashes or hangs (the
+// window loads those in a child process first: tst_mainwindow).
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <thread>
 #include <vector>
 
 #include "accellab/plugin.h"
@@ -99,6 +102,8 @@ const accellab_plugin kPlugin{sizeof(accellab_plugin), "test-plugin", "0.1", kKe
                               FAULT == 12 ? 0u : 1u};
 
 const accellab_plugin* init(const accellab_host* host) {
+  if (FAULT == 13) std::abort();
+  while (FAULT == 14) std::this_thread::sleep_for(std::chrono::seconds(1));
   if (FAULT == 4) {
     host->log(host->host_data, "refusing: no licence");
     return nullptr;
