@@ -429,6 +429,10 @@ class TestMainWindow : public QObject {
     const auto why = pluginCrashesWhenLoaded(ACCELLAB_CLI, hanging.toStdString(), 1000);
     QVERIFY(why && why->contains(QStringLiteral("did not end within 1 s")));
     QVERIFY(!pluginCrashesWhenLoaded(ACCELLAB_CLI, ACCELLAB_TEST_PLUGIN));
+    // The file alone is judged: a crashing plugin on the plugin path is not the good one's fault.
+    qputenv("ACCELLAB_PLUGIN_PATH", crashing.toLocal8Bit());
+    const auto scope = qScopeGuard([] { qunsetenv("ACCELLAB_PLUGIN_PATH"); });
+    QVERIFY(!pluginCrashesWhenLoaded(ACCELLAB_CLI, ACCELLAB_TEST_PLUGIN));
   }
 
   // File > Load Kernel Plugin…: its kernels join the panel and run in the worker; the Plugins

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QProcess>
 #include <QStringList>
+#include <QTemporaryDir>
 
 namespace accellab::gui {
 namespace {
@@ -20,21 +21,31 @@ std::optional<QString> pluginCrashesWhenLoaded(const std::string& program,
   const QString path = QString::fromStdString(file.string());
   QProcess child;
   child.setProcessChannelMode(QProcess::MergedChannels);
-  child.start(QString::fromStdString(program), {QStringLiteral("list"), QStringLiteral("--plugin"), path});
+  // The file alone: the plugins of ACCELLAB_PLUGIN_PATH and the user's folder, which the list
+  // would load too, must not be taken for this one (an empty folder stands for the user's).
+  const QTemporaryDir noPlugins;
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  environment.remove(QStringLiteral("ACCELLAB_PLUGIN_PATH"));
+  environment.insert(QStringLiteral("XDG_DATA_HOME"), noPlugins.path());
+  child.setProcessEnvironment(environment);
+  child.start(QString::fromStdString(program),
+              {QStringLiteral("list"), QStringLiteral("--plugin"), path});
   if (!child.waitForStarted()) return std::nullopt;  // no CLI to ask: the window loads it as before
   if (!child.waitForFinished(timeoutMs)) {
     child.kill();
     child.waitForFinished();
-    return PluginProbe::tr("plugin %1: loading it did not end within %2 s in a child process "
-                           "(accellab-cli list --plugin): not loaded into the window, which it "
-                           "would hang")
+    return PluginProbe::tr(
+               "plugin %1: loading it did not end within %2 s in a child process "
+               "(accellab-cli list --plugin): not loaded into the window, which it "
+               "would hang")
         .arg(path)
         .arg(timeoutMs / 1000);
   }
   if (child.exitStatus() == QProcess::CrashExit)
-    return PluginProbe::tr("plugin %1: its code crashed a child process that loaded it "
-                           "(accellab-cli list --plugin): not loaded into the window, which it "
-                           "would take down")
+    return PluginProbe::tr(
+               "plugin %1: its code crashed a child process that loaded it "
+               "(accellab-cli list --plugin): not loaded into the window, which it "
+               "would take down")
         .arg(path);
   return std::nullopt;
 }
