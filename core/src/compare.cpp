@@ -141,6 +141,17 @@ ComparisonRow matchedRow(const PointResult& base, const PointResult& next,
   if (base.point.params.seed != next.point.params.seed)
     addNote(row.note, "seeds differ (" + std::to_string(base.point.params.seed) + ", " +
                           std::to_string(next.point.params.seed) + ")");
+  // A user's CUDA source compiled from other code (or for another target) between the runs: the
+  // change may be the code's, not the machine's. The cache's word is how, not what.
+  const auto built = [](const PointResult& r) {
+    std::string how = r.build ? r.build->how : std::string();
+    if (const auto at = how.find(", from the kernel cache"); at != std::string::npos) how.erase(at);
+    return how;
+  };
+  if (built(base) != built(next))
+    addNote(row.note, "built from other code: base " +
+                          (base.build ? built(base) : std::string("not compiled")) + ", new " +
+                          (next.build ? built(next) : std::string("not compiled")));
   addNote(row.note, flagsNote(base.flags, next.flags));
   return row;
 }

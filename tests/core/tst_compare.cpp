@@ -210,6 +210,28 @@ class TestCompare : public QObject {
     QVERIFY(comparison.rows[0].note.starts_with("seeds differ (20261130, 7)"));
   }
 
+  // A CUDA source compiled from other code between the runs (CodeBuild::how names the file's
+  // SHA-256 and the target) is said; the same code read back from the kernel cache is not.
+  void otherCompiledCodeIsSaid() {
+    const Run base = test::baseRun();
+    Run next = test::baseRun();
+    next.id = 2;
+    const std::string compiled =
+        "NVRTC 13.0, sm_90 cubin of my_add.cu (SHA-256 3f2a9c81d0e4\u2026)";
+    const auto withBuild = [](Run run, const std::string& how) {
+      for (PointResult& result : run.points) result.build = CodeBuild{how, 0.2, 0.001};
+      return run;
+    };
+    const Comparison same = compareRuns(withBuild(base, compiled),
+                                        withBuild(next, compiled + ", from the kernel cache"));
+    QVERIFY(same.rows[0].note.find("built from other code") == std::string::npos);
+    const std::string edited = "NVRTC 13.0, sm_90 cubin of my_add.cu (SHA-256 77b1e0c2aa90\u2026)";
+    const Comparison other = compareRuns(withBuild(base, compiled), withBuild(next, edited));
+    QVERIFY2(other.rows[0].note.find("built from other code: base " + compiled + ", new " +
+                                     edited) != std::string::npos,
+             other.rows[0].note.c_str());
+  }
+
   void threadsAndParamsKeepPointsApart() {
     const Run base = test::comparedRun(
         1, "",
