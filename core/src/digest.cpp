@@ -53,19 +53,20 @@ std::optional<std::string> sha256OfFile(const std::filesystem::path& file) {
   };
   std::ifstream in(file, std::ios::binary);
   if (!in) throw cannot(std::strerror(errno));
+  std::string digest;
   try {
-    std::string digest = sha256([&](const auto& update) {
+    digest = sha256([&](const auto& update) {
       std::array<char, 1 << 16> buffer{};
       while (in) {
         in.read(buffer.data(), buffer.size());
         if (in.gcount() > 0) update(buffer.data(), static_cast<std::size_t>(in.gcount()));
       }
     });
-    if (in.bad()) throw cannot("a read failed");
-    return digest;
-  } catch (const std::runtime_error& error) {
+  } catch (const std::runtime_error& error) {  // OpenSSL's refusal
     throw cannot(error.what());
   }
+  if (in.bad()) throw cannot("a read failed");
+  return digest;
 #endif
 }
 

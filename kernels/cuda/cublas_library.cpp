@@ -1,10 +1,10 @@
 #include "cublas_library.h"
 
 #include <cublas_v2.h>
-#include <dlfcn.h>
-
 #include <stdexcept>
 #include <string>
+
+#include "runtime_library.h"
 
 namespace accellab::kernels::cuda {
 
@@ -20,10 +20,7 @@ struct Cublas::Library {
 
   static std::string soname() { return "libcublas.so." + std::to_string(CUDART_VERSION / 1000); }
 
-  struct Close {
-    void operator()(void* handle) const { dlclose(handle); }
-  };
-  std::unique_ptr<void, Close> handle;
+  RuntimeLibrary library{soname(), "cuBLAS"};
   Create create = nullptr;
   Destroy destroy = nullptr;
   SetStream setStream = nullptr;
@@ -31,20 +28,13 @@ struct Cublas::Library {
   Sgemm sgemm = nullptr;
   Dgemm dgemm = nullptr;
 
-  template <class F>
-  void find(F& function, const char* name) {
-    function = reinterpret_cast<F>(dlsym(handle.get(), name));
-    if (!function) throw std::runtime_error(soname() + " has no " + name);
-  }
-
-  Library() : handle(dlopen(soname().c_str(), RTLD_NOW | RTLD_LOCAL)) {
-    if (!handle) throw std::runtime_error("cuBLAS not found (" + soname() + ": " + dlerror() + ")");
-    find(create, "cublasCreate_v2");
-    find(destroy, "cublasDestroy_v2");
-    find(setStream, "cublasSetStream_v2");
-    find(statusText, "cublasGetStatusString");
-    find(sgemm, "cublasSgemm_v2");
-    find(dgemm, "cublasDgemm_v2");
+  Library() {
+    library.find(create, "cublasCreate_v2");
+    library.find(destroy, "cublasDestroy_v2");
+    library.find(setStream, "cublasSetStream_v2");
+    library.find(statusText, "cublasGetStatusString");
+    library.find(sgemm, "cublasSgemm_v2");
+    library.find(dgemm, "cublasDgemm_v2");
   }
 
   void check(cublasStatus_t status, const char* call) const {

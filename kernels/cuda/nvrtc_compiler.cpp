@@ -1,7 +1,6 @@
 #include "nvrtc_compiler.h"
 
 #include <cuda_runtime_api.h>
-#include <dlfcn.h>
 #include <nvrtc.h>
 
 #include <algorithm>
@@ -16,6 +15,7 @@
 #include "accellab/digest.h"
 #include "accellab/output_file.h"
 #include "accellab/user_dirs.h"
+#include "runtime_library.h"
 
 namespace accellab::kernels::cuda {
 namespace {
@@ -27,17 +27,13 @@ constexpr const char* kCacheFormat = "accellab kernel cache 1";
 
 // The functions used, looked up once per process.
 struct Library {
-  struct Close {
-    void operator()(void* handle) const { dlclose(handle); }
-  };
-
   static std::string file() {
     const char* named = std::getenv("ACCELLAB_NVRTC");
     if (named && *named) return named;
     return "libnvrtc.so." + std::to_string(CUDART_VERSION / 1000);
   }
 
-  std::unique_ptr<void, Close> handle;
+  RuntimeLibrary library{file(), "NVRTC"};
   decltype(&::nvrtcVersion) version = nullptr;
   decltype(&::nvrtcGetErrorString) errorString = nullptr;
   decltype(&::nvrtcGetNumSupportedArchs) numSupportedArchs = nullptr;
@@ -56,29 +52,22 @@ struct Library {
   std::string versionText;
   std::vector<int> archs;  // ascending, as NVRTC lists them
 
-  template <class F>
-  void find(F& function, const char* name) {
-    function = reinterpret_cast<F>(dlsym(handle.get(), name));
-    if (!function) throw std::runtime_error("NVRTC (" + file() + ") has no " + name);
-  }
-
-  Library() : handle(dlopen(file().c_str(), RTLD_NOW | RTLD_LOCAL)) {
-    if (!handle) throw std::runtime_error("NVRTC not found (" + file() + ": " + dlerror() + ")");
-    find(version, "nvrtcVersion");
-    find(errorString, "nvrtcGetErrorString");
-    find(numSupportedArchs, "nvrtcGetNumSupportedArchs");
-    find(supportedArchs, "nvrtcGetSupportedArchs");
-    find(createProgram, "nvrtcCreateProgram");
-    find(destroyProgram, "nvrtcDestroyProgram");
-    find(addNameExpression, "nvrtcAddNameExpression");
-    find(compileProgram, "nvrtcCompileProgram");
-    find(logSize, "nvrtcGetProgramLogSize");
-    find(log, "nvrtcGetProgramLog");
-    find(cubinSize, "nvrtcGetCUBINSize");
-    find(cubin, "nvrtcGetCUBIN");
-    find(ptxSize, "nvrtcGetPTXSize");
-    find(ptx, "nvrtcGetPTX");
-    find(loweredName, "nvrtcGetLoweredName");
+  Library() {
+    library.find(version, "nvrtcVersion");
+    library.find(errorString, "nvrtcGetErrorString");
+    library.find(numSupportedArchs, "nvrtcGetNumSupportedArchs");
+    library.find(supportedArchs, "nvrtcGetSupportedArchs");
+    library.find(createProgram, "nvrtcCreateProgram");
+    library.find(destroyProgram, "nvrtcDestroyProgram");
+    library.find(addNameExpression, "nvrtcAddNameExpression");
+    library.find(compileProgram, "nvrtcCompileProgram");
+    library.find(logSize, "nvrtcGetProgramLogSize");
+    library.find(log, "nvrtcGetProgramLog");
+    library.find(cubinSize, "nvrtcGetCUBINSize");
+    library.find(cubin, "nvrtcGetCUBIN");
+    library.find(ptxSize, "nvrtcGetPTXSize");
+    library.find(ptx, "nvrtcGetPTX");
+    library.find(loweredName, "nvrtcGetLoweredName");
     int major = 0;
     int minor = 0;
     check(version(&major, &minor), "nvrtcVersion");
@@ -124,6 +113,11 @@ std::string what(const std::string& arch) {
   return arch + (arch.starts_with("sm_") ? " cubin" : " PTX");
 }
 
+// The entry's instantiation for an element type, as NVRTC names it: "my_add<float>".
+std::string expressionOf(const gpu::CudaSource& source, const std::string& typeName) {
+  return source.entry + "<" + typeName + ">";
+}
+
 // The kernel's parameter types for the entry's element type: "const float*, float*, ...".
 std::string parametersFor(const gpu::CudaSource& source, const std::string& typeName) {
   std::string parameters = source.parameters;
@@ -137,8 +131,8 @@ std::string parametersFor(const gpu::CudaSource& source, const std::string& type
 // would read garbage, so a mismatch is a compile error, not a wrong result.
 std::string checkedSource(const gpu::CudaSource& source, const std::string& typeName) {
   return source.text + "\nstatic_assert(sizeof(static_cast<void (*)(" +
-         parametersFor(source, typeName) + ")>(&" + source.entry + "<" + typeName +
-         ">)) > 0, \"AccelLab's signature check\");\n";
+         parametersFor(source, typeName) + ")>(&" + expressionOf(source, typeName) +
+         ")) > 0, \"AccelLab's signature check\");\n";
 }
 
 class Program {
@@ -193,7 +187,7 @@ gpu::CudaSourceError whyNot(const Library& nvrtc, const gpu::CudaSource& source,
                             const std::string& typeName, const std::string& arch,
                             nvrtcResult checked) {
   const std::string named = "--cuda-source " + source.file.string() + ": ";
-  const std::string expression = source.entry + "<" + typeName + ">";
+  const std::string expression = expressionOf(source, typeName);
   Program alone(nvrtc, source, source.text);
   const nvrtcResult own = compileFor(nvrtc, alone, expression, arch);
   if (own == NVRTC_SUCCESS)
@@ -215,7 +209,7 @@ gpu::CudaSourceError whyNot(const Library& nvrtc, const gpu::CudaSource& source,
 
 CompiledCode compile(const Library& nvrtc, const gpu::CudaSource& source,
                      const std::string& typeName, const std::string& arch) {
-  const std::string expression = source.entry + "<" + typeName + ">";
+  const std::string expression = expressionOf(source, typeName);
   Program program(nvrtc, source, checkedSource(source, typeName));
   if (const nvrtcResult result = compileFor(nvrtc, program, expression, arch);
       result != NVRTC_SUCCESS)
@@ -311,7 +305,7 @@ CompiledCode compileEntry(const gpu::CudaSource& source, const std::string& type
   } catch (const std::exception& error) {
     throw gpu::CudaSourceError(error.what());
   }
-  const std::string expression = source.entry + "<" + typeName + ">";
+  const std::string expression = expressionOf(source, typeName);
   const std::string arch = archOption(*nvrtc, target);
   const std::string how =
       nvrtc->versionText + ", " + what(arch) + " of " + gpu::describeSource(source);
