@@ -78,8 +78,9 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
       registry->add(std::move(kernel));
     }
   };
+  const auto devices = gpu::pluginDevices(device, capabilities.gpu);
   for (const std::filesystem::path& file : options.plugins)
-    join(loadPlugin(file).kernels, "plugin " + file.string());
+    join(loadPlugin(file, devices).kernels, "plugin " + file.string());
   const BenchPattern bench(options.pythonBench);
   for (const std::filesystem::path& file : options.pythonFiles) {
     const std::string interpreter = pythonInterpreter();

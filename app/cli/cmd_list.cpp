@@ -115,6 +115,10 @@ int listCommand(Args args, const EngineFactory& engines) {
     if (!info.intensityNote.empty()) std::cout << "    FLOPs: " << info.intensityNote << '\n';
     if (!info.sourceSignature.empty())
       std::cout << "    --cuda-source: " << info.sourceSignature << '\n';
+    for (const KernelInfo::ValueSpec& value : info.reportedValues)
+      std::cout << "    reports: " << printable(value.name)
+                << (value.unit.empty() ? "" : " (" + printable(value.unit) + ")") << ": "
+                << printable(value.description) << '\n';
     writeVariants(info, std::cout);
   }
   return kExitOk;

@@ -274,7 +274,10 @@ int runCommand(Args args, const EngineFactory& engines) {
   // Every rank took the checks above alike. From here a rank may fail alone while the others
   // wait for it in a collective call, MPI_Finalize among them: it ends the launch instead.
   try {
-    ReporterSet reporters(std::cout, files, {baseline, gpuTimeFrom(parser), variantsIn(points)});
+    // The kernel's declared values have their columns from the first row on.
+    ReporterSet reporters(
+        std::cout, files,
+        {baseline, gpuTimeFrom(parser), variantsIn(points), kernel.reportedValues});
 
     Run run;
     run.id = nextRunId(session);

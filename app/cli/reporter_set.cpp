@@ -35,9 +35,7 @@ bool ReporterSet::writeFiles(const std::vector<Run>& runs, std::ostream& err) co
   bool written = true;
   for (const auto& [path, format] : files_) {
     std::ostringstream text;
-    const auto reporter = makeReporter(format, text, options_);
-    for (const Run& run : runs) reportRun(*reporter, run, options_);
-    reporter->finish();
+    writeReport(format, text, runs, options_);
     written = writeOutput(path, text.str(), err) && written;
   }
   if (insightsJson_)

@@ -46,7 +46,7 @@ class ConsoleReporter : public Reporter {
   void point(const PointResult& result) override {
     const auto next = stream_.add(result);
     if (next.startsGroup) {
-      columns_ = consoleColumnsFor(next.row, stream_.distributed());
+      columns_ = stream_.values().placedIn(consoleColumnsFor(next.row, stream_.distributed()));
       widenVariantColumn();
       std::vector<std::string> headers;
       for (const ReportColumn* column : columns_) headers.emplace_back(column->header);

@@ -7,7 +7,8 @@ namespace {
 
 // Raw values in SI units (seconds, per second, bytes); an empty cell where nothing was
 // measured. One header for all runs: the run column tells them apart. The first run decides
-// whether the ranks columns are in it (isDistributed).
+// whether the ranks columns are in it (isDistributed), and which reported values it has (those
+// of every run, written by writeReport).
 class CsvReporter : public Reporter {
  public:
   CsvReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
@@ -16,7 +17,7 @@ class CsvReporter : public Reporter {
     stream_.begin(run);
     if (headerWritten_) return;
     headerWritten_ = true;
-    columns_ = columnsIn(inFiles, stream_.distributed());
+    columns_ = stream_.values().placedIn(columnsIn(inFiles, stream_.distributed()));
     for (std::size_t i = 0; i < columns_.size(); ++i)
       out_ << (i == 0 ? "" : ",") << columns_[i]->id;
     out_ << "\n";

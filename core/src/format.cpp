@@ -61,6 +61,15 @@ std::string wholeOrThreeDigits(double value) {
   return value >= 999.5 ? wholeNumber(value) : threeDigits(value);
 }
 
+// Three significant digits below 1 too ("0.0625", not "0.06"): intensities and plain numbers
+// below 1 are common (add: 1 FLOP per 16 bytes).
+std::string plainNumber(double value) {
+  if (needsScientific(value) || value >= 1) return wholeOrThreeDigits(value);
+  std::array<char, 64> text{};
+  std::snprintf(text.data(), text.size(), "%.3g", value);
+  return text.data();
+}
+
 // Units from the smallest up; a value outside their range is written in the SI base unit.
 struct Units {
   double perFirst;  // how many of the first unit make one base unit: 1e9 ns in a second
@@ -109,11 +118,7 @@ std::string formatNonNegative(double value, ValueKind kind) {
     case ValueKind::flopRate:
       return scaled(value, {1, 1000, kFlopRateUnits, " FLOP/s", false});
     case ValueKind::intensity:
-      // Intensities below 1 are common (add: 1 FLOP per 16 bytes); three significant
-      // digits there too, not two decimals.
-      if (needsScientific(value) || value >= 1) return wholeOrThreeDigits(value) + " FLOP/B";
-      std::snprintf(text.data(), text.size(), "%.3g FLOP/B", value);
-      return text.data();
+      return plainNumber(value) + " FLOP/B";
     case ValueKind::bytes:
       return scaled(value, {1, 1024, kByteUnits, " B", true});
     case ValueKind::percentage:
@@ -133,6 +138,10 @@ std::string formatNonNegative(double value, ValueKind kind) {
       // Three digits, so that 0.0499 never reads as alpha's 0.05.
       std::snprintf(text.data(), text.size(), "%.3g", value);
       return text.data();
+    case ValueKind::number:
+      // A whole value is most often a count ("12 iterations"): no decimals.
+      if (value < kLargestWhole && value == std::trunc(value)) return wholeNumber(value);
+      return plainNumber(value);
   }
   return "n/a";
 }

@@ -33,10 +33,11 @@ class JsonReporter : public Reporter {
  public:
   JsonReporter(std::ostream& out, const ReportOptions& options) : out_(out), stream_(options) {}
 
-  // Each run's rows have its own columns: the ranks only in runs of distributed points.
+  // Each run's rows have its own columns: the ranks only in runs of distributed points, the
+  // reported values known when it begins.
   void begin(const Run& run) override {
     stream_.begin(run);
-    columns_ = columnsIn(inFiles, stream_.distributed());
+    columns_ = stream_.values().placedIn(columnsIn(inFiles, stream_.distributed()));
     cells_ = Json::object();
     for (const ReportColumn* column : columns_) cells_[std::string(column->id)] = nullptr;
     out_ << (runs_ == 0 ? "{\n  \"format\": \"accellab-report\",\n  \"runs\": [\n" : ",\n")

@@ -20,7 +20,7 @@ class MarkdownReporter : public Reporter {
   void point(const PointResult& result) override {
     const auto next = stream_.add(result);
     if (next.startsGroup) {
-      columns_ = consoleColumnsFor(next.row, stream_.distributed());
+      columns_ = stream_.values().placedIn(consoleColumnsFor(next.row, stream_.distributed()));
       std::vector<std::string> headers;
       for (const ReportColumn* column : columns_) headers.emplace_back(column->header);
       out_ << "\n### " << markdownCell(next.row.group) << "\n\n"

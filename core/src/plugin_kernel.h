@@ -4,9 +4,11 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "accellab/kernel.h"
 #include "accellab/plugin.h"
+#include "accellab/plugin_device.h"
 
 namespace accellab::detail {
 
@@ -31,8 +33,19 @@ class SharedLibrary {
   accellab_host host_{};
 };
 
-// `kernel` (checked by the loader) as a Kernel of ProblemKind::parameters.
+// A kernel as the loader checked it, in the host's own structs (plugin_abi.h): its arrays are
+// the ones here, never the kernel's pointers.
+struct KernelDeclaration {
+  accellab_kernel kernel{};
+  std::vector<accellab_param> params;
+  std::vector<accellab_variant> variants;
+  std::vector<accellab_value> values;
+};
+
+// `declaration` as a Kernel of ProblemKind::parameters, its device variants run by `devices`
+// (null: unavailable, no device runner in this program).
 std::unique_ptr<Kernel> makePluginKernel(std::shared_ptr<const SharedLibrary> library,
-                                         const accellab_kernel& kernel, PluginIdentity plugin);
+                                         KernelDeclaration declaration, PluginIdentity plugin,
+                                         std::shared_ptr<const PluginDevices> devices);
 
 }  // namespace accellab::detail

@@ -9,13 +9,16 @@
 #include <cstring>
 #include <iostream>
 #include <set>
+#include <string_view>
 #include <system_error>
+#include <tuple>
 
 #include "accellab/digest.h"
 #include "accellab/plugin.h"
 #include "accellab/printable.h"
 #include "accellab/session.h"
 #include "accellab/user_dirs.h"
+#include "plugin_abi.h"
 #include "plugin_kernel.h"
 
 namespace accellab {
@@ -46,25 +49,43 @@ class Checks {
     return value;
   }
 
+  // What the host knows of `value`, refused when smaller than ABI 1.0's struct.
   template <typename T>
-  void sized(const T* value, const std::string& what) const {
+  T sized(const T* value, const std::string& what) const {
     if (!value) refuse(what + " is null");
-    if (value->struct_size < sizeof(T))
-      refuse(what + " is " + std::to_string(value->struct_size) + " bytes, older than ABI " +
-             std::to_string(ACCELLAB_PLUGIN_ABI_MAJOR) + "." +
-             std::to_string(ACCELLAB_PLUGIN_ABI_MINOR) + "'s " + std::to_string(sizeof(T)));
+    if (value->struct_size < detail::kOldestSize<T>)
+      refuse(what + " is " + std::to_string(value->struct_size) + " bytes, smaller than ABI " +
+             std::to_string(ACCELLAB_PLUGIN_ABI_MAJOR) + ".0's " +
+             std::to_string(detail::kOldestSize<T>));
+    return detail::known(*value);
   }
 
-  void kernel(const accellab_kernel& k, const std::string& where) const {
+  // The `count` structs of a plugin's array, each as the host knows it; one size for all.
+  template <typename T>
+  std::vector<T> array(const T* first, std::uint32_t count, const std::string& what) const {
+    std::vector<T> known;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const T& declared = detail::element(first, i);
+      const std::string which = what + " " + std::to_string(i);
+      known.push_back(sized(&declared, which));
+      if (declared.struct_size != first->struct_size)
+        refuse(which + " is " + std::to_string(declared.struct_size) + " bytes, " + what +
+               " 0 is " + std::to_string(first->struct_size) + ": one array, one struct size");
+    }
+    return known;
+  }
+
+  detail::KernelDeclaration kernel(const accellab_kernel& k, const std::string& where) const {
     const std::string kernelName = name(k.name, where + " name");
     const std::string at = "kernel '" + kernelName + "'";
+    detail::KernelDeclaration declared{k, {}, {}, {}};
     text(k.description, at + " description");
     if (k.param_count == 0 || !k.params)
       refuse(at + " declares no parameters: at least one sizes its problem");
+    declared.params = array(k.params, k.param_count, at + " parameter");
     std::set<std::string> params;
     for (std::uint32_t i = 0; i < k.param_count; ++i) {
-      const accellab_param& p = k.params[i];
-      sized(&p, at + " parameter " + std::to_string(i));
+      const accellab_param& p = declared.params[i];
       const std::string param = name(p.name, at + " parameter " + std::to_string(i) + " name");
       const std::string pat = at + " parameter '" + param + "'";
       text(p.description, pat + " description");
@@ -79,29 +100,56 @@ class Checks {
     if ((k.dtypes & ~(ACCELLAB_F32 | ACCELLAB_F64)) != 0)
       refuse(at + " dtypes has bits other than ACCELLAB_F32 and ACCELLAB_F64");
     if (k.variant_count == 0 || !k.variants) refuse(at + " declares no variants");
+    declared.variants = array(k.variants, k.variant_count, at + " variant");
     std::set<std::string> variants;
+    bool onHost = false;
+    bool onDevice = false;
     for (std::uint32_t i = 0; i < k.variant_count; ++i) {
-      const accellab_variant& v = k.variants[i];
-      sized(&v, at + " variant " + std::to_string(i));
+      const accellab_variant& v = declared.variants[i];
       const std::string variant = name(v.name, at + " variant " + std::to_string(i) + " name");
-      text(v.description, at + " variant '" + variant + "' description");
-      if (!variants.insert(variant).second)
-        refuse(at + " variant '" + variant + "' is declared twice");
-      if (v.kind > ACCELLAB_LIBRARY)
-        refuse(at + " variant '" + variant + "' has kind " + std::to_string(v.kind) +
-               ", which ABI 1 does not know");
+      const std::string vat = at + " variant '" + variant + "'";
+      text(v.description, vat + " description");
+      if (!variants.insert(variant).second) refuse(vat + " is declared twice");
+      if (v.kind > ACCELLAB_GPU)
+        refuse(vat + " has kind " + std::to_string(v.kind) + ", which ABI " +
+               std::to_string(ACCELLAB_PLUGIN_ABI_MAJOR) + "." +
+               std::to_string(ACCELLAB_PLUGIN_ABI_MINOR) + " does not know");
+      if (v.kind == ACCELLAB_GPU && v.on_device == 0)
+        refuse(vat + " has kind ACCELLAB_GPU but not on_device");
+      if (v.on_device != 0 && v.uses_threads != 0)
+        refuse(vat + " is on_device and uses_threads: a device variant takes no thread count");
+      (v.on_device != 0 ? onDevice : onHost) = true;
     }
     if (k.work_note) text(k.work_note, at + " work_note");
-    const std::pair<const void*, const char*> callbacks[] = {
-        {reinterpret_cast<const void*>(k.work), "work"},
-        {reinterpret_cast<const void*>(k.memory_bytes), "memory_bytes"},
-        {reinterpret_cast<const void*>(k.prepare), "prepare"},
-        {reinterpret_cast<const void*>(k.poison), "poison"},
-        {reinterpret_cast<const void*>(k.run), "run"},
-        {reinterpret_cast<const void*>(k.verify), "verify"},
-        {reinterpret_cast<const void*>(k.release), "release"}};
-    for (const auto& [callback, called] : callbacks)
-      if (!callback) refuse(at + " has no " + called + " callback");
+    if (k.value_count > 0) {
+      if (!k.values) refuse(at + " values is null");
+      declared.values = array(k.values, k.value_count, at + " value");
+    }
+    std::set<std::string> values;
+    for (const accellab_value& v : declared.values) {
+      const std::string value = name(v.name, at + " value name");
+      text(v.unit, at + " value '" + value + "' unit");
+      text(v.description, at + " value '" + value + "' description");
+      if (!values.insert(value).second) refuse(at + " value '" + value + "' is declared twice");
+    }
+    const std::tuple<const void*, const char*, bool> callbacks[] = {
+        {reinterpret_cast<const void*>(k.work), "work", true},
+        {reinterpret_cast<const void*>(k.memory_bytes), "memory_bytes", true},
+        {reinterpret_cast<const void*>(k.prepare), "prepare", true},
+        {reinterpret_cast<const void*>(k.poison), "poison", true},
+        {reinterpret_cast<const void*>(k.run), "run", onHost},
+        {reinterpret_cast<const void*>(k.verify), "verify", true},
+        {reinterpret_cast<const void*>(k.release), "release", true},
+        {reinterpret_cast<const void*>(declared.kernel.device_work), "device_work", onDevice},
+        {reinterpret_cast<const void*>(declared.kernel.report_values), "report_values",
+         !declared.values.empty()}};
+    for (const auto& [callback, called, needed] : callbacks)
+      if (needed && !callback)
+        refuse(at + " has no " + called + " callback" +
+               (std::string_view(called) == "device_work"     ? " (it has a variant on_device)"
+                : std::string_view(called) == "report_values" ? " (it declares values)"
+                                                              : ""));
+    return declared;
   }
 
  private:
@@ -124,7 +172,7 @@ void addFolder(const fs::path& folder, std::vector<fs::path>& files) {
 
 }  // namespace
 
-LoadedPlugin loadPlugin(const fs::path& file) {
+LoadedPlugin loadPlugin(const fs::path& file, std::shared_ptr<const PluginDevices> devices) {
   const Checks checks(file);
   // RTLD_LOCAL: two plugins' symbols never meet; RTLD_NOW: a missing symbol is refused here.
   void* handle = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -155,10 +203,10 @@ LoadedPlugin loadPlugin(const fs::path& file) {
   const accellab_plugin* plugin = entry->init(&host);
   if (!plugin) checks.refuse("its init refused to load (what it logged says why)");
   library->setEntry(entry);
-  checks.sized(plugin, "its accellab_plugin");
+  const accellab_plugin declared = checks.sized(plugin, "its accellab_plugin");
   LoadedPlugin loaded;
-  loaded.identity.name = checks.name(plugin->name, "its name");
-  loaded.identity.version = checks.text(plugin->version, "its version");
+  loaded.identity.name = checks.name(declared.name, "its name");
+  loaded.identity.version = checks.text(declared.version, "its version");
   std::error_code error;
   const fs::path absolute = fs::absolute(file, error);
   loaded.identity.file = (error ? file : absolute).lexically_normal().string();
@@ -167,15 +215,16 @@ LoadedPlugin loadPlugin(const fs::path& file) {
   } catch (const std::runtime_error& e) {
     checks.refuse(e.what());
   }
-  if (plugin->kernel_count == 0 || !plugin->kernels) checks.refuse("declares no kernels");
+  if (declared.kernel_count == 0 || !declared.kernels) checks.refuse("declares no kernels");
   std::set<std::string> names;
-  for (std::uint32_t i = 0; i < plugin->kernel_count; ++i) {
-    const accellab_kernel& kernel = plugin->kernels[i];
-    checks.sized(&kernel, "kernel " + std::to_string(i));
-    checks.kernel(kernel, "kernel " + std::to_string(i));
-    if (!names.insert(kernel.name).second)
-      checks.refuse("kernel '" + std::string(kernel.name) + "' is declared twice");
-    loaded.kernels.push_back(detail::makePluginKernel(library, kernel, loaded.identity));
+  const std::vector<accellab_kernel> kernels =
+      checks.array(declared.kernels, declared.kernel_count, "kernel");
+  for (std::uint32_t i = 0; i < kernels.size(); ++i) {
+    detail::KernelDeclaration kernel = checks.kernel(kernels[i], "kernel " + std::to_string(i));
+    if (!names.insert(kernel.kernel.name).second)
+      checks.refuse("kernel '" + std::string(kernel.kernel.name) + "' is declared twice");
+    loaded.kernels.push_back(
+        detail::makePluginKernel(library, std::move(kernel), loaded.identity, devices));
   }
   return loaded;
 }

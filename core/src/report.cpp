@@ -190,6 +190,8 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
     row.medianS = row.spreadS = row.firstCallS = row.elementsPerS = row.bytesPerS = row.flopsPerS =
         0;
     row.stats = {};
+  } else {
+    row.values = result.values;
   }
   const auto [fastest, slowest] =
       std::minmax_element(result.rankMediansS.begin(), result.rankMediansS.end());
@@ -308,6 +310,17 @@ void reportRun(Reporter& reporter, const Run& run, const ReportOptions& options)
   for (std::size_t i : detail::baselineOrder(run.points, resolvedFor(options, run).baseline))
     reporter.point(run.points[i]);
   reporter.end();
+}
+
+void writeReport(ReportFormat format, std::ostream& out, const std::vector<Run>& runs,
+                 ReportOptions options) {
+  ValueColumns values;
+  values.add(options.values);
+  for (const Run& run : runs) values.add(run.points);
+  options.values = values.values();
+  const auto reporter = makeReporter(format, out, options);
+  for (const Run& run : runs) reportRun(*reporter, run, options);
+  reporter->finish();
 }
 
 std::unique_ptr<Reporter> makeReporter(ReportFormat format, std::ostream& out,

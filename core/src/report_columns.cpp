@@ -2,8 +2,10 @@
 #include <algorithm>
 #include <array>
 
+#include "accellab/printable.h"
 #include "accellab/quality.h"
 #include "accellab/report.h"
+#include "table_text.h"
 
 namespace accellab {
 
@@ -134,6 +136,41 @@ const std::array<ReportColumn, 40> kColumns = {{
 #undef ACCELLAB_TEXT
 #undef ACCELLAB_GPU
 
+// The unit as the ids spell theirs: "%" as "pct", "/" as "_per_", anything else that is not a
+// letter or digit as one "_".
+std::string unitId(const std::string& unit) {
+  std::string id;
+  for (const char c : unit) {
+    if (c == '/')
+      id += "_per_";
+    else if (c == '%')
+      id += "pct";
+    else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+      id += c;
+    else
+      id += '_';
+  }
+  id.erase(std::unique(id.begin(), id.end(), [](char a, char b) { return a == '_' && b == '_'; }),
+           id.end());
+  const auto first = id.find_first_not_of('_');
+  if (first == std::string::npos) return {};
+  return id.substr(first, id.find_last_not_of('_') + 1 - first);
+}
+
+// Each of `items` through `add`, all of them: true when any added a column.
+template <typename Items, typename Add>
+bool addEach(const Items& items, Add add) {
+  bool added = false;
+  for (const auto& item : items) added = add(item) || added;
+  return added;
+}
+
+Value reported(const ReportRow& row, const std::string& name) {
+  const auto value = std::find_if(row.values.begin(), row.values.end(),
+                                  [&](const ReportedValue& v) { return v.name == name; });
+  return value == row.values.end() ? std::nullopt : Value(value->value);
+}
+
 }  // namespace
 
 std::span<const ReportColumn> reportColumns() { return kColumns; }
@@ -151,6 +188,60 @@ std::vector<const ReportColumn*> consoleColumnsFor(const ReportRow& first, bool 
   if (first.flops == 0)
     std::erase_if(columns, [](const ReportColumn* c) { return (c->places & whenCounted) != 0; });
   return columns;
+}
+
+bool ValueColumns::add(const std::vector<KernelInfo::ValueSpec>& values) {
+  return addEach(values, [this](const auto& value) { return add(value.name, value.unit); });
+}
+
+bool ValueColumns::add(const std::vector<ReportedValue>& values) {
+  return addEach(values, [this](const auto& value) { return add(value.name, value.unit); });
+}
+
+bool ValueColumns::add(const std::vector<PointResult>& points) {
+  return addEach(points, [this](const PointResult& point) { return add(point.values); });
+}
+
+bool ValueColumns::add(const std::string& name, const std::string& unit) {
+  if (std::any_of(values_.begin(), values_.end(), [&](const auto& v) { return v.name == name; }))
+    return false;
+  values_.push_back({name, unit, {}});
+  const std::string header = unit.empty() ? name : name + " (" + unit + ")";
+  const std::string unitPart = unitId(unit);
+  std::string id = unitPart.empty() ? name : name + "_" + unitPart;
+  while (taken(id)) id = "value_" + id;
+  // Rows are printed as they come: as wide as the header, or a number in scientific notation.
+  const std::size_t width = std::max<std::size_t>(detail::displayWidth(printable(header)), 8);
+  columns_.push_back({id, header, unit, ValueKind::number, Align::right, everywhere, width,
+                      [name](const ReportRow& row) {
+                        const Value value = reported(row, name);
+                        return value ? formatValue(*value, ValueKind::number) : std::string();
+                      },
+                      [name](const ReportRow& row) { return reported(row, name); }});
+  return true;
+}
+
+bool ValueColumns::taken(const std::string& id) const {
+  const auto named = [&](const ReportColumn& c) { return c.id == id; };
+  return std::any_of(kColumns.begin(), kColumns.end(), named) ||
+         std::any_of(columns_.begin(), columns_.end(), named);
+}
+
+std::vector<const ReportColumn*> ValueColumns::placedIn(
+    std::vector<const ReportColumn*> columns) const {
+  const auto note = std::find_if(columns.begin(), columns.end(),
+                                 [](const ReportColumn* c) { return c->id == "note"; });
+  std::vector<const ReportColumn*> values;
+  for (const ReportColumn& column : columns_) values.push_back(&column);
+  columns.insert(note, values.begin(), values.end());
+  return columns;
+}
+
+bool ValueColumns::operator==(const ValueColumns& other) const {
+  // A header names one value and its unit: a plain name has no " (".
+  return std::equal(
+      columns_.begin(), columns_.end(), other.columns_.begin(), other.columns_.end(),
+      [](const ReportColumn& a, const ReportColumn& b) { return a.header == b.header; });
 }
 
 bool isDistributed(const Run& run) {

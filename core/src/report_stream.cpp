@@ -23,12 +23,15 @@ void ReportStream::begin(const Run& run) {
   ceilings_ = ceilingsOf(run);
   runId_ = run.id;
   distributed_ = isDistributed(run);
+  values_.add(given_.values);
+  values_.add(run.points);
   group_.reset();
   baselineS_.reset();
 }
 
 ReportStream::Next ReportStream::add(const PointResult& result) {
   ReportRow row = rowWithoutSpeedup(result, ceilings_, options_, runId_);
+  values_.add(result.values);
   const bool startsGroup = group_ != row.group;
   if (startsGroup) {
     group_ = row.group;

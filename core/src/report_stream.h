@@ -40,6 +40,9 @@ class ReportStream {
   Next add(const PointResult& result);
   // Whether the current run's tables show the `whenDistributed` columns.
   bool distributed() const { return distributed_; }
+  // The reported values known so far: the options', and those of every point of the runs
+  // begun (where begin had them) and added.
+  const ValueColumns& values() const { return values_; }
 
  private:
   ReportOptions given_;
@@ -51,6 +54,7 @@ class ReportStream {
   // of the points before it, so each costs the same however large its group grows.
   std::optional<std::string> group_;
   std::optional<double> baselineS_;
+  ValueColumns values_;
 };
 
 std::unique_ptr<Reporter> makeConsoleReporter(std::ostream& out, const ReportOptions& options);

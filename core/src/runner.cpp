@@ -385,6 +385,8 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     measured.fingerprint = verification.fingerprint;
     if (!verification.ok && verification.checked)
       setStatus(result, PointStatus::failed, "verification failed: " + verification.detail);
+    step = "reading its reported values";
+    result.values = run->reportedValues();
     result.flags = judgeQuality(result, config.quality);
   } catch (const PointSkipped& notHere) {
     setStatus(result, PointStatus::skipped, notHere.what());

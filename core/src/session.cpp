@@ -308,6 +308,13 @@ Json toJson(const PointResult& result) {
   json["attempts"] = result.attempts;
   if (!result.rankMediansS.empty()) json["rank_medians_s"] = result.rankMediansS;
   if (result.threadsWorked > 0) json["threads_worked"] = result.threadsWorked;
+  if (!result.values.empty()) {
+    Json values = Json::array();
+    for (const ReportedValue& value : result.values)
+      values.push_back(
+          {{"name", plainName(value.name)}, {"unit", value.unit}, {"value", value.value}});
+    json["values"] = values;
+  }
   return json;
 }
 
@@ -628,6 +635,13 @@ PointResult readPoint(const Node& node) {
   // Never more than the threads the point had: a file saying otherwise is refused.
   if (auto worked = node.optional("threads_worked"))
     result.threadsWorked = worked->integer(1, result.point.threads);
+  if (auto values = node.optional("values")) {
+    for (std::size_t i = 0; i < values->size(); ++i) {
+      const Node value = (*values)[i];
+      result.values.push_back(
+          {value["name"].name(), value["unit"].string(), value["value"].number()});
+    }
+  }
   return result;
 }
 

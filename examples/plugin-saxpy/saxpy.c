@@ -1,6 +1,7 @@
 /* An AccelLab kernel plugin in plain C: out = a*x + y (BLAS's saxpy, out of place so that
- * every run computes the same thing), in three variants: a scalar loop, an OpenMP SIMD loop
- * and OpenMP threads. docs/plugins.md walks through it.
+ * every run computes the same thing), in four variants: a scalar loop, an OpenMP SIMD loop,
+ * OpenMP threads and, where the CUDA toolkit built saxpy_gpu.cu, a CUDA kernel. Each point also
+ * reports its largest error. docs/plugins.md walks through it.
  *
  *   cmake -S . -B build -DAccelLab_DIR=...   (see README.md here)
  *   cmake --build build
@@ -13,17 +14,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef SAXPY_WITH_CUDA
+#include "saxpy_gpu.h"
+#endif
+
 #define A 2.5
 /* Runs work in chunks of at most this many elements, at least 4 per thread, and check the stop
  * request between them. */
 #define MAX_CHUNK (1u << 20)
 
 typedef struct saxpy_state {
-  char variant; /* 'l'oop, 'v'ectorized, 'p'arallel */
+  char variant; /* 'l'oop, 'v'ectorized, 'p'arallel, 'g'pu */
   int f32;
   uint64_t n;
   unsigned threads;
   void *x, *y, *out;
+  double worst; /* the last verify's largest relative error */
+#ifdef SAXPY_WITH_CUDA
+  saxpy_gpu gpu;
+  accellab_device_work device;
+#endif
 } saxpy_state;
 
 static const accellab_param params[] = {
@@ -32,10 +42,20 @@ static const accellab_param params[] = {
 
 static const accellab_variant variants[] = {
     {sizeof(accellab_variant), "loop", "a plain C loop, compiler vectorization off",
-     ACCELLAB_SCALAR, 0},
-    {sizeof(accellab_variant), "vectorized", "#pragma omp simd, one thread", ACCELLAB_SIMD, 0},
+     ACCELLAB_SCALAR, 0, 0},
+    {sizeof(accellab_variant), "vectorized", "#pragma omp simd, one thread", ACCELLAB_SIMD, 0, 0},
     {sizeof(accellab_variant), "parallel", "#pragma omp parallel for simd over the threads",
-     ACCELLAB_THREADS, 1},
+     ACCELLAB_THREADS, 1, 0},
+#ifdef SAXPY_WITH_CUDA
+    {sizeof(accellab_variant), "gpu", "a CUDA grid-stride loop, 256 threads a block", ACCELLAB_GPU,
+     0, 1},
+#endif
+};
+
+static const accellab_value values[] = {
+    {sizeof(accellab_value), "error", "eps",
+     "the largest relative error against a*x + y in double, in units of the element type's "
+     "machine epsilon"},
 };
 
 static size_t element_size(const accellab_problem* p) {
@@ -65,6 +85,9 @@ static double next_uniform(uint64_t* s) {
 static void saxpy_release(void* state) {
   saxpy_state* s = state;
   if (!s) return;
+#ifdef SAXPY_WITH_CUDA
+  if (s->variant == 'g') saxpy_gpu_release(&s->gpu);
+#endif
   free(s->x);
   free(s->y);
   free(s->out);
@@ -102,9 +125,34 @@ static accellab_status prepare(const accellab_problem* p, const char* variant, v
       ((double*)s->y)[i] = y;
     }
   }
+#ifdef SAXPY_WITH_CUDA
+  if (s->variant == 'g') {
+    if (saxpy_gpu_prepare(&s->gpu, p->device, s->x, s->y, s->out, s->n * size, why) !=
+        ACCELLAB_OK) {
+      saxpy_release(s);
+      return ACCELLAB_FAILED;
+    }
+  }
+#endif
   *state = s;
   return ACCELLAB_OK;
 }
+
+#ifdef SAXPY_WITH_CUDA
+static accellab_status launch(void* state, void* stream, accellab_message* why) {
+  const saxpy_state* s = state;
+  return saxpy_gpu_launch(&s->gpu, s->f32, s->n, stream, why);
+}
+
+/* The gpu variant's run, which AccelLab performs: x and y in, the launch, out back. */
+static const accellab_device_work* device_work(void* state) {
+  saxpy_state* s = state;
+  const accellab_device_work work = {
+      sizeof(accellab_device_work), s->gpu.in, 2, &s->gpu.back, 1, launch};
+  s->device = work;
+  return &s->device;
+}
+#endif
 
 static void poison(void* state) {
   saxpy_state* s = state;
@@ -198,6 +246,14 @@ static accellab_status verify(void* state, int* ok, accellab_message* detail) {
   snprintf(text, sizeof text, "max relative error %.3g, tolerance %.3g", worst, tolerance);
   accellab_say(detail, text);
   *ok = worst <= tolerance;
+  s->worst = worst;
+  return ACCELLAB_OK;
+}
+
+static accellab_status report_values(void* state, double* out, accellab_message* why) {
+  const saxpy_state* s = state;
+  (void)why;
+  out[0] = s->worst / (s->f32 ? 1.1920929e-7 : 2.220446049250313e-16);
   return ACCELLAB_OK;
 }
 
@@ -209,7 +265,7 @@ static const accellab_kernel kernels[] = {{
     1,
     ACCELLAB_F32 | ACCELLAB_F64,
     variants,
-    3,
+    sizeof variants / sizeof variants[0],
     "2 per element (a*x + y); bytes: x and y read and out written, 12 per element in f32, 24 in "
     "f64",
     work,
@@ -219,6 +275,14 @@ static const accellab_kernel kernels[] = {{
     run,
     verify,
     saxpy_release,
+#ifdef SAXPY_WITH_CUDA
+    device_work,
+#else
+    NULL,
+#endif
+    values,
+    1,
+    report_values,
 }};
 
 static const accellab_plugin plugin = {sizeof(accellab_plugin), "saxpy-example", "1.0.0", kernels,

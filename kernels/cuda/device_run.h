@@ -63,6 +63,8 @@ class DeviceWork {
   virtual Verification verify() const = 0;
   // The code the work compiled for its launches (a user's source); none for AccelLab's own.
   virtual std::optional<CodeBuild> codeBuild() const { return std::nullopt; }
+  // What the work reports besides its times (a plugin's values), once verified.
+  virtual std::vector<ReportedValue> reportedValues() const { return {}; }
 };
 
 // What a work launches: a launcher compiled into AccelLab, or a user's compiled source
@@ -93,6 +95,7 @@ class DeviceRun final : public KernelRun {
   // Names the device: a session whose runs used several GPUs says which ran each point.
   std::string isa() const override;
   std::optional<CodeBuild> codeBuild() const override { return work_->codeBuild(); }
+  std::vector<ReportedValue> reportedValues() const override { return work_->reportedValues(); }
 
  private:
   RunOutcome timedRun(const std::stop_token& stop);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "accellab/kernel.h"
+#include "accellab/plugin_device.h"
 #include "accellab/sysinfo.h"
 #include "cuda_source.h"
 
@@ -37,6 +38,9 @@ Availability nvrtcAvailability();
 // Throws CudaSourceError (cuda_source.h). Does nothing where NVRTC is missing or the build has
 // no CUDA: the variant is unavailable then, with the reason.
 void checkCudaSource(const CudaSource& source, const std::vector<DType>& dtypes);
+// Where plugins' device variants run: on `device`, when `availability` (the gpu variants') says
+// they can.
+std::shared_ptr<const PluginDevices> pluginDevices(int device, Availability availability);
 // Free memory of `device`; empty when it does not exist.
 std::optional<std::uint64_t> freeMemory(int device);
 // A device-to-device copy kernel over buffers far beyond the L2 cache, best of several runs:

@@ -43,9 +43,11 @@ struct FakeScript {
   // cancelled, as a chunked kernel does.
   std::size_t stopAtRun = std::numeric_limits<std::size_t>::max();
   std::stop_source* stopper = nullptr;
-  std::optional<CodeBuild> build;  // what each prepared run says it compiled
+  std::optional<CodeBuild> build;     // what each prepared run says it compiled
+  std::vector<ReportedValue> values;  // what each run reports once verified
+  bool throwOnValues = false;
 
-  std::vector<std::string> events;  // "prepare", "poison", "run", "verify"
+  std::vector<std::string> events;  // "prepare", "poison", "run", "verify", "values"
   std::size_t runs = 0;
   std::size_t prepares = 0;
   std::uint64_t streamingFromBytes = 0;  // what the last prepare was given
@@ -96,6 +98,11 @@ class FakeRun : public KernelRun {
     return script_.streamingFromBytes > 0 ? "streaming" : "cached";
   }
   std::optional<CodeBuild> codeBuild() const override { return script_.build; }
+  std::vector<ReportedValue> reportedValues() const override {
+    script_.events.push_back("values");
+    if (script_.throwOnValues) throw std::runtime_error("no occupancy counter");
+    return script_.values;
+  }
 
  private:
   FakeScript& script_;

@@ -61,6 +61,12 @@ class TestFormat : public QObject {
     row("probability", 0.04994, ValueKind::probability, "0.0499");
     row("probability one", 1, ValueKind::probability, "1");
     row("probability tiny", 1.234e-7, ValueKind::probability, "1.23e-07");
+    row("number whole", 12, ValueKind::number, "12");
+    row("number below 1", 0.84, ValueKind::number, "0.84");
+    row("number a sixteenth", 0.0625, ValueKind::number, "0.0625");
+    row("number", 84.56, ValueKind::number, "84.6");
+    row("number large", 1234.4, ValueKind::number, "1234");
+    row("number negative", -2.5, ValueKind::number, "-2.50");
     // Every kind at the edges of a double: no 300-digit numbers, no overflow while scaling,
     // no nonzero value shown as zero where a unit would have to be made up.
     const double denormal = std::numeric_limits<double>::denorm_min();
@@ -110,6 +116,9 @@ class TestFormat : public QObject {
     row("probability 1e-300", 1e-300, ValueKind::probability, "1e-300");
     row("probability denormal", denormal, ValueKind::probability, "4.94e-324");
     row("probability zero", 0, ValueKind::probability, "0");
+    row("number zero", 0, ValueKind::number, "0");
+    row("number 1e300", 1e300, ValueKind::number, "1.00e300");
+    row("number tiny", 1e-300, ValueKind::number, "1.00e-300");
     row("nan", std::nan(""), ValueKind::rate, "n/a");
   }
   void formatValue() {

@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstring>
 #include <fstream>
 
 #include "accellab/plugin_loader.h"
@@ -15,11 +16,13 @@ using namespace accellab;
 
 namespace {
 
-std::string pluginPath(int fault) {
-  return std::string(ACCELLAB_TEST_PLUGIN_DIR) + "/test_plugin_" + std::to_string(fault) + ".so";
+std::string pluginPath(const std::string& build) {
+  return std::string(ACCELLAB_TEST_PLUGIN_DIR) + "/test_plugin_" + build + ".so";
 }
+std::string pluginPath(int fault) { return pluginPath(std::to_string(fault)); }
 
 MemoryAvailable plenty() { return {std::uint64_t{1} << 30, std::nullopt}; }
+MemoryAvailable withDevice() { return {std::uint64_t{1} << 30, std::uint64_t{1} << 30}; }
 
 MeasureConfig quick() {
   MeasureConfig config;
@@ -27,6 +30,40 @@ MeasureConfig quick() {
   config.minTimeS = 0;
   return config;
 }
+
+// A device that is host memory: copies are memcpy, the stream a token; what AccelLab's CUDA
+// build does around a plugin's device work (kernels/cuda/plugin_device.cpp), minus the events.
+class FakeDeviceRun : public KernelRun {
+ public:
+  explicit FakeDeviceRun(std::unique_ptr<PluginDeviceWork> work) : work_(std::move(work)) {}
+  void poisonOutput() override {
+    for (const DeviceTransfer& t : work_->out()) std::memset(t.device, 0xFF, t.bytes);
+    work_->poisonHost();
+  }
+  RunOutcome run(std::stop_token) override {
+    for (const DeviceTransfer& t : work_->in()) std::memcpy(t.device, t.host, t.bytes);
+    work_->launch(&stream_);
+    for (const DeviceTransfer& t : work_->out()) std::memcpy(t.host, t.device, t.bytes);
+    return {};
+  }
+  Verification verify() const override { return work_->verify(); }
+  std::vector<ReportedValue> reportedValues() const override { return work_->reportedValues(); }
+
+ private:
+  std::unique_ptr<PluginDeviceWork> work_;
+  int stream_ = 0;
+};
+
+class FakeDevices : public PluginDevices {
+ public:
+  Availability availability() const override { return Availability::yes(); }
+  int device() const override { return 0; }
+  void select() const override { ++selected; }
+  std::unique_ptr<KernelRun> run(std::unique_ptr<PluginDeviceWork> work) const override {
+    return std::make_unique<FakeDeviceRun>(std::move(work));
+  }
+  mutable int selected = 0;
+};
 
 Point copyPoint(const std::string& variant, std::uint64_t n = 100) {
   Point point;
@@ -69,8 +106,14 @@ class TestPlugin : public QObject {
     QCOMPARE(info.parameters[0].defaultValue, std::uint64_t{10});
     QCOMPARE(info.parameters[0].max, std::uint64_t{1000});
     QVERIFY(info.dtypes == std::vector<DType>{DType::f64});
-    QCOMPARE(info.variants.size(), std::size_t{4});
+    QCOMPARE(info.variants.size(), std::size_t{5});
     QVERIFY(info.variant("wrong")->usesThreads);
+    // No device runner given: the device variant is listed, and says why it cannot run.
+    QVERIFY(info.variant("device")->onDevice);
+    QCOMPARE(info.variant("device")->availability.reason,
+             std::string("this program runs no device variants of plugins"));
+    QCOMPARE(info.reportedValues.size(), std::size_t{2});
+    QCOMPARE(info.reportedValues[1].unit, std::string("%"));
     QCOMPARE(info.intensityNote, std::string("16 bytes per element"));
     Params params;
     params.kernelParams["n"] = 64;
@@ -89,6 +132,8 @@ class TestPlugin : public QObject {
     QCOMPARE(ok.verifyDetail, std::string("every element copied"));
     QVERIFY(ok.samplesS.size() >= 3);
     QCOMPARE(ok.bytes, std::uint64_t{1600});
+    // Its values, a NaN ("never") left out.
+    QCOMPARE(ok.values, (std::vector<ReportedValue>{{"copied", "", 100.0}}));
     const PointResult skipped = runner.runPoint(copyPoint("skips"), quick());
     QVERIFY(skipped.status == PointStatus::skipped);
     QCOMPARE(skipped.reason, std::string("not applicable here: no such device"));
@@ -102,6 +147,89 @@ class TestPlugin : public QObject {
     stop.request_stop();
     const PointResult cancelled = runner.runPoint(copyPoint("loop"), quick(), stop.get_token());
     QVERIFY(cancelled.status == PointStatus::cancelled);
+  }
+
+  // A device variant's buffers and launch, run by the devices given: copied in, launched on
+  // the stream handed over, copied back, verified; its output poisoned on both sides first.
+  void deviceVariantsRunOnTheDevicesGiven() {
+    auto devices = std::make_shared<FakeDevices>();
+    LoadedPlugin plugin = loadPlugin(pluginPath(0), devices);
+    QVERIFY(plugin.kernels[0]->info().variant("device")->availability.available);
+    QCOMPARE(plugin.kernels[0]->memoryNeed(copyPoint("device").params, "device").deviceBytes,
+             std::uint64_t{1600});
+    Registry registry;
+    for (auto& kernel : plugin.kernels) registry.add(std::move(kernel));
+    Runner runner(registry, withDevice);
+    const PointResult ok = runner.runPoint(copyPoint("device", 333), quick());
+    QVERIFY2(ok.status == PointStatus::ok, ok.reason.c_str());
+    QVERIFY(ok.verified);
+    QCOMPARE(ok.values, (std::vector<ReportedValue>{{"copied", "", 333.0}}));
+    QCOMPARE(devices->selected, 1);  // before its prepare, which checks the ordinal it got
+    // Without devices, the point is skipped with the reason, never prepared.
+    LoadedPlugin alone = loadPlugin(pluginPath(0));
+    Registry lone;
+    lone.add(std::move(alone.kernels[0]));
+    const PointResult skipped = Runner(lone, withDevice).runPoint(copyPoint("device"), quick());
+    QVERIFY(skipped.status == PointStatus::skipped);
+    QCOMPARE(skipped.reason, std::string("this program runs no device variants of plugins"));
+  }
+
+  // A plugin built against ABI 1.0's header loads: its arrays read with its own stride, the
+  // fields it has not read as absent.
+  void aPluginOfTheFirstAbiLoads() {
+    LoadedPlugin plugin = loadPlugin(pluginPath("abi10"));
+    const KernelInfo& info = plugin.kernels[0]->info();
+    std::vector<std::string> names;
+    for (const VariantInfo& v : info.variants) {
+      names.push_back(v.name);
+      QVERIFY(!v.onDevice);
+    }
+    QCOMPARE(names, (std::vector<std::string>{"loop", "skips", "fails", "wrong"}));
+    QVERIFY(info.variant("wrong")->usesThreads);
+    QVERIFY(info.reportedValues.empty());
+    Registry registry;
+    registry.add(std::move(plugin.kernels[0]));
+    const PointResult ok = Runner(registry, plenty).runPoint(copyPoint("loop"), quick());
+    QVERIFY(ok.verified);
+    QVERIFY(ok.values.empty());
+  }
+
+  // A plugin written with the C++ layer (plugin.hpp): each kernel's own callbacks, exceptions
+  // as statuses with their messages, the device variant's transfers and launch, the values.
+  void aPluginInCppMeasuresLikeOneInC() {
+    auto devices = std::make_shared<FakeDevices>();
+    LoadedPlugin plugin = loadPlugin(pluginPath("cpp"), devices);
+    QCOMPARE(plugin.identity.name, std::string("cpp-plugin"));
+    QCOMPARE(plugin.kernels.size(), std::size_t{2});
+    const KernelInfo& ramp = plugin.kernels[1]->info();
+    QCOMPARE(ramp.parameters[0].name, std::string("m"));
+    QVERIFY(ramp.dtypes.empty());
+    Params params;
+    params.kernelParams["m"] = 5;
+    QCOMPARE(plugin.kernels[1]->workload(params).bytes, std::uint64_t{40});  // ramp's, not scale's
+    QVERIFY(plugin.kernels[0]->info().variant("device")->onDevice);
+    Registry registry;
+    for (auto& kernel : plugin.kernels) registry.add(std::move(kernel));
+    Runner runner(registry, withDevice);
+    const auto point = [](const char* kernel, const char* variant) {
+      Point p;
+      p.kernel = kernel;
+      p.variant = variant;
+      return p;
+    };
+    const PointResult loop = runner.runPoint(point("scale", "loop"), quick());
+    QVERIFY2(loop.verified, loop.reason.c_str());
+    QCOMPARE(loop.verifyDetail, std::string("every element tripled"));
+    QCOMPARE(loop.values, (std::vector<ReportedValue>{{"factor", "", 3.0}}));
+    const PointResult skipped = runner.runPoint(point("scale", "skips"), quick());
+    QVERIFY(skipped.status == PointStatus::skipped);
+    QCOMPARE(skipped.reason, std::string("no such accelerator here"));
+    const PointResult thrown = runner.runPoint(point("scale", "throws"), quick());
+    QVERIFY(thrown.status == PointStatus::failed);
+    QCOMPARE(thrown.reason, std::string("boom"));
+    const PointResult device = runner.runPoint(point("scale", "device"), quick());
+    QVERIFY2(device.verified, device.reason.c_str());
+    QVERIFY(runner.runPoint(point("ramp", "loop"), quick()).verified);
   }
 
   // Its kernels keep the library loaded after the plugin's own record is gone.
@@ -120,7 +248,7 @@ class TestPlugin : public QObject {
       QTest::newRow(name) << QString::fromStdString(pluginPath(fault)) << QString(message);
     };
     row("another ABI", 1,
-        "was built for plugin ABI 2.0, this AccelLab speaks 1.0: rebuild it against this SDK");
+        "was built for plugin ABI 2.1, this AccelLab speaks 1.1: rebuild it against this SDK");
     row("no entry", 2,
         "exports no 'accellab_plugin_entry': not an AccelLab plugin, or its entry is not exported");
     row("no init", 3, "its entry has no init");
@@ -133,6 +261,16 @@ class TestPlugin : public QObject {
     row("null description", 9, "kernel 'copy' description is null");
     row("a variant twice", 11, "kernel 'copy' variant 'loop' is declared twice");
     row("no kernels", 12, "declares no kernels");
+    row("a device variant without device_work", 15,
+        "kernel 'copy' has no device_work callback (it has a variant on_device)");
+    row("values without report_values", 16,
+        "kernel 'copy' has no report_values callback (it declares values)");
+    row("a GPU variant not on the device", 17,
+        "kernel 'copy' variant 'device' has kind ACCELLAB_GPU but not on_device");
+    row("an array of two struct sizes", 18,
+        "kernel 'copy' variant 2 is 48 bytes, kernel 'copy' variant 0 is 40: one array, one struct "
+        "size");
+    row("a value twice", 19, "kernel 'copy' value 'copied' is declared twice");
     QTest::newRow("missing file") << QStringLiteral("/nonexistent/plugin.so")
                                   << QStringLiteral("cannot be loaded as a shared library");
     QTest::newRow("not a library") << QString(ACCELLAB_TEST_DATA_DIR "/session-v1.json")

@@ -460,6 +460,134 @@ class TestReport : public QObject {
     QVERIFY(*problem.value(small) < *problem.value(large));
   }
 
+  // What a kernel reports is a column of its own in every printer, in the order the names first
+  // appear over every run of the file: "name (unit)" where shown, name and unit as the other ids
+  // in the files, "value_" before an id a column has already. A point without the value, or
+  // one that did not finish well, has an empty cell, never 0.
+  void reportedValuesAreColumns() {
+    Session session = test::sampleSession();
+    std::vector<PointResult>& points = session.runs[0].points;
+    points[0].values = {{"occupancy", "%", 84.5}, {"iterations", "", 12}};
+    points[1].values = {{"iterations", "", 7}, {"flops", "", 0.0625}};
+    points[6].values = {{"iterations", "", 3}};  // failed
+    session.runs[1].points[0].values = {{"drift", "B/elem", -0.125}};
+    const auto written = [&](ReportFormat format) {
+      std::ostringstream out;
+      writeReport(format, out, session.runs, {.baseline = "loop"});
+      return out.str();
+    };
+
+    const std::string csv = written(ReportFormat::csv);
+    std::istringstream lines(csv);
+    std::vector<std::string> csvLines;
+    for (std::string line; std::getline(lines, line);) csvLines.push_back(line);
+    QVERIFY2(csvLines[0].ends_with(",benchmark,occupancy_pct,iterations,value_flops,"
+                                   "drift_B_per_elem"),
+             csv.c_str());
+    QVERIFY2(csvLines[1].ends_with(",84.5,12,,"), csv.c_str());
+    QVERIFY2(csvLines[2].ends_with(",,7,0.0625,"), csv.c_str());
+    QVERIFY2(csvLines[3].ends_with(",,,,"), csv.c_str());
+    QVERIFY2(csvLines[7].starts_with("1,pi,") && csvLines[7].ends_with(",,,,"),  // failed
+             csv.c_str());
+    QVERIFY2(csvLines[9].starts_with("3,add,") && csvLines[9].ends_with(",,,,-0.125"), csv.c_str());
+
+    const std::string console = written(ReportFormat::console);
+    QVERIFY2(console.find("flags      occupancy (%)  iterations     flops  drift (B/elem)  note\n"
+                          "loop  ") != std::string::npos,
+             console.c_str());
+    // Empty where a row has no value (the failed one's 3 iterations too), before the note.
+    QVERIFY2(console.find("ok                             84.5          12\n") != std::string::npos,
+             console.c_str());
+    QVERIFY2(console.find("ok         cold                               7    0.0625               "
+                          "   AVX-512\n") != std::string::npos,
+             console.c_str());
+    QVERIFY2(console.find("failed                                                                  "
+                          "   fingerprint") != std::string::npos,
+             console.c_str());
+
+    const std::string markdown = written(ReportFormat::markdown);
+    QVERIFY2(markdown.find("| flags | occupancy (%) | iterations | flops | drift (B/elem) | note "
+                           "|\n") != std::string::npos,
+             markdown.c_str());
+    QVERIFY2(markdown.find("| ok |  | 84.5 | 12 |  |  |  |\n") != std::string::npos,
+             markdown.c_str());
+
+    const auto json = nlohmann::json::parse(written(ReportFormat::json));
+    const auto& rows = json["runs"][0]["rows"];
+    QCOMPARE(rows[0]["occupancy_pct"].get<double>(), 84.5);
+    QCOMPARE(rows[0]["iterations"].get<double>(), 12.0);
+    QVERIFY(rows[0]["value_flops"].is_null());
+    QCOMPARE(rows[1]["value_flops"].get<double>(), 0.0625);
+    QVERIFY(rows[6]["iterations"].is_null());
+    QCOMPARE(json["runs"][1]["rows"][0]["drift_B_per_elem"].get<double>(), -0.125);
+    QCOMPARE(rows[0]["flops"].get<std::uint64_t>(), std::uint64_t{262144});  // its own column
+  }
+
+  // A run in progress: the kernel's declared values have their columns from the first row; a
+  // name no one declared joins at the next table's header.
+  void declaredValuesHaveColumnsFromTheFirstRow() {
+    std::ostringstream out;
+    const auto reporter =
+        makeReporter(ReportFormat::console, out, {.values = {{"occupancy", "%", "of the SMs"}}});
+    Run run = test::sampleRun();
+    run.points[1].values = {{"iterations", "", 7}};
+    run.points[4].values = {{"iterations", "", 9}};
+    Run begun = run;
+    begun.points.clear();
+    reporter->begin(begun);
+    for (const PointResult& point : run.points) reporter->point(point);
+    const std::string text = out.str();
+    const auto pi = text.find("pi 1e6 samples");
+    QVERIFY2(pi != std::string::npos, text.c_str());
+    QVERIFY2(text.find("flags      occupancy (%)  note\nloop") < pi, text.c_str());
+    for (const char* later : {"flags      occupancy (%)  iterations  note\nloop",
+                              "cut-short                          9\n"}) {
+      const auto at = text.find(later);
+      QVERIFY2(at != std::string::npos && at > pi, text.c_str());
+    }
+  }
+
+  // Reported values' ids: the unit spelled as the other columns spell theirs.
+  void valueIds_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<QString>("id");
+    QTest::newRow("no unit") << "iterations"
+                             << ""
+                             << "iterations";
+    QTest::newRow("percent") << "occupancy"
+                             << "%"
+                             << "occupancy_pct";
+    QTest::newRow("per") << "rate"
+                         << "GB/s"
+                         << "rate_GB_per_s";
+    QTest::newRow("per only") << "rate"
+                              << "/s"
+                              << "rate_per_s";
+    QTest::newRow("micro") << "t"
+                           << "\u00b5s"
+                           << "t_s";
+    QTest::newRow("symbols only") << "x"
+                                  << "\u00b2"
+                                  << "x";
+    QTest::newRow("a built-in id") << "median"
+                                   << "s"
+                                   << "value_median_s";
+  }
+  void valueIds() {
+    QFETCH(QString, name);
+    QFETCH(QString, unit);
+    QFETCH(QString, id);
+    ValueColumns values;
+    QVERIFY(values.add(std::vector<ReportedValue>{{name.toStdString(), unit.toStdString(), 1}}));
+    QVERIFY(!values.add(std::vector<ReportedValue>{{name.toStdString(), "other", 2}}));
+    const auto columns = values.placedIn({});
+    QCOMPARE(columns.size(), std::size_t{1});
+    QCOMPARE(QString::fromStdString(columns[0]->id), id);
+    QCOMPARE(QString::fromStdString(columns[0]->header),
+             unit.isEmpty() ? name : name + " (" + unit + ")");
+  }
+
   // The scenario of issue 7: the same problem measured in two runs. Each run's speedups
   // come from its own baseline, never from the other run's.
   void runsNeverMix() {

@@ -29,7 +29,7 @@ MeasureConfig config(std::size_t minReps, double minTimeS, std::size_t maxReps =
   return c;
 }
 
-// The events of a run that measured `samples` single-run samples and verified.
+// The events of a run that measured `samples` single-run samples, verified and reported.
 std::vector<std::string> expectedEvents(std::size_t samples) {
   std::vector<std::string> events{"prepare", "poison", "run"};
   for (std::size_t i = 0; i < samples; ++i) {
@@ -37,6 +37,7 @@ std::vector<std::string> expectedEvents(std::size_t samples) {
     events.push_back("run");
   }
   events.push_back("verify");
+  events.push_back("values");
   return events;
 }
 
@@ -287,6 +288,30 @@ class TestRunner : public QObject {
     QVERIFY(!runner_->runPoint(fakePoint(), config(3, 0)).build);
   }
 
+  // What a run reports is read once it is verified, outside the timed runs, and kept as it
+  // came; a run that cannot say fails its point, and a cancelled point never asks.
+  void reportedValuesFollowTheVerification() {
+    script_.values = {{"occupancy", "%", 84.5}, {"iterations", "", 12}};
+    const auto result = runner_->runPoint(fakePoint(), config(3, 0));
+    QCOMPARE(toString(result.status), toString(PointStatus::ok));
+    QCOMPARE(result.values, script_.values);
+    QCOMPARE(script_.events, expectedEvents(3));
+    QCOMPARE(result.samplesS, (std::vector<double>{0.125, 0.125, 0.125}));
+
+    script_.throwOnValues = true;
+    const auto failed = runner_->runPoint(fakePoint(), config(3, 0));
+    QCOMPARE(toString(failed.status), toString(PointStatus::failed));
+    QCOMPARE(failed.reason, std::string("no occupancy counter"));
+
+    std::stop_source stop;
+    script_.stopper = &stop;
+    script_.stopAtRun = script_.runs + 2;
+    const auto cancelled = runner_->runPoint(fakePoint(), config(10, 0), stop.get_token());
+    QCOMPARE(toString(cancelled.status), toString(PointStatus::cancelled));
+    QVERIFY(cancelled.values.empty());
+    QCOMPARE(script_.count("values"), std::size_t{2});
+  }
+
   void kernelTimingWins() {
     script_.timedS = 0.003;
     const auto result = runner_->runPoint(fakePoint(), config(3, 0));
@@ -315,7 +340,7 @@ class TestRunner : public QObject {
     std::vector<std::string> batch{"poison"};
     batch.insert(batch.end(), result.runsPerSample, "run");
     const auto& events = script_.events;
-    const auto measured = events.end() - 1 - 5 * static_cast<std::ptrdiff_t>(batch.size());
+    const auto measured = events.end() - 2 - 5 * static_cast<std::ptrdiff_t>(batch.size());
     for (int i = 0; i < 5; ++i)
       QVERIFY(std::equal(batch.begin(), batch.end(),
                          measured + i * static_cast<std::ptrdiff_t>(batch.size())));

@@ -192,6 +192,28 @@ class TestSession : public QObject {
     QVERIFY_THROWS_EXCEPTION(SessionError, sessionFromJson(lying));
   }
 
+  // A point's reported values come back in their order, one line each; a point without them
+  // writes none (the golden files read as empty), and a name that is not plain is refused
+  // both ways.
+  void reportedValuesRoundTrip() {
+    Session session = test::sampleSession();
+    QVERIFY(sessionToJson(session).find("\"values\"") == std::string::npos);
+    QVERIFY(readSessionFile(kDataDir / "session.json").runs.front().points.front().values.empty());
+    PointResult& point = session.runs.front().points.front();
+    point.values = {{"occupancy", "%", 84.5}, {"drift", "", -0.1 - 0.2}};
+    const std::string json = sessionToJson(session);
+    QVERIFY2(json.find("\"values\": [\n") != std::string::npos, json.c_str());
+    QVERIFY2(json.find("{\"name\": \"occupancy\", \"unit\": \"%\", \"value\": 84.5}") !=
+                 std::string::npos,
+             json.c_str());
+    QVERIFY(sessionFromJson(json) == session);
+    QCOMPARE(sessionError(replaced(json, "\"occupancy\"", "\"occ/upancy\"")),
+             QString("runs[0].points[0].values[0].name: 'occ/upancy' is not a plain name "
+                     "(letters, digits, _ - . +; 1 to 64 characters; not starting with '.')"));
+    point.values.front().name = "occ/upancy";
+    QVERIFY_THROWS_EXCEPTION(SessionError, sessionToJson(session));
+  }
+
   // The settings' ranges are the CLI's and the window's (experiment_settings.h): the limits
   // themselves read and write, a value past them is refused by both.
   void qualitySettingsKeepTheirRanges() {

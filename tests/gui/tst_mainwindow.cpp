@@ -451,7 +451,7 @@ class TestMainWindow : public QObject {
     broken.replace(QStringLiteral("test_plugin_0"), QStringLiteral("test_plugin_1"));
     QVERIFY(window->loadPlugin(broken));
     QTRY_VERIFY_WITH_TIMEOUT(!prompts_->errors.isEmpty(), 20000);
-    QVERIFY2(prompts_->errors.back().contains(QStringLiteral("was built for plugin ABI 2.0")),
+    QVERIFY2(prompts_->errors.back().contains(QStringLiteral("was built for plugin ABI 2.1")),
              qPrintable(prompts_->errors.back()));
     QCOMPARE(remade.count(), 0);
     QCOMPARE(kernel->findText(QStringLiteral("copy")), -1);

@@ -236,6 +236,45 @@ class TestResultsModel : public QObject {
     QCOMPARE(model.columnCount(), static_cast<int>(columnsIn(inTable).size()));
   }
 
+  // A value a point reports brings its column, before the note, whether the point came with
+  // its run, alone or measured again; a row without the value has an empty cell that sorts below
+  // every number. Removing the runs that reported it takes the column away.
+  void reportedValuesBringColumns() {
+    const Session session = goldenSession();
+    Run first = session.runs[0];
+    first.points[0].values = {{"occupancy", "%", 84.5}};
+    Document document;
+    ResultsModel& model = document.model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    document.set({first});
+    const int occupancy = columnNamed(model, QStringLiteral("occupancy (%)"));
+    QCOMPARE(occupancy, columnNamed(model, QStringLiteral("note")) - 1);
+    QCOMPARE(model.index(0, occupancy).data().toString(), QStringLiteral("84.5"));
+    QCOMPARE(model.index(1, occupancy).data().toString(), QString());
+    QCOMPARE(model.index(0, occupancy).data(ResultsModel::SortRole).toDouble(), 84.5);
+    QCOMPARE(model.index(1, occupancy).data(ResultsModel::SortRole).toDouble(), -1.0);
+
+    PointResult point = first.points[0];
+    point.values = {{"iterations", "", 12}};
+    document.appendPoint(first.id, point);
+    const int iterations = columnNamed(model, QStringLiteral("iterations"));
+    QCOMPARE(iterations, occupancy + 1);
+    QCOMPARE(model.index(model.rowCount() - 1, iterations).data().toString(), QStringLiteral("12"));
+
+    point.values = {{"drift", "B/elem", -0.5}};
+    document.replacePoint(first.id, 1, point);
+    QCOMPARE(model.index(1, columnNamed(model, QStringLiteral("drift (B/elem)"))).data().toString(),
+             QStringLiteral("-0.5"));
+
+    Run second = session.runs[1];
+    second.points[0].values = {{"waves", "", 3}};
+    document.append(second);
+    QVERIFY(columnNamed(model, QStringLiteral("waves")) > 0);
+    document.remove(second.id);
+    QCOMPARE(columnNamed(model, QStringLiteral("waves")), -1);
+    QCOMPARE(model.columnCount(), static_cast<int>(columnsIn(inTable).size()) + 3);
+  }
+
   void sortsByNumberNotText() {
     const Session session = goldenSession();
     Document document;

@@ -27,6 +27,12 @@ std::vector<const ReportColumn*> columnsFor(const std::vector<Run>& runs) {
   return columnsIn(inTable, std::ranges::any_of(runs, isDistributed));
 }
 
+ValueColumns valuesOf(const std::vector<Run>& runs) {
+  ValueColumns values;
+  for (const Run& run : runs) values.add(run.points);
+  return values;
+}
+
 }  // namespace
 
 ResultsModel::ResultsModel(const std::vector<Run>& runs, QObject* parent)
@@ -47,12 +53,13 @@ void ResultsModel::reset() {
 }
 
 void ResultsModel::setColumns() {
-  columns_ = columnsFor(*runs_);
+  values_ = valuesOf(*runs_);
+  columns_ = values_.placedIn(columnsFor(*runs_));
   flagsColumn_ = flagsColumnIn(columns_);
 }
 
 void ResultsModel::updateColumns() {
-  if (columnsFor(*runs_) == columns_) return;
+  if (valuesOf(*runs_) == values_ && values_.placedIn(columnsFor(*runs_)) == columns_) return;
   beginResetModel();
   setColumns();
   endResetModel();
@@ -62,8 +69,11 @@ void ResultsModel::runAppended(int runId) {
   const auto r = indexOf(runId);
   if (!r) return;
   const Run& run = (*runs_)[*r];
-  // The first distributed run brings columns: the whole table changes.
-  if (isDistributed(run) && columns_ != columnsIn(inTable, true)) return reset();
+  // The first distributed run brings columns, as does a value no point reported before: the
+  // whole table changes.
+  if ((isDistributed(run) && columns_ != values_.placedIn(columnsIn(inTable, true))) ||
+      values_.add(run.points))
+    return reset();
   const int first = static_cast<int>(rows_.size());
   const auto added = static_cast<int>(run.points.size());
   if (added > 0) beginInsertRows({}, first, first + added - 1);
@@ -92,6 +102,7 @@ void ResultsModel::pointAppended(int runId) {
   const auto r = indexOf(runId);
   if (!r || (*runs_)[*r].points.empty()) return;
   const Run& run = (*runs_)[*r];
+  if (values_.add(run.points.back().values)) return reset();
   const std::string& before = baselines_[*r];
   const int row = static_cast<int>(rows_.size());
   // The new row of the last run is the last row (runs are appended in order), and only the
@@ -132,6 +143,8 @@ bool ResultsModel::joinGroup(int row, const std::string& baseline) {
 }
 
 void ResultsModel::pointReplaced(int runId, int) {
+  // Measured again, it may report a value no point did before.
+  if (const auto r = indexOf(runId); r && values_.add((*runs_)[*r].points)) return reset();
   rebuildRows();
   // Every row of the run may change: the point may be its group's baseline.
   if (const auto rows = rowsOf(runId))

@@ -1,5 +1,6 @@
 // The measured points of every run as one table, with the columns the engine describes for
-// tables (reportColumns, inTable; ranks and imbalance once a run is distributed). Rows are built
+// tables (reportColumns, inTable; ranks and imbalance once a run is distributed; one for each
+// value the points report, ValueColumns). Rows are built
 // run by run, so a speedup is always within its run. Flagged points are marked in their flags cell,
 // with the advice as tooltip. The runs are the open document's (SessionDocument), read where
 // they are: the model keeps only the rows it shows, and is told of each change once it is made.
@@ -65,8 +66,8 @@ class ResultsModel : public QAbstractTableModel {
   std::map<std::pair<std::size_t, std::string>, Group> groups_;
   // Adds rows_[row] to its group; true when it became the group's baseline.
   bool joinGroup(int row, const std::string& baseline);
-  // The columns of runs_ (the ranks ones only when a run is distributed); updateColumns resets
-  // the model when they change.
+  // The columns of runs_ (the ranks ones only when a run is distributed, a reported value's once
+  // a point reports it); updateColumns resets the model when they change.
   void setColumns();
   void updateColumns();
   // The index of run `runId` in runs_, or empty.
@@ -74,6 +75,7 @@ class ResultsModel : public QAbstractTableModel {
   // The rows of run `runId`, first and last (rows are in run order); empty when it has none.
   std::optional<std::pair<int, int>> rowsOf(int runId) const;
 
+  ValueColumns values_;  // columns_ point into it
   std::vector<const ReportColumn*> columns_;
   int flagsColumn_;
   QIcon flagIcon_;

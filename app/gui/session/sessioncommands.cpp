@@ -225,11 +225,8 @@ bool SessionCommands::exportAllCharts(const QString& dir) {
 }
 
 bool SessionCommands::exportResults(const QString& path, ReportFormat format) {
-  const ReportOptions& options = parts_.charts.reportOptions();
   std::ostringstream out;
-  const auto reporter = makeReporter(format, out, options);
-  for (const Run& run : parts_.document.session().runs) reportRun(*reporter, run, options);
-  reporter->finish();
+  writeReport(format, out, parts_.document.session().runs, parts_.charts.reportOptions());
   if (const auto error = writeFile(path, out.str())) {
     parts_.prompts.error(&parts_.window, tr("Cannot export results"), *error);
     return false;

@@ -17,6 +17,8 @@ enum class ValueKind {
   ratio,        // speedup            -> "12.3x"
   count,        // integer count      -> "1e10" style when round, else grouped digits
   probability,  // p-value            -> "0.0079", "1.2e-07" (three significant digits)
+  number,       // a plain number     -> "12", "0.84", "0.0625", "84.5", "1.23e9" (a kernel's
+                //                       reported value: its unit is in the column's header)
 };
 
 // Three significant digits in the unit that keeps the number below 1000. Past the largest

@@ -93,6 +93,14 @@ struct KernelInfo {
   // The CUDA kernel a user's source must define to join this kernel as a variant
   // (--cuda-source, docs/cuda-source.md), ENTRY standing for its name; empty: it takes none.
   std::string sourceSignature{};
+  // The values its runs report (KernelRun::reportedValues): name, unit and description each,
+  // the value itself 0; `list` and the docs of a plugin show them.
+  struct ValueSpec {
+    std::string name;
+    std::string unit;
+    std::string description;
+  };
+  std::vector<ValueSpec> reportedValues{};
 
   const VariantInfo* variant(std::string_view name) const;
   const ParamSpec* parameter(std::string_view name) const;
@@ -159,6 +167,16 @@ struct CodeBuild {
   friend bool operator==(const CodeBuild&, const CodeBuild&) = default;
 };
 
+// A number a kernel reports about a point besides its times (a plugin's accellab_value, as
+// nvbench's summaries): "occupancy" 84.2 in "%". Shown as a column of its own, named with its
+// unit, in every printer; a point that reported none leaves its cells empty.
+struct ReportedValue {
+  std::string name;  // a plain name: "occupancy", "iterations"
+  std::string unit;  // "%", "B/elem"; empty for a plain count
+  double value = 0;
+  friend bool operator==(const ReportedValue&, const ReportedValue&) = default;
+};
+
 // The repetitions a run asks for itself, in place of the run's settings (an asv benchmark's
 // `repeat`): at least minReps samples and until minTimeS of them, at most maxReps. The run's
 // MeasureConfig::maxTimeS still bounds the point unless minTimeS is longer.
@@ -189,6 +207,10 @@ class KernelRun {
   virtual std::optional<OwnRepetitions> repetitions() const { return std::nullopt; }
   // The code prepare built for this run; none for code compiled into AccelLab or a plugin.
   virtual std::optional<CodeBuild> codeBuild() const { return std::nullopt; }
+  // Values the run reports once its samples are taken and it is verified, untimed; the
+  // kernel's declared values (KernelInfo::reportedValues) in their order, a value it did not
+  // have this time left out.
+  virtual std::vector<ReportedValue> reportedValues() const { return {}; }
 };
 
 // What a point is prepared with besides its problem and variant.

@@ -11,6 +11,9 @@
  *   come back as an accellab_status with a message written into a buffer the host owns.
  * - Strings and arrays a plugin hands out (names, descriptions, the kernel table) live until
  *   its deinit returns. Neither side frees the other's memory.
+ * - An array of structs (kernels, params, variants, values) is laid out with the plugin's own
+ *   sizeof: AccelLab steps through it by its first element's struct_size, so a plugin built
+ *   against an older minor version loads, its missing fields read as absent.
  * - AccelLab owns the timing: it calls run() in its own timed loop, poisons the output before
  *   each verified run, repeats, and computes every statistic. run() does the work, nothing
  *   else: no timing, no printing, no allocation it could do in prepare().
@@ -29,7 +32,12 @@ extern "C" {
 #endif
 
 #define ACCELLAB_PLUGIN_ABI_MAJOR 1u
-#define ACCELLAB_PLUGIN_ABI_MINOR 0u
+#define ACCELLAB_PLUGIN_ABI_MINOR 1u
+
+/* Whether `s`, a struct of `type` from the other side, is large enough to hold `field`: a field
+ * added by a minor version is there only when the other side was built against it. */
+#define ACCELLAB_HAS_FIELD(s, type, field) \
+  ((s)->struct_size >= offsetof(type, field) + sizeof(((type*)0)->field))
 
 /* What a callback says. */
 typedef enum accellab_status {
@@ -52,6 +60,7 @@ typedef enum accellab_variant_kind {
   ACCELLAB_SIMD = 1,    /* vectorized, one thread */
   ACCELLAB_THREADS = 2, /* several threads (takes the thread count) */
   ACCELLAB_LIBRARY = 3, /* a library call instead of a hand-written loop */
+  ACCELLAB_GPU = 4,     /* since 1.1: a kernel of its own on the GPU (set on_device too) */
 } accellab_variant_kind;
 
 /* Element types, as a bit set in accellab_kernel.dtypes and one value in a problem. */
@@ -72,6 +81,11 @@ typedef struct accellab_variant {
   const char* description;
   uint32_t kind;         /* accellab_variant_kind */
   uint32_t uses_threads; /* nonzero: the threads axis applies, problem->threads is its count */
+  /* Since 1.1. Nonzero: runs on the GPU. Its prepare is called with the point's device current
+   * (problem->device), and its state describes the buffers and the launch (device_work):
+   * AccelLab copies, launches on its own stream and times each phase with CUDA events, as it
+   * does its own gpu variants. A library's device call (cuBLAS) is one too, of kind LIBRARY. */
+  uint32_t on_device;
 } accellab_variant;
 
 /* One point's problem. */
@@ -82,6 +96,8 @@ typedef struct accellab_problem {
   uint32_t dtype;   /* ACCELLAB_F32 or ACCELLAB_F64; 0 for a kernel without element types */
   uint64_t seed;    /* for the random inputs: the same seed, the same inputs */
   uint32_t threads; /* 1 unless the variant uses threads */
+  /* Since 1.1: the CUDA device ordinal of a device variant's point; -1 for a host variant. */
+  int32_t device;
 } accellab_problem;
 
 /* The work of one run: for throughput, bandwidth, % of ceiling and the roofline. */
@@ -98,6 +114,41 @@ typedef struct accellab_stop {
   void* host_data;
   int (*requested)(void* host_data); /* nonzero: stop */
 } accellab_stop;
+
+/* Since 1.1: a copy between a device buffer and a host buffer, both the state's. The host side
+ * may be plain memory: AccelLab pins it (cudaHostRegister) for the state's life, so the copies
+ * it times are pinned ones; memory from cudaMallocHost is used as it is. */
+typedef struct accellab_transfer {
+  void* device;
+  void* host;
+  uint64_t bytes; /* at least 1 */
+} accellab_transfer;
+
+/* Since 1.1: one run of a device variant as AccelLab performs it, each phase between CUDA events
+ * on AccelLab's stream: the `in` copies (host to device: h2d), launch() (the kernel), the `out`
+ * copies (device to host: d2h), and then the same copies from and to plain heap memory (the
+ * pageable times). Before each verified run AccelLab fills the device side of every `out` with
+ * 0xFF bytes (a NaN in f32 and f64) and calls poison() for the host side; verify() reads the
+ * host side of `out`, copied back. */
+typedef struct accellab_device_work {
+  uint32_t struct_size; /* sizeof(accellab_device_work) */
+  const accellab_transfer* in;
+  uint32_t in_count;
+  const accellab_transfer* out;
+  uint32_t out_count; /* at least 1 */
+  /* Queues one run's work on `stream` (a cudaStream_t) and returns: no waiting, no other
+   * stream, no allocation, no copy of its own (in and out are AccelLab's to make). */
+  accellab_status (*launch)(void* state, void* stream, accellab_message* why);
+} accellab_device_work;
+
+/* Since 1.1: a number a kernel reports about each point besides its times (nvbench's
+ * summaries): a column of its own, "name (unit)", in every table and file. */
+typedef struct accellab_value {
+  uint32_t struct_size; /* sizeof(accellab_value) */
+  const char* name;     /* a plain name: "iterations", "occupancy" */
+  const char* unit;     /* "%", "B/elem"; "" for a plain count */
+  const char* description;
+} accellab_value;
 
 typedef struct accellab_kernel {
   uint32_t struct_size; /* sizeof(accellab_kernel) */
@@ -129,6 +180,18 @@ typedef struct accellab_kernel {
   accellab_status (*verify)(void* state, int* ok, accellab_message* detail);
   /* Frees what prepare allocated. */
   void (*release)(void* state);
+
+  /* Since 1.1; a kernel built against 1.0 has none of what follows. */
+  /* A device variant's buffers and launch (accellab_device_work), living until release(state).
+   * Required when a variant is on_device; called once, after prepare. A host variant's state
+   * never sees it, and a device variant's never sees run(). */
+  const accellab_device_work* (*device_work)(void* state);
+  const accellab_value* values; /* what report_values writes, in this order */
+  uint32_t value_count;
+  /* Once a point's runs are measured and verified, untimed: writes value_count numbers into
+   * `out`, in the declared order; NaN for a value it has none of this time. Required when
+   * value_count is not 0. */
+  accellab_status (*report_values)(void* state, double* out, accellab_message* why);
 } accellab_kernel;
 
 /* What a plugin says it is, from init(). */

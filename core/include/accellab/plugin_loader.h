@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "accellab/kernel.h"
+#include "accellab/plugin_device.h"
 
 namespace accellab {
 
@@ -24,8 +25,10 @@ struct LoadedPlugin {
   std::vector<std::unique_ptr<Kernel>> kernels;
 };
 
-// Loads `file` and checks everything it declares. Throws PluginError.
-LoadedPlugin loadPlugin(const std::filesystem::path& file);
+// Loads `file` and checks everything it declares. Throws PluginError. Its device variants run
+// on `devices` (kernels::pluginDevices); null: they are unavailable, with the reason.
+LoadedPlugin loadPlugin(const std::filesystem::path& file,
+                        std::shared_ptr<const PluginDevices> devices = nullptr);
 
 // The plugin files to load, in order: `named` (--plugin FILE), then each entry of
 // $ACCELLAB_PLUGIN_PATH (':'-separated; a file, or a folder's *.so files), then the *.so files of

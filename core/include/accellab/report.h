@@ -3,6 +3,8 @@
 // (reportColumns) and one formatting (format.h); the desktop app's table reads the same.
 #pragma once
 
+#include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -62,6 +64,7 @@ struct ReportRow {
   std::string isa;
   std::optional<GpuTiming> gpu;
   std::string note;  // reason when not ok, flags, ISA of SIMD variants, GPU transfer split
+  std::vector<ReportedValue> values;  // PointResult::values of an ok point; none otherwise
 };
 
 // Which time a gpu row shows and compares: the kernel alone, or end to end with the copies
@@ -78,6 +81,10 @@ struct ReportOptions {
   // The variants a run will measure, when they are known before its points come (a run in
   // progress): the console's variant column is made wide enough for them all.
   std::vector<std::string> variants{};
+  // Reported values whose columns the tables show before any point reports them: the kernel's
+  // declared ones for a run in progress, every run's in a file of several (writeReport). Their
+  // descriptions are not read.
+  std::vector<KernelInfo::ValueSpec> values{};
 };
 
 // The baseline when the user names none, for every front end and printer: "loop" where the
@@ -159,19 +166,20 @@ enum class Align { left, right };
 // One column of every results table, described once: the console, CSV, Markdown and JSON
 // printers and the desktop app's model all read this.
 struct ReportColumn {
-  std::string_view id;      // CSV header and JSON key: "median_s"
-  std::string_view header;  // console, Markdown and GUI header: "median"
-  std::string_view unit;    // SI unit of value(): "s", "1/s", "B/s", "" for none
+  std::string id;      // CSV header and JSON key: "median_s"
+  std::string header;  // console, Markdown and GUI header: "median"
+  std::string unit;    // SI unit of value(): "s", "1/s", "B/s", "" for none
   // How text() formats value(); none for a text column, whose value() (if any) is only its
   // sort key ("problem" sorts by element count, not by its text).
   std::optional<ValueKind> kind;
   Align align;
-  unsigned places;                        // ColumnPlace bits
-  std::size_t consoleWidth;               // 0: as wide as the cell
-  std::string (*text)(const ReportRow&);  // the cell as shown; "-" when there is no value
+  unsigned places;           // ColumnPlace bits
+  std::size_t consoleWidth;  // 0: as wide as the cell
+  // The cell as shown; "-" when there is no value (a reported value's column: empty).
+  std::function<std::string(const ReportRow&)> text;
   // The raw number behind the cell, in `unit`: the sort key, and what CSV and JSON write for
   // columns with a kind; none for a cell without a value.
-  std::optional<double> (*value)(const ReportRow&);
+  std::function<std::optional<double>(const ReportRow&)> value;
 };
 std::span<const ReportColumn> reportColumns();
 // The columns with `place` among their places, in order; the `whenDistributed` ones only
@@ -181,12 +189,42 @@ std::vector<const ReportColumn*> columnsIn(ColumnPlace place, bool distributed =
 // `whenCounted` ones when that row counts no FLOPs.
 std::vector<const ReportColumn*> consoleColumnsFor(const ReportRow& first,
                                                    bool distributed = false);
+
+// The columns of the values points report (ReportedValue), one per name in the order the names
+// first appear, with the unit the name first came with: headed "name (unit)", or "name" without
+// a unit; in CSV and JSON the name and unit as the other ids spell theirs ("occupancy_pct",
+// "traffic_B_per_elem"), with "value_" before one that another column already has. A point
+// that did not report the value has an empty cell, never 0. Columns are only ever added, and
+// stay where they are: what placedIn returned stays valid while this lives.
+class ValueColumns {
+ public:
+  // Each adds a column for each name not among them yet; true when it added any.
+  bool add(const std::vector<KernelInfo::ValueSpec>& values);
+  bool add(const std::vector<ReportedValue>& values);
+  bool add(const std::vector<PointResult>& points);
+  // Their names and units, as ReportOptions::values takes them.
+  const std::vector<KernelInfo::ValueSpec>& values() const { return values_; }
+  // A table's `columns` with these among them: before the note, which ends a row, or last.
+  std::vector<const ReportColumn*> placedIn(std::vector<const ReportColumn*> columns) const;
+  // The same names with the same units, in the same order.
+  bool operator==(const ValueColumns& other) const;
+
+ private:
+  bool add(const std::string& name, const std::string& unit);
+  bool taken(const std::string& id) const;
+
+  std::vector<KernelInfo::ValueSpec> values_;
+  std::deque<ReportColumn> columns_;  // a deque: adding one moves none of the others
+};
+
 // Whether the run was launched under MPI or holds a point of more than one rank: its tables
 // show the ranks.
 bool isDistributed(const Run& run);
 
-// A reporter prints runs: begin(run) (its points are not read), then each point as it is
-// measured, in the order given (see baselineFirst), then end(). Several runs may follow.
+// A reporter prints runs: begin(run) (its points, where it has them already, only shape the
+// columns: the variants' width, the reported values), then each point as it is measured, in the
+// order given (see baselineFirst), then end(). Several runs may follow. A table shows the value
+// columns known when its header is written: a name first reported later joins the next one.
 class Reporter {
  public:
   virtual ~Reporter() = default;
@@ -204,5 +242,10 @@ enum class ReportFormat { console, csv, markdown, json };
 // The reporter writes to `out`, which must outlive it.
 std::unique_ptr<Reporter> makeReporter(ReportFormat format, std::ostream& out,
                                        const ReportOptions& options = {});
+// Writes `runs` complete (Reporter::finish) to `out`: a report file. Every table of it has the
+// columns of the values any of the runs reported (options.values among them), so that CSV's
+// one header names them all.
+void writeReport(ReportFormat format, std::ostream& out, const std::vector<Run>& runs,
+                 ReportOptions options);
 
 }  // namespace accellab

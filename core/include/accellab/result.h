@@ -93,6 +93,9 @@ struct PointResult {
   // (RunOutcome::threadsWorked); below point.threads when the problem was too small to
   // split. 0: not counted.
   int threadsWorked = 0;
+  // What the run reported besides its times (KernelRun::reportedValues), in the kernel's order:
+  // each a column of its own in the printers, empty for a point that did not report it.
+  std::vector<ReportedValue> values{};
   friend bool operator==(const PointResult&, const PointResult&) = default;
 };
 std::vector<std::string> variantsIn(const std::vector<PointResult>& results);

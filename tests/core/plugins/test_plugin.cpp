@@ -1,7 +1,8 @@
 // A plugin for tst_plugin, built once per FAULT: 0 is a good plugin with one kernel, `copy`
 // (out = in), whose variants behave, skip, fail or ignore nothing; every other FAULT breaks one
 // rule of plugin.h that the loader must refuse, but 13 and 14, whose init crashes or hangs (the
-// window loads those in a child process first: tst_mainwindow).
+// window loads those in a child process first: tst_mainwindow). FAULT 0 is also built against
+// ABI 1.0's header (abi-1.0/), as a plugin of the first SDK is: no device variant, no values.
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -17,9 +18,18 @@
 
 namespace {
 
+#define ABI_1_1 (ACCELLAB_PLUGIN_ABI_MINOR >= 1)
+
 struct State {
-  char variant;  // 'l'oop, 'f'ails, 'w'rong
+  char variant;  // 'l'oop, 'f'ails, 'w'rong, 'd'evice
   std::vector<double> in, out;
+#if ABI_1_1
+  // The device variant's "device" memory, copied to and from by the host's runner (a fake
+  // device in tst_plugin: plain memory, the stream a token).
+  std::vector<double> deviceIn, deviceOut;
+  accellab_transfer toDevice, fromDevice;
+  accellab_device_work work;
+#endif
 };
 
 const accellab_param kParams[] = {
@@ -27,12 +37,31 @@ const accellab_param kParams[] = {
      FAULT == 6 ? 50u : 1u, FAULT == 6 ? 40u : 1000u},
 };
 
+#if ABI_1_1
+#define NOT_ON_DEVICE , 0u
+#else
+#define NOT_ON_DEVICE
+#endif
+
 const accellab_variant kVariants[] = {
-    {sizeof(accellab_variant), "loop", "copies", ACCELLAB_SCALAR, 0},
-    {sizeof(accellab_variant), FAULT == 11 ? "loop" : "skips", "never applies", ACCELLAB_SCALAR, 0},
-    {sizeof(accellab_variant), "fails", "its run fails", ACCELLAB_SCALAR, 0},
-    {sizeof(accellab_variant), "wrong", "copies wrongly", ACCELLAB_THREADS, 1},
+    {sizeof(accellab_variant), "loop", "copies", ACCELLAB_SCALAR, 0 NOT_ON_DEVICE},
+    {sizeof(accellab_variant), FAULT == 11 ? "loop" : "skips", "never applies", ACCELLAB_SCALAR,
+     0 NOT_ON_DEVICE},
+    {FAULT == 18 ? sizeof(accellab_variant) + 8 : sizeof(accellab_variant), "fails",
+     "its run fails", ACCELLAB_SCALAR, 0 NOT_ON_DEVICE},
+    {sizeof(accellab_variant), "wrong", "copies wrongly", ACCELLAB_THREADS, 1 NOT_ON_DEVICE},
+#if ABI_1_1
+    {sizeof(accellab_variant), "device", "copies on a device", ACCELLAB_GPU, 0,
+     FAULT == 17 ? 0u : 1u},
+#endif
 };
+
+#if ABI_1_1
+const accellab_value kValues[] = {
+    {sizeof(accellab_value), "copied", "", "elements copied"},
+    {sizeof(accellab_value), FAULT == 19 ? "copied" : "never", "%", "a value it never has"},
+};
+#endif
 
 accellab_work work(const accellab_problem* p) { return {p->params[0], 16 * p->params[0], 0}; }
 
@@ -44,12 +73,51 @@ accellab_status prepare(const accellab_problem* p, const char* variant, void** s
     accellab_say(why, "not applicable here: no such device");
     return ACCELLAB_SKIPPED;
   }
-  auto* s =
-      new State{variant[0], std::vector<double>(p->params[0]), std::vector<double>(p->params[0])};
+  auto* s = new State{};
+  s->variant = variant[0];
+  s->in.resize(p->params[0]);
+  s->out.resize(p->params[0]);
   for (std::size_t i = 0; i < s->in.size(); ++i) s->in[i] = static_cast<double>(i + p->seed % 7);
+#if ABI_1_1
+  if (s->variant == 'd') {
+    if (p->device != 0) {  // the fake device's ordinal
+      accellab_say(why, "prepared for no device");
+      delete s;
+      return ACCELLAB_FAILED;
+    }
+    s->deviceIn.resize(s->in.size());
+    s->deviceOut.resize(s->in.size());
+    const std::uint64_t bytes = s->in.size() * sizeof(double);
+    s->toDevice = {s->deviceIn.data(), s->in.data(), bytes};
+    s->fromDevice = {s->deviceOut.data(), s->out.data(), bytes};
+  }
+#endif
   *state = s;
   return ACCELLAB_OK;
 }
+
+#if ABI_1_1
+accellab_status launch(void* state, void* stream, accellab_message* why) {
+  auto* s = static_cast<State*>(state);
+  if (!stream) {
+    accellab_say(why, "no stream");
+    return ACCELLAB_FAILED;
+  }
+  s->deviceOut = s->deviceIn;
+  return ACCELLAB_OK;
+}
+
+const accellab_device_work* deviceWork(void* state) {
+  auto* s = static_cast<State*>(state);
+  s->work = {sizeof(accellab_device_work), &s->toDevice, 1, &s->fromDevice, 1, launch};
+  return &s->work;
+}
+
+accellab_status reportValues(void* state, double* out, accellab_message*) {
+  out[0] = static_cast<double>(static_cast<State*>(state)->out.size());
+  return ACCELLAB_OK;  // out[1] left NaN: "never" is left out
+}
+#endif
 
 void poison(void* state) {
   auto* s = static_cast<State*>(state);
@@ -87,7 +155,7 @@ const accellab_kernel kKernels[] = {{
     1,
     ACCELLAB_F64,
     kVariants,
-    4,
+    sizeof kVariants / sizeof kVariants[0],
     "16 bytes per element",
     work,
     memoryBytes,
@@ -96,6 +164,12 @@ const accellab_kernel kKernels[] = {{
     FAULT == 8 ? nullptr : run,
     verify,
     release,
+#if ABI_1_1
+    FAULT == 15 ? nullptr : deviceWork,
+    kValues,
+    2,
+    FAULT == 16 ? nullptr : reportValues,
+#endif
 }};
 
 const accellab_plugin kPlugin{sizeof(accellab_plugin), "test-plugin", "0.1", kKernels,
@@ -115,6 +189,6 @@ const accellab_plugin* init(const accellab_host* host) {
 
 #if FAULT != 2
 extern "C" ACCELLAB_PLUGIN_EXPORT const accellab_entry accellab_plugin_entry{
-    sizeof(accellab_entry), FAULT == 1 ? 2u : ACCELLAB_PLUGIN_ABI_MAJOR, 0u,
+    sizeof(accellab_entry), FAULT == 1 ? 2u : ACCELLAB_PLUGIN_ABI_MAJOR, ACCELLAB_PLUGIN_ABI_MINOR,
     FAULT == 3 ? nullptr : init, nullptr};
 #endif
