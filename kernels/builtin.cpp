@@ -57,16 +57,33 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
   const Capabilities capabilities = probeCapabilities(device, launch, options.mpiOnDevice);
   auto registry = std::make_shared<Registry>();
   std::vector<KernelTable> tables = registeredKernels();
+  const auto tableOf = [&](const std::string& kernel) {
+    const auto table =
+        std::ranges::find_if(tables, [&](const KernelTable& t) { return t.info.name == kernel; });
+    return table == tables.end() ? nullptr : &*table;
+  };
   for (const CudaSourceChoice& choice : options.cudaSources) {
-    const auto table = std::ranges::find_if(
-        tables, [&](const KernelTable& t) { return t.info.name == choice.kernel; });
-    if (table == tables.end())
+    KernelTable* table = tableOf(choice.kernel);
+    if (!table)
       throw gpu::CudaSourceError("--cuda-source " + choice.file.string() +
                                  ": no built-in kernel '" + choice.kernel + "' to add it to");
     const gpu::CudaSource source =
         gpu::readCudaSource(choice.file, choice.entry, table->sourceParameters);
     addSourceVariant(*table, source);  // a name taken is refused before the compile
     gpu::checkCudaSource(source, table->info.dtypes);
+  }
+  // Listed before the built-in kernels are made: a file's functions may join one of them.
+  const BenchPattern bench(options.pythonBench);
+  std::vector<AsvListing> listings;
+  for (const std::filesystem::path& file : options.pythonFiles) {
+    listings.push_back(listAsvFile(file, pythonInterpreter()));
+    for (PythonFunction& function : listings.back().builtinVariants) {
+      KernelTable* table = tableOf(function.kernel);
+      if (!table)
+        throw PythonFileError("python file " + file.string() + ": no built-in kernel '" +
+                              function.kernel + "' for " + function.name + " to join");
+      if (bench.takes(function.name)) addPythonVariant(*table, std::move(function));
+    }
   }
   for (KernelTable& table : tables) registry->add(makeKernel(std::move(table), capabilities));
   const auto join = [&](std::vector<std::unique_ptr<Kernel>> kernels, const std::string& from) {
@@ -81,17 +98,17 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
   const auto devices = gpu::pluginDevices(device, capabilities.gpu);
   for (const std::filesystem::path& file : options.plugins)
     join(loadPlugin(file, devices).kernels, "plugin " + file.string());
-  const BenchPattern bench(options.pythonBench);
-  for (const std::filesystem::path& file : options.pythonFiles) {
-    const std::string interpreter = pythonInterpreter();
-    auto kernels = makeAsvKernels(listAsvFile(file, interpreter), interpreter,
+  for (const AsvListing& listing : listings) {
+    auto kernels = makeAsvKernels(listing, pythonInterpreter(),
                                   [&](const std::string& name) { return bench.takes(name); });
-    if (kernels.empty())
-      throw PythonFileError("python file " + file.string() + ": no benchmark" +
+    const bool joins = !listing.builtinVariants.empty();
+    if (kernels.empty() && !joins)
+      throw PythonFileError("python file " + listing.file.string() + ": no benchmark" +
                             (options.pythonBench.empty()
-                                 ? " (functions or methods named time_*, docs/python.md)"
+                                 ? " (functions or methods named time_*, or accellab.Builtin "
+                                   "variants, docs/python.md)"
                                  : " matches --bench '" + options.pythonBench + "'"));
-    join(std::move(kernels), "python file " + file.string());
+    join(std::move(kernels), "python file " + listing.file.string());
   }
   return Engine(
       std::move(registry), [device] { return probeMemory(device); },

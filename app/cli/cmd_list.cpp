@@ -98,9 +98,10 @@ int listCommand(Args args, const EngineFactory& engines) {
   const Registry& registry = engine.registry();
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   bool first = true;
-  // With --python, the files' benchmarks are what the user asked about.
-  const bool filesOnly = !parser.values("--python").empty();
+  // With --python, the files' benchmarks are what the user asked about, unless a kernel is
+  // named (a built-in one a file's functions join).
   const auto only = parser.value("--kernel");
+  const bool filesOnly = !parser.values("--python").empty() && !only;
   if (only && !registry.find(*only)) throw UsageError("unknown kernel '" + *only + "'");
   for (const Kernel* kernel : registry.kernels()) {
     const KernelInfo& info = kernel->info();

@@ -156,6 +156,7 @@ KernelTable table() {
   table.memory = &memory;
   table.prepareSource = ACCELLAB_WITH_CUDA(&prepareGpuSource);
   table.sourceParameters = "const {T}*, {T}*, unsigned long long, {T}";
+  table.preparePython = &preparePythonFunction;
   table.variants = {
       {.name = "loop",
        .description = "scalar triple loop z, y, x; compiler vectorization off",

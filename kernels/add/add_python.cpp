@@ -12,6 +12,14 @@
 namespace accellab::kernels::add {
 namespace {
 
+nlohmann::json withArrays(nlohmann::json prepare, const RunRequest& request, const Shape3& shape) {
+  prepare["kernel"] = "add";
+  prepare["dtype"] = std::string(toString(request.params.dtype));
+  prepare["shape"] = {shape.z, shape.y, shape.x};
+  prepare["threads"] = request.threads;
+  return prepare;
+}
+
 template <class T>
 SharedMemory filledInput(std::uint64_t elements, std::uint64_t seed) {
   SharedMemory memory("accellab-add-in", elements * sizeof(T));
@@ -24,17 +32,14 @@ SharedMemory filledInput(std::uint64_t elements, std::uint64_t seed) {
 template <class T>
 class PythonAddRun final : public KernelRun {
  public:
-  PythonAddRun(const RunRequest& request, const std::string& variant)
+  // `prepare`: what the child's prepare gets besides the arrays ({"variant": ...}).
+  PythonAddRun(const RunRequest& request, nlohmann::json prepare)
       : shape_(*request.params.shape),
         elements_(*elementCount(shape_)),
         in_(filledInput<T>(elements_, request.params.seed)),
         out_("accellab-add-out", elements_ * sizeof(T)),
-        python_({{"kernel", "add"},
-                 {"variant", variant},
-                 {"dtype", std::string(toString(request.params.dtype))},
-                 {"shape", {shape_.z, shape_.y, shape_.x}},
-                 {"threads", request.threads}},
-                {in_.fd(), out_.fd()}, request.stop) {
+        python_(withArrays(std::move(prepare), request, shape_), {in_.fd(), out_.fd()},
+                request.stop) {
     poison(output());
   }
 
@@ -56,15 +61,27 @@ class PythonAddRun final : public KernelRun {
   PythonVariant python_;
 };
 
-std::unique_ptr<KernelRun> preparePython(const RunRequest& request, const std::string& variant) {
+std::unique_ptr<KernelRun> preparePythonWith(const RunRequest& request, nlohmann::json prepare) {
   if (!request.params.shape || !elementCount(*request.params.shape))
     throw std::runtime_error("add needs a shape whose element count fits 64 bits");
   return forDType(request.params.dtype, [&]<class T>(T) -> std::unique_ptr<KernelRun> {
-    return std::make_unique<PythonAddRun<T>>(request, variant);
+    return std::make_unique<PythonAddRun<T>>(request, std::move(prepare));
   });
 }
 
+std::unique_ptr<KernelRun> preparePython(const RunRequest& request, const std::string& variant) {
+  return preparePythonWith(request, {{"variant", variant}});
+}
+
 }  // namespace
+
+std::unique_ptr<KernelRun> preparePythonFunction(const RunRequest& request,
+                                                 const PythonFunction& function) {
+  return preparePythonWith(request, {{"variant", "function"},
+                                 {"file", function.file.string()},
+                                 {"function", function.name},
+                                 {"threads_from", function.threads}});
+}
 
 std::vector<VariantRow> pythonRows() {
   return {

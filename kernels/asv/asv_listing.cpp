@@ -132,6 +132,14 @@ AsvListing listAsvFile(const std::filesystem::path& file, const std::string& int
     for (const nlohmann::json& skipped : reply.at("not_measured"))
       listing.notMeasured.push_back(
           {skipped.at("name").get<std::string>(), skipped.at("reason").get<std::string>()});
+    for (const nlohmann::json& joined : reply.value("builtin_variants", nlohmann::json::array()))
+      listing.builtinVariants.push_back({.kernel = joined.at("kernel").get<std::string>(),
+                                         .name = joined.at("name").get<std::string>(),
+                                         .file = absolute,
+                                         .sha256 = listing.sha256,
+                                         .doc = joined.at("doc").get<std::string>(),
+                                         .line = joined.at("line").get<int>(),
+                                         .threads = joined.at("threads").get<std::string>()});
     return listing;
   } catch (const nlohmann::json::exception& malformed) {
     throw PythonFileError(shown + ": the Python child's listing is malformed: " + malformed.what());

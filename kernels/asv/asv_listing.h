@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "python/python_function.h"
+
 namespace accellab::kernels {
 
 class PythonChild;
@@ -69,6 +71,8 @@ struct AsvListing {
   std::vector<AsvBenchmark> benchmarks;
   std::vector<AsvDeclaredKernel> kernels;
   std::vector<AsvSkipped> notMeasured;
+  // Its functions that join a built-in kernel (accellab.Builtin), by line.
+  std::vector<PythonFunction> builtinVariants{};
 };
 
 // Lists `file` with `interpreter`. Throws PythonFileError.

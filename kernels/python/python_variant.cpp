@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "accellab_module.h"  // generated: kAccellabModule, resources/python/accellab.py
 #include "python_child.h"
 #include "python_script.h"  // generated: kPythonScript, resources/python/accellab_variants.py
 
@@ -13,8 +14,11 @@ namespace {
 // Preparing imports numba (seconds on a cold cache) and calibrates python-loop (a fraction of
 // a second); a child silent for this long is hung.
 constexpr std::chrono::seconds kPrepareTimeout{120};
-// A run has no timeout: it ends when it is done or stopped.
+// A run of the tutorial's own code has no timeout: it ends when it is done or stopped
+// (python-loop's time is estimated, and refused above its limit, before it runs).
 constexpr std::chrono::hours kNoTimeout{24 * 365};
+// A user's function (accellab.Builtin) gets asv's default timeout per call.
+constexpr std::chrono::seconds kFunctionTimeout{60};
 // A request is a few hundred bytes: a child that takes none for this long has stopped reading.
 constexpr std::chrono::seconds kSendTimeout{30};
 // The default python-loop limit: a run of 10 s already makes a point take minutes with the
@@ -70,7 +74,9 @@ PythonVariant::PythonVariant(PythonVariant&&) noexcept = default;
 PythonVariant::~PythonVariant() = default;
 
 bool PythonVariant::start(std::stop_token stop) {
-  child_ = std::make_unique<PythonChild>(pythonInterpreter(), kPythonScript, inherited_);
+  // The accellab module too: a user's file whose functions join add imports it.
+  child_ = std::make_unique<PythonChild>(pythonInterpreter(), kPythonScript, inherited_,
+                                         std::vector<std::string>{kAccellabModule});
   std::optional<std::string> line;
   if (child_->send(prepare_.dump(), stop, kSendTimeout))
     line = child_->receive(stop, kPrepareTimeout);
@@ -93,17 +99,22 @@ bool PythonVariant::start(std::stop_token stop) {
 std::optional<PythonOutcome> PythonVariant::run(std::stop_token stop) {
   if (stop.stop_requested()) return std::nullopt;
   if (!child_ && !start(stop)) return std::nullopt;
+  const bool users = prepare_.value("variant", "") == "function";
   std::optional<std::string> line;
   try {
     if (child_->send(R"({"op": "run"})", stop, kSendTimeout))
-      line = child_->receive(stop, kNoTimeout);
+      line = child_->receive(stop, users ? std::chrono::milliseconds(kFunctionTimeout)
+                                         : std::chrono::milliseconds(kNoTimeout));
   } catch (...) {
     child_.reset();  // it died: the next run prepares a new child
     throw;
   }
   if (!line) {
     child_.reset();  // killed mid-call: the next run prepares a new child
-    return std::nullopt;
+    if (stop.stop_requested()) return std::nullopt;
+    throw std::runtime_error("the function did not return within " +
+                             std::to_string(kFunctionTimeout.count()) +
+                             " s (asv's default timeout); its Python child was ended");
   }
   const nlohmann::json reply = parseReply(*line);
   PythonOutcome outcome{reply.at("seconds").get<double>(), std::nullopt};

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "asv/asv_listing.h"
+
 namespace accellab::kernels {
 namespace {
 
@@ -88,6 +90,28 @@ void addSourceVariant(KernelTable& table, gpu::CudaSource source) {
     row.prepare = [prepare = table.prepareSource,
                    kept = std::make_shared<const gpu::CudaSource>(std::move(source))](
                       const RunRequest& request) { return prepare(request, *kept); };
+  table.variants.push_back(std::move(row));
+}
+
+void addPythonVariant(KernelTable& table, PythonFunction function) {
+  const std::string named =
+      "python file " + function.file.string() + ":" + std::to_string(function.line) + ": ";
+  if (!table.preparePython)
+    throw PythonFileError(named + "kernel '" + table.info.name +
+                          "' takes no Python function (add does)");
+  for (const VariantRow& row : table.variants)
+    if (row.name == function.name)
+      throw PythonFileError(named + table.info.name + " already has a variant '" + function.name +
+                            "': give the function another name");
+  VariantRow row{.name = function.name,
+                 .description = (function.doc.empty() ? "" : function.doc + "; ") +
+                                "your Python function from " + function.file.filename().string() +
+                                " (SHA-256 " + function.sha256.substr(0, 12) + "…)",
+                 .needs = function.threads == "numba" ? Needs::numba : Needs::numpy,
+                 .usesThreads = !function.threads.empty()};
+  row.prepare = [prepare = table.preparePython,
+                 kept = std::make_shared<const PythonFunction>(std::move(function))](
+                    const RunRequest& request) { return prepare(request, *kept); };
   table.variants.push_back(std::move(row));
 }
 

@@ -12,6 +12,7 @@
 #include "accellab/kernel.h"
 #include "capabilities.h"
 #include "cuda/cuda_source.h"
+#include "python/python_function.h"
 
 namespace accellab::kernels {
 
@@ -36,6 +37,8 @@ struct RunRequest {
 using PrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&);
 // A user's CUDA source as a variant of the kernel (KernelTable::prepareSource).
 using SourcePrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&, const gpu::CudaSource&);
+// A user's Python function as a variant of the kernel (KernelTable::preparePython).
+using PythonPrepareFn = std::unique_ptr<KernelRun> (*)(const RunRequest&, const PythonFunction&);
 
 struct VariantRow {
   std::string name;  // "loop", "vectorized", "parallel", "gpu", "blas", ...
@@ -63,11 +66,17 @@ struct KernelTable {
   SourcePrepareFn prepareSource = nullptr;
   // The parameter types prepareSource launches the entry with (CudaSource::parameters).
   std::string sourceParameters{};
+  // How a function of a user's Python file runs as a variant (accellab.Builtin); null: the
+  // kernel takes none.
+  PythonPrepareFn preparePython = nullptr;
 };
 
 // `table` with `source`'s entry as one more variant, named after it (docs/cuda-source.md).
 // Throws gpu::CudaSourceError when the kernel takes no source or has a variant of that name.
 void addSourceVariant(KernelTable& table, gpu::CudaSource source);
+// `table` with `function` as one more variant, named after it (docs/python.md). Throws
+// PythonFileError when the kernel takes no Python function or has a variant of that name.
+void addPythonVariant(KernelTable& table, PythonFunction function);
 
 // The Kernel a table describes, with each variant's availability on this build and machine.
 std::unique_ptr<Kernel> makeKernel(KernelTable table, const Capabilities& capabilities);

@@ -20,8 +20,11 @@ module without any path set.
 """
 import math
 
-__all__ = ["DEVICES", "THREADS", "Kernel", "Work"]
+__all__ = ["BUILTINS", "DEVICES", "THREADS", "Builtin", "Kernel", "Work"]
 
+# AccelLab's kernels that a file's functions may join (Builtin), and what each calls them with.
+BUILTINS = {"add": "f(a, b, addend): write a + addend into b; a and b are 3-D C-order "
+                   "NumPy arrays of the point's shape and element type, addend is 2 in it"}
 # The GPU libraries whose CUDA events time a device variant.
 DEVICES = ("cupy", "numba")
 # The libraries whose thread count AccelLab sets to the point's for a threaded variant.
@@ -98,3 +101,44 @@ class Kernel:
 
     def __repr__(self):
         return "accellab.Kernel(%r)" % self.name
+
+
+class Builtin:
+    """One of AccelLab's own kernels (BUILTINS), which functions of a file join as variants:
+    each is called with the kernel's arrays, verified against its reference and charted
+    beside its C++ variants, on the problems the run gives the kernel (--shape, --dtype).
+
+        add = accellab.Builtin("add")
+
+        @add.variant
+        def numpy_out(a, b, addend):
+            np.add(a, addend, out=b)
+
+    Name them without asv's time_ prefix: asv would call them with its own parameters."""
+
+    def __init__(self, name):
+        if name not in BUILTINS:
+            raise ValueError("accellab.Builtin(%r): the built-in kernels a function joins are %s"
+                             % (name, ", ".join(sorted(BUILTINS))))
+        self.name = name
+
+    def variant(self, function=None, *, threads=None):
+        """Marks a function as a variant of this kernel: `@kernel.variant`, or
+        `@kernel.variant(threads="numba")` for one whose Numba parallel code runs on the
+        point's thread count."""
+        if threads is not None and threads not in THREADS:
+            raise ValueError("Builtin %s: threads must be one of %s, not %r" %
+                             (self.name, ", ".join(THREADS), threads))
+
+        def mark(joined):
+            if not callable(joined):
+                raise ValueError("Builtin %s: %r is no function" % (self.name, joined))
+            joined.accellab_builtin = self.name
+            joined.accellab_threads = threads
+            return joined
+
+        return mark if function is None else mark(function)
+
+    def __repr__(self):
+        return "accellab.Builtin(%r)" % self.name
+

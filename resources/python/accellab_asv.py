@@ -495,7 +495,26 @@ def list_file(request):
         python[package] = version_of(package)
     return {"ok": True, "file": path, "sha256": digest, "python": python,
             "benchmarks": [b.describe() for b in made if b.name not in refused_names],
-            "kernels": kernels, "not_measured": not_measured}
+            "kernels": kernels, "not_measured": not_measured,
+            "builtin_variants": builtin_variants(module)}
+
+
+def builtin_variants(module):
+    """The module's functions that join a built-in kernel (accellab.Builtin), each {"kernel",
+    "name", "doc", "line", "threads"}, in the order of their lines."""
+    joined, seen = [], set()
+    for name, function in vars(module).items():
+        kernel = getattr(function, "accellab_builtin", None)
+        if not callable(function) or not isinstance(kernel, str) or id(function) in seen:
+            continue
+        seen.add(id(function))
+        doc = inspect.getdoc(function)
+        code = getattr(inspect.unwrap(function), "__code__", None)
+        joined.append({"kernel": kernel, "name": name,
+                       "doc": doc.strip().splitlines()[0] if doc and doc.strip() else "",
+                       "line": code.co_firstlineno if code else 0,
+                       "threads": getattr(function, "accellab_threads", None) or ""})
+    return sorted(joined, key=lambda entry: entry["line"])
 
 
 def declared_kernels(benchmarks):

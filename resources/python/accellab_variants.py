@@ -23,6 +23,18 @@ try:
 except (OSError, AttributeError):
     pass
 
+# A user's file whose functions join add (accellab.Builtin) imports the accellab module that
+# AccelLab passes as the first argument, as the asv files' child does; nothing of it is
+# written into the user's folder (__pycache__).
+if len(sys.argv) > 1:
+    import types
+    accellab = types.ModuleType("accellab")
+    accellab.__file__ = "<accellab>"
+    exec(compile(sys.argv[1], "<accellab>", "exec"), accellab.__dict__)
+    sys.modules["accellab"] = accellab
+    del sys.argv[1:]
+sys.dont_write_bytecode = True
+
 # numba.cuda and NumPy may print on stdout; the protocol keeps the real stdout to itself.
 protocol = os.fdopen(os.dup(1), "w")
 os.dup2(2, 1)
@@ -31,7 +43,8 @@ os.dup2(2, 1)
 PI_NUMPY_CHUNK = 1 << 20
 # What each kernel offers, checked before any import so that a typo is named as one.
 VARIANTS = {
-    "add": ("python-loop", "numpy", "numpy-out", "numba", "numba-prange", "numba-cuda"),
+    "add": ("python-loop", "numpy", "numpy-out", "numba", "numba-prange", "numba-cuda",
+            "function"),
     "pi": ("python-loop", "numpy", "numba", "numba-prange", "numba-cuda"),
 }
 # Elements (add) or samples (pi) the python-loop calibration times.
@@ -113,6 +126,21 @@ def import_cuda():
     from numba.cuda.random import create_xoroshiro128p_states, xoroshiro128p_uniform_float64
 
 
+def user_function(path, name):
+    """`name` of the user's file (accellab.Builtin), the file imported by path as a module of
+    its own, its folder first on sys.path so that its imports of files beside it work."""
+    import importlib.util
+    sys.path.insert(0, os.path.dirname(os.path.realpath(path)))
+    spec = importlib.util.spec_from_file_location("accellab_user_file", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    function = getattr(module, name, None)
+    if not callable(function):
+        raise ValueError("%s has no function %s any more" % (path, name))
+    return function
+
+
 def prepare_add(request):
     import numpy as np
     variant = request["variant"]
@@ -147,6 +175,14 @@ def prepare_add(request):
 
     if variant == "numpy-out":
         return prepared, lambda: np.add(a, 2, out=b), copy_in, copy_out
+
+    if variant == "function":
+        # The user's: its threads set first (Numba reads their cap once, at import).
+        if request.get("threads_from") == "numba":
+            numba_with_threads(request["threads"])
+        function = user_function(request["file"], request["function"])
+        addend = dtype(2)
+        return prepared, lambda: function(a, b, addend), copy_in, copy_out
 
     if variant == "numba":
         numba = numba_with_threads(1)

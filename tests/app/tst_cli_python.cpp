@@ -17,6 +17,7 @@ namespace {
 
 const QString kExample = QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/asv_style.py");
 const QString kDecorated = QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/tutorial_add.py");
+const QString kJoined = QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/my_add.py");
 
 std::vector<PointResult> pointsIn(const QString& file) {
   return readSessionFile(file.toStdString()).runs.front().points;
@@ -87,6 +88,53 @@ class TestCliPython : public QObject {
                  detail.ends_with(" (rtol 0), against time_python_loop"),
              detail.c_str());
     QVERIFY2(result.out.contains("GB/s"), qPrintable(result.out));
+  }
+
+  // Functions that join add (accellab.Builtin) run on add's arrays beside its C++ variants and
+  // are checked by add's reference: a right one verifies, a wrong one fails verification, one
+  // that raises fails with Python's words, one that crashes the interpreter fails with the
+  // signal, and the run goes on; a taken name is refused.
+  void functionsJoinAdd() {
+    const QString out = dir_.filePath("joined.json");
+    const CliResult example =
+        runCli({"run", "--python", kJoined, "--kernel", "add", "--shape", "5x7x9", "--dtype",
+                "f32", "--variants", "vectorized,numpy_out,slow_python_rows", "--reps", "3",
+                "--min-time", "0.01", "--out", out});
+    QVERIFY2(example.exitCode == 0, qPrintable(example.err + example.out));
+    for (const PointResult& p : pointsIn(out)) {
+      QCOMPARE(p.point.kernel, std::string("add"));
+      QVERIFY2(p.status == PointStatus::ok && p.verified, (p.reason + p.verifyDetail).c_str());
+    }
+    const QString mine = dir_.filePath("mine.py");
+    std::ofstream(mine.toStdString())
+        << "import accellab\nadd = accellab.Builtin('add')\n\n@add.variant\n"
+           "def off_by_one(a, b, addend):\n    b[...] = a + addend + 1\n\n@add.variant\n"
+           "def raises(a, b, addend):\n    raise RuntimeError('not today')\n\n@add.variant\n"
+           "def crashes(a, b, addend):\n    import os\n    os.abort()\n";
+    const CliResult wrong = runCli({"run", "--python", mine, "--kernel", "add", "--shape",
+                                    "4x4x4", "--variants", "off_by_one,raises,crashes,vectorized",
+                                    "--reps", "3",
+                                    "--min-time", "0.01", "--out", dir_.filePath("mine.json")});
+    QCOMPARE(wrong.exitCode, 1);
+    const std::vector<PointResult> points = pointsIn(dir_.filePath("mine.json"));
+    QCOMPARE(points.size(), std::size_t{4});
+    const auto reason = [&](const char* variant) {
+      for (const PointResult& p : points)
+        if (p.point.variant == variant) return p.status == PointStatus::ok ? "ok" : p.reason;
+      return std::string("no point");
+    };
+    QVERIFY2(reason("off_by_one").starts_with("verification failed"),
+             reason("off_by_one").c_str());
+    QVERIFY2(reason("raises").find("RuntimeError: not today") != std::string::npos,
+             reason("raises").c_str());
+    QVERIFY2(reason("crashes").find("SIGABRT") != std::string::npos, reason("crashes").c_str());
+    QCOMPARE(reason("vectorized"), std::string("ok"));  // the run went on
+    const QString taken = dir_.filePath("taken.py");
+    std::ofstream(taken.toStdString()) << "import accellab\n\n@accellab.Builtin('add').variant\n"
+                                          "def numpy(a, b, addend):\n    b[...] = a + addend\n";
+    const CliResult clash = runCli({"list", "--python", taken});
+    QCOMPARE(clash.exitCode, 2);
+    QVERIFY2(clash.err.contains("add already has a variant 'numpy'"), qPrintable(clash.err));
   }
 
   // Numba's compile is the first call, kept apart: far above the median of the calls after it.

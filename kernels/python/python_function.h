@@ -1,0 +1,22 @@
+// A function of a user's Python file that joins a built-in kernel as a variant
+// (accellab.Builtin, docs/python.md): called with the kernel's own arrays, verified against its
+// reference, charted beside its C++ variants.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace accellab::kernels {
+
+struct PythonFunction {
+  std::string kernel;  // the built-in kernel it joins: "add"
+  std::string name;    // the function's, the variant's name
+  std::filesystem::path file;
+  std::string sha256;  // of the file when it was listed
+  std::string doc;     // its docstring's first line
+  int line = 0;        // of its def
+  // The library whose threads it runs on, set to the point's count ("numba"); empty: one.
+  std::string threads;
+};
+
+}  // namespace accellab::kernels
