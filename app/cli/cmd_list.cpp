@@ -122,6 +122,10 @@ int listCommand(Args args, const EngineFactory& engines) {
                 << printable(value.description) << '\n';
     writeVariants(info, std::cout);
   }
+  // The engine made it, so its functions joined built-in kernels, which --kernel shows.
+  if (first && filesOnly)
+    std::cout << "The file has no benchmark of its own: its functions join built-in kernels "
+                 "(accellab.Builtin); list them with --kernel add\n";
   return kExitOk;
 }
 

@@ -129,6 +129,9 @@ class TestCliPython : public QObject {
              reason("raises").c_str());
     QVERIFY2(reason("crashes").find("SIGABRT") != std::string::npos, reason("crashes").c_str());
     QCOMPARE(reason("vectorized"), std::string("ok"));  // the run went on
+    const CliResult listed = runCli({"list", "--python", mine});
+    QVERIFY2(listed.exitCode == 0 && listed.out.contains("list them with --kernel add"),
+             qPrintable(listed.out + listed.err));
     const QString taken = dir_.filePath("taken.py");
     std::ofstream(taken.toStdString()) << "import accellab\n\n@accellab.Builtin('add').variant\n"
                                           "def numpy(a, b, addend):\n    b[...] = a + addend\n";
