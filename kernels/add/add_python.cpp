@@ -78,9 +78,9 @@ std::unique_ptr<KernelRun> preparePython(const RunRequest& request, const std::s
 std::unique_ptr<KernelRun> preparePythonFunction(const RunRequest& request,
                                                  const PythonFunction& function) {
   return preparePythonWith(request, {{"variant", "function"},
-                                 {"file", function.file.string()},
-                                 {"function", function.name},
-                                 {"threads_from", function.threads}});
+                                     {"file", function.file.string()},
+                                     {"function", function.name},
+                                     {"threads_from", function.threads}});
 }
 
 std::vector<VariantRow> pythonRows() {

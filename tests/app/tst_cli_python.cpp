@@ -97,9 +97,9 @@ class TestCliPython : public QObject {
   void functionsJoinAdd() {
     const QString out = dir_.filePath("joined.json");
     const CliResult example =
-        runCli({"run", "--python", kJoined, "--kernel", "add", "--shape", "5x7x9", "--dtype",
-                "f32", "--variants", "vectorized,numpy_out,slow_python_rows", "--reps", "3",
-                "--min-time", "0.01", "--out", out});
+        runCli({"run", "--python", kJoined, "--kernel", "add", "--shape", "5x7x9", "--dtype", "f32",
+                "--variants", "vectorized,numpy_out,slow_python_rows", "--reps", "3", "--min-time",
+                "0.01", "--out", out});
     QVERIFY2(example.exitCode == 0, qPrintable(example.err + example.out));
     for (const PointResult& p : pointsIn(out)) {
       QCOMPARE(p.point.kernel, std::string("add"));
@@ -111,10 +111,10 @@ class TestCliPython : public QObject {
            "def off_by_one(a, b, addend):\n    b[...] = a + addend + 1\n\n@add.variant\n"
            "def raises(a, b, addend):\n    raise RuntimeError('not today')\n\n@add.variant\n"
            "def crashes(a, b, addend):\n    import os\n    os.abort()\n";
-    const CliResult wrong = runCli({"run", "--python", mine, "--kernel", "add", "--shape",
-                                    "4x4x4", "--variants", "off_by_one,raises,crashes,vectorized",
-                                    "--reps", "3",
-                                    "--min-time", "0.01", "--out", dir_.filePath("mine.json")});
+    const CliResult wrong =
+        runCli({"run", "--python", mine, "--kernel", "add", "--shape", "4x4x4", "--variants",
+                "off_by_one,raises,crashes,vectorized", "--reps", "3", "--min-time", "0.01",
+                "--out", dir_.filePath("mine.json")});
     QCOMPARE(wrong.exitCode, 1);
     const std::vector<PointResult> points = pointsIn(dir_.filePath("mine.json"));
     QCOMPARE(points.size(), std::size_t{4});
@@ -123,8 +123,7 @@ class TestCliPython : public QObject {
         if (p.point.variant == variant) return p.status == PointStatus::ok ? "ok" : p.reason;
       return std::string("no point");
     };
-    QVERIFY2(reason("off_by_one").starts_with("verification failed"),
-             reason("off_by_one").c_str());
+    QVERIFY2(reason("off_by_one").starts_with("verification failed"), reason("off_by_one").c_str());
     QVERIFY2(reason("raises").find("RuntimeError: not today") != std::string::npos,
              reason("raises").c_str());
     QVERIFY2(reason("crashes").find("SIGABRT") != std::string::npos, reason("crashes").c_str());

@@ -587,6 +587,34 @@ class TestMainWindow : public QObject {
     QCOMPARE(charted, std::size_t{2});
   }
 
+  // A file whose functions join add (accellab.Builtin): they are add's variants in the panel,
+  // measured in the worker (which lists the same file) and verified by add's reference.
+  void functionsOfAPythonFileJoinAddInTheWindow() {
+    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
+    const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
+    qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
+    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
+                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
+    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
+    QVERIFY(window->loadPlugin(QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/my_add.py")));
+    QVERIFY(remade.wait(20000));
+    QWidget& panel = window->experimentPanel();
+    QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("add")));
+    if (!panel.findChild<QCheckBox*>(QStringLiteral("variant-numpy_out")))
+      QSKIP("no numpy_out: NumPy is missing for /usr/bin/python3");
+    child<QLineEdit>(panel, "sizes")->setText(QStringLiteral("4x8x16"));
+    runQuickly(*window, {QStringLiteral("vectorized"), QStringLiteral("numpy_out")});
+    if (QTest::currentTestFailed()) return;
+    const Run& run = window->document().session().runs.back();
+    QVERIFY(!run.points.empty());
+    bool joined = false;
+    for (const PointResult& p : run.points) {
+      QVERIFY2(p.status == PointStatus::ok && p.verified, (p.reason + p.verifyDetail).c_str());
+      joined = joined || p.point.variant == "numpy_out";
+    }
+    QVERIFY(joined);
+  }
+
   // Run > Python Interpreter: another interpreter remakes the engines off the GUI thread; the
   // panel's Python variants and the System tab then say what it has. The environment's
   // ACCELLAB_PYTHON, when set, decides instead.
