@@ -80,7 +80,8 @@ std::unique_ptr<KernelRun> preparePythonFunction(const RunRequest& request,
   return preparePythonWith(request, {{"variant", "function"},
                                      {"file", function.file.string()},
                                      {"function", function.name},
-                                     {"threads_from", function.threads}});
+                                     {"threads_from", function.threads},
+                                     {"timeout_s", function.timeoutS}});
 }
 
 std::vector<VariantRow> pythonRows() {

@@ -139,7 +139,8 @@ AsvListing listAsvFile(const std::filesystem::path& file, const std::string& int
                                          .sha256 = listing.sha256,
                                          .doc = joined.at("doc").get<std::string>(),
                                          .line = joined.at("line").get<int>(),
-                                         .threads = joined.at("threads").get<std::string>()});
+                                         .threads = joined.at("threads").get<std::string>(),
+                                         .timeoutS = joined.at("timeout").get<double>()});
     return listing;
   } catch (const nlohmann::json::exception& malformed) {
     throw PythonFileError(shown + ": the Python child's listing is malformed: " + malformed.what());

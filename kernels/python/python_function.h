@@ -17,6 +17,9 @@ struct PythonFunction {
   int line = 0;        // of its def
   // The library whose threads it runs on, set to the point's count ("numba"); empty: one.
   std::string threads;
+  // Seconds a call may take before its child is ended: the function's `timeout` attribute, as
+  // asv reads a benchmark's, else asv's default 60; 0 or less: no limit.
+  double timeoutS = 60;
 };
 
 }  // namespace accellab::kernels

@@ -15,10 +15,9 @@ namespace {
 // a second); a child silent for this long is hung.
 constexpr std::chrono::seconds kPrepareTimeout{120};
 // A run of the tutorial's own code has no timeout: it ends when it is done or stopped
-// (python-loop's time is estimated, and refused above its limit, before it runs).
+// (python-loop's time is estimated, and refused above its limit, before it runs). A user's
+// function (accellab.Builtin) has the timeout its prepare names (timeout_s), as asv's.
 constexpr std::chrono::hours kNoTimeout{24 * 365};
-// A user's function (accellab.Builtin) gets asv's default timeout per call.
-constexpr std::chrono::seconds kFunctionTimeout{60};
 // A request is a few hundred bytes: a child that takes none for this long has stopped reading.
 constexpr std::chrono::seconds kSendTimeout{30};
 // The default python-loop limit: a run of 10 s already makes a point take minutes with the
@@ -99,12 +98,13 @@ bool PythonVariant::start(std::stop_token stop) {
 std::optional<PythonOutcome> PythonVariant::run(std::stop_token stop) {
   if (stop.stop_requested()) return std::nullopt;
   if (!child_ && !start(stop)) return std::nullopt;
-  const bool users = prepare_.value("variant", "") == "function";
+  const double timeoutS = prepare_.value("timeout_s", 0.0);
+  const auto timeout = timeoutS > 0
+                           ? std::chrono::milliseconds(static_cast<std::int64_t>(timeoutS * 1000))
+                           : std::chrono::milliseconds(kNoTimeout);
   std::optional<std::string> line;
   try {
-    if (child_->send(R"({"op": "run"})", stop, kSendTimeout))
-      line = child_->receive(stop, users ? std::chrono::milliseconds(kFunctionTimeout)
-                                         : std::chrono::milliseconds(kNoTimeout));
+    if (child_->send(R"({"op": "run"})", stop, kSendTimeout)) line = child_->receive(stop, timeout);
   } catch (...) {
     child_.reset();  // it died: the next run prepares a new child
     throw;
@@ -112,9 +112,8 @@ std::optional<PythonOutcome> PythonVariant::run(std::stop_token stop) {
   if (!line) {
     child_.reset();  // killed mid-call: the next run prepares a new child
     if (stop.stop_requested()) return std::nullopt;
-    throw std::runtime_error("the function did not return within " +
-                             std::to_string(kFunctionTimeout.count()) +
-                             " s (asv's default timeout); its Python child was ended");
+    throw std::runtime_error("the call did not return within its timeout of " + seconds(timeoutS) +
+                             "; its Python child was ended");
   }
   const nlohmann::json reply = parseReply(*line);
   PythonOutcome outcome{reply.at("seconds").get<double>(), std::nullopt};

@@ -499,6 +499,16 @@ def list_file(request):
             "builtin_variants": builtin_variants(module)}
 
 
+def call_timeout(function, module):
+    """A joined function's limit per call, read as asv reads a benchmark's `timeout`: on the
+    function, else the module, else 60 s; 0 (no limit) for one that is not a finite number."""
+    timeout = first_attr([function, module], "timeout", DEFAULT_TIMEOUT_S)
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(
+            timeout):
+        return 0
+    return float(timeout)
+
+
 def builtin_variants(module):
     """The module's functions that join a built-in kernel (accellab.Builtin), each {"kernel",
     "name", "doc", "line", "threads"}, in the order of their lines."""
@@ -513,7 +523,8 @@ def builtin_variants(module):
         joined.append({"kernel": kernel, "name": name,
                        "doc": doc.strip().splitlines()[0] if doc and doc.strip() else "",
                        "line": code.co_firstlineno if code else 0,
-                       "threads": getattr(function, "accellab_threads", None) or ""})
+                       "threads": getattr(function, "accellab_threads", None) or "",
+                       "timeout": call_timeout(function, module)})
     return sorted(joined, key=lambda entry: entry["line"])
 
 

@@ -93,7 +93,8 @@ class TestCliPython : public QObject {
   // Functions that join add (accellab.Builtin) run on add's arrays beside its C++ variants and
   // are checked by add's reference: a right one verifies, a wrong one fails verification, one
   // that raises fails with Python's words, one that crashes the interpreter fails with the
-  // signal, and the run goes on; a taken name is refused.
+  // signal, one that hangs past its `timeout` (asv's attribute) is ended, and the run goes on;
+  // a taken name is refused.
   void functionsJoinAdd() {
     const QString out = dir_.filePath("joined.json");
     const CliResult example =
@@ -110,14 +111,15 @@ class TestCliPython : public QObject {
         << "import accellab\nadd = accellab.Builtin('add')\n\n@add.variant\n"
            "def off_by_one(a, b, addend):\n    b[...] = a + addend + 1\n\n@add.variant\n"
            "def raises(a, b, addend):\n    raise RuntimeError('not today')\n\n@add.variant\n"
-           "def crashes(a, b, addend):\n    import os\n    os.abort()\n";
+           "def crashes(a, b, addend):\n    import os\n    os.abort()\n\n@add.variant\n"
+           "def hangs(a, b, addend):\n    import time\n    time.sleep(3600)\nhangs.timeout = 1\n";
     const CliResult wrong =
         runCli({"run", "--python", mine, "--kernel", "add", "--shape", "4x4x4", "--variants",
-                "off_by_one,raises,crashes,vectorized", "--reps", "3", "--min-time", "0.01",
+                "off_by_one,raises,crashes,hangs,vectorized", "--reps", "3", "--min-time", "0.01",
                 "--out", dir_.filePath("mine.json")});
     QCOMPARE(wrong.exitCode, 1);
     const std::vector<PointResult> points = pointsIn(dir_.filePath("mine.json"));
-    QCOMPARE(points.size(), std::size_t{4});
+    QCOMPARE(points.size(), std::size_t{5});
     const auto reason = [&](const char* variant) {
       for (const PointResult& p : points)
         if (p.point.variant == variant) return p.status == PointStatus::ok ? "ok" : p.reason;
@@ -127,6 +129,9 @@ class TestCliPython : public QObject {
     QVERIFY2(reason("raises").find("RuntimeError: not today") != std::string::npos,
              reason("raises").c_str());
     QVERIFY2(reason("crashes").find("SIGABRT") != std::string::npos, reason("crashes").c_str());
+    QCOMPARE(reason("hangs"),
+             std::string("the call did not return within its timeout of 1 s; its Python child "
+                         "was ended"));
     QCOMPARE(reason("vectorized"), std::string("ok"));  // the run went on
     const CliResult listed = runCli({"list", "--python", mine});
     QVERIFY2(listed.exitCode == 0 && listed.out.contains("list them with --kernel add"),

@@ -242,6 +242,48 @@ class ListTest(ChildTest):
         self.assertEqual(sorted(set(self.recorded())), sorted(wanted))
         self.assertEqual(len(wanted), 6)
 
+    def test_functions_that_join_a_builtin_kernel_are_listed_apart(self):
+        path = self.write("bench_joins.py", """\
+            import accellab
+            timeout = 30
+
+            add = accellab.Builtin("add")
+
+            def time_own():
+                pass
+
+            @add.variant(threads="numba")
+            def second(a, b, addend):
+                'Second, by line.'
+
+            @add.variant
+            def first(a, b, addend):
+                pass
+            first.timeout = 2.5
+
+            @add.variant
+            def unlimited(a, b, addend):
+                pass
+            unlimited.timeout = float("inf")
+            """)
+        reply = self.child().ask(op="list", file=path)
+        self.assertEqual([b["name"] for b in reply["benchmarks"]], ["time_own"])
+        joined = reply["builtin_variants"]
+        self.assertEqual([(j["name"], j["kernel"], j["threads"], j["timeout"]) for j in joined],
+                         [("second", "add", "numba", 30.0), ("first", "add", "", 2.5),
+                          ("unlimited", "add", "", 0)])
+        self.assertEqual(joined[0]["doc"], "Second, by line.")
+        # Where its definition begins: its decorator, as for a benchmark.
+        self.assertEqual(joined[0]["line"], self.line_of(path, "@add.variant(threads"))
+
+    def test_a_builtin_that_takes_no_functions_is_refused_at_import(self):
+        path = self.write("bench_pi.py", """\
+            import accellab
+            pi = accellab.Builtin("pi")
+            """)
+        reply = self.child().ask(op="list", file=path)
+        self.assertIn("the built-in kernels a function joins are add", reply["error"])
+
     def test_a_syntax_error_names_the_file_and_line(self):
         path = self.write("bench_syntax.py", """\
             def time_fine():
