@@ -27,7 +27,6 @@ import re
 import sys
 import time
 import traceback
-import types
 from importlib import metadata
 
 import faulthandler
@@ -50,16 +49,6 @@ os.dup2(_null, 0)
 os.close(_null)
 # A crash in the user's code (a segfault in an extension, abort()) prints where it was.
 faulthandler.enable()
-# Nothing written into the user's folders (__pycache__).
-sys.dont_write_bytecode = True
-# `import accellab` in the user's file finds the decorators AccelLab was built with, whatever
-# the interpreter's path holds; the user's code sees an argv of its own.
-if len(sys.argv) > 1:
-    accellab = types.ModuleType("accellab")
-    accellab.__file__ = "<accellab>"
-    exec(compile(sys.argv[1], "<accellab>", "exec"), accellab.__dict__)
-    sys.modules["accellab"] = accellab
-    del sys.argv[1:]
 
 # One timed batch lasts at least this long unless the benchmark sets sample_time or number, or
 # the prepare asks for another target: perf_counter's resolution (well under 1 us) is then

@@ -23,18 +23,6 @@ try:
 except (OSError, AttributeError):
     pass
 
-# A user's file whose functions join add (accellab.Builtin) imports the accellab module that
-# AccelLab passes as the first argument, as the asv files' child does; nothing of it is
-# written into the user's folder (__pycache__).
-if len(sys.argv) > 1:
-    import types
-    accellab = types.ModuleType("accellab")
-    accellab.__file__ = "<accellab>"
-    exec(compile(sys.argv[1], "<accellab>", "exec"), accellab.__dict__)
-    sys.modules["accellab"] = accellab
-    del sys.argv[1:]
-sys.dont_write_bytecode = True
-
 # numba.cuda and NumPy may print on stdout; the protocol keeps the real stdout to itself.
 protocol = os.fdopen(os.dup(1), "w")
 os.dup2(2, 1)
