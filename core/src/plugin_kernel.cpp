@@ -228,7 +228,7 @@ class PluginKernel : public Kernel {
   // A device variant's bytes are on the device, and its host side holds as many.
   MemoryNeed memoryNeed(const Params& params, std::string_view variant) const override {
     const bool onDevice = isOnDevice(variant);
-    const Problem problem = problemOf(info_, params, 1, onDevice ? devices_->device() : -1);
+    const Problem problem = problemOf(info_, params, 1, deviceFor(onDevice));
     const std::uint64_t bytes = abi().memory_bytes(&problem.abi, std::string(variant).c_str());
     return {bytes, onDevice ? bytes : 0};
   }
@@ -241,8 +241,7 @@ class PluginKernel : public Kernel {
         throw PointSkipped(here.reason);
       devices_->select();
     }
-    const Problem problem =
-        problemOf(info_, params, options.threads, onDevice ? devices_->device() : -1);
+    const Problem problem = problemOf(info_, params, options.threads, deviceFor(onDevice));
     void* prepared = nullptr;
     Message why;
     switch (abi().prepare(&problem.abi, std::string(variant).c_str(), &prepared, why.get())) {
@@ -260,6 +259,9 @@ class PluginKernel : public Kernel {
 
  private:
   const accellab_kernel& abi() const { return declaration_->kernel; }
+  // The CUDA ordinal a point of a device variant gets; -1 on the host, and where this program
+  // runs no device variants (a memory estimate may still be asked for).
+  int deviceFor(bool onDevice) const { return onDevice && devices_ ? devices_->device() : -1; }
   bool isOnDevice(std::string_view variant) const {
     const VariantInfo* v = info_.variant(variant);
     return v && v->onDevice;

@@ -112,6 +112,9 @@ class TestPlugin : public QObject {
     QVERIFY(info.variant("device")->onDevice);
     QCOMPARE(info.variant("device")->availability.reason,
              std::string("this program runs no device variants of plugins"));
+    // Its memory is still estimated (the panel asks before anything runs).
+    QCOMPARE(plugin.kernels[0]->memoryNeed(copyPoint("device").params, "device").deviceBytes,
+             std::uint64_t{1600});
     QCOMPARE(info.reportedValues.size(), std::size_t{2});
     QCOMPARE(info.reportedValues[1].unit, std::string("%"));
     QCOMPARE(info.intensityNote, std::string("16 bytes per element"));
