@@ -17,7 +17,6 @@ import copy
 import functools
 import gc
 import hashlib
-import importlib.util
 import inspect
 import itertools
 import json
@@ -189,68 +188,15 @@ def timed_batch(call, number, timer, device=None):
 modules = {}  # real path -> (module, sha256 of the file as imported)
 
 
-def module_name(path):
-    """A module name made from the file's name; a prefixed one when Python already has a module
-    of that name (json.py must not replace the json this script uses)."""
-    name = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0]) or "_"
-    if name[0].isdigit():
-        name = "_" + name
-    taken = set(sys.modules) | set(sys.builtin_module_names) | set(
-        getattr(sys, "stdlib_module_names", ()))
-    if name in taken:
-        name = "accellab_bench_" + name
-    base, count = name, 1
-    while name in sys.modules:
-        count += 1
-        name = "%s_%d" % (base, count)
-    return name
-
-
 def load(path):
     real = os.path.realpath(path)
     if real in modules:
         return modules[real]
     with open(real, "rb") as source:
         digest = hashlib.sha256(source.read()).hexdigest()
-    package = package_of(real)
-    folder = package[0] if package else os.path.dirname(real)
-    if folder in sys.path:
-        sys.path.remove(folder)
-    sys.path.insert(0, folder)
-    if package:
-        # A file of an asv suite (benchmarks/__init__.py beside it): imported as asv imports
-        # it, a module of its package, so that its relative imports (`from .common import
-        # Benchmark`, as NumPy's suite has) work.
-        with watchdog(DEFAULT_TIMEOUT_S):
-            module = importlib.import_module(package[1])
-        modules[real] = module, digest
-        return modules[real]
-    name = module_name(real)
-    spec = importlib.util.spec_from_file_location(name, real)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        with watchdog(DEFAULT_TIMEOUT_S):
-            spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    modules[real] = module, digest
+    with watchdog(DEFAULT_TIMEOUT_S):
+        modules[real] = import_file(real), digest
     return modules[real]
-
-
-def package_of(path):
-    """(the folder above the outermost package holding `path`, its dotted module name) when
-    the file's folder is a package (has __init__.py); None otherwise."""
-    folder, parts = os.path.dirname(path), [os.path.splitext(os.path.basename(path))[0]]
-    if not os.path.isfile(os.path.join(folder, "__init__.py")):
-        return None
-    while os.path.isfile(os.path.join(folder, "__init__.py")):
-        parts.insert(0, os.path.basename(folder))
-        folder = os.path.dirname(folder)
-    if not all(part.isidentifier() for part in parts):
-        return None
-    return folder, ".".join(parts)
 
 
 # ---- asv's attributes --------------------------------------------------------------------

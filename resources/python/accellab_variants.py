@@ -115,15 +115,8 @@ def import_cuda():
 
 
 def user_function(path, name):
-    """`name` of the user's file (accellab.Builtin), the file imported by path as a module of
-    its own, its folder first on sys.path so that its imports of files beside it work."""
-    import importlib.util
-    sys.path.insert(0, os.path.dirname(os.path.realpath(path)))
-    spec = importlib.util.spec_from_file_location("accellab_user_file", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    function = getattr(module, name, None)
+    """`name` of the user's file (accellab.Builtin), imported as the asv child listed it."""
+    function = getattr(import_file(os.path.realpath(path)), name, None)
     if not callable(function):
         raise ValueError("%s has no function %s any more" % (path, name))
     return function

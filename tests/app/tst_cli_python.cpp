@@ -1,6 +1,7 @@
 // accellab-cli with a user's asv-style Python file (docs/python.md), run as a user runs it:
 // list and run --python, --bench, --param, --isolate, the session's record of the file and
 // the interpreter, a Numba first call apart from its median, and a file that does not import.
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -133,6 +134,20 @@ class TestCliPython : public QObject {
              std::string("the call did not return within its timeout of 1 s; its Python child "
                          "was ended"));
     QCOMPARE(reason("vectorized"), std::string("ok"));  // the run went on
+    // A file of an asv suite runs as it is listed, a module of its package: its relative
+    // imports work in the child that runs the function too.
+    QVERIFY(QDir(dir_.path()).mkpath(QStringLiteral("suite")));
+    std::ofstream(dir_.filePath("suite/__init__.py").toStdString()) << "";
+    std::ofstream(dir_.filePath("suite/common.py").toStdString()) << "EXTRA = 0\n";
+    const QString member = dir_.filePath("suite/bench_add.py");
+    std::ofstream(member.toStdString())
+        << "import accellab\nfrom .common import EXTRA\n\n@accellab.Builtin('add').variant\n"
+           "def from_suite(a, b, addend):\n    b[...] = a + addend + EXTRA\n";
+    const CliResult suite = runCli({"run", "--python", member, "--kernel", "add", "--shape",
+                                    "4x4x4", "--variants", "from_suite", "--reps", "3",
+                                    "--min-time", "0.01", "--out", dir_.filePath("suite.json")});
+    QVERIFY2(suite.exitCode == 0, qPrintable(suite.err + suite.out));
+    QVERIFY(pointsIn(dir_.filePath("suite.json")).front().verified);
     const CliResult listed = runCli({"list", "--python", mine});
     QVERIFY2(listed.exitCode == 0 && listed.out.contains("list them with --kernel add"),
              qPrintable(listed.out + listed.err));
