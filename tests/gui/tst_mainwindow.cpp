@@ -509,11 +509,8 @@ class TestMainWindow : public QObject {
           "    def time_loop(self, n):\n        t = 0\n"
           "        for i in range(n):\n            t += i\n");
     }
-    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
-                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
-    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
-    QVERIFY(window->loadPlugin(file));
-    QVERIFY(remade.wait(20000));
+    auto window = measuringInWorkerWith(file);
+    QVERIFY(window);
     QWidget& panel = window->experimentPanel();
     QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("sums")));
     QCOMPARE(child<QLineEdit>(panel, "param-n")->text(), QStringLiteral("10, 100"));
@@ -559,11 +556,8 @@ class TestMainWindow : public QObject {
     const QByteArray before = qgetenv("ACCELLAB_PYTHON");
     const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
     qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
-    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
-                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
-    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
-    QVERIFY(window->loadPlugin(QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/") + file));
-    QVERIFY(remade.wait(20000));
+    auto window = measuringInWorkerWith(QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/") + file);
+    QVERIFY(window);
     QWidget& panel = window->experimentPanel();
     QVERIFY(window->experimentPanel().selectKernel(kernel));
     auto* sizes = child<QLineEdit>(panel, "param-n");
@@ -593,11 +587,8 @@ class TestMainWindow : public QObject {
     const QByteArray before = qgetenv("ACCELLAB_PYTHON");
     const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
     qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
-    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
-                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
-    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
-    QVERIFY(window->loadPlugin(QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/my_add.py")));
-    QVERIFY(remade.wait(20000));
+    auto window = measuringInWorkerWith(QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/my_add.py"));
+    QVERIFY(window);
     QWidget& panel = window->experimentPanel();
     QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("add")));
     if (!panel.findChild<QCheckBox*>(QStringLiteral("variant-numpy_out")))
@@ -1597,6 +1588,16 @@ class TestMainWindow : public QObject {
     child<QDoubleSpinBox>(panel, "min_time_s")->setValue(0);
     clickRun(window);
     QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 60000);
+  }
+
+  // A window that measures in its worker, with `file` (a plugin or a Python file) loaded and
+  // its engines remade off the GUI thread; null when the load or the remaking failed.
+  std::unique_ptr<MainWindow> measuringInWorkerWith(const QString& file) {
+    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
+                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
+    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
+    if (!window->loadPlugin(file) || !remade.wait(20000)) return nullptr;
+    return window;
   }
 
   // The window checks this machine's conditions unless told otherwise.
