@@ -74,15 +74,16 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
   }
   // Listed before the built-in kernels are made: a file's functions may join one of them.
   const BenchPattern bench(options.pythonBench);
+  const std::string interpreter = pythonInterpreter();  // lists and runs every file
   std::vector<AsvListing> listings;
   for (const std::filesystem::path& file : options.pythonFiles) {
-    listings.push_back(listAsvFile(file, pythonInterpreter()));
-    for (PythonFunction& function : listings.back().builtinVariants) {
+    listings.push_back(listAsvFile(file, interpreter));
+    for (const PythonFunction& function : listings.back().builtinVariants) {
       KernelTable* table = tableOf(function.kernel);
       if (!table)
         throw PythonFileError("python file " + file.string() + ": no built-in kernel '" +
                               function.kernel + "' for " + function.name + " to join");
-      if (bench.takes(function.name)) addPythonVariant(*table, std::move(function));
+      if (bench.takes(function.name)) addPythonVariant(*table, function);
     }
   }
   for (KernelTable& table : tables) registry->add(makeKernel(std::move(table), capabilities));
@@ -99,7 +100,7 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
   for (const std::filesystem::path& file : options.plugins)
     join(loadPlugin(file, devices).kernels, "plugin " + file.string());
   for (const AsvListing& listing : listings) {
-    auto kernels = makeAsvKernels(listing, pythonInterpreter(),
+    auto kernels = makeAsvKernels(listing, interpreter,
                                   [&](const std::string& name) { return bench.takes(name); });
     const bool joins = !listing.builtinVariants.empty();
     if (kernels.empty() && !joins)
