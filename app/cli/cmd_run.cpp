@@ -283,7 +283,7 @@ int runCommand(Args args, const EngineFactory& engines) {
     run.id = nextRunId(session);
     run.created = nowIso8601();
     run.name = defaultRunName(run.created, points);
-    run.plugin = kernel.plugin;
+    recordCode(run, kernel, points);
     // The other ranks leave the bandwidth to rank 0: measured at once, they would share it.
     run.system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
                       : engine.probeSystem({.measureBandwidth = false});

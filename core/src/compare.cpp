@@ -173,12 +173,41 @@ void addDifference(std::vector<std::string>& warnings, const std::string& what,
     warnings.push_back(what + " differs: '" + base + "' in base, '" + next + "' in new");
 }
 
-// A plugin's build, for telling two apart: its name, version and digest, not where its file
-// lay (a copied file is the same build).
-std::string buildOf(const std::optional<PluginIdentity>& plugin) {
-  if (!plugin) return "built in";
-  return "plugin " + plugin->name + " " + plugin->version +
-         (plugin->sha256.empty() ? "" : ", SHA-256 " + plugin->sha256.substr(0, 16) + "\u2026");
+// A file's build, for telling two apart: its name, version and digest, not where it lay (a
+// copied file is the same build).
+std::string buildOf(const std::optional<PluginIdentity>& code) {
+  if (!code) return "built in";
+  const std::string kind = code->kind == "python" ? "python file"
+                           : code->kind == "cuda" ? "CUDA source"
+                                                  : "plugin";
+  return kind + " " + code->name + (code->version.empty() ? "" : " " + code->version) +
+         (code->sha256.empty() ? "" : ", SHA-256 " + code->sha256.substr(0, 16) + "\u2026");
+}
+
+// Where either digest is unknown (a build without OpenSSL), name and version alone.
+bool sameBuild(const std::optional<PluginIdentity>& a, const std::optional<PluginIdentity>& b) {
+  if (a && b && !a->sha256.empty() && !b->sha256.empty()) return buildOf(a) == buildOf(b);
+  return a.has_value() == b.has_value() &&
+         (!a || (a->kind == b->kind && a->name == b->name && a->version == b->version));
+}
+
+std::optional<PluginIdentity> sourceOf(const Run& run, const std::string& variant) {
+  const auto found = run.variantSources.find(variant);
+  return found == run.variantSources.end() ? std::nullopt : std::optional(found->second);
+}
+
+void addCodeDifferences(std::vector<std::string>& warnings, const Run& base, const Run& next) {
+  if (!sameBuild(base.plugin, next.plugin))
+    addDifference(warnings, "the kernel's code", buildOf(base.plugin), buildOf(next.plugin));
+  // Variants measured in both runs alone: one the other did not run has nothing to compare.
+  const std::vector<std::string> measured = variantsIn(next.points);
+  for (const std::string& variant : variantsIn(base.points)) {
+    if (std::ranges::find(measured, variant) == measured.end()) continue;
+    const auto a = sourceOf(base, variant);
+    const auto b = sourceOf(next, variant);
+    if (!sameBuild(a, b))
+      addDifference(warnings, "variant " + variant + "'s code", buildOf(a), buildOf(b));
+  }
 }
 
 // What changes timings besides the code: the machine, the build, the system's state.
@@ -193,14 +222,7 @@ std::vector<std::string> warningsOf(const Run& base, const Run& next) {
   addDifference(warnings, "build type", a.buildType, b.buildType);
   addDifference(warnings, "compiler", a.compiler, b.compiler);
   addDifference(warnings, "compiler flags", a.compilerFlags, b.compilerFlags);
-  // Where neither digest is known (a build without OpenSSL), name and version alone.
-  const bool digests =
-      base.plugin && next.plugin && !base.plugin->sha256.empty() && !next.plugin->sha256.empty();
-  if (digests ? buildOf(base.plugin) != buildOf(next.plugin)
-              : base.plugin.has_value() != next.plugin.has_value() ||
-                    (base.plugin && (base.plugin->name != next.plugin->name ||
-                                     base.plugin->version != next.plugin->version)))
-    addDifference(warnings, "the kernel's code", buildOf(base.plugin), buildOf(next.plugin));
+  addCodeDifferences(warnings, base, next);
   const GpuInfo* gpuA = selectedGpu(a);
   const GpuInfo* gpuB = selectedGpu(b);
   addDifference(warnings, "GPU", gpuA ? gpuA->name : "none", gpuB ? gpuB->name : "none");

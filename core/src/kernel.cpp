@@ -11,6 +11,8 @@ std::string describe(const PluginIdentity& plugin) {
   if (plugin.kind == "python")
     return "python file " + plugin.name + " (" + plugin.file + ", " + digest + ") run by " +
            plugin.version;
+  if (plugin.kind == "cuda")
+    return "CUDA source " + plugin.name + " (" + plugin.file + ", " + digest + ")";
   return "plugin " + plugin.name + " " + plugin.version + " (" + plugin.file + ", " + digest + ")";
 }
 

@@ -67,6 +67,10 @@ std::string noteFor(const PointResult& result, GpuTime gpuTime) {
             " to compile and " + formatValue(result.build->loadS, ValueKind::duration) +
             " to load (" + result.build->how + ")";
   }
+  if (!result.valuesMissing.empty()) {
+    if (!note.empty()) note += "; ";
+    note += "no values: " + result.valuesMissing;
+  }
   if (result.threadsWorked > 0 && result.threadsWorked < result.point.threads) {
     if (!note.empty()) note += "; ";
     note += "ran on " + std::to_string(result.threadsWorked) + " of " +

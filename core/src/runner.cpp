@@ -385,8 +385,12 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     measured.fingerprint = verification.fingerprint;
     if (!verification.ok && verification.checked)
       setStatus(result, PointStatus::failed, "verification failed: " + verification.detail);
-    step = "reading its reported values";
-    result.values = run->reportedValues();
+    // Untimed and after the samples: a failure here leaves the measured times standing.
+    try {
+      result.values = run->reportedValues();
+    } catch (const std::exception& error) {
+      result.valuesMissing = error.what();
+    }
     result.flags = judgeQuality(result, config.quality);
   } catch (const PointSkipped& notHere) {
     setStatus(result, PointStatus::skipped, notHere.what());

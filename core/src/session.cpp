@@ -315,6 +315,7 @@ Json toJson(const PointResult& result) {
           {{"name", plainName(value.name)}, {"unit", value.unit}, {"value", value.value}});
     json["values"] = values;
   }
+  if (!result.valuesMissing.empty()) json["values_missing"] = result.valuesMissing;
   return json;
 }
 
@@ -340,6 +341,15 @@ Json toJson(const RunSettings& settings) {
   // Written only when the machine's crossover decided it: 0 leaves it to the cache size.
   if (m.streamingFromBytes > 0) json["streaming_from_bytes"] = m.streamingFromBytes;
   if (m.splitFromBytes > 0) json["split_from_bytes"] = m.splitFromBytes;
+  return json;
+}
+
+Json toJson(const PluginIdentity& plugin) {
+  Json json = {{"name", plugin.name},
+               {"version", plugin.version},
+               {"file", plugin.file},
+               {"sha256", plugin.sha256}};
+  if (plugin.kind != "plugin") json["kind"] = plugin.kind;
   return json;
 }
 
@@ -370,12 +380,15 @@ Json toJson(const Run& run) {
                {"settings", toJson(run.settings)},
                {"system", toJson(run.system)}};
   if (run.mpi) json["mpi"] = toJson(*run.mpi);
-  if (run.plugin)
-    json["plugin"] = {{"name", run.plugin->name},
-                      {"version", run.plugin->version},
-                      {"file", run.plugin->file},
-                      {"sha256", run.plugin->sha256}};
-  if (run.plugin && run.plugin->kind != "plugin") json["plugin"]["kind"] = run.plugin->kind;
+  if (run.plugin) json["plugin"] = toJson(*run.plugin);
+  if (!run.variantSources.empty()) {
+    Json sources = Json::array();
+    for (const auto& [variant, source] : run.variantSources) {
+      sources.push_back({{"variant", variant}});
+      sources.back().update(toJson(source));
+    }
+    json["variant_sources"] = sources;
+  }
   json["conditions"] = conditions;
   json["points"] = points;
   return json;
@@ -642,6 +655,7 @@ PointResult readPoint(const Node& node) {
           {value["name"].name(), value["unit"].string(), value["value"].number()});
     }
   }
+  readOptional(node, "values_missing", result.valuesMissing);
   return result;
 }
 
@@ -712,8 +726,8 @@ PluginIdentity readPlugin(const Node& node) {
   if (!plugin.sha256.empty() && (plugin.sha256.size() != 64 || !hex))
     sha256.fail("is not a SHA-256 (64 lower-case hex digits)");
   readOptional(node, "kind", plugin.kind);
-  if (plugin.kind != "plugin" && plugin.kind != "python")
-    node["kind"].fail("is neither \"plugin\" nor \"python\"");
+  if (plugin.kind != "plugin" && plugin.kind != "python" && plugin.kind != "cuda")
+    node["kind"].fail("is none of \"plugin\", \"python\" and \"cuda\"");
   return plugin;
 }
 
@@ -733,6 +747,13 @@ Run readRun(const Node& node) {
   run.points = readPoints(node["points"]);
   if (auto mpi = node.optional("mpi")) run.mpi = readMpi(*mpi);
   if (auto plugin = node.optional("plugin")) run.plugin = readPlugin(*plugin);
+  if (auto sources = node.optional("variant_sources")) {
+    for (std::size_t i = 0; i < sources->size(); ++i) {
+      const Node source = (*sources)[i];
+      if (!run.variantSources.emplace(source["variant"].name(), readPlugin(source)).second)
+        source["variant"].fail("names a variant listed before");
+    }
+  }
   checkMpi(node, run);
   return run;
 }
@@ -860,6 +881,13 @@ std::string defaultRunName(const std::string& created, const std::vector<Point>&
   std::string when = created.substr(0, 16);
   if (when.size() > 10 && when[10] == 'T') when[10] = ' ';
   return clippedText((when.empty() ? "" : when + " ") + summarizePoints(points));
+}
+
+void recordCode(Run& run, const KernelInfo& kernel, const std::vector<Point>& points) {
+  run.plugin = kernel.plugin;
+  for (const std::string& name : variantsIn(points))
+    if (const VariantInfo* variant = kernel.variant(name); variant && variant->source)
+      run.variantSources.insert_or_assign(name, *variant->source);
 }
 
 int nextRunId(const Session& session) {

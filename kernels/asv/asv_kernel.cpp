@@ -374,11 +374,8 @@ std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
   if (groups.empty() && !listing.notMeasured.empty()) groups.emplace_back();
   const auto undeclared = std::ranges::count(groups, nullptr, &Group::declared);
   const std::string stem = plainNameFor(listing.file.stem().string());
-  const PluginIdentity identity{.name = stem,
-                                .version = listing.interpreter,
-                                .file = listing.file.string(),
-                                .sha256 = listing.sha256,
-                                .kind = "python"};
+  const PluginIdentity identity =
+      pythonFileIdentity(listing.file, listing.sha256, listing.interpreter);
   std::vector<std::unique_ptr<Kernel>> kernels;
   bool first = true;
   for (const Group& group : groups) {

@@ -137,6 +137,7 @@ AsvListing listAsvFile(const std::filesystem::path& file, const std::string& int
                                          .name = joined.at("name").get<std::string>(),
                                          .file = absolute,
                                          .sha256 = listing.sha256,
+                                         .interpreter = listing.interpreter,
                                          .doc = joined.at("doc").get<std::string>(),
                                          .line = joined.at("line").get<int>(),
                                          .threads = joined.at("threads").get<std::string>(),

@@ -23,7 +23,8 @@ class TableKernel final : public Kernel {
                           capabilities.runsOnDevice(row.needs),
                           capabilities.of(row.needs),
                           row.optIn,
-                          row.needs == Needs::mpi};
+                          row.needs == Needs::mpi,
+                          row.source};
       if (variant.availability.available && row.prepare == nullptr)
         variant.availability = Availability::no("this build has no code for it");
       info_.variants.push_back(std::move(variant));
@@ -85,7 +86,12 @@ void addSourceVariant(KernelTable& table, gpu::CudaSource source) {
   VariantRow row{.name = source.entry,
                  .description = "your CUDA kernel from " + source.file.filename().string() +
                                 ", compiled by NVRTC at run time; copies and timing as gpu",
-                 .needs = Needs::nvrtc};
+                 .needs = Needs::nvrtc,
+                 .source = PluginIdentity{.name = plainNameFor(source.file.stem().string()),
+                                          .version = {},
+                                          .file = std::filesystem::absolute(source.file).string(),
+                                          .sha256 = source.sha256,
+                                          .kind = "cuda"}};
   if (table.prepareSource)
     row.prepare = [prepare = table.prepareSource,
                    kept = std::make_shared<const gpu::CudaSource>(std::move(source))](
@@ -103,12 +109,14 @@ void addPythonVariant(KernelTable& table, PythonFunction function) {
     if (row.name == function.name)
       throw PythonFileError(named + table.info.name + " already has a variant '" + function.name +
                             "': give the function another name");
-  VariantRow row{.name = function.name,
-                 .description = (function.doc.empty() ? "" : function.doc + "; ") +
-                                "your Python function from " + function.file.filename().string() +
-                                " (SHA-256 " + function.sha256.substr(0, 12) + "…)",
-                 .needs = function.threads == "numba" ? Needs::numba : Needs::numpy,
-                 .usesThreads = !function.threads.empty()};
+  VariantRow row{
+      .name = function.name,
+      .description = (function.doc.empty() ? "" : function.doc + "; ") +
+                     "your Python function from " + function.file.filename().string() +
+                     " (SHA-256 " + function.sha256.substr(0, 12) + "…)",
+      .needs = function.threads == "numba" ? Needs::numba : Needs::numpy,
+      .usesThreads = !function.threads.empty(),
+      .source = pythonFileIdentity(function.file, function.sha256, function.interpreter)};
   row.prepare = [prepare = table.preparePython,
                  kept = std::make_shared<const PythonFunction>(std::move(function))](
                     const RunRequest& request) { return prepare(request, *kept); };

@@ -51,7 +51,8 @@ struct VariantRow {
   // the variant is then listed as unavailable with the reason. A function, not a pointer: a
   // user's CUDA source is a row whose prepare holds the source.
   std::function<std::unique_ptr<KernelRun>(const RunRequest&)> prepare = nullptr;
-  bool optIn = false;  // VariantInfo::optIn
+  bool optIn = false;                      // VariantInfo::optIn
+  std::optional<PluginIdentity> source{};  // VariantInfo::source
 };
 
 struct KernelTable {

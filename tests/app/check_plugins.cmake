@@ -39,16 +39,20 @@ foreach(expected "saxpy — out = a\\*x \\+ y" "--param n=N +default 16777216 \\
   endif()
 endforeach()
 
-# 1: the gpu variant runs here; 0: it does not (no device), or was not built (no toolkit).
-# Read from saxpy's variants alone: the built-in kernels have gpu variants too.
+# 1: the gpu variant runs here; 0: it does not (no device, or an engine built without CUDA, as
+# the asan preset is), or was not built (no toolkit). Read from saxpy's variants alone: the
+# built-in kernels have gpu variants too.
 run_cli(0 list --plugin ${plugin} --kernel saxpy)
 set(gpu_runs 0)
 set(gpu_built 0)
 if(out MATCHES "\n  gpu +available")
   set(gpu_runs 1)
   set(gpu_built 1)
-elseif(out MATCHES "\n  gpu +unavailable")
+elseif(out MATCHES "\n  gpu +unavailable [^\n]*\\((no CUDA device|built without CUDA)")
   set(gpu_built 1)
+  set(gpu_reason "${CMAKE_MATCH_1}")
+elseif(out MATCHES "\n  gpu +unavailable")
+  message(FATAL_ERROR "the gpu variant is unavailable for an unexpected reason:\n${out}")
 endif()
 
 foreach(isolate "" "--isolate")
@@ -61,7 +65,7 @@ foreach(isolate "" "--isolate")
   if(NOT points EQUAL expected)
     message(FATAL_ERROR "run ${isolate}: ${points} verified points of ${expected}:\n${out}\n${err}")
   endif()
-  if(gpu_built AND NOT gpu_runs AND NOT out MATCHES "\ngpu +1 [^\n]* skipped +no CUDA device")
+  if(gpu_built AND NOT gpu_runs AND NOT out MATCHES "\ngpu +1 [^\n]* skipped +${gpu_reason}")
     message(FATAL_ERROR "run ${isolate}: the gpu variant is not skipped with the reason:\n${out}")
   endif()
   # Its value, a column of its own: 0 in f64, where a*x+y is exact in one rounding or two.

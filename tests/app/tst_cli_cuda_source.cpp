@@ -2,11 +2,13 @@
 // kernel's signature in `list`, the source as a variant of its kernel, in the worker too, and
 // a compile error stopping the run with NVRTC's words in the user's lines. Built with CUDA
 // only (a build without it does not compile sources); a point runs only on a GPU.
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
 
+#include "accellab/digest.h"
 #include "accellab/session.h"
 #include "cli_process.h"
 
@@ -54,7 +56,14 @@ class TestCliCudaSource : public QObject {
                 "--cuda-source", kExample, "--entry", "my_add", "--reps", "3", "--min-time", "0.01",
                 "--isolate", "--out", out});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err + result.out));
-    const std::vector<PointResult> points = readSessionFile(out.toStdString()).runs[0].points;
+    const Run run = readSessionFile(out.toStdString()).runs[0];
+    // Measured or not, the session names the source the variant was built from.
+    QCOMPARE(run.variantSources.size(), std::size_t{1});
+    const PluginIdentity& source = run.variantSources.at("my_add");
+    QCOMPARE(source.kind, std::string("cuda"));
+    QCOMPARE(source.file, QFileInfo(kExample).absoluteFilePath().toStdString());
+    QCOMPARE(source.sha256, sha256OfFile(kExample.toStdString()).value_or(""));
+    const std::vector<PointResult>& points = run.points;
     QCOMPARE(points.size(), std::size_t{2});
     const PointResult& gpu = points[0];
     const PointResult& mine = points[1];

@@ -2,11 +2,13 @@
 // list and run --python, --bench, --param, --isolate, the session's record of the file and
 // the interpreter, a Numba first call apart from its median, and a file that does not import.
 #include <QDir>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
 
+#include "accellab/digest.h"
 #include "accellab/session.h"
 #include "cli_process.h"
 
@@ -106,6 +108,18 @@ class TestCliPython : public QObject {
     for (const PointResult& p : pointsIn(out)) {
       QCOMPARE(p.point.kernel, std::string("add"));
       QVERIFY2(p.status == PointStatus::ok && p.verified, (p.reason + p.verifyDetail).c_str());
+    }
+    // The session names the file each joined variant's code came from, and its build.
+    const Run run = readSessionFile(out.toStdString()).runs.front();
+    QCOMPARE(run.variantSources.size(), std::size_t{2});
+    for (const char* variant : {"numpy_out", "slow_python_rows"}) {
+      QVERIFY2(run.variantSources.contains(variant), variant);
+      const PluginIdentity& source = run.variantSources.at(variant);
+      QCOMPARE(source.kind, std::string("python"));
+      QCOMPARE(source.name, std::string("my_add"));
+      QCOMPARE(source.file, QFileInfo(kJoined).absoluteFilePath().toStdString());
+      QCOMPARE(source.sha256, sha256OfFile(kJoined.toStdString()).value_or(""));
+      QVERIFY2(source.version.starts_with("Python 3"), source.version.c_str());
     }
     const QString mine = dir_.filePath("mine.py");
     std::ofstream(mine.toStdString())

@@ -363,6 +363,40 @@ class TestCompare : public QObject {
                  "the kernel's code differs: 'plugin mine 1.0' in base, 'built in' in new"});
   }
 
+  // A variant that joined the kernel from a user's file (a Python function, a CUDA source) is
+  // the file's code: another build of it is warned about by variant; a variant one run lacks is
+  // not, having nothing to compare.
+  void variantSourcesThatDifferAreWarnedAbout() {
+    Run base = test::baseRun();
+    Run next = test::newRun();
+    const std::string variant = base.points.front().point.variant;
+    const PluginIdentity mine{.name = "my_add",
+                              .version = "Python 3.11.2",
+                              .file = "/a/my_add.py",
+                              .sha256 = std::string(64, 'a'),
+                              .kind = "python"};
+    base.variantSources.emplace(variant, mine);
+    next.variantSources.emplace(variant, mine);
+    next.variantSources[variant].file = "/b/my_add.py";
+    QVERIFY(compareRuns(base, next).warnings.empty());
+    next.variantSources[variant].sha256 = std::string(64, 'b');
+    QCOMPARE(
+        compareRuns(base, next).warnings,
+        std::vector<std::string>{"variant " + variant +
+                                 "'s code differs: 'python file my_add Python 3.11.2, "
+                                 "SHA-256 aaaaaaaaaaaaaaaa\u2026' in base, 'python file "
+                                 "my_add Python 3.11.2, SHA-256 bbbbbbbbbbbbbbbb\u2026' in new"});
+    next.variantSources.clear();
+    QCOMPARE(
+        compareRuns(base, next).warnings,
+        std::vector<std::string>{"variant " + variant +
+                                 "'s code differs: 'python file my_add Python 3.11.2, "
+                                 "SHA-256 aaaaaaaaaaaaaaaa\u2026' in base, 'built in' in new"});
+    std::erase_if(next.points, [&](const PointResult& p) { return p.point.variant == variant; });
+    base.variantSources.emplace("absent", mine);
+    QVERIFY(compareRuns(base, next).warnings.empty());
+  }
+
   void comparisonIsDeterministic() {
     QCOMPARE(compareRuns(test::baseRun(), test::newRun()),
              compareRuns(test::baseRun(), test::newRun()));

@@ -137,6 +137,14 @@ class TestPlugin : public QObject {
     QCOMPARE(ok.bytes, std::uint64_t{1600});
     // Its values, a NaN ("never") left out.
     QCOMPARE(ok.values, (std::vector<ReportedValue>{{"copied", "", 100.0}}));
+    QVERIFY(ok.valuesMissing.empty());
+    // Values that fail to come leave the measured, verified point standing, with the reason.
+    const PointResult unreported = runner.runPoint(copyPoint("loop", 13), quick());
+    QVERIFY2(unreported.status == PointStatus::ok && unreported.verified,
+             unreported.reason.c_str());
+    QVERIFY(unreported.samplesS.size() >= 3 && unreported.stats.medianS > 0);
+    QVERIFY(unreported.values.empty());
+    QCOMPARE(unreported.valuesMissing, std::string("its report_values failed: cannot count to 13"));
     const PointResult skipped = runner.runPoint(copyPoint("skips"), quick());
     QVERIFY(skipped.status == PointStatus::skipped);
     QCOMPARE(skipped.reason, std::string("not applicable here: no such device"));

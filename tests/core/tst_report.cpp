@@ -521,6 +521,13 @@ class TestReport : public QObject {
     QVERIFY(rows[6]["iterations"].is_null());
     QCOMPARE(json["runs"][1]["rows"][0]["drift_B_per_elem"].get<double>(), -0.125);
     QCOMPARE(rows[0]["flops"].get<std::uint64_t>(), std::uint64_t{262144});  // its own column
+
+    // Values that failed to come: empty cells, and the note says why.
+    points[2].valuesMissing = "its report_values failed: cannot count";
+    QVERIFY2(written(ReportFormat::console)
+                     .find("no values: its report_values failed: cannot "
+                           "count") != std::string::npos,
+             written(ReportFormat::console).c_str());
   }
 
   // A run in progress: the kernel's declared values have their columns from the first row; a

@@ -176,6 +176,44 @@ class TestSession : public QObject {
     QVERIFY(refused("\"" + std::string(64, 'a') + "\"", "\"\"").isEmpty());
   }
 
+  // The user's files that variants joined the kernel from (a Python function, a CUDA source)
+  // come back as written, by variant; a kind, a name or a variant repeated is refused.
+  void roundTripVariantSources() {
+    Session session = test::sampleSession();
+    Run& run = session.runs.front();
+    QVERIFY(sessionToJson(session).find("variant_sources") == std::string::npos);
+    run.variantSources.emplace(
+        "my_numpy", PluginIdentity{.name = "my_add",
+                                   .version = "Python 3.11.2 (/usr/bin/python3), NumPy 1.24.2",
+                                   .file = "/home/me/my_add.py",
+                                   .sha256 = std::string(64, 'c'),
+                                   .kind = "python"});
+    run.variantSources.emplace("my_gpu", PluginIdentity{.name = "my_add",
+                                                        .version = {},
+                                                        .file = "/home/me/my_add.cu",
+                                                        .sha256 = std::string(64, 'd'),
+                                                        .kind = "cuda"});
+    const std::string json = sessionToJson(session);
+    QVERIFY(sessionFromJson(json) == session);
+    const auto refusedWith = [&json](const std::string& from, const std::string& to) {
+      std::string changed = json;
+      const auto at = changed.find(from);
+      if (at == std::string::npos) return QStringLiteral("'%1' not in the file").arg(from.c_str());
+      changed.replace(at, from.size(), to);
+      try {
+        sessionFromJson(changed);
+      } catch (const SessionError& error) {
+        return QString::fromStdString(error.what());
+      }
+      return QString();
+    };
+    QVERIFY(refusedWith("\"cuda\"", "\"fortran\"")
+                .contains(QStringLiteral("kind: is none of \"plugin\", \"python\" and \"cuda\"")));
+    QVERIFY(refusedWith("\"my_gpu\"", "\"my_numpy\"")
+                .contains(QStringLiteral("variant: names a variant listed before")));
+    QVERIFY(refusedWith("\"my_gpu\"", "\"../x\"").contains(QStringLiteral("not a plain name")));
+  }
+
   // The threads that worked come back as written, are left out where not counted, and a
   // file claiming more of them than the point had is refused.
   void threadsWorkedRoundTrip() {

@@ -46,6 +46,9 @@ QString runToolTip(const Run& run) {
     tip += QStringLiteral("\n") + RunsModel::tr("Measured by %1").arg(qs(run.settings.origin));
   if (run.plugin)
     tip += QStringLiteral("\n") + RunsModel::tr("Kernel from %1").arg(qs(describe(*run.plugin)));
+  for (const auto& [variant, source] : run.variantSources)
+    tip += QStringLiteral("\n") +
+           RunsModel::tr("Variant %1 from %2").arg(qs(variant), qs(describe(source)));
   for (const SystemCondition& condition : run.conditions)
     tip += QStringLiteral("\n\u26a0 ") + qs(condition.message);
   return tip;

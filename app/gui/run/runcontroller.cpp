@@ -107,7 +107,7 @@ void RunController::start(SweepSpec sweep, MeasureConfig measure, RunPlacement p
   run.name = defaultRunName(run.created, points);
   run.settings = {measure, sweep.baseline, "desktop app"};
   if (const Kernel* kernel = engine.registry().find(sweep.kernel))
-    run.plugin = kernel->info().plugin;
+    recordCode(run, kernel->info(), points);
   run.system = machine_;
   document_.beginRun(std::move(run));
   worker_->start(

@@ -22,6 +22,26 @@ struct Availability {
   static Availability no(std::string why) { return {false, std::move(why)}; }
 };
 
+// The plugin a kernel came from (plugin_loader.h), as sessions record it, so that a result
+// names the build of the code it measured.
+struct PluginIdentity {
+  std::string name;     // the plugin's own name: "saxpy-example"; a Python file's module name
+  std::string version;  // as the plugin declares it: "1.0.0"; for a Python file, the
+                        // interpreter and its packages: "Python 3.11.2 (/usr/bin/python3), …"
+  std::string file;     // the file loaded
+  std::string sha256;   // the file's SHA-256 when it was loaded, 64 lower-case hex digits
+  // What the file is: "plugin" (a shared library, plugin.h), "python" (an asv-style
+  // benchmark file, docs/python.md) or "cuda" (a CUDA source, docs/cuda-source.md).
+  std::string kind = "plugin";
+  friend bool operator==(const PluginIdentity&, const PluginIdentity&) = default;
+};
+
+// "plugin saxpy-example 1.0.0 (/home/me/libsaxpy.so, SHA-256 3f2a…)", the digest in full, or
+// "(…, no SHA-256: built without OpenSSL)"; "python file bench (/home/me/bench.py, SHA-256
+// …) run by Python 3.11.2 (/usr/bin/python3), NumPy 1.24.2"; "CUDA source my_add
+// (/home/me/my_add.cu, SHA-256 …)".
+std::string describe(const PluginIdentity& plugin);
+
 struct VariantInfo {
   std::string name;  // "loop", "loop-strided", "vectorized", "parallel", "gpu"
   std::string description;
@@ -33,6 +53,9 @@ struct VariantInfo {
   bool optIn = false;
   // Runs across the MPI ranks of its launch, one share each: the ranks axis applies.
   bool distributed = false;
+  // The user's file its code came from when it joins a kernel that is not the file's own (a
+  // Python function or a CUDA source joining a built-in kernel); none otherwise.
+  std::optional<PluginIdentity> source{};
 };
 
 // One of a kernel's own parameters (matmul's "n"): an integer within [min, max].
@@ -52,25 +75,6 @@ struct ParamSpec {
   // objects: "'float32'"); empty when the values are the parameter itself.
   std::vector<std::string> labels{};
 };
-
-// The plugin a kernel came from (plugin_loader.h), as sessions record it, so that a result
-// names the build of the code it measured.
-struct PluginIdentity {
-  std::string name;     // the plugin's own name: "saxpy-example"; a Python file's module name
-  std::string version;  // as the plugin declares it: "1.0.0"; for a Python file, the
-                        // interpreter and its packages: "Python 3.11.2 (/usr/bin/python3), …"
-  std::string file;     // the file loaded
-  std::string sha256;   // the file's SHA-256 when it was loaded, 64 lower-case hex digits
-  // What the file is: "plugin" (a shared library, plugin.h) or "python" (an asv-style
-  // benchmark file, docs/python.md).
-  std::string kind = "plugin";
-  friend bool operator==(const PluginIdentity&, const PluginIdentity&) = default;
-};
-
-// "plugin saxpy-example 1.0.0 (/home/me/libsaxpy.so, SHA-256 3f2a…)", the digest in full, or
-// "(…, no SHA-256: built without OpenSSL)"; "python file bench (/home/me/bench.py, SHA-256
-// …) run by Python 3.11.2 (/usr/bin/python3), NumPy 1.24.2".
-std::string describe(const PluginIdentity& plugin);
 
 struct KernelInfo {
   std::string name;  // "add", "pi"

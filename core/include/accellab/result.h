@@ -96,6 +96,9 @@ struct PointResult {
   // What the run reported besides its times (KernelRun::reportedValues), in the kernel's order:
   // each a column of its own in the printers, empty for a point that did not report it.
   std::vector<ReportedValue> values{};
+  // Why the point has none of them though measured ("its report_values failed: …"): its times
+  // stand, its values are gaps with this reason. Empty when it reported or declares none.
+  std::string valuesMissing{};
   friend bool operator==(const PointResult&, const PointResult&) = default;
 };
 std::vector<std::string> variantsIn(const std::vector<PointResult>& results);

@@ -6,12 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "accellab/kernel.h"
 #include "accellab/measure_config.h"
 #include "accellab/output_file.h"
 #include "accellab/result.h"
@@ -79,8 +81,15 @@ struct Run {
   std::optional<MpiInfo> mpi;       // runs of distributed points only
   // The plugin of the run's kernel (KernelInfo::plugin); none for built-in kernels and imports.
   std::optional<PluginIdentity> plugin{};
+  // By variant name, the user's file of each variant that joined the kernel from one
+  // (VariantInfo::source): a Python function or a CUDA source joining add.
+  std::map<std::string, PluginIdentity> variantSources{};
   friend bool operator==(const Run&, const Run&) = default;
 };
+
+// Records in `run` the code that measuring `kernel` over `points` runs: the kernel's plugin and
+// the file of each of those variants that came from one.
+void recordCode(Run& run, const KernelInfo& kernel, const std::vector<Point>& points);
 
 struct Session {
   std::string created;  // ISO-8601 UTC, "2026-11-30T04:33:24Z"
