@@ -213,6 +213,20 @@ void sourceDemo(MainWindow& window, const QString& source, const QString& screen
   });
 }
 
+// SESSION --screenshot PNG: the window with SESSION open, saved as an image once the machine is
+// probed (the README's screenshots of a saved run), then quits.
+void sessionShot(MainWindow& window, const QString& session, const QString& screenshot) {
+  window.resize(1500, 940);
+  window.openSession(session);
+  QObject::connect(&window, &MainWindow::systemReady, &window, [&window, screenshot] {
+    QTimer::singleShot(500, &window, [&window, screenshot] {
+      const bool saved = window.grab().save(screenshot);
+      if (!saved) printLine(stderr, QStringLiteral("accellab: cannot write %1").arg(screenshot));
+      QCoreApplication::exit(saved ? 0 : 1);
+    });
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -290,7 +304,8 @@ int main(int argc, char** argv) {
     return exportCharts(parser.value(exportOption), parser.value(outOption),
                         parser.values(runOption), parser.isSet(captionOption));
 
-  const bool demo = parser.isSet(demoOption) || parser.isSet(sourceDemoOption);
+  const bool demo =
+      parser.isSet(demoOption) || parser.isSet(sourceDemoOption) || parser.isSet(screenshotOption);
   QStringList refusedPlugins;
   const std::string cli = cliProgram();
   const std::vector<std::filesystem::path> plugins = loadablePlugins(cli, refusedPlugins);
@@ -308,9 +323,11 @@ int main(int argc, char** argv) {
   for (const QString& refused : refusedPlugins) printLine(stderr, refused);
   if (parser.isSet(sourceDemoOption)) {
     sourceDemo(window, parser.value(sourceDemoOption), parser.value(screenshotOption));
-  } else if (demo) {
+  } else if (parser.isSet(demoOption)) {
     runDemo(window, parser.value(screenshotOption), parser.value(systemShotOption),
             parser.value(saveOption));
+  } else if (!parser.positionalArguments().isEmpty() && parser.isSet(screenshotOption)) {
+    sessionShot(window, parser.positionalArguments().front(), parser.value(screenshotOption));
   } else if (!parser.positionalArguments().isEmpty()) {
     window.openSession(parser.positionalArguments().front());
   } else {
