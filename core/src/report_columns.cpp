@@ -206,7 +206,11 @@ bool ValueColumns::add(const std::string& name, const std::string& unit) {
   if (std::any_of(values_.begin(), values_.end(), [&](const auto& v) { return v.name == name; }))
     return false;
   values_.push_back({name, unit, {}});
-  const std::string header = unit.empty() ? name : name + " (" + unit + ")";
+  std::string header = unit.empty() ? name : name + " (" + unit + ")";
+  // A value called "speedup" is not the speedup: its header says whose it is.
+  if (std::any_of(kColumns.begin(), kColumns.end(),
+                  [&](const ReportColumn& c) { return c.header == header; }))
+    header = "value " + header;
   const std::string unitPart = unitId(unit);
   std::string id = unitPart.empty() ? name : name + "_" + unitPart;
   while (taken(id)) id = "value_" + id;

@@ -522,6 +522,13 @@ class TestReport : public QObject {
     QCOMPARE(json["runs"][1]["rows"][0]["drift_B_per_elem"].get<double>(), -0.125);
     QCOMPARE(rows[0]["flops"].get<std::uint64_t>(), std::uint64_t{262144});  // its own column
 
+    // A value named as a column is shown is not that column: its header says so.
+    session.runs[1].points[0].values = {{"speedup", "", 2}};
+    QVERIFY2(written(ReportFormat::console).find("  value speedup  note\n") != std::string::npos,
+             written(ReportFormat::console).c_str());
+    QVERIFY2(written(ReportFormat::csv).find(",value_speedup\n") != std::string::npos,
+             written(ReportFormat::csv).c_str());
+
     // Values that failed to come: empty cells, and the note says why.
     points[2].valuesMissing = "its report_values failed: cannot count";
     QVERIFY2(written(ReportFormat::console)
