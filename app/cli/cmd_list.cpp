@@ -116,6 +116,8 @@ int listCommand(Args args, const EngineFactory& engines) {
     if (!info.intensityNote.empty()) std::cout << "    FLOPs: " << info.intensityNote << '\n';
     if (!info.sourceSignature.empty())
       std::cout << "    --cuda-source: " << info.sourceSignature << '\n';
+    if (!info.pythonSignature.empty())
+      std::cout << "    --python: " << info.pythonSignature << '\n';
     for (const KernelInfo::ValueSpec& value : info.reportedValues)
       std::cout << "    reports: " << printable(value.name)
                 << (value.unit.empty() ? "" : " (" + printable(value.unit) + ")") << ": "

@@ -156,6 +156,7 @@ KernelTable table() {
   table.memory = &memory;
   table.prepareSource = ACCELLAB_WITH_CUDA(&prepareGpuSource);
   table.sourceParameters = "const {T}*, {T}*, unsigned long long, {T}";
+  info.pythonSignature = kPythonSignature;
   table.preparePython = &preparePythonFunction;
   table.variants = {
       {.name = "loop",

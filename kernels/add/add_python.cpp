@@ -6,6 +6,7 @@
 
 #include "add_verify.h"
 #include "arrays/array_data.h"
+#include "python/python_function_run.h"
 #include "python/python_variant.h"
 #include "python/shared_memory.h"
 
@@ -77,11 +78,11 @@ std::unique_ptr<KernelRun> preparePython(const RunRequest& request, const std::s
 
 std::unique_ptr<KernelRun> preparePythonFunction(const RunRequest& request,
                                                  const PythonFunction& function) {
-  return preparePythonWith(request, {{"variant", "function"},
-                                     {"file", function.file.string()},
-                                     {"function", function.name},
-                                     {"threads_from", function.threads},
-                                     {"timeout_s", function.timeoutS}});
+  // f(a, b, addend): a the input (stream 0, as filledInput), b the output.
+  return preparePythonFunctionOn(request, function, {.inputStreams = {0}, .constant = 2},
+                                 [](const auto& inputs, auto output, const Shape3& shape) {
+                                   return verifyAdd(inputs[0], output, shape);
+                                 });
 }
 
 std::vector<VariantRow> pythonRows() {

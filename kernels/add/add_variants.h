@@ -44,5 +44,8 @@ std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
 inline constexpr const char* kSourceSignature =
     "template <typename T> __global__ void ENTRY(const T* in, T* out, unsigned long long n, "
     "T addend): out[i] = in[i] + addend for i < n, one thread per element";
+// What a function of a user's Python file takes to join add (accellab.Builtin, docs/python.md).
+inline constexpr const char* kPythonSignature =
+    "def f(a, b, addend): b[...] = a + addend, a and b NumPy arrays of the shape";
 
 }  // namespace accellab::kernels::add

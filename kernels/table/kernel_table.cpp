@@ -104,7 +104,8 @@ void addPythonVariant(KernelTable& table, PythonFunction function) {
       "python file " + function.file.string() + ":" + std::to_string(function.line) + ": ";
   if (!table.preparePython)
     throw PythonFileError(named + "kernel '" + table.info.name +
-                          "' takes no Python function (add does)");
+                          "' takes no Python function ('accellab-cli list' shows the signature "
+                          "of each kernel that does)");
   for (const VariantRow& row : table.variants)
     if (row.name == function.name)
       throw PythonFileError(named + table.info.name + " already has a variant '" + function.name +

@@ -9,6 +9,7 @@
 #include "cpu/stop_chunks.h"
 #include "mpi/distributed_run.h"
 #include "probe/blas_identity.h"
+#include "python/python_function_run.h"
 #include "table/kernel_table.h"
 #include "triad_variants.h"
 #include "triad_verify.h"
@@ -148,6 +149,16 @@ Workload workload(const KernelInfo&, const Params& params) {
   return {elements, 3 * elements * sizeOf(params.dtype), 2 * elements};
 }
 
+// A user's function (kPythonSignature): b and c filled as the C++ variants fill them.
+std::unique_ptr<KernelRun> preparePythonFunction(const RunRequest& request,
+                                                 const PythonFunction& function) {
+  return preparePythonFunctionOn(request, function,
+                                 {.inputStreams = {kStreamB, kStreamC}, .constant = kScale},
+                                 [](const auto& inputs, auto output, const Shape3& shape) {
+                                   return verifyTriad(inputs[0], inputs[1], output, shape);
+                                 });
+}
+
 MemoryNeed memory(const KernelInfo& kernel, const Params& params, bool onDevice) {
   const std::uint64_t arrays = workload(kernel, params).bytes;  // b + c + a
   if (!onDevice) return {arrays, 0};
@@ -169,6 +180,8 @@ KernelTable table() {
       "2 flops per element (a multiply and an add, one FMA); bytes: b and c read, a written (12 "
       "per element in f32, 24 in f64; no write-allocate, as STREAM counts)";
   info.sourceSignature = kSourceSignature;
+  info.pythonSignature = kPythonSignature;
+  table.preparePython = &preparePythonFunction;
   table.workload = &workload;
   table.memory = &memory;
   table.prepareSource = ACCELLAB_WITH_CUDA(&prepareGpuSource);

@@ -49,5 +49,9 @@ std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
 inline constexpr const char* kSourceSignature =
     "template <typename T> __global__ void ENTRY(const T* b, const T* c, T* a, unsigned long long "
     "n, T scale): a[i] = b[i] + scale * c[i] for i < n, one thread per element";
+// What a function of a user's Python file takes to join triad (accellab.Builtin,
+// docs/python.md): the inputs first, then the output, as every joined function.
+inline constexpr const char* kPythonSignature =
+    "def f(b, c, a, scale): a[...] = b + scale * c, a, b and c NumPy arrays of the shape";
 
 }  // namespace accellab::kernels::triad

@@ -4,8 +4,9 @@ AccelLab embeds this script in its binary and starts it as `python3 -c`. It spea
 object per line: on stdin {"op": "prepare", ...} then {"op": "run"} any number of times; on
 stdout one reply per request: the prepare's {"ok": true} (python-loop adds "estimate_s"), a
 run's {"seconds": s} timed here with perf_counter around the tutorial's call (pi adds
-"hits"), or {"error": "..."}. The arrays of add are AccelLab's memory, inherited as file
-descriptors: AccelLab filled the input and poisoned the output, and checks what lands there.
+"hits"), or {"error": "..."}. The arrays of add, and of a kernel a user's function joins
+(variant "function"), are AccelLab's memory, inherited as file descriptors: AccelLab filled
+the inputs and poisoned the output, and checks what lands there.
 The CPU variants run on NumPy's own copies of them, as the tutorial's code does (own_output).
 """
 import json
@@ -31,8 +32,7 @@ os.dup2(2, 1)
 PI_NUMPY_CHUNK = 1 << 20
 # What each kernel offers, checked before any import so that a typo is named as one.
 VARIANTS = {
-    "add": ("python-loop", "numpy", "numpy-out", "numba", "numba-prange", "numba-cuda",
-            "function"),
+    "add": ("python-loop", "numpy", "numpy-out", "numba", "numba-prange", "numba-cuda"),
     "pi": ("python-loop", "numpy", "numba", "numba-prange", "numba-cuda"),
 }
 # Elements (add) or samples (pi) the python-loop calibration times.
@@ -157,14 +157,6 @@ def prepare_add(request):
     if variant == "numpy-out":
         return prepared, lambda: np.add(a, 2, out=b), copy_in, copy_out
 
-    if variant == "function":
-        # The user's: its threads set first (Numba reads their cap once, at import).
-        if request.get("threads_from") == "numba":
-            numba_with_threads(request["threads"])
-        function = user_function(request["file"], request["function"])
-        addend = dtype(2)
-        return prepared, lambda: function(a, b, addend), copy_in, copy_out
-
     if variant == "numba":
         numba = numba_with_threads(1)
 
@@ -187,6 +179,23 @@ def prepare_add(request):
                     for x in range(a.shape[2]):
                         b[z, y, x] = a[z, y, x] + 2
         return prepared, lambda: add_prange(a, b), copy_in, copy_out
+
+
+def prepare_function(request):
+    """A user's function joining a built-in kernel (accellab.Builtin): called with the
+    kernel's inputs (fds before the last), its output (the last fd) and its constant."""
+    import numpy as np
+    dtype = {"f32": np.float32, "f64": np.float64}[request["dtype"]]
+    shape = tuple(request["shape"])
+    inputs = [shared_array(np, fd, dtype, shape).copy() for fd in request["fds"][:-1]]
+    out, copy_in, copy_out = own_output(
+        np, shared_array(np, request["fds"][-1], dtype, shape))
+    # Its threads set first: Numba reads their cap once, at import.
+    if request.get("threads_from") == "numba":
+        numba_with_threads(request["threads"])
+    function = user_function(request["file"], request["function"])
+    constant = dtype(request["constant"])
+    return {"ok": True}, lambda: function(*inputs, out, constant), copy_in, copy_out
 
 
 def prepare_add_cuda(prepared, a, b):
@@ -277,10 +286,13 @@ def main():
         try:
             request = json.loads(line)
             if request["op"] == "prepare":
-                if request["variant"] not in VARIANTS[request["kernel"]]:
+                if request["variant"] == "function":
+                    prepare = prepare_function
+                elif request["variant"] not in VARIANTS.get(request["kernel"], ()):
                     raise ValueError("%s has no python variant '%s'" %
                                      (request["kernel"], request["variant"]))
-                prepare = {"add": prepare_add, "pi": prepare_pi}[request["kernel"]]
+                else:
+                    prepare = {"add": prepare_add, "pi": prepare_pi}[request["kernel"]]
                 prepared, run, *around = prepare(request)
                 copy_in, copy_out = around if around else (None, None)
                 counts = request["kernel"] == "pi"

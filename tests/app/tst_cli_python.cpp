@@ -171,6 +171,48 @@ class TestCliPython : public QObject {
     const CliResult clash = runCli({"list", "--python", taken});
     QCOMPARE(clash.exitCode, 2);
     QVERIFY2(clash.err.contains("add already has a variant 'numpy'"), qPrintable(clash.err));
+    // triad takes functions too, its inputs first; pi takes none, refused with the line.
+    const QString triad = dir_.filePath("triad.py");
+    std::ofstream(triad.toStdString()) << "import accellab
+                                          import numpy as np
+
+                                          @accellab.Builtin('triad')
+                                              .variant
+                                          "
+                                          "def fused(b, c, a, scale):
+                                          np.multiply(c, scale, out = a) a += b
+
+        "
+        "@accellab.Builtin('triad').variant
+        "
+        "def swapped(b, c, a, scale):
+        a[...] = c + scale* b ";
+                 const CliResult triadRun =
+                     runCli({"run", "--python", triad, "--kernel", "triad", "--shape", "3x5x7",
+                             "--dtype", "f32", "f64", "--variants", "loop,fused,swapped", "--reps",
+                             "3", "--min-time", "0.01", "--out", dir_.filePath("triad.json")});
+    QCOMPARE(triadRun.exitCode, 1);  // swapped is wrong
+    for (const PointResult& p : pointsIn(dir_.filePath("triad.json"))) {
+      if (p.point.variant == "swapped")
+        QVERIFY2(p.reason.starts_with("verification failed"), p.reason.c_str());
+      else
+        QVERIFY2(p.status == PointStatus::ok && p.verified, (p.reason + p.verifyDetail).c_str());
+    }
+    const CliResult signature = runCli({"list", "--kernel", "triad"});
+    QVERIFY2(signature.out.contains("--python: def f(b, c, a, scale)"), qPrintable(signature.out));
+    const QString pi = dir_.filePath("pi.py");
+    std::ofstream(pi.toStdString())
+        << "import accellab
+
+           @accellab.Builtin('pi')
+               .variant
+           "
+           "def mine(n):
+           return n ";
+           const CliResult noFunctions = runCli({"list", "--python", pi});
+    QCOMPARE(noFunctions.exitCode, 2);
+    QVERIFY2(noFunctions.err.contains(pi + ":3: kernel 'pi' takes no Python function"),
+             qPrintable(noFunctions.err));
   }
 
   // Numba's compile is the first call, kept apart: far above the median of the calls after it.

@@ -278,13 +278,23 @@ class ListTest(ChildTest):
         # Where its definition begins: its decorator, as for a benchmark.
         self.assertEqual(joined[0]["line"], self.line_of(path, "@add.variant(threads"))
 
-    def test_a_builtin_that_takes_no_functions_is_refused_at_import(self):
+    def test_which_builtin_takes_functions_is_left_to_accellab(self):
+        # AccelLab, which knows its kernels, refuses pi (tst_cli_python); the child lists it.
         path = self.write("bench_pi.py", """\
             import accellab
             pi = accellab.Builtin("pi")
+
+            @pi.variant
+            def mine(hits, n, seed):
+                pass
             """)
         reply = self.child().ask(op="list", file=path)
-        self.assertIn("the built-in kernels a function joins are add", reply["error"])
+        self.assertEqual([j["kernel"] for j in reply["builtin_variants"]], ["pi"])
+        reply = self.child().ask(op="list", file=self.write("bench_bad.py", """\
+            import accellab
+            accellab.Builtin(3)
+            """))
+        self.assertIn("a kernel's name is a string", reply["error"])
 
     def test_a_syntax_error_names_the_file_and_line(self):
         path = self.write("bench_syntax.py", """\

@@ -97,6 +97,9 @@ struct KernelInfo {
   // The CUDA kernel a user's source must define to join this kernel as a variant
   // (--cuda-source, docs/cuda-source.md), ENTRY standing for its name; empty: it takes none.
   std::string sourceSignature{};
+  // The Python function that joins this kernel as a variant (accellab.Builtin, docs/python.md);
+  // empty: it takes none.
+  std::string pythonSignature{};
   // The values its runs report (KernelRun::reportedValues): name, unit and description each,
   // the value itself 0; `list` and the docs of a plugin show them.
   struct ValueSpec {
