@@ -604,6 +604,10 @@ class TestMainWindow : public QObject {
       joined = joined || p.point.variant == "numpy_out";
     }
     QVERIFY(joined);
+    // The run names the file the joined variant came from, as the CLI's does.
+    QCOMPARE(run.variantSources.size(), std::size_t{1});
+    QCOMPARE(run.variantSources.at("numpy_out").kind, std::string("python"));
+    QCOMPARE(run.variantSources.at("numpy_out").name, std::string("my_add"));
   }
 
   // Run > Python Interpreter: another interpreter remakes the engines off the GUI thread; the
