@@ -124,10 +124,21 @@ int listCommand(Args args, const EngineFactory& engines) {
                 << printable(value.description) << '\n';
     writeVariants(info, std::cout);
   }
-  // The engine made it, so its functions joined built-in kernels, which --kernel shows.
-  if (first && filesOnly)
-    std::cout << "The file has no benchmark of its own: its functions join built-in kernels "
-                 "(accellab.Builtin); list them with --kernel add\n";
+  // The files' functions that joined built-in kernels are those kernels' variants, which
+  // --kernel shows in full.
+  if (filesOnly) {
+    for (const Kernel* kernel : registry.kernels()) {
+      std::string joined;
+      for (const VariantInfo& variant : kernel->info().variants)
+        if (variant.source && variant.source->kind == "python")
+          joined += (joined.empty() ? "" : ", ") + variant.name;
+      if (joined.empty()) continue;
+      if (!first) std::cout << '\n';
+      first = false;
+      std::cout << "Joining " << kernel->info().name << " (accellab.Builtin): " << joined
+                << "; list them with --kernel " << kernel->info().name << '\n';
+    }
+  }
   return kExitOk;
 }
 

@@ -163,7 +163,9 @@ class TestCliPython : public QObject {
     QVERIFY2(suite.exitCode == 0, qPrintable(suite.err + suite.out));
     QVERIFY(pointsIn(dir_.filePath("suite.json")).front().verified);
     const CliResult listed = runCli({"list", "--python", mine});
-    QVERIFY2(listed.exitCode == 0 && listed.out.contains("list them with --kernel add"),
+    QVERIFY2(listed.exitCode == 0 &&
+                 listed.out.contains("Joining add (accellab.Builtin): off_by_one, raises, "
+                                     "crashes, hangs; list them with --kernel add\n"),
              qPrintable(listed.out + listed.err));
     const QString taken = dir_.filePath("taken.py");
     std::ofstream(taken.toStdString()) << "import accellab\n\n@accellab.Builtin('add').variant\n"
@@ -200,6 +202,11 @@ class TestCliPython : public QObject {
     }
     const CliResult signature = runCli({"list", "--kernel", "triad"});
     QVERIFY2(signature.out.contains("--python: def f(b, c, a, scale)"), qPrintable(signature.out));
+    const CliResult joined = runCli({"list", "--python", triad});
+    QVERIFY2(joined.out ==
+                 "Joining triad (accellab.Builtin): fused, swapped; list them with "
+                 "--kernel triad\n",
+             qPrintable(joined.out + joined.err));
     const QString pi = dir_.filePath("pi.py");
     std::ofstream(pi.toStdString())
         << "import accellab
