@@ -175,24 +175,15 @@ class TestCliPython : public QObject {
     QVERIFY2(clash.err.contains("add already has a variant 'numpy'"), qPrintable(clash.err));
     // triad takes functions too, its inputs first; pi takes none, refused with the line.
     const QString triad = dir_.filePath("triad.py");
-    std::ofstream(triad.toStdString()) << "import accellab
-                                          import numpy as np
-
-                                          @accellab.Builtin('triad')
-                                              .variant
-                                          "
-                                          "def fused(b, c, a, scale):
-                                          np.multiply(c, scale, out = a) a += b
-
-        "
-        "@accellab.Builtin('triad').variant
-        "
-        "def swapped(b, c, a, scale):
-        a[...] = c + scale* b ";
-                 const CliResult triadRun =
-                     runCli({"run", "--python", triad, "--kernel", "triad", "--shape", "3x5x7",
-                             "--dtype", "f32", "f64", "--variants", "loop,fused,swapped", "--reps",
-                             "3", "--min-time", "0.01", "--out", dir_.filePath("triad.json")});
+    std::ofstream(triad.toStdString())
+        << "import accellab\nimport numpy as np\n\n@accellab.Builtin('triad').variant\n"
+           "def fused(b, c, a, scale):\n    np.multiply(c, scale, out=a)\n    a += b\n\n"
+           "@accellab.Builtin('triad').variant\n"
+           "def swapped(b, c, a, scale):\n    a[...] = c + scale * b\n";
+    const CliResult triadRun =
+        runCli({"run", "--python", triad, "--kernel", "triad", "--shape", "3x5x7", "--dtype", "f32",
+                "f64", "--variants", "loop,fused,swapped", "--reps", "3", "--min-time", "0.01",
+                "--out", dir_.filePath("triad.json")});
     QCOMPARE(triadRun.exitCode, 1);  // swapped is wrong
     for (const PointResult& p : pointsIn(dir_.filePath("triad.json"))) {
       if (p.point.variant == "swapped")
@@ -208,15 +199,9 @@ class TestCliPython : public QObject {
                  "--kernel triad\n",
              qPrintable(joined.out + joined.err));
     const QString pi = dir_.filePath("pi.py");
-    std::ofstream(pi.toStdString())
-        << "import accellab
-
-           @accellab.Builtin('pi')
-               .variant
-           "
-           "def mine(n):
-           return n ";
-           const CliResult noFunctions = runCli({"list", "--python", pi});
+    std::ofstream(pi.toStdString()) << "import accellab\n\n@accellab.Builtin('pi').variant\n"
+                                       "def mine(n):\n    return n\n";
+    const CliResult noFunctions = runCli({"list", "--python", pi});
     QCOMPARE(noFunctions.exitCode, 2);
     QVERIFY2(noFunctions.err.contains(pi + ":3: kernel 'pi' takes no Python function"),
              qPrintable(noFunctions.err));
