@@ -2028,6 +2028,10 @@ intensity %2 FLOP/B, %3
         <source>Kernel from %1</source>
         <translation>内核来自 %1</translation>
     </message>
+    <message>
+        <source>Variant %1 from %2</source>
+        <translation>变体 %1 来自 %2</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RunsPanel</name>
