@@ -373,9 +373,9 @@ std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
   }
   if (groups.empty() && !listing.notMeasured.empty()) groups.emplace_back();
   const auto undeclared = std::ranges::count(groups, nullptr, &Group::declared);
-  const std::string stem = plainNameFor(listing.file.stem().string());
   const PluginIdentity identity =
       pythonFileIdentity(listing.file, listing.sha256, listing.interpreter);
+  const std::string& stem = identity.name;  // the file's module name, plain
   std::vector<std::unique_ptr<Kernel>> kernels;
   bool first = true;
   for (const Group& group : groups) {

@@ -9,7 +9,7 @@
 #include "cpu/stop_chunks.h"
 #include "mpi/distributed_run.h"
 #include "probe/blas_identity.h"
-#include "python/python_function_run.h"
+#include "python/python_arrays_run.h"
 #include "table/kernel_table.h"
 #include "triad_variants.h"
 #include "triad_verify.h"
@@ -152,11 +152,10 @@ Workload workload(const KernelInfo&, const Params& params) {
 // A user's function (kPythonSignature): b and c filled as the C++ variants fill them.
 std::unique_ptr<KernelRun> preparePythonFunction(const RunRequest& request,
                                                  const PythonFunction& function) {
-  return preparePythonFunctionOn(request, function,
-                                 {.inputStreams = {kStreamB, kStreamC}, .constant = kScale},
-                                 [](const auto& inputs, auto output, const Shape3& shape) {
-                                   return verifyTriad(inputs[0], inputs[1], output, shape);
-                                 });
+  return preparePythonArrays(request, functionRequest(function, kScale), {kStreamB, kStreamC},
+                             [](const auto& inputs, auto output, const Shape3& shape) {
+                               return verifyTriad(inputs[0], inputs[1], output, shape);
+                             });
 }
 
 MemoryNeed memory(const KernelInfo& kernel, const Params& params, bool onDevice) {
