@@ -122,13 +122,18 @@ def user_function(path, name):
     return function
 
 
+def shared_arrays(np, request):
+    """The request's element type, and AccelLab's arrays by its fds: the inputs, then the
+    output."""
+    dtype = {"f32": np.float32, "f64": np.float64}[request["dtype"]]
+    shape = tuple(request["shape"])
+    return dtype, [shared_array(np, fd, dtype, shape) for fd in request["fds"]]
+
+
 def prepare_add(request):
     import numpy as np
     variant = request["variant"]
-    dtype = {"f32": np.float32, "f64": np.float64}[request["dtype"]]
-    shape = tuple(request["shape"])
-    shared_a = shared_array(np, request["fds"][0], dtype, shape)
-    shared_b = shared_array(np, request["fds"][1], dtype, shape)
+    dtype, (shared_a, shared_b) = shared_arrays(np, request)
     prepared = {"ok": True}
 
     if variant == "numba-cuda":
@@ -185,11 +190,9 @@ def prepare_function(request):
     """A user's function joining a built-in kernel (accellab.Builtin): called with the
     kernel's inputs (fds before the last), its output (the last fd) and its constant."""
     import numpy as np
-    dtype = {"f32": np.float32, "f64": np.float64}[request["dtype"]]
-    shape = tuple(request["shape"])
-    inputs = [shared_array(np, fd, dtype, shape).copy() for fd in request["fds"][:-1]]
-    out, copy_in, copy_out = own_output(
-        np, shared_array(np, request["fds"][-1], dtype, shape))
+    dtype, arrays = shared_arrays(np, request)
+    inputs = [shared.copy() for shared in arrays[:-1]]
+    out, copy_in, copy_out = own_output(np, arrays[-1])
     # Its threads set first: Numba reads their cap once, at import.
     if request.get("threads_from") == "numba":
         numba_with_threads(request["threads"])
