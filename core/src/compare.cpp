@@ -177,10 +177,7 @@ void addDifference(std::vector<std::string>& warnings, const std::string& what,
 // copied file is the same build).
 std::string buildOf(const std::optional<PluginIdentity>& code) {
   if (!code) return "built in";
-  const std::string kind = code->kind == "python" ? "python file"
-                           : code->kind == "cuda" ? "CUDA source"
-                                                  : "plugin";
-  return kind + " " + code->name + (code->version.empty() ? "" : " " + code->version) +
+  return kindWords(*code) + " " + code->name + (code->version.empty() ? "" : " " + code->version) +
          (code->sha256.empty() ? "" : ", SHA-256 " + code->sha256.substr(0, 16) + "\u2026");
 }
 

@@ -5,15 +5,18 @@
 
 namespace accellab {
 
+std::string kindWords(const PluginIdentity& plugin) {
+  return plugin.kind == "python" ? "python file" : plugin.kind == "cuda" ? "CUDA source" : "plugin";
+}
+
 std::string describe(const PluginIdentity& plugin) {
   const std::string digest =
       plugin.sha256.empty() ? "no SHA-256: built without OpenSSL" : "SHA-256 " + plugin.sha256;
+  const std::string where = " (" + plugin.file + ", " + digest + ")";
   if (plugin.kind == "python")
-    return "python file " + plugin.name + " (" + plugin.file + ", " + digest + ") run by " +
-           plugin.version;
-  if (plugin.kind == "cuda")
-    return "CUDA source " + plugin.name + " (" + plugin.file + ", " + digest + ")";
-  return "plugin " + plugin.name + " " + plugin.version + " (" + plugin.file + ", " + digest + ")";
+    return kindWords(plugin) + " " + plugin.name + where + " run by " + plugin.version;
+  if (plugin.kind == "cuda") return kindWords(plugin) + " " + plugin.name + where;
+  return kindWords(plugin) + " " + plugin.name + " " + plugin.version + where;
 }
 
 const VariantInfo* KernelInfo::variant(std::string_view wanted) const {

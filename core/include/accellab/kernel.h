@@ -41,6 +41,8 @@ struct PluginIdentity {
 // …) run by Python 3.11.2 (/usr/bin/python3), NumPy 1.24.2"; "CUDA source my_add
 // (/home/me/my_add.cu, SHA-256 …)".
 std::string describe(const PluginIdentity& plugin);
+// What the file is, in words: "plugin", "python file", "CUDA source".
+std::string kindWords(const PluginIdentity& plugin);
 
 struct VariantInfo {
   std::string name;  // "loop", "loop-strided", "vectorized", "parallel", "gpu"
