@@ -170,10 +170,12 @@ Session sessionFor(const ArgumentParser& parser, const std::optional<std::string
   }
 }
 
+// Clipped to what a session's text may hold: a command line of thousands of --samples values
+// must not cost the points it measured (each point records its own problem in full).
 std::string commandLine(const Args& args) {
   std::string text = "accellab-cli run";
   for (const std::string& arg : args) text += " " + arg;
-  return text;
+  return clippedText(std::move(text));
 }
 
 bool hasDistributedPoints(const std::vector<Point>& points, const KernelInfo& kernel) {

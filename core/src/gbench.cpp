@@ -11,6 +11,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -265,7 +266,15 @@ struct Row {
   std::uint64_t flops = 0;
   std::vector<std::pair<std::string, double>> counters;  // in file order
   std::string label;
+  // False where AccelLab's export marked the entry's cpu_time as real_time repeated.
+  bool cpuMeasured = true;
 };
+
+// The key of AccelLab's export that says an entry's cpu_time was not measured (it repeats
+// real_time), and what the context says under it; exports before CPU time was measured said
+// "not measured" in the context alone.
+constexpr std::string_view kCpuMarker = "accellab_cpu_time";
+constexpr std::string_view kCpuNotMeasured = "not measured: cpu_time repeats real_time";
 
 // The most seconds a time may take: the export writes nanoseconds, and a time beyond this
 // would be infinite there, which JSON cannot hold.
@@ -309,6 +318,7 @@ Row readRow(const JsonNode& node) {
         std::pair{"accellab_flops", &Row::flops}})
     if (auto count = node.optional(key)) row.*work = count->count();
   if (auto label = node.optional("label")) row.label = label->string();
+  if (node.optional(std::string(kCpuMarker))) row.cpuMeasured = false;
   for (const auto& item : node.json().items()) {
     if (item.value().is_number() && !isReportField(item.key()))
       row.counters.emplace_back(item.key(), node[item.key()].number());
@@ -421,7 +431,23 @@ std::string importNote(const Instance& instance, const std::vector<Row>& rows, b
   return note;
 }
 
-PointResult toPoint(const Instance& instance, const QualityLimits& limits) {
+// The CPU time Google Benchmark (or AccelLab's export) reported of each row, kept beside the
+// samples, where every row has it measured.
+std::optional<CpuUse> cpuOf(const std::vector<Row>& rows) {
+  CpuUse cpu;
+  double realS = 0;
+  for (const Row& row : rows) {
+    if (!row.cpuMeasured) return std::nullopt;
+    cpu.samplesS.push_back(row.cpuS);
+    realS += row.realS;
+  }
+  if (rows.empty() || !(realS > 0)) return std::nullopt;
+  cpu.medianS = median(cpu.samplesS);
+  cpu.cores = std::accumulate(cpu.samplesS.begin(), cpu.samplesS.end(), 0.0) / realS;
+  return cpu;
+}
+
+PointResult toPoint(const Instance& instance, const QualityLimits& limits, bool cpuMeasured) {
   PointResult result;
   result.point = gbenchPoint(instance.runName, instance.threads);
   if (instance.notMeasured) {
@@ -449,6 +475,7 @@ PointResult toPoint(const Instance& instance, const QualityLimits& limits) {
   result.bytesPerS = rate(result.bytes, &Row::bytesPerS);
   if (result.flops > 0 && medianS > 0)
     result.flopsPerS = static_cast<double>(result.flops) / medianS;
+  if (cpuMeasured) result.cpu = cpuOf(rows);
   result.verifyDetail = clippedText(importNote(instance, rows, aggregated));
   result.flags = judgeQuality(result, limits);
   return result;
@@ -627,7 +654,9 @@ Json contextOf(const Run& run) {
   if (run.system.cpuMHz > 0) context["mhz_per_cpu"] = run.system.cpuMHz;
   if (!run.system.loadAverage.empty()) context["load_avg"] = run.system.loadAverage;
   context["accellab_run"] = run.name;
-  context["accellab_cpu_time"] = "not measured: cpu_time repeats real_time";
+  context[kCpuMarker] =
+      "the CPU time of the process that ran the code, all its threads; an entry that has this "
+      "key was not measured: its cpu_time repeats real_time";
   if (run.mpi)
     context["accellab_mpi"] = {{"library", run.mpi->library},
                                {"world_size", run.mpi->worldSize},
@@ -651,12 +680,14 @@ double written(double value, const std::string& name, const std::string& what) {
   return value;
 }
 
-// Both times in nanoseconds: AccelLab measures wall-clock time only (see accellab_cpu_time).
-void addTimes(Json& entry, std::uint64_t iterations, double nanoseconds) {
+// Both times in nanoseconds; a cpu_time not measured repeats real_time, marked (kCpuMarker).
+void addTimes(Json& entry, std::uint64_t iterations, double nanoseconds,
+              std::optional<double> cpuNanoseconds) {
   entry["iterations"] = iterations;
   entry["real_time"] = nanoseconds;
-  entry["cpu_time"] = nanoseconds;
+  entry["cpu_time"] = cpuNanoseconds.value_or(nanoseconds);
   entry["time_unit"] = "ns";
+  if (!cpuNanoseconds) entry[kCpuMarker] = kCpuNotMeasured;
 }
 
 }  // namespace
@@ -697,9 +728,13 @@ Session gbenchFromJson(std::string_view text) {
   Run run;
   const auto context = root.optional("context");
   if (context) readContext(*context, run);
+  // AccelLab's exports before it measured CPU time said so here, for every entry.
+  const auto cpuNote = context ? context->optional(std::string(kCpuMarker)) : std::nullopt;
+  const bool cpuMeasured = !(cpuNote && cpuNote->json().is_string() &&
+                             cpuNote->string().starts_with("not measured"));
   if (run.settings.origin.empty()) run.settings.origin = kGbenchOrigin;
   for (const Instance& instance : readInstances(root["benchmarks"]))
-    run.points.push_back(toPoint(instance, run.settings.measure.quality));
+    run.points.push_back(toPoint(instance, run.settings.measure.quality, cpuMeasured));
   keepApart(run.points);
   int ranks = 1;
   for (const PointResult& result : run.points) ranks = std::max(ranks, result.point.ranks);
@@ -741,7 +776,10 @@ std::string gbenchToJson(const Run& run) {
       Json entry = entryHead(name, name, family, member, "iteration", n);
       entry["repetition_index"] = i;
       entry["threads"] = result.point.threads;
-      addTimes(entry, result.runsPerSample, written(seconds * 1e9, name, sample));
+      const auto cpuNs = result.cpu ? std::optional(written(result.cpu->samplesS[i] * 1e9, name,
+                                                            "the CPU time of " + sample))
+                                    : std::nullopt;
+      addTimes(entry, result.runsPerSample, written(seconds * 1e9, name, sample), cpuNs);
       if (seconds > 0 && result.bytes > 0)
         entry["bytes_per_second"] = written(static_cast<double>(result.bytes) / seconds, name,
                                             "the bandwidth of " + sample);
@@ -756,18 +794,28 @@ std::string gbenchToJson(const Run& run) {
       benchmarks.push_back(std::move(entry));
     }
     if (n < 2) continue;  // Google Benchmark writes aggregates from two repetitions on
-    const Statistics& stats = result.stats;
-    const double cv = stats.meanS > 0 ? stats.stddevS / stats.meanS : 0;
-    // cv is a fraction, written unscaled as Google Benchmark does ("aggregate_unit": "percentage").
-    for (const auto& [aggregate, value, unit] :
-         {std::tuple{"mean", stats.meanS * 1e9, "time"},
-          std::tuple{"median", stats.medianS * 1e9, "time"},
-          std::tuple{"stddev", stats.stddevS * 1e9, "time"}, std::tuple{"cv", cv, "percentage"}}) {
+    // Each aggregate of the wall times, and of the CPU times where they were measured.
+    const auto aggregates = [](const Statistics& stats) {
+      const double cv = stats.meanS > 0 ? stats.stddevS / stats.meanS : 0;
+      // cv is a fraction, written unscaled as Google Benchmark does ("percentage").
+      return std::array{std::tuple{"mean", stats.meanS * 1e9, "time"},
+                        std::tuple{"median", stats.medianS * 1e9, "time"},
+                        std::tuple{"stddev", stats.stddevS * 1e9, "time"},
+                        std::tuple{"cv", cv, "percentage"}};
+    };
+    const auto wall = aggregates(result.stats);
+    const auto cpu = result.cpu ? std::optional(aggregates(summarize(result.cpu->samplesS)))
+                                : std::nullopt;
+    for (std::size_t k = 0; k < wall.size(); ++k) {
+      const auto& [aggregate, value, unit] = wall[k];
       Json entry = entryHead(name + "_" + aggregate, name, family, member, "aggregate", n);
       entry["threads"] = result.point.threads;
       entry["aggregate_name"] = aggregate;
       entry["aggregate_unit"] = unit;
-      addTimes(entry, n, written(value, name, std::string("its ") + aggregate));
+      const std::string what = std::string("its ") + aggregate;
+      addTimes(entry, n, written(value, name, what),
+               cpu ? std::optional(written(std::get<1>((*cpu)[k]), name, what + " CPU time"))
+                   : std::nullopt);
       benchmarks.push_back(std::move(entry));
     }
   }

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "accellab/format.h"
+#include "accellab/quality.h"
 
 namespace accellab {
 
@@ -61,6 +62,7 @@ class Finder {
     }
     cacheDrops();
     gpuCrossovers();
+    undeclaredThreads();
     return std::move(found_);
   }
 
@@ -335,6 +337,20 @@ class Finder {
     add(InsightKind::pythonAgainstCpp, evidence, "time").numbers = std::move(factors);
   }
 
+  void undeclaredThreads() {
+    std::vector<std::size_t> beyond;
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+      if (measured(rows_[i]) && judgeCoreUse(run_.points[i]) == CoreUse::beyondThreads)
+        beyond.push_back(i);
+    if (beyond.empty()) return;
+    std::ranges::stable_sort(beyond, std::greater{}, [&](std::size_t i) { return *rows_[i].coresUsed; });
+    const ReportRow& most = rows_[beyond.front()];
+    add(InsightKind::undeclaredThreads, beyond, "time").numbers = {
+        {"threads", most.threads},
+        {"cores", *most.coresUsed},
+        {"points", static_cast<double>(beyond.size())}};
+  }
+
   void pageableCopies(std::size_t i) {
     const GpuTiming& gpu = *run_.points[i].gpu;
     const double pinned = gpu.h2dS + gpu.d2hS;
@@ -398,6 +414,8 @@ std::string_view toString(InsightKind kind) {
       return "busy-machine";
     case InsightKind::gpuCrossover:
       return "gpu-crossover";
+    case InsightKind::undeclaredThreads:
+      return "undeclared-threads";
     case InsightKind::runChange:
       return "run-change";
   }
@@ -555,6 +573,21 @@ std::string describe(const Insight& insight) {
         text << " Below that size the copies and the launch cost more than the kernel saves; "
                 "send the GPU larger problems, or keep the data on it.";
       break;
+    case InsightKind::undeclaredThreads: {
+      const long long others = std::llround(insight.numbers.at("points")) - 1;
+      text << what << " declared " << count(insight, "threads")
+           << (insight.threads == 1 ? " thread" : " threads") << " and kept "
+           << value(insight, "cores", VK::number)
+           << " cores busy (its CPU time over its wall time)";
+      if (others > 0)
+        text << "; " << others << (others == 1 ? " more point does" : " more points do")
+             << " likewise";
+      text << ": threads it did not declare ran too, a library's own (Dask's scheduler, "
+              "OpenBLAS, Numba's or PyTorch's pool). Its time is not a time on that many "
+              "threads: compare it with variants on as many threads, or limit the library's "
+              "threads (threads= in the accellab module, OMP_NUM_THREADS).";
+      break;
+    }
     case InsightKind::runChange: {
       text << "run " << count(insight, "newRun") << " against run " << count(insight, "baseRun")
            << " of " << insight.kernel << ": ";

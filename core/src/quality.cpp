@@ -78,6 +78,48 @@ bool setFlag(PointFlags& flags, std::string_view name) {
 
 std::string flagsText(const PointFlags& flags) { return detail::joined(flagNames(flags), ", "); }
 
+CoreUse judgeCoreUse(const PointResult& result) {
+  if (result.status != PointStatus::ok || !result.cpu) return CoreUse::asDeclared;
+  const double cores = result.cpu->cores;
+  const auto declared = static_cast<double>(result.point.threads);
+  if (cores > declared * kCoresBeyondFactor + kCoresBeyondMargin) return CoreUse::beyondThreads;
+  // A GPU point's host thread waits for the device by design.
+  if (result.point.threads == 1 && !result.gpu && cores < kCoresBelowOne)
+    return CoreUse::belowOneCore;
+  return CoreUse::asDeclared;
+}
+
+double coresUsedOrDeclared(const PointResult& result) {
+  return result.cpu ? result.cpu->cores : static_cast<double>(result.point.threads);
+}
+
+std::string coreUseNote(const PointResult& result) {
+  const auto threads = [](int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
+  const std::string cores = result.cpu ? formatValue(result.cpu->cores, ValueKind::number) : "";
+  switch (judgeCoreUse(result)) {
+    case CoreUse::beyondThreads:
+      return "declared " + threads(result.point.threads) + ", used " + cores +
+             " cores: threads it did not declare ran too (a library's own, such as Dask's "
+             "scheduler, OpenBLAS, Numba's or PyTorch's pool)";
+    case CoreUse::belowOneCore:
+      return threads(1) + ", " + cores +
+             " cores of CPU over its wall time: it waited (for I/O, a lock, another process) or "
+             "was preempted";
+    case CoreUse::asDeclared:
+      break;
+  }
+  return {};
+}
+
+std::string cpuUseText(const PointResult& result) {
+  if (!result.cpu) return {};
+  std::string text = "CPU time " + formatValue(result.cpu->medianS, ValueKind::duration) +
+                     " per run, " + formatValue(result.cpu->cores, ValueKind::number) +
+                     " cores used";
+  if (const std::string note = coreUseNote(result); !note.empty()) text += "\n" + note;
+  return text;
+}
+
 std::string flagAdvice(const PointResult& result, const QualityLimits& limits,
                        const AdviceTerms& terms) {
   std::vector<std::string> lines;

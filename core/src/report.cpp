@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "accellab/format.h"
+#include "accellab/quality.h"
 #include "report_stream.h"
 
 namespace accellab {
@@ -70,6 +71,10 @@ std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (!result.valuesMissing.empty()) {
     if (!note.empty()) note += "; ";
     note += "no values: " + result.valuesMissing;
+  }
+  if (const std::string cores = coreUseNote(result); !cores.empty()) {
+    if (!note.empty()) note += "; ";
+    note += cores;
   }
   if (result.threadsWorked > 0 && result.threadsWorked < result.point.threads) {
     if (!note.empty()) note += "; ";
@@ -196,6 +201,10 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
     row.stats = {};
   } else {
     row.values = result.values;
+    if (result.cpu) {
+      row.cpuS = result.cpu->medianS;
+      row.coresUsed = result.cpu->cores;
+    }
   }
   const auto [fastest, slowest] =
       std::minmax_element(result.rankMediansS.begin(), result.rankMediansS.end());

@@ -50,7 +50,7 @@ const auto kDuration = ValueKind::duration;
 const std::optional<ValueKind> kText;
 
 // The console and Markdown print the run and the problem as headings above each table.
-const std::array<ReportColumn, 40> kColumns = {{
+const std::array<ReportColumn, 42> kColumns = {{
     {"run", "run", "", ValueKind::count, Align::right, kTableAndFiles, 0,
      ACCELLAB_COUNT(row.runId)},
     {"kernel", "kernel", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.kernel)},
@@ -81,6 +81,11 @@ const std::array<ReportColumn, 40> kColumns = {{
     {"intensity", "intensity", "FLOP/B", ValueKind::intensity, Align::right, kShown | whenCounted,
      13, [](const ReportRow& row) { return shown(row.intensity, ValueKind::intensity); },
      [](const ReportRow& row) { return row.intensity; }},
+    // The cores the point's process kept busy, CPU time over wall time: threads it did not
+    // declare (a library's pool) show here, beside the threads it was given.
+    {"cores_used", "cores", "", ValueKind::number, Align::right, kShown, 5,
+     [](const ReportRow& row) { return shown(row.coresUsed, ValueKind::number); },
+     [](const ReportRow& row) { return row.coresUsed; }},
     {"speedup", "speedup", "", ValueKind::ratio, Align::right, kShown, 8,
      [](const ReportRow& row) { return shown(row.speedup, ValueKind::ratio); },
      [](const ReportRow& row) { return row.speedup; }},
@@ -95,6 +100,9 @@ const std::array<ReportColumn, 40> kColumns = {{
                                                                                    : "-")},
     {"status", "status", "", kText, Align::left, kShown, 9, ACCELLAB_TEXT(toString(row.status))},
     {"flags", "flags", "", kText, Align::left, kShown, 9, ACCELLAB_TEXT(flagsText(row.flags))},
+    {"cpu_s", "CPU time", "s", kDuration, Align::right, inFiles, 0,
+     [](const ReportRow& row) { return shown(row.cpuS, kDuration); },
+     [](const ReportRow& row) { return row.cpuS; }},
     {"min_s", "min", "s", kDuration, Align::right, inFiles, 0,
      ACCELLAB_TIMED(row.stats.minS, kDuration)},
     {"mean_s", "mean", "s", kDuration, Align::right, inFiles, 0,

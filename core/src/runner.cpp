@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <exception>
 #include <new>
 #include <stdexcept>
@@ -19,6 +20,12 @@ double steadySeconds() {
   return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
+double processCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
 std::size_t pointSampleCap(std::size_t pointCount) {
   return static_cast<std::size_t>(kMaxRunSamples / std::max<std::size_t>(pointCount, 1));
 }
@@ -32,6 +39,12 @@ std::optional<std::string> runSizeProblem(std::size_t pointCount) {
 }
 
 namespace {
+
+// The wall clock the samples are timed by, and the CPU clock of the process read beside it.
+struct Clocks {
+  const Clock& wall;
+  const Clock& cpu;
+};
 
 // The run's sample budget applied to its points, refused up front when spread too thin.
 MeasureConfig budgeted(const MeasureConfig& config, std::size_t pointCount) {
@@ -86,6 +99,10 @@ struct Batch {
   double endS = 0;
   double clockS = 0;             // the runner's clock around all runs
   double sampleS = 0;            // per run: the runs' own timing when they all had one
+  // Per run: the CPU seconds of the process that ran the code, and the wall seconds they are
+  // set against (the runs' own when they timed their own process, else the runner's clock).
+  double cpuS = 0;
+  double cpuWallS = 0;
   std::optional<GpuTiming> gpu;  // per run, summed over the runs then divided
   bool cancelled = false;
 };
@@ -100,15 +117,19 @@ void countWorkers(const RunOutcome& outcome, PointResult& result) {
 }
 
 // Every rank of the group starts the batch together (a barrier after the untimed poisoning).
-Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clock& clock, Collective& group,
+Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clocks& clocks, Collective& group,
                 std::stop_token stop, PointResult& result) {
   run.poisonOutput();
   Batch batch;
   double timedS = 0;
+  double ownCpuS = 0;
   bool allTimed = true;
+  bool allOwnCpu = true;
   GpuTiming gpu;
   group.barrier();
-  const double start = clock();
+  // Read outside the wall clock's reads: the CPU clock (a system call) costs no sample time.
+  const double cpuStart = clocks.cpu();
+  const double start = clocks.wall();
   for (std::uint64_t i = 0; i < runs; ++i) {
     const RunOutcome outcome = run.run(stop);
     if (outcome.cancelled) {
@@ -118,15 +139,20 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clock& clock, Collecti
     countWorkers(outcome, result);
     allTimed = allTimed && outcome.timedS.has_value();
     timedS += outcome.timedS.value_or(0);
+    allOwnCpu = allOwnCpu && outcome.cpuS.has_value() && outcome.timedS.has_value();
+    ownCpuS += outcome.cpuS.value_or(0);
     if (outcome.gpu) {
       forEachGpuField([&](double GpuTiming::*field) { gpu.*field += (*outcome.gpu).*field; });
       batch.gpu = gpu;
     }
   }
-  batch.endS = clock();
+  batch.endS = clocks.wall();
+  const double cpuEnd = clocks.cpu();
   batch.clockS = batch.endS - start;
   const auto n = static_cast<double>(runs);
   batch.sampleS = (allTimed ? timedS : batch.clockS) / n;
+  batch.cpuS = (allOwnCpu ? ownCpuS : cpuEnd - cpuStart) / n;
+  batch.cpuWallS = (allOwnCpu ? timedS : batch.clockS) / n;
   if (batch.gpu) forEachGpuField([&](double GpuTiming::*field) { (*batch.gpu).*field /= n; });
   return batch;
 }
@@ -165,9 +191,10 @@ GpuTiming madGpu(const std::vector<GpuTiming>& timings, const GpuTiming& medians
 // the samples measured until then are kept. In a group of ranks, each time is the slowest
 // rank's and every decision rank 0's, so that all ranks repeat alike; `ownSamplesS` gets
 // this rank's own times.
-bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock& clock,
+bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clocks& clocks,
                         Collective& group, std::stop_token stop, const StageReport& stage,
                         PointResult& result, std::vector<double>& ownSamplesS) {
+  const Clock& clock = clocks.wall;
   stage(entering(RunPhase::warmingUp));
   run.poisonOutput();
   group.barrier();
@@ -188,6 +215,9 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   // Growth past minReps stays amortised; a huge minReps does not allocate up front.
   result.samplesS.reserve(std::min<std::size_t>(config.minReps, std::size_t{1} << 20));
   std::vector<GpuTiming> gpuSamples;
+  std::vector<double> cpuSamplesS;
+  double cpuTotalS = 0;
+  double cpuWallTotalS = 0;
   bool calibrated = config.minSampleS <= 0;
   double totalS = 0;
   const double start = clock();
@@ -196,7 +226,7 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   for (;;) {
     const bool stopped = group.rootDecides(stop.stop_requested());
     Batch batch =
-        stopped ? Batch{} : timeBatch(run, result.runsPerSample, clock, group, stop, result);
+        stopped ? Batch{} : timeBatch(run, result.runsPerSample, clocks, group, stop, result);
     if (stopped || group.anyOf(batch.cancelled)) {
       complete = false;
       break;
@@ -217,6 +247,9 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
     result.samplesS.push_back(batch.sampleS);
     ownSamplesS.push_back(ownSampleS);
     if (batch.gpu) gpuSamples.push_back(*batch.gpu);
+    cpuSamplesS.push_back(batch.cpuS);
+    cpuTotalS += batch.cpuS;
+    cpuWallTotalS += batch.cpuWallS;
     const double wallS = batch.endS - start;
     const std::size_t reps = result.samplesS.size();
     if (group.rootDecides(measuredEnough(config, reps, totalS, wallS))) {
@@ -237,6 +270,8 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
     result.gpu = medianGpu(gpuSamples);
     result.gpuMad = madGpu(gpuSamples, *result.gpu);
   }
+  if (!cpuSamplesS.empty() && cpuWallTotalS > 0)
+    result.cpu = CpuUse{cpuSamplesS, median(cpuSamplesS), cpuTotalS / cpuWallTotalS};
   return complete;
 }
 
@@ -320,7 +355,7 @@ std::string outOfMemory(const Kernel* kernel, const Point& point, std::string_vi
 
 // Measures `point` on this rank, one of its group's. An exception is this rank's own: the
 // others of its group may be waiting for it in a collective call (failAlone).
-MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const Clock& clock,
+MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const Clocks& clocks,
                       Collective& group, const Point& point, const MeasureConfig& config,
                       std::stop_token stop, const StageReport& stage) {
   MeasuredPoint measured;
@@ -354,6 +389,7 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     }
     step = kPreparing;
     stage(entering(RunPhase::preparing));
+    const Clock& clock = clocks.wall;
     const double prepareStart = clock();
     const auto run = kernel->prepare(point.params, point.variant,
                                      {.threads = point.threads,
@@ -366,7 +402,7 @@ MeasuredPoint measure(const Registry& registry, const MemoryProbe& memory, const
     result.build = run->codeBuild();
     step = "measuring";
     std::vector<double> ownSamplesS;
-    const bool complete = measureRepetitions(*run, ownRepetitions(*run, config, result), clock,
+    const bool complete = measureRepetitions(*run, ownRepetitions(*run, config, result), clocks,
                                              group, stop, stage, result, ownSamplesS);
     // Where a program pays them: before its first call.
     if (result.build) result.firstCallS += result.build->compileS + result.build->loadS;
@@ -541,12 +577,12 @@ class ProgressReporter {
 // Measures `point` on the ranks of its group (rank 0 alone for a point that is not
 // distributed); the other ranks of the launch wait for them and get a placeholder.
 MeasuredPoint measureInGroup(Collective& collective, const Registry& registry,
-                             const MemoryProbe& memory, const Clock& clock, const Point& point,
+                             const MemoryProbe& memory, const Clocks& clocks, const Point& point,
                              const MeasureConfig& config, std::stop_token stop,
                              const StageReport& stage) {
   MeasuredPoint measured;
   if (collective.joinPoint(point.ranks)) {
-    measured = measure(registry, memory, clock, collective, point, config, std::move(stop), stage);
+    measured = measure(registry, memory, clocks, collective, point, config, std::move(stop), stage);
   } else {
     measured.result.point = point;
     setStatus(measured.result, PointStatus::skipped,
@@ -567,20 +603,21 @@ PointResult cancelledPoint(const Point& point, std::string reason = "cancelled")
 }  // namespace
 
 Runner::Runner(const Registry& registry, MemoryProbe memory, Clock clock,
-               std::shared_ptr<Collective> collective)
+               std::shared_ptr<Collective> collective, Clock cpuClock)
     : registry_(registry),
       memory_(std::move(memory)),
       clock_(std::move(clock)),
+      cpuClock_(std::move(cpuClock)),
       collective_(collective ? std::move(collective) : std::make_shared<SoloCollective>()) {
   if (!memory_) throw std::invalid_argument("a runner needs a memory probe");
-  if (!clock_) throw std::invalid_argument("a runner needs a clock");
+  if (!clock_ || !cpuClock_) throw std::invalid_argument("a runner needs a clock");
 }
 
 void Runner::measureIn(std::shared_ptr<PointMeasurer> measurer) { measurer_ = std::move(measurer); }
 
 MeasuredPoint Runner::measureHere(const Point& point, const MeasureConfig& config,
                                   std::stop_token stop, const StageReport& stage) {
-  return measureInGroup(*collective_, registry_, memory_, clock_, point, config, std::move(stop),
+  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_}, point, config, std::move(stop),
                         stage);
 }
 
@@ -602,7 +639,7 @@ PointResult Runner::runPoint(const Point& point, const MeasureConfig& config, st
   const StageReport stage = [&progress](const PointStage& s) {
     if (progress && s.phase == RunPhase::measuring && s.repetitionsDone > 0) progress(s.fraction);
   };
-  return measureInGroup(*collective_, registry_, memory_, clock_, point, budgeted(config, 1),
+  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_}, point, budgeted(config, 1),
                         std::move(stop), stage)
       .result;
 }

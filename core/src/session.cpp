@@ -256,7 +256,10 @@ Json toJson(const Params& params) {
   // was measured.
   if (params.typed) json["dtype"] = toString(params.dtype);
   json["seed"] = params.seed;
-  if (!params.kernelParams.empty()) json["kernel_params"] = params.kernelParams;
+  // A problem with neither shape nor samples is sized by its own parameters, even none (an
+  // asv benchmark without params): the empty object says so, which the reader requires.
+  if (!params.kernelParams.empty() || (!params.shape && !params.samples))
+    json["kernel_params"] = params.kernelParams.empty() ? Json::object() : Json(params.kernelParams);
   if (!params.labels.empty()) json["labels"] = params.labels;
   return json;
 }
@@ -316,6 +319,10 @@ Json toJson(const PointResult& result) {
     json["values"] = values;
   }
   if (!result.valuesMissing.empty()) json["values_missing"] = result.valuesMissing;
+  if (result.cpu)
+    json["cpu"] = {{"median_s", result.cpu->medianS},
+                   {"cores", result.cpu->cores},
+                   {"samples_s", result.cpu->samplesS}};
   return json;
 }
 
@@ -656,6 +663,20 @@ PointResult readPoint(const Node& node) {
     }
   }
   readOptional(node, "values_missing", result.valuesMissing);
+  if (auto cpu = node.optional("cpu")) {
+    const Node cores = (*cpu)["cores"];
+    const Node samples = (*cpu)["samples_s"];
+    if (samples.size() != result.samplesS.size())
+      samples.fail("holds " + std::to_string(samples.size()) + " samples where samples_s holds " +
+                   std::to_string(result.samplesS.size()));
+    CpuUse use;
+    use.samplesS.reserve(samples.size());
+    for (std::size_t i = 0; i < samples.size(); ++i) use.samplesS.push_back(samples[i].amount());
+    use.medianS = (*cpu)["median_s"].amount();
+    use.cores = cores.amount();
+    if (use.cores > kMaxThreads) cores.fail("more cores than a point may have threads");
+    result.cpu = std::move(use);
+  }
   return result;
 }
 
@@ -918,18 +939,9 @@ SystemInfo systemInfoFromJson(std::string_view text) {
   return readSystem(Node(json, "system"));
 }
 
-std::string sessionToJson(const Session& session) {
-  Json runs = Json::array();
-  for (const Run& run : session.runs) runs.push_back(toJson(run));
-  const Json json = {{"format", kSessionFormat},
-                     {"version", kSessionVersion},
-                     {"created", session.created},
-                     {"runs", runs}};
-  return Printer(kSessionInlineDepth).print(json);
-}
+namespace {
 
-Session sessionFromJson(std::string_view text) {
-  const Json json = detail::parseBoundedJson(text, "a session");
+Session readSession(const Json& json) {
   const Node root(json, "session");
   if (!json.is_object())
     throw SessionError(std::string("not an AccelLab session: the file holds a JSON ") +
@@ -954,6 +966,31 @@ Session sessionFromJson(std::string_view text) {
       runs[i]["id"].fail("run id " + std::to_string(session.runs.back().id) + " is used twice");
   }
   return session;
+}
+
+}  // namespace
+
+std::string sessionToJson(const Session& session) {
+  Json runs = Json::array();
+  for (const Run& run : session.runs) runs.push_back(toJson(run));
+  const Json json = {{"format", kSessionFormat},
+                     {"version", kSessionVersion},
+                     {"created", session.created},
+                     {"runs", runs}};
+  std::string text = Printer(kSessionInlineDepth).print(json);
+  // What the reader would refuse is refused here, naming the field, before a file is touched:
+  // a session written is a session that opens. (The tree, not the text: the printer's JSON is
+  // well-formed by construction, and reading a tree costs a fraction of parsing the text.)
+  try {
+    readSession(json);
+  } catch (const SessionError& refused) {
+    throw SessionError(std::string("the session would not open again: ") + refused.what());
+  }
+  return text;
+}
+
+Session sessionFromJson(std::string_view text) {
+  return readSession(detail::parseBoundedJson(text, "a session"));
 }
 
 void writeSessionFile(const Session& session, const std::filesystem::path& path, Symlinks links) {

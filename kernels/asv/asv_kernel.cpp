@@ -215,10 +215,14 @@ class AsvRun : public KernelRun {
       child_.reset();  // stopped mid-call: the child was killed
       return {.cancelled = true, .timedS = {}, .gpu = {}};
     }
+    const nlohmann::json reply = replyOf(*line);
+    const auto cpu = reply.find("cpu_seconds");
     return {.cancelled = false,
-            .timedS = replyOf(*line).at("seconds").get<double>(),
+            .timedS = reply.at("seconds").get<double>(),
             .gpu = {},
-            .threadsWorked = threadsWorked_};
+            .threadsWorked = threadsWorked_,
+            .cpuS = cpu != reply.end() && cpu->is_number() ? std::optional(cpu->get<double>())
+                                                             : std::nullopt};
   }
 
   // The child compares the variant's output with its kernel's reference's (docs/python.md);

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "accellab/digest.h"
+#include "accellab/session.h"
 
 namespace accellab::kernels::gpu {
 namespace {
@@ -29,6 +30,11 @@ CudaSource readCudaSource(const std::filesystem::path& file, std::string entry,
   if (!isIdentifier(entry))
     throw CudaSourceError(named + ": --entry '" + entry +
                           "' is no C++ identifier (the name of a __global__ function template)");
+  // The entry names the variant, and a session stores variant names of this length at most.
+  if (entry.size() > kMaxNameLength)
+    throw CudaSourceError(named + ": --entry '" + entry + "' is " + std::to_string(entry.size()) +
+                          " characters; a variant's name, which it becomes, has at most " +
+                          std::to_string(kMaxNameLength));
   std::error_code error;
   if (std::filesystem::is_directory(file, error))
     throw CudaSourceError(named + ": is a directory, not a CUDA source file");

@@ -44,7 +44,10 @@ std::string seconds(double s) {
 RunOutcome runOutcome(const std::optional<PythonOutcome>& outcome) {
   RunOutcome result;
   result.cancelled = !outcome;
-  if (outcome) result.timedS = outcome->seconds;
+  if (outcome) {
+    result.timedS = outcome->seconds;
+    result.cpuS = outcome->cpuSeconds;
+  }
   return result;
 }
 
@@ -119,6 +122,8 @@ std::optional<PythonOutcome> PythonVariant::run(std::stop_token stop) {
   PythonOutcome outcome{reply.at("seconds").get<double>(), std::nullopt};
   if (const auto hits = reply.find("hits"); hits != reply.end())
     outcome.hits = hits->get<std::uint64_t>();
+  if (const auto cpu = reply.find("cpu_seconds"); cpu != reply.end() && cpu->is_number())
+    outcome.cpuSeconds = cpu->get<double>();
   return outcome;
 }
 

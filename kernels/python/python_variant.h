@@ -16,10 +16,12 @@ namespace accellab::kernels {
 
 class PythonChild;
 
-// One run's reply: the seconds Python timed around the call, and pi's hit count.
+// One run's reply: the seconds Python timed around the call, the CPU seconds of the child over
+// them (all its threads), and pi's hit count.
 struct PythonOutcome {
   double seconds = 0;
   std::optional<std::uint64_t> hits;
+  std::optional<double> cpuSeconds{};
 };
 
 class PythonVariant {

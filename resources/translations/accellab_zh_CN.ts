@@ -254,6 +254,14 @@ variant %2, %n thread(s), %3, run %4</source>
         <translation>首次调用</translation>
     </message>
     <message>
+        <source>cores</source>
+        <translation>所用核数</translation>
+    </message>
+    <message>
+        <source>CPU time</source>
+        <translation>CPU 时间</translation>
+    </message>
+    <message>
         <source>throughput</source>
         <translation>吞吐量</translation>
     </message>
@@ -535,6 +543,26 @@ variant %2, %n thread(s), %3, run %4</source>
     <message>
         <source>Busy machine</source>
         <translation>机器繁忙</translation>
+    </message>
+    <message>
+        <source>Undeclared threads</source>
+        <translation>未声明的线程</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 declared %n thread(s) and kept %2 cores busy (its CPU time over its wall time).</source>
+        <translation>
+            <numerusform>%1 声明了 %n 个线程，却让 %2 个核心保持忙碌（CPU 时间除以墙钟时间）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more point(s) did likewise.</source>
+        <translation>
+            <numerusform>另有 %n 个点也是如此。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Threads it did not declare ran too, a library&apos;s own (Dask&apos;s scheduler, OpenBLAS, Numba&apos;s or PyTorch&apos;s pool). Its time is not a time on that many threads: compare it with variants on as many threads, or limit the library&apos;s threads (threads= in the accellab module, OMP_NUM_THREADS).</source>
+        <translation>还有它未声明的线程在运行，属于某个库自己的线程（Dask 的调度器、OpenBLAS、Numba 或 PyTorch 的线程池）。它的时间并不是在这么多线程上的时间：请与使用同样多线程的变体比较，或限制该库的线程数（accellab 模块中的 threads=、OMP_NUM_THREADS）。</translation>
     </message>
     <message>
         <source>%1 falls from %2 at %3 a call to %4 at %5 (%6 slower per element).</source>

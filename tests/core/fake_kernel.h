@@ -16,11 +16,15 @@
 
 namespace accellab::test {
 
-// Time moves only when a fake run says so.
+// Time moves only when a fake run says so; so does the CPU time of the process.
 struct FakeClock {
   double now = 100;
+  double cpu = 7;
   Clock clock() {
     return [this] { return now; };
+  }
+  Clock cpuClock() {
+    return [this] { return cpu; };
   }
 };
 
@@ -31,6 +35,10 @@ struct FakeScript {
   double runS = 0.125;            // every later run
   std::vector<double> runSByRun;  // indexed by run number (0 = warm-up), when set: noisy runs
   std::optional<double> timedS;
+  // The cores the process keeps busy while a run lasts (the CPU clock moves this much faster),
+  // and the CPU seconds a run reports of its own process (a Python child's), when set.
+  double cores = 1;
+  std::optional<double> ownCpuS;
   std::vector<GpuTiming> gpuByRun;  // indexed by run number (0 = warm-up), when set
   bool verifyOk = true;
   std::map<std::string, std::uint64_t> fingerprints;  // by variant
@@ -72,11 +80,14 @@ class FakeRun : public KernelRun {
     if (index == script_.throwAtRun) throw std::runtime_error("device lost");
     if (index == script_.stopAtRun && script_.stopper) script_.stopper->request_stop();
     if (stop.stop_requested()) return {.cancelled = true, .timedS = {}, .gpu = {}};
-    script_.clock->now += index < script_.runSByRun.size() ? script_.runSByRun[index]
-                          : index == 0                     ? script_.firstRunS
-                                                           : script_.runS;
+    const double lasts = index < script_.runSByRun.size() ? script_.runSByRun[index]
+                         : index == 0                     ? script_.firstRunS
+                                                          : script_.runS;
+    script_.clock->now += lasts;
+    script_.clock->cpu += lasts * script_.cores;
     RunOutcome outcome;
     outcome.timedS = script_.timedS;
+    outcome.cpuS = script_.ownCpuS;
     if (index < script_.gpuByRun.size()) outcome.gpu = script_.gpuByRun[index];
     return outcome;
   }

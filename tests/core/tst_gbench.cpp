@@ -603,7 +603,10 @@ class TestGbench : public QObject {
             "repetitions", "threads", "iterations", "real_time", "cpu_time", "time_unit"})
         QVERIFY2(entry.contains(QLatin1String(field)), field);
       QCOMPARE(entry[QStringLiteral("time_unit")].toString(), QStringLiteral("ns"));
+      // No point of this run had its CPU time measured: each entry says so.
       QCOMPARE(entry[QStringLiteral("cpu_time")], entry[QStringLiteral("real_time")]);
+      QCOMPARE(entry[QStringLiteral("accellab_cpu_time")].toString(),
+               QStringLiteral("not measured: cpu_time repeats real_time"));
       QVERIFY(!entry[QStringLiteral("name")].toString().startsWith(QStringLiteral("add/gpu")));
     }
 
@@ -645,6 +648,50 @@ class TestGbench : public QObject {
     QVERIFY(entries(benchmarks, QStringLiteral("pi/loop/samples:1000000"),
                     QStringLiteral("aggregate"), QStringLiteral("median"))
                 .empty());
+  }
+
+  // The CPU time measured beside each sample is the export's cpu_time (it repeated real_time),
+  // its aggregates too; an import keeps it, and an export before it measured CPU time (its
+  // context said "not measured") is imported without one.
+  void exportsTheMeasuredCpuTime() {
+    Run run = exampleRun();
+    PointResult& loop = run.points[0];
+    CpuUse cpu;
+    cpu.samplesS = {6e-4, 7.5e-4, 6.75e-4};  // 1.5 times the loop's samples
+    cpu.medianS = median(cpu.samplesS);
+    cpu.cores = 1.5;
+    loop.cpu = cpu;
+    const std::string text = gbenchToJson(run);
+    const QJsonArray benchmarks =
+        QJsonDocument::fromJson(QByteArray::fromStdString(text)).object()[QStringLiteral(
+            "benchmarks")].toArray();
+    const QString name = QStringLiteral("add/loop/shape:64x64x64/dtype:f64");
+    const auto rows = entries(benchmarks, name, QStringLiteral("iteration"));
+    QCOMPARE(rows.size(), std::size_t{3});
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      QCOMPARE(rows[i][QStringLiteral("cpu_time")].toDouble(), cpu.samplesS[i] * 1e9);
+      QVERIFY(!rows[i].contains(QStringLiteral("accellab_cpu_time")));
+    }
+    const auto median =
+        entries(benchmarks, name, QStringLiteral("aggregate"), QStringLiteral("median"));
+    QCOMPARE(median[0][QStringLiteral("cpu_time")].toDouble(), cpu.medianS * 1e9);
+
+    const Run back = gbenchFromJson(text).runs.front();
+    QVERIFY(back.points[0].cpu.has_value());
+    // Nanoseconds and back: the nearest double whose nanoseconds are those written.
+    QCOMPARE(back.points[0].cpu->samplesS.size(), cpu.samplesS.size());
+    for (std::size_t i = 0; i < cpu.samplesS.size(); ++i)
+      QCOMPARE(back.points[0].cpu->samplesS[i] * 1e9, cpu.samplesS[i] * 1e9);
+    QCOMPARE(back.points[0].cpu->medianS * 1e9, cpu.medianS * 1e9);
+    QVERIFY(std::abs(back.points[0].cpu->cores - 1.5) < 1e-12);
+    QVERIFY(!back.points[1].cpu.has_value());  // marked as not measured
+    QCOMPARE(QString::fromStdString(gbenchToJson(back)), QString::fromStdString(text));
+
+    std::string old = text;
+    const std::string now = "\"accellab_cpu_time\": \"the CPU time";
+    old.replace(old.find(now), now.size(),
+                "\"accellab_cpu_time\": \"not measured: cpu_time repeats real_time\", \"x\": \"");
+    QVERIFY(!gbenchFromJson(old).runs.front().points[0].cpu.has_value());
   }
 
   void exportReadsBack() {

@@ -397,6 +397,57 @@ class TestInsights : public QObject {
   }
 
   // Threads that pay, nothing near a roof, unmeasured points and an empty run give nothing.
+  // Points whose process kept more cores busy than they declared threads: a user's asv file
+  // (Dask, OpenBLAS-backed NumPy) and a plugin's kernel, on a VM like the 2-core Xeon the issue
+  // saw (its CPUID's 480 MiB L3). One finding, the most cores first, the others counted; a
+  // point within the margin, one not measured, a failed one give none.
+  void undeclaredThreadsOfUsersCode() {
+    Run run;
+    run.system = sampleSystem();
+    run.system.cpuModel = "Intel(R) Xeon(R) CPU @ 2.20GHz";
+    run.system.caches = {{1, "Data", 48 << 10}, {2, "Unified", 2 << 20}, {3, "Unified", 480 << 20}};
+    run.plugin = PluginIdentity{};
+    run.plugin->file = "/home/user/dot/libdot.so";
+    const auto used = [](PointResult p, double cores) {
+      CpuUse cpu;
+      for (const double s : p.samplesS) cpu.samplesS.push_back(s * cores);
+      cpu.medianS = p.stats.medianS * cores;
+      cpu.cores = cores;
+      p.cpu = cpu;
+      return p;
+    };
+    Params none;
+    none.typed = false;
+    const auto asv = [&](const std::string& variant, double s) {
+      return measuredPoint({"bench.py-func", variant, none, 1}, {s, s, s}, {0, 0, 0});
+    };
+    run.points.push_back(used(asv("time_numpy_dot", 2e-3), 1.93));
+    run.points.push_back(used(asv("time_dask_sum", 4e-3), 1.97));
+    run.points.push_back(used(asv("time_loop", 9e-3), 1.2));  // within the margin: 1.25
+    run.points.push_back(asv("time_plain", 1e-3));            // not measured
+    PointResult failed = used(asv("time_broken", 1e-3), 1.9);
+    failed.status = PointStatus::failed;
+    run.points.push_back(failed);
+    run.points.push_back(used(point("simd", kSmall, 2, 1e-5, 4096 * 16), 2.1));  // 2 declared
+    const std::vector<Insight> found = findInsights(run);
+    const auto undeclared = std::ranges::find(found, InsightKind::undeclaredThreads, &Insight::kind);
+    QVERIFY(undeclared != found.end());
+    QCOMPARE(std::ranges::count(found, InsightKind::undeclaredThreads, &Insight::kind), 1);
+    QCOMPARE(undeclared->rows, (std::vector<std::size_t>{1, 0}));
+    QCOMPARE(undeclared->variant, std::string("time_dask_sum"));
+    QCOMPARE(undeclared->numbers.at("cores"), 1.97);
+    QCOMPARE(undeclared->numbers.at("threads"), 1.0);
+    QCOMPARE(undeclared->numbers.at("points"), 2.0);
+    QCOMPARE(QString::fromStdString(describe(*undeclared)),
+             QStringLiteral(
+                 "bench.py-func time_dask_sum at no size declared 1 thread and kept 1.97 cores "
+                 "busy (its CPU time over its wall time); 1 more point does likewise: threads it "
+                 "did not declare ran too, a library's own (Dask's scheduler, OpenBLAS, Numba's "
+                 "or PyTorch's pool). Its time is not a time on that many threads: compare it "
+                 "with variants on as many threads, or limit the library's threads (threads= in "
+                 "the accellab module, OMP_NUM_THREADS)."));
+  }
+
   void noEvidenceNoFinding() {
     Run run = insightRun();
     run.points.resize(3);

@@ -84,7 +84,45 @@ class TestRunner : public QObject {
     script_.clock = &clock_;
     memory_ = {16 * GiB, std::nullopt};
     runner_ = std::make_unique<Runner>(
-        registry_, [this] { return memory_; }, clock_.clock());
+        registry_, [this] { return memory_; }, clock_.clock(), nullptr, clock_.cpuClock());
+  }
+
+  // The process's CPU time is read around every timed batch, beside the wall clock: per run
+  // of each sample, its median, and the cores it kept busy (CPU over wall, summed).
+  void measuresCpuTimeBesideTheWallTime() {
+    script_.runS = 0.125;
+    script_.cores = 1.75;  // a library's pool beside the declared thread
+    const PointResult result = runner_->runPoint(fakePoint("loop"), config(4, 0));
+    QCOMPARE(toString(result.status), toString(PointStatus::ok));
+    QVERIFY(result.cpu.has_value());
+    QCOMPARE(result.cpu->samplesS.size(), result.samplesS.size());
+    for (const double cpu : result.cpu->samplesS) QCOMPARE(cpu, 0.125 * 1.75);
+    QCOMPARE(result.cpu->medianS, 0.125 * 1.75);
+    QCOMPARE(result.cpu->cores, 1.75);
+    QVERIFY(judgeCoreUse(result) == CoreUse::beyondThreads);
+  }
+
+  // A run that timed its own process (a Python child) brings its CPU time too: that one is the
+  // point's, set against the run's own time, not this process's idle wait.
+  void takesTheCpuTimeARunReports() {
+    script_.runS = 0.125;
+    script_.cores = 0;  // this process waits
+    script_.timedS = 0.1;
+    script_.ownCpuS = 0.19;
+    const PointResult result = runner_->runPoint(fakePoint("loop"), config(3, 0));
+    QVERIFY(result.cpu.has_value());
+    QCOMPARE(result.cpu->medianS, 0.19);
+    QCOMPARE(result.cpu->cores, 1.9);
+  }
+
+  // A one-thread point that got far less CPU than wall time waited or was preempted.
+  void flagsAPointThatWaited() {
+    script_.cores = 0.25;
+    const PointResult result = runner_->runPoint(fakePoint("loop"), config(3, 0));
+    QVERIFY(judgeCoreUse(result) == CoreUse::belowOneCore);
+    QVERIFY2(coreUseNote(result).find("0.25 cores of CPU over its wall time: it waited") !=
+                 std::string::npos,
+             coreUseNote(result).c_str());
   }
 
   // A runner told to measure elsewhere sends every point there, with the run's budgeted

@@ -15,6 +15,7 @@
 #include "accellab/quality.h"
 #include "accellab/session.h"
 #include "large_session.h"
+#include "golden_file.h"
 #include "sample_session.h"
 
 using namespace accellab;
@@ -128,6 +129,49 @@ class TestSession : public QObject {
       broken.replace(broken.find(from), from.size(), to);
       QVERIFY_THROWS_EXCEPTION(SessionError, sessionFromJson(broken));
     }
+  }
+
+  // A benchmark of no parameters at all (an asv file's `def time_ok(): ...`): neither shape,
+  // samples nor parameters, nor an element type. The writer says so with an empty
+  // kernel_params, and the session opens again (it did not: "needs a shape, samples or
+  // kernel_params", every run of the file unreachable).
+  void roundTripParameterlessPoint() {
+    Session session = test::sampleSession();
+    PointResult& point = session.runs.front().points.front();
+    point.point.kernel = "sums.py-plain";
+    point.point.variant = "time_ok";
+    point.point.params = Params{};
+    point.point.params.typed = false;
+    const std::string json = sessionToJson(session);
+    QVERIFY(json.find("\"kernel_params\": {}") != std::string::npos);
+    QVERIFY(sessionFromJson(json) == session);
+  }
+
+  // The CPU time of each sample comes back as written; one that does not match the samples, or
+  // claims more cores than a point has threads, is refused, and the writer refuses it first.
+  void roundTripCpuTime() {
+    Session session = test::sampleSession();
+    const std::string json = sessionToJson(session);
+    QVERIFY(json.find("\"cpu\": {\"median_s\"") != std::string::npos);
+    const Session read = sessionFromJson(json);
+    QVERIFY(read == session);
+    QVERIFY(read.runs.front().points.front().cpu.has_value());
+    QCOMPARE(read.runs.front().points.front().cpu->cores, 0.99);
+
+    session.runs.front().points.front().cpu->samplesS.pop_back();
+    try {
+      sessionToJson(session);
+      QFAIL("no SessionError");
+    } catch (const SessionError& e) {
+      QCOMPARE(QString::fromStdString(e.what()),
+               QString("the session would not open again: runs[0].points[0].cpu.samples_s: holds "
+                       "2 samples where samples_s holds 3"));
+    }
+    QTemporaryDir dir;
+    const std::filesystem::path path = dir.filePath("run.json").toStdString();
+    writeSessionFile(test::sampleSession(), path);
+    QVERIFY_THROWS_EXCEPTION(OutputError, writeSessionFile(session, path));
+    QVERIFY(readSessionFile(path) == test::sampleSession());  // the previous file stands
   }
 
   // The plugin a run's kernel came from, and the machine's state (its Python, stated clock
@@ -284,7 +328,7 @@ class TestSession : public QObject {
 
   void writerMatchesGolden() {
     // A change here changes the documented format (docs/session-format.md).
-    QCOMPARE(sessionToJson(test::sampleSession()), goldenText());
+    QVERIFY(test::matchesGolden("session.json", sessionToJson(test::sampleSession())));
   }
 
   void readsGolden() {
@@ -474,8 +518,9 @@ class TestSession : public QObject {
     row("settings wrong type", goldenWith("\"min_reps\": 3", "\"min_reps\": \"3\""),
         "runs[0].settings.min_reps: expected a non-negative integer, got string");
     row("truncated", goldenText().substr(0, goldenText().size() / 2),
-        "not valid JSON: parse error at line 143, column 20: syntax error while parsing value - "
-        "unexpected end of input; expected '[', '{', or a literal");
+        "not valid JSON: parse error at line 144, column 46: syntax error while parsing object "
+        "key - invalid string: missing closing quote; last read: '\"h2d'; expected string "
+        "literal");
     row("missing median", goldenWith("\"median_s\"", "\"medianS\""),
         "runs[0].points[0].stats: missing median_s");
     row("wrong type", goldenWith("\"threads\": 2", "\"threads\": \"2\""),
@@ -523,6 +568,11 @@ class TestSession : public QObject {
         "runs[0].points[4].params.samples: more than 2^63 samples");
     row("no size", goldenWith("\"shape\"", "\"form\""),
         "runs[0].points[0].params: needs a shape, samples or kernel_params");
+    row("cpu samples of another count",
+        goldenWith("\"samples_s\": [0.003861, ", "\"samples_s\": ["),
+        "runs[0].points[0].cpu.samples_s: holds 2 samples where samples_s holds 3");
+    row("cpu cores beyond threads' limit", goldenWith("\"cores\": 0.99", "\"cores\": 2e6"),
+        "runs[0].points[0].cpu.cores: more cores than a point may have threads");
     row("shape and samples", goldenWith("\"shape\": [64", "\"samples\": 5, \"shape\": [64"),
         "runs[0].points[0].params: needs either shape or samples, not both");
     row("kernel params not an object",

@@ -64,6 +64,8 @@ QString insightTitle(InsightKind kind) {
       return Insights::tr("Busy machine");
     case InsightKind::gpuCrossover:
       return Insights::tr("GPU crossover");
+    case InsightKind::undeclaredThreads:
+      return Insights::tr("Undeclared threads");
     case InsightKind::runChange:
       return Insights::tr("Change between runs");
   }
@@ -255,6 +257,23 @@ QString insightText(const Insight& insight) {
                  "programs and use Re-run Unstable Points before drawing conclusions.")
                  .arg(why.join(Insights::tr("; ")), whole(insight, "flaggedPoints"),
                       whole(insight, "measuredPoints"));
+      break;
+    }
+    case InsightKind::undeclaredThreads: {
+      const long long others = std::llround(insight.numbers.at("points")) - 1;
+      text = Insights::tr("%1 declared %n thread(s) and kept %2 cores busy (its CPU time over its "
+                          "wall time).",
+                          nullptr, insight.threads)
+                 .arg(what, number(insight, "cores", VK::number));
+      if (others > 0)
+        text += QLatin1Char(' ') +
+                Insights::tr("%n more point(s) did likewise.", nullptr, static_cast<int>(others));
+      text += QLatin1Char(' ') +
+              Insights::tr(
+                  "Threads it did not declare ran too, a library's own (Dask's scheduler, "
+                  "OpenBLAS, Numba's or PyTorch's pool). Its time is not a time on that many "
+                  "threads: compare it with variants on as many threads, or limit the library's "
+                  "threads (threads= in the accellab module, OMP_NUM_THREADS).");
       break;
     }
     case InsightKind::runChange: {

@@ -237,6 +237,8 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         if (!tip.empty()) tip += '\n';
         tip += flagAdvice(result, run->settings.measure.quality, windowAdviceTerms());
       }
+      if (const std::string cpu = cpuUseText(result); !cpu.empty())
+        tip += (tip.empty() ? "" : "\n") + cpu;
       return QString::fromStdString(tip);
     }
     default:

@@ -72,6 +72,11 @@ enum class InsightKind {
   // crossoverSize (elements) where it wins from a size on, everySize (1) where that is the
   // smallest size measured.
   gpuCrossover,
+  // Points whose process kept clearly more cores busy than the threads they declared
+  // (judgeCoreUse, quality.h: CPU time over wall time): threads of a library ran too. One
+  // finding a run, its rows those points, the most cores first. numbers: threads (declared by
+  // the first), cores (its cores used), points (how many such points).
+  undeclaredThreads,
   // Across runs (findInsightsAcross): a later run of a kernel against the first run shown,
   // point by point as `compare` matches and judges them (compare.h: the U test, the bootstrap
   // interval and the threshold). numbers: baseRun, newRun, faster, slower, unchanged (points

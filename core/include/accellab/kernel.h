@@ -151,6 +151,10 @@ struct RunOutcome {
   // The threads that did a share of the work, counted by the variants given a thread count
   // (parallel): fewer than asked when the problem was too small to split.
   std::optional<int> threadsWorked{};
+  // The CPU seconds, over all its threads, of the process that ran the code, when that is not
+  // this one (a Python child times its own call with process_time, beside timedS); the runner
+  // reads this process's CPU clock otherwise.
+  std::optional<double> cpuS{};
 };
 
 struct Verification {

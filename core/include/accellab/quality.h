@@ -36,6 +36,25 @@ bool worthRemeasuring(const PointResult& result);
 // before worth it, then the smaller relative spread.
 bool steadier(const PointResult& a, const PointResult& b);
 
+// What the CPU time (PointResult::cpu) says against the threads a point declared. Clearly
+// more cores than threads: threads the code did not declare ran too (a library's own pool).
+// A one-thread host point clearly below one core: it waited or was preempted. Each needs
+// both a relative and an absolute margin, so a busy second of a thread's startup does not
+// trip it.
+enum class CoreUse { asDeclared, beyondThreads, belowOneCore };
+inline constexpr double kCoresBeyondFactor = 1.15;
+inline constexpr double kCoresBeyondMargin = 0.1;
+inline constexpr double kCoresBelowOne = 0.75;
+CoreUse judgeCoreUse(const PointResult& result);
+// The cores the point kept busy, measured where it was (cpu), else its declared threads.
+double coresUsedOrDeclared(const PointResult& result);
+// For a note: "declared 1 thread, used 1.93 cores: …", "1 thread, 0.42 cores of CPU over its
+// wall time: …"; empty when the point used what it declared.
+std::string coreUseNote(const PointResult& result);
+// "CPU time 2.10 ms per run, 1.93 cores used", then coreUseNote on a line of its own where it
+// says something; empty where the CPU time was not measured.
+std::string cpuUseText(const PointResult& result);
+
 // "unstable", "cut-short", "cold", "outliers": the names used in sessions and exports, in this
 // order.
 std::vector<std::string> flagNames(const PointFlags& flags);

@@ -63,6 +63,10 @@ struct ReportRow {
   std::string reason;  // why not ok
   std::string isa;
   std::optional<GpuTiming> gpu;
+  // The CPU time of an ok point's process per run, and the cores it kept busy (PointResult::
+  // cpu): none where not measured.
+  std::optional<double> cpuS;
+  std::optional<double> coresUsed;
   std::string note;  // reason when not ok, flags, ISA of SIMD variants, GPU transfer split
   std::vector<ReportedValue> values;  // PointResult::values of an ok point; none otherwise
 };

@@ -55,6 +55,18 @@ struct PointFlags {
   friend bool operator==(const PointFlags&, const PointFlags&) = default;
 };
 
+// The CPU time of the process that ran a point's code, all its threads (Dask's scheduler,
+// OpenBLAS, Numba's pool included), read around each timed batch beside the wall time.
+struct CpuUse {
+  // CPU seconds per run of each sample, beside PointResult::samplesS (one each).
+  std::vector<double> samplesS;
+  double medianS = 0;  // of samplesS
+  // CPU time over the wall time it was read beside, both summed over the samples: the cores
+  // the code kept busy. (A GPU point's wall time here is the host's clock, not its events.)
+  double cores = 0;
+  friend bool operator==(const CpuUse&, const CpuUse&) = default;
+};
+
 struct PointResult {
   Point point;
   PointStatus status = PointStatus::ok;
@@ -99,6 +111,8 @@ struct PointResult {
   // Why the point has none of them though measured ("its report_values failed: …"): its times
   // stand, its values are gaps with this reason. Empty when it reported or declares none.
   std::string valuesMissing{};
+  // Empty where not measured: an imported point, a file written before it, no sample taken.
+  std::optional<CpuUse> cpu{};
   friend bool operator==(const PointResult&, const PointResult&) = default;
 };
 std::vector<std::string> variantsIn(const std::vector<PointResult>& results);

@@ -74,6 +74,8 @@ using MemoryProbe = std::function<MemoryAvailable()>;
 using PointProgress = std::function<void(double fraction)>;
 
 double steadySeconds();
+// The CPU seconds this process has used, all its threads (CLOCK_PROCESS_CPUTIME_ID).
+double processCpuSeconds();
 
 // How the reason of a failed point whose allocation failed begins ("out of memory: an
 // allocation failed while preparing its buffers; ..."): its own failure, never a verification
@@ -97,9 +99,10 @@ class Runner {
   // variants; there is no default (front ends get a runner from Engine). Throws
   // std::invalid_argument when it or the clock is empty. Under MPI, `collective` is the
   // launch's (every rank runs the same points and takes every decision from rank 0);
-  // null: one process (SoloCollective).
+  // null: one process (SoloCollective). `cpuClock` is read beside `clock` around each timed
+  // batch (PointResult::cpu).
   Runner(const Registry& registry, MemoryProbe memory, Clock clock = steadySeconds,
-         std::shared_ptr<Collective> collective = nullptr);
+         std::shared_ptr<Collective> collective = nullptr, Clock cpuClock = processCpuSeconds);
 
   // Never throws for a kernel's failure: the result says failed/skipped/cancelled and why.
   // Stores at most pointSampleCap(1) samples.
@@ -141,6 +144,7 @@ class Runner {
   const Registry& registry_;
   MemoryProbe memory_;
   Clock clock_;
+  Clock cpuClock_;
   std::shared_ptr<Collective> collective_;
   std::shared_ptr<PointMeasurer> measurer_;
 };
