@@ -109,11 +109,13 @@ int listCommand(Args args, const EngineFactory& engines) {
     if (only && info.name != *only) continue;
     if (!first) std::cout << '\n';
     first = false;
-    std::cout << info.name << " — " << info.description << '\n';
+    // A plugin's or a file's own text: never a control character to the terminal.
+    std::cout << info.name << " — " << printable(info.description) << '\n';
     if (info.plugin) std::cout << "    from " << printable(describe(*info.plugin)) << '\n';
     writeParameters(info, defaultSweep(info, cores), std::cout);
     // Deeper than a variant's line, which the bash completion reads as one.
-    if (!info.intensityNote.empty()) std::cout << "    FLOPs: " << info.intensityNote << '\n';
+    if (!info.intensityNote.empty())
+      std::cout << "    FLOPs: " << printable(info.intensityNote) << '\n';
     if (!info.sourceSignature.empty())
       std::cout << "    --cuda-source: " << info.sourceSignature << '\n';
     if (!info.pythonSignature.empty())

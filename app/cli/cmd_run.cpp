@@ -7,8 +7,11 @@
 #include <string>
 #include <thread>
 
+#include "accellab/output_file.h"
+#include "accellab/printable.h"
 #include "accellab/runner.h"
 #include "accellab/session.h"
+#include "accellab/session_lock.h"
 #include "accellab/sweep.h"
 #include "accellab/system_conditions.h"
 #include "argument_parser.h"
@@ -40,7 +43,9 @@ ArgumentParser makeParser() {
                         "of the\nsizes, kernel parameters, element types, variants and thread "
                         "counts given)\nand prints a table row per point as it finishes. Ctrl+C "
                         "stops after the current\nrepetition and keeps what was measured.");
-  parser.option("--kernel", "NAME", "the kernel: add, pi, triad, ... (see 'accellab-cli list')")
+  parser.option("--kernel", "NAME",
+                "the kernel: add, pi, triad, ... (see 'accellab-cli list'); without it, every "
+                "kernel of the --python files, a run each")
       .multiOption("--shape", "ZxYxX", "array shapes, e.g. 1024x1024x512 (add)")
       .multiOption("--dtype", "TYPE",
                    "element types f32, f64 of kernels that have them (default f64)")
@@ -126,22 +131,28 @@ SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel, int 
   return spec;
 }
 
-const KernelInfo& kernelFrom(const ArgumentParser& parser, const Registry& registry) {
+// --kernel's kernel; without it, a --python file's kernels, all of them: a file of several
+// groups of benchmarks runs whole, one run each, as `asv run` runs a suite.
+std::vector<const KernelInfo*> kernelsFrom(const ArgumentParser& parser,
+                                           const Registry& registry) {
   std::string known;
   for (const Kernel* k : registry.kernels()) known += (known.empty() ? "" : ", ") + k->info().name;
-  auto name = parser.value("--kernel");
-  // A --python file of one kernel needs no --kernel: the file is what the user named.
-  if (!name && !parser.values("--python").empty()) {
-    std::vector<std::string> fromFiles;
-    for (const Kernel* k : registry.kernels())
-      if (k->info().plugin && k->info().plugin->kind == "python")
-        fromFiles.push_back(k->info().name);
-    if (fromFiles.size() == 1) name = fromFiles.front();
+  if (const auto name = parser.value("--kernel")) {
+    const Kernel* kernel = registry.find(*name);
+    if (!kernel) throw UsageError("unknown kernel '" + *name + "' (one of: " + known + ")");
+    return {&kernel->info()};
   }
-  if (!name) throw UsageError("run needs --kernel NAME (one of: " + known + ")");
-  const Kernel* kernel = registry.find(*name);
-  if (!kernel) throw UsageError("unknown kernel '" + *name + "' (one of: " + known + ")");
-  return kernel->info();
+  std::vector<const KernelInfo*> fromFiles;
+  if (!parser.values("--python").empty())
+    for (const Kernel* k : registry.kernels())
+      if (k->info().plugin && k->info().plugin->kind == "python") fromFiles.push_back(&k->info());
+  if (fromFiles.empty()) throw UsageError("run needs --kernel NAME (one of: " + known + ")");
+  if (fromFiles.size() > 1)
+    for (const char* option : {"--baseline", "--variants", "--param"})
+      if (parser.has(option))
+        throw UsageError(std::string(option) + " applies to one kernel, and the files hold " +
+                         std::to_string(fromFiles.size()) + ": name it with --kernel");
+  return fromFiles;
 }
 
 // --baseline, or the default among the variants the sweep runs (report.h): loop when it is
@@ -177,6 +188,13 @@ std::string commandLine(const Args& args) {
   for (const std::string& arg : args) text += " " + arg;
   return clippedText(std::move(text));
 }
+
+// One kernel's part of the command: its sweep, checked, and its points.
+struct KernelPlan {
+  const KernelInfo* kernel;
+  SweepSpec spec;
+  std::vector<Point> points;
+};
 
 bool hasDistributedPoints(const std::vector<Point>& points, const KernelInfo& kernel) {
   return std::ranges::any_of(points, [&](const Point& point) {
@@ -249,11 +267,14 @@ int runCommand(Args args, const EngineFactory& engines) {
   const bool root = launch.rank() == 0;
   const SilentUnless quiet(std::cout, root);
   const Registry& registry = engine.registry();
-  const KernelInfo& kernel = kernelFrom(parser, registry);
-  SweepSpec spec = sweepFrom(parser, kernel, launch.worldSize());
-  spec.baseline = baselineFrom(parser, kernel, spec, registry, launch.worldSize());
-  const std::string& baseline = spec.baseline;
-  const std::vector<Point> points = expandSweep(spec, registry, launch.worldSize());
+  // Each kernel's sweep, checked before anything is measured.
+  std::vector<KernelPlan> plans;
+  for (const KernelInfo* kernel : kernelsFrom(parser, registry)) {
+    KernelPlan& plan = plans.emplace_back(KernelPlan{kernel, {}, {}});
+    plan.spec = sweepFrom(parser, *kernel, launch.worldSize());
+    plan.spec.baseline = baselineFrom(parser, *kernel, plan.spec, registry, launch.worldSize());
+    plan.points = expandSweep(plan.spec, registry, launch.worldSize());
+  }
   // 0: not asked for (the table's range starts at 1).
   const std::size_t rerunAttempts = parser.has("--rerun-unstable") ? settings.rerunAttempts : 0;
   const std::optional<WorkerOptions> isolation =
@@ -263,10 +284,18 @@ int runCommand(Args args, const EngineFactory& engines) {
   std::vector<OutputTarget> targets = files.targets();
   targets.insert(targets.begin(), {"--out", out});
   Session session;
+  // Held from before --append reads the file until the last save: a second run into the same
+  // file is refused at once instead of writing over this one's.
+  std::optional<SessionLock> writing;
   // The files are rank 0's alone to check: the others learn whether it refused them, so
   // that no rank waits for a rank 0 that has given up.
   try {
     checkOutputTargets(targets);
+    try {
+      if (out) writing.emplace(*out, commandLine(args));
+    } catch (const OutputError& held) {
+      throw UsageError(std::string("--out: ") + held.what());
+    }
     if (root) session = sessionFor(parser, out);
   } catch (const std::exception&) {
     launch.rootDecides(true);
@@ -276,61 +305,85 @@ int runCommand(Args args, const EngineFactory& engines) {
   // Every rank took the checks above alike. From here a rank may fail alone while the others
   // wait for it in a collective call, MPI_Finalize among them: it ends the launch instead.
   try {
-    // The kernel's declared values have their columns from the first row on.
-    ReporterSet reporters(
-        std::cout, files,
-        {baseline, gpuTimeFrom(parser), variantsIn(points), kernel.reportedValues});
-
-    Run run;
-    run.id = nextRunId(session);
-    run.created = nowIso8601();
-    run.name = defaultRunName(run.created, points);
-    recordCode(run, kernel, points);
-    // The other ranks leave the bandwidth to rank 0: measured at once, they would share it.
-    run.system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
-                      : engine.probeSystem({.measureBandwidth = false});
-    config.streamingFromBytes = run.system.streamingFromBytes;
-    config.splitFromBytes = run.system.splitFromBytes;
-    run.settings = {config, baseline, commandLine(args)};
-    if (hasDistributedPoints(points, kernel))
-      run.mpi = mpiInfoFor(launch, run.system, spec.scaling);
-    if (!interrupt.interrupted()) run.conditions = checkSystemConditions({.system = &run.system});
-    writeSystemSummary(run.system, run.conditions, std::cout);
+    // The machine is probed once, for every kernel's run.
+    SystemInfo system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
+                             : engine.probeSystem({.measureBandwidth = false});
+    config.streamingFromBytes = system.streamingFromBytes;
+    config.splitFromBytes = system.splitFromBytes;
+    std::vector<SystemCondition> conditions;
+    if (!interrupt.interrupted()) conditions = checkSystemConditions({.system = &system});
+    writeSystemSummary(system, conditions, std::cout);
     std::cout << std::flush;  // the summary shows while the first point is measured
-    session.runs.push_back(run);
-    Run& saved = session.runs.back();
     SessionAutosave autosave(out, fallbackDirsFromEnvironment(), std::cerr);
-
     Runner runner = engine.runner();
     if (isolation) runner.measureIn(std::make_shared<WorkerMeasurer>(*isolation));
-    reporters.console().begin(run);
-    saved.points = runWithProgress(
-        runner, points, config, interrupt.token(),
-        [&](const PointResult& result) {
-          saved.points.push_back(result);
-          autosave.save(session);  // first: a point printed is a point in the file
-          reporters.console().point(result);
-        },
-        run.system.bandwidthCeilingBytesPerS);
-    reporters.console().end();
-    if (rerunAttempts > 0 && !interrupt.interrupted()) {
-      const auto rerun =
-          rerunWithProgress(runner, saved.points, config, rerunAttempts, interrupt.token(),
-                            [&](const PointResult&) { autosave.save(session); });
-      if (!rerun.empty()) {
-        std::cout << "\nRe-measured " << rerun.size() << " unstable point(s), up to "
-                  << rerunAttempts << " more time(s) each:\n";
-        reportRun(reporters.console(), saved, reporters.options());
+    std::vector<int> measured;  // the ids of this command's runs
+    for (const KernelPlan& plan : plans) {
+      // Interrupted: the kernels not begun are not begun (the one begun keeps its cancelled
+      // points, as a run of one kernel does).
+      if (interrupt.interrupted() && !measured.empty()) break;
+      const std::string& baseline = plan.spec.baseline;
+      // The kernel's declared values have their columns from the first row on.
+      ReporterSet reporters(std::cout, {},
+                            {baseline, gpuTimeFrom(parser), variantsIn(plan.points),
+                             plan.kernel->reportedValues});
+      Run run;
+      run.id = nextRunId(session);
+      run.created = nowIso8601();
+      run.name = defaultRunName(run.created, plan.points);
+      recordCode(run, *plan.kernel, plan.points);
+      run.system = system;
+      run.settings = {config, baseline, commandLine(args)};
+      if (hasDistributedPoints(plan.points, *plan.kernel))
+        run.mpi = mpiInfoFor(launch, run.system, plan.spec.scaling);
+      run.conditions = conditions;
+      session.runs.push_back(run);
+      measured.push_back(run.id);
+      Run& saved = session.runs.back();
+      reporters.console().begin(run);
+      saved.points = runWithProgress(
+          runner, plan.points, config, interrupt.token(),
+          [&](const PointResult& result) {
+            saved.points.push_back(result);
+            autosave.save(session);  // first: a point printed is a point in the file
+            reporters.console().point(result);
+          },
+          run.system.bandwidthCeilingBytesPerS);
+      reporters.console().end();
+      if (rerunAttempts > 0 && !interrupt.interrupted()) {
+        const auto rerun =
+            rerunWithProgress(runner, saved.points, config, rerunAttempts, interrupt.token(),
+                              [&](const PointResult&) { autosave.save(session); });
+        if (!rerun.empty()) {
+          std::cout << "\nRe-measured " << rerun.size() << " unstable point(s), up to "
+                    << rerunAttempts << " more time(s) each:\n";
+          reportRun(reporters.console(), saved, reporters.options());
+        }
       }
+      if (parser.has("--insights")) writeInsights(saved, reporters.options(), std::cout);
+      std::cout << std::flush;
     }
-    if (parser.has("--insights")) writeInsights(saved, reporters.options(), std::cout);
-    std::cout << std::flush;
     if (!root) return kExitOk;  // rank 0's exit code carries the run's outcome
     const bool sessionSaved = autosave.finish(session);
-    const bool filesWritten = reporters.writeFiles({saved}, std::cerr);
-    if (out && sessionSaved)
-      std::cerr << "accellab-cli: session saved to " << *out << " as run " << saved.id << '\n';
-    return exitCode(saved.points, interrupt, sessionSaved && filesWritten);
+    std::vector<Run> runs;
+    std::vector<PointResult> points;
+    for (const int id : measured) {
+      runs.push_back(*findRun(session, id));
+      points.insert(points.end(), runs.back().points.begin(), runs.back().points.end());
+    }
+    // Each run's own baseline, in the files as on the console.
+    const ReporterSet fileReporters(
+        std::cout, files,
+        {.baseline = plans.size() == 1 ? plans.front().spec.baseline : std::string(),
+         .gpuTime = gpuTimeFrom(parser)});
+    const bool filesWritten = fileReporters.writeFiles(runs, std::cerr);
+    if (out && sessionSaved && !runs.empty())
+      std::cerr << "accellab-cli: session saved to " << printable(*out)
+                << (runs.size() == 1 ? " as run " + std::to_string(runs.front().id)
+                                     : " as runs " + std::to_string(runs.front().id) + " to " +
+                                           std::to_string(runs.back().id))
+                << '\n';
+    return exitCode(points, interrupt, sessionSaved && filesWritten);
   } catch (const std::exception& failure) {
     launch.abortLaunch(failure.what());
     throw;

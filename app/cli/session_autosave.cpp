@@ -15,6 +15,7 @@ SessionAutosave::SessionAutosave(std::optional<fs::path> target, std::vector<fs:
 std::optional<std::string> SessionAutosave::writeTarget(const Session& session) {
   try {
     writeSessionFile(session, *target_);
+    saved_ = session;
     return std::nullopt;
   } catch (const std::exception& failed) {  // OutputError, or serialising failed
     return failed.what();
@@ -42,6 +43,9 @@ fs::path SessionAutosave::fallbackName(const fs::path& dir) const {
 
 bool SessionAutosave::finish(const Session& session) {
   if (!target_) return true;
+  std::error_code error;
+  // The target holds it already: a nearly full disk may refuse a second copy of the same.
+  if (saved_ && *saved_ == session && fs::exists(*target_, error)) return true;
   save(session);
   if (!lastError_) return true;
   std::string message =
@@ -58,8 +62,16 @@ bool SessionAutosave::finish(const Session& session) {
       message += "; saving it to " + fallback.string() + " failed too (" + failed.what() + ")";
     }
   }
-  err_ << "accellab-cli: error: " << message
-       << ": the measurements are lost but for the table printed above" << std::endl;
+  // Only what is true: the target keeps what its last save wrote, when it is still there.
+  if (saved_ && !saved_->runs.empty() && !session.runs.empty() && fs::exists(*target_, error))
+    err_ << "accellab-cli: error: " << message << "; " << target_->string()
+         << " holds the session as last saved, with " << saved_->runs.back().points.size()
+         << " of the " << session.runs.back().points.size() << " points of run "
+         << session.runs.back().id << ": the others are lost but for the table printed above"
+         << std::endl;
+  else
+    err_ << "accellab-cli: error: " << message
+         << ": the measurements are lost but for the table printed above" << std::endl;
   return false;
 }
 

@@ -36,6 +36,10 @@ class SessionAutosave {
   std::vector<std::filesystem::path> fallbackDirs_;
   std::ostream& err_;
   std::optional<std::string> lastError_;  // of the last save; empty when it worked
+  // The session as the target last took it: finish() writes nothing when it has not changed
+  // since (a nearly full disk may refuse the second copy of what it already holds), and says
+  // what the target holds when the last save failed.
+  std::optional<Session> saved_;
 };
 
 // $TMPDIR (or /tmp), then $HOME: where a session goes when --out cannot take it.

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "accellab/printable.h"
 #include "accellab/sweep.h"
 #include "actiontext.h"
 #include "charts/chartpanel.h"
@@ -232,7 +233,7 @@ void MainWindow::showSessionKernels(bool selectLatest) {
     for (const PointResult& point : run.points) {
       const QString kernel = qs(point.point.kernel);
       if (!kernels.contains(kernel)) kernels << kernel;
-      if (run.plugin) plugins.insert(kernel, qs(describe(*run.plugin)));
+      if (run.plugin) plugins.insert(kernel, qs(printable(describe(*run.plugin))));
       latest = kernel;
     }
   }

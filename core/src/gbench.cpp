@@ -289,6 +289,9 @@ double secondsOf(const JsonNode& time, double unitsPerSecond, const std::string&
   if (!(seconds <= kMaxSeconds))
     time.fail(time.json().dump() + " " + unit + " is not a representable time (at most " +
               shortNumber(kMaxSeconds) + " s)");
+  // What a session holds (kMaxTimeS), as its reader says it.
+  if (seconds > kMaxTimeS)
+    time.fail(time.json().dump() + " " + unit + " is no measured time (at most 1e9 s, 31 years)");
   if (unitsPerSecond != 1e9) return seconds;
   double below = seconds;
   double above = seconds;
@@ -680,14 +683,19 @@ double written(double value, const std::string& name, const std::string& what) {
   return value;
 }
 
-// Both times in nanoseconds; a cpu_time not measured repeats real_time, marked (kCpuMarker).
-void addTimes(Json& entry, std::uint64_t iterations, double nanoseconds,
-              std::optional<double> cpuNanoseconds) {
+// An entry's times in nanoseconds. (Plain values: GCC 12 misreads an optional here.)
+struct Times {
+  double realNs = 0;
+  double cpuNs = 0;
+  bool cpuMeasured = false;  // else cpu_time repeats real_time, marked (kCpuMarker)
+};
+
+void addTimes(Json& entry, std::uint64_t iterations, const Times& times) {
   entry["iterations"] = iterations;
-  entry["real_time"] = nanoseconds;
-  entry["cpu_time"] = cpuNanoseconds.value_or(nanoseconds);
+  entry["real_time"] = times.realNs;
+  entry["cpu_time"] = times.cpuMeasured ? times.cpuNs : times.realNs;
   entry["time_unit"] = "ns";
-  if (!cpuNanoseconds) entry[kCpuMarker] = kCpuNotMeasured;
+  if (!times.cpuMeasured) entry[kCpuMarker] = kCpuNotMeasured;
 }
 
 }  // namespace
@@ -776,10 +784,12 @@ std::string gbenchToJson(const Run& run) {
       Json entry = entryHead(name, name, family, member, "iteration", n);
       entry["repetition_index"] = i;
       entry["threads"] = result.point.threads;
-      const auto cpuNs = result.cpu ? std::optional(written(result.cpu->samplesS[i] * 1e9, name,
-                                                            "the CPU time of " + sample))
-                                    : std::nullopt;
-      addTimes(entry, result.runsPerSample, written(seconds * 1e9, name, sample), cpuNs);
+      Times times{.realNs = written(seconds * 1e9, name, sample)};
+      if (result.cpu) {
+        times.cpuNs = written(result.cpu->samplesS[i] * 1e9, name, "the CPU time of " + sample);
+        times.cpuMeasured = true;
+      }
+      addTimes(entry, result.runsPerSample, times);
       if (seconds > 0 && result.bytes > 0)
         entry["bytes_per_second"] = written(static_cast<double>(result.bytes) / seconds, name,
                                             "the bandwidth of " + sample);
@@ -813,9 +823,12 @@ std::string gbenchToJson(const Run& run) {
       entry["aggregate_name"] = aggregate;
       entry["aggregate_unit"] = unit;
       const std::string what = std::string("its ") + aggregate;
-      addTimes(entry, n, written(value, name, what),
-               cpu ? std::optional(written(std::get<1>((*cpu)[k]), name, what + " CPU time"))
-                   : std::nullopt);
+      Times times{.realNs = written(value, name, what)};
+      if (cpu) {
+        times.cpuNs = written(std::get<1>((*cpu)[k]), name, what + " CPU time");
+        times.cpuMeasured = true;
+      }
+      addTimes(entry, n, times);
       benchmarks.push_back(std::move(entry));
     }
   }

@@ -60,6 +60,7 @@ class Finder {
       gpuCopies(members);
       pythonAgainstCpp(members);
     }
+    coldFirstCalls();
     cacheDrops();
     gpuCrossovers();
     undeclaredThreads();
@@ -130,11 +131,12 @@ class Finder {
       const double oneS = rows_[counts.front()].medianS;
       const ReportRow& most = rows_[counts.back()];
       if (most.medianS > kClearFactor * oneS) {
-        add(InsightKind::threadsLose, {counts.front(), counts.back()}, "scaling").numbers = {
-            {"threads", most.threads},
-            {"slowdown", most.medianS / oneS},
-            {"overheadS", most.medianS - oneS / most.threads},
-            {"oneThreadS", oneS}};
+        Insight& lose = add(InsightKind::threadsLose, {counts.front(), counts.back()}, "scaling");
+        lose.numbers = {{"threads", most.threads},
+                        {"slowdown", most.medianS / oneS},
+                        {"overheadS", most.medianS - oneS / most.threads},
+                        {"oneThreadS", oneS}};
+        loseEvidence(lose, counts.back());
         continue;
       }
       for (std::size_t k = 1; k < counts.size(); ++k) {
@@ -147,6 +149,31 @@ class Finder {
         break;
       }
     }
+  }
+
+  // What this run measured that says why more threads lost, most telling first (the cause the
+  // text names: `cause`): the machine's own split crossover above the point's bytes (starting
+  // and joining the threads costs more than the work), a busy machine, or threads that kept
+  // few cores busy. None: the finding says what was measured and stops there.
+  void loseEvidence(Insight& insight, std::size_t most) {
+    const PointResult& point = run_.points[most];
+    const std::uint64_t split = run_.system.splitFromBytes;
+    const bool busy = std::ranges::any_of(run_.conditions, [](const SystemCondition& c) {
+      return c.check == "load" || c.check == "busy-process";
+    });
+    const std::optional<double> cores = rows_[most].coresUsed;
+    if (split > 0) insight.numbers["splitFromBytes"] = static_cast<double>(split);
+    if (point.bytes > 0) insight.numbers["bytes"] = static_cast<double>(point.bytes);
+    if (busy) insight.numbers["busy"] = 1;
+    if (cores) insight.numbers["cores"] = *cores;
+    if (split > 0 && point.bytes > 0 && point.bytes < split)
+      insight.numbers["cause"] = static_cast<double>(LoseCause::belowSplit);
+    else if (busy)
+      insight.numbers["cause"] = static_cast<double>(LoseCause::busyMachine);
+    else if (cores && *cores < kIdleThreads * point.point.threads)
+      insight.numbers["cause"] = static_cast<double>(LoseCause::idleThreads);
+    else
+      insight.numbers["cause"] = static_cast<double>(LoseCause::unknown);
   }
 
   void accessOrder(const std::vector<std::size_t>& members) {
@@ -166,18 +193,38 @@ class Finder {
         {"strideBytes", static_cast<double>(params.shape->x * sizeOf(params.dtype))}};
   }
 
+  // One finding a kernel: its coldest point (first call over median) named, the others its
+  // rows, counted (a run of 35 cold points said the same 35 times).
   void firstCalls(const std::vector<std::size_t>& members) {
     std::optional<double> baselineS;
     for (const std::size_t i : members)
       if (!baselineS && isBaselineRow(rows_[i], baseline_)) baselineS = rows_[i].medianS;
-    for (const std::size_t i : members) {
-      const ReportRow& row = rows_[i];
-      if (!measured(row) || !row.flags.cold) continue;
-      Insight& insight = add(InsightKind::firstCall, {i}, "first-call");
-      insight.numbers = {{"firstCallS", row.firstCallS}, {"medianS", row.medianS}};
-      if (baselineS && *baselineS > row.medianS)
-        insight.numbers["paybackCalls"] =
-            std::ceil((row.firstCallS - row.medianS) / (*baselineS - row.medianS));
+    const std::string& kernel = rows_[members.front()].kernel;
+    auto at = std::ranges::find(coldByKernel_, kernel, &ColdPoints::first);
+    if (at == coldByKernel_.end()) at = coldByKernel_.insert(at, {kernel, {}});
+    std::vector<std::size_t>& cold = at->second;
+    for (const std::size_t i : members)
+      if (measured(rows_[i]) && rows_[i].flags.cold) {
+        cold.push_back(i);
+        if (baselineS && *baselineS > rows_[i].medianS)
+          paybackCalls_[i] = std::ceil((rows_[i].firstCallS - rows_[i].medianS) /
+                                       (*baselineS - rows_[i].medianS));
+      }
+  }
+
+  void coldFirstCalls() {
+    for (auto& [kernel, cold] : coldByKernel_) {
+      if (cold.empty()) continue;
+      std::ranges::stable_sort(cold, std::greater{}, [&](std::size_t i) {
+        return rows_[i].firstCallS / rows_[i].medianS;
+      });
+      const ReportRow& row = rows_[cold.front()];
+      Insight& insight = add(InsightKind::firstCall, cold, "first-call");
+      insight.numbers = {{"firstCallS", row.firstCallS},
+                         {"medianS", row.medianS},
+                         {"points", static_cast<double>(cold.size())}};
+      if (const auto payback = paybackCalls_.find(cold.front()); payback != paybackCalls_.end())
+        insight.numbers["paybackCalls"] = payback->second;
     }
   }
 
@@ -227,9 +274,13 @@ class Finder {
     for (std::size_t i = 0; i < rows_.size(); ++i) {
       const PointResult& point = run_.points[i];
       if (!measured(rows_[i]) || point.bytes == 0 || rows_[i].ranks != 1 || point.gpu) continue;
-      lines[rows_[i].kernel + '\n' + rows_[i].variant + '\n' + std::to_string(rows_[i].threads) +
-            '\n' + std::string(toString(point.point.params.dtype))]
-          .push_back(i);
+      // Only along sizes of one element type: an axis of strings (an asv file's dtype) is
+      // another line, never a size step.
+      std::string key = rows_[i].kernel + '\n' + rows_[i].variant + '\n' +
+                        std::to_string(rows_[i].threads) + '\n' +
+                        std::string(toString(point.point.params.dtype));
+      for (const auto& [name, label] : point.point.params.labels) key += '\n' + name + '=' + label;
+      lines[key].push_back(i);
     }
     for (auto& [key, line] : lines) {
       std::ranges::sort(line, {}, [&](std::size_t i) { return run_.points[i].bytes; });
@@ -327,10 +378,14 @@ class Finder {
     if (!cpp) return;
     std::vector<std::size_t> evidence{*cpp};
     std::map<std::string, double, std::less<>> factors;
-    for (const std::string_view python : kPythonVariants)
-      if (const auto row = oneThread(python)) {
+    // The tutorial's own Python, and a user's Python functions that joined the kernel.
+    std::vector<std::string> pythons(std::begin(kPythonVariants), std::end(kPythonVariants));
+    for (const auto& [variant, source] : run_.variantSources)
+      if (source.kind == "python") pythons.push_back(variant);
+    for (const std::string& python : pythons)
+      if (const auto row = oneThread(python); row && !factors.contains(python)) {
         evidence.push_back(*row);
-        factors[std::string(python)] = rows_[*row].medianS / rows_[*cpp].medianS;
+        factors[python] = rows_[*row].medianS / rows_[*cpp].medianS;
       }
     if (factors.empty()) return;
     // The evidence's first row is the C++ one: the finding's variant.
@@ -364,6 +419,11 @@ class Finder {
   std::string baseline_;
   std::vector<ReportRow> rows_;
   std::vector<Insight> found_;
+  // The cold points of each kernel, in the order kernels first appear (firstCalls), and what
+  // each would take to pay its first call back.
+  using ColdPoints = std::pair<std::string, std::vector<std::size_t>>;
+  std::vector<ColdPoints> coldByKernel_;
+  std::map<std::size_t, double> paybackCalls_;
 };
 
 std::string value(const Insight& insight, std::string_view name, ValueKind kind) {
@@ -422,6 +482,26 @@ std::string_view toString(InsightKind kind) {
   return "unknown";
 }
 
+LoseCause loseCause(const Insight& insight) {
+  const auto cause = insight.numbers.find("cause");
+  if (cause == insight.numbers.end()) return LoseCause::unknown;
+  const auto value = std::llround(cause->second);
+  return value >= 0 && value <= static_cast<long long>(LoseCause::unknown)
+             ? static_cast<LoseCause>(value)
+             : LoseCause::unknown;
+}
+
+std::vector<std::pair<std::string, double>> slowestFirst(const Insight& insight) {
+  std::vector<std::pair<std::string, double>> factors(insight.numbers.begin(),
+                                                      insight.numbers.end());
+  std::ranges::stable_sort(factors, std::greater{}, &std::pair<std::string, double>::second);
+  return factors;
+}
+
+bool pythonFaster(const Insight& insight) {
+  return std::ranges::any_of(insight.numbers, [](const auto& n) { return n.second < 1; });
+}
+
 std::vector<Insight> findInsights(const Run& run, const ReportOptions& options) {
   return Finder(run, options).find();
 }
@@ -474,10 +554,38 @@ std::string describe(const Insight& insight) {
     case InsightKind::threadsLose:
       text << what << " on " << count(insight, "threads") << " threads is "
            << value(insight, "slowdown", VK::ratio) << " slower than on one ("
-           << value(insight, "oneThreadS", VK::duration)
-           << "): the work is smaller than starting and joining the threads, which cost about "
-           << value(insight, "overheadS", VK::duration)
-           << " here. Use one thread for problems this small, or a larger problem.";
+           << value(insight, "oneThreadS", VK::duration) << ")";
+      switch (loseCause(insight)) {
+        case LoseCause::belowSplit:
+          text << ": it moves " << value(insight, "bytes", VK::bytes) << " a call, below the "
+               << value(insight, "splitFromBytes", VK::bytes)
+               << " from which this machine's threads pay (its split crossover), so starting "
+                  "and joining them, about "
+               << value(insight, "overheadS", VK::duration)
+               << " here, costs more than the work. Use one thread for problems this small, or "
+                  "a larger problem.";
+          break;
+        case LoseCause::busyMachine:
+          text << ": the machine was busy when the run began (its load warning), and the "
+                  "threads competed with other work. Measure again on a quiet machine before "
+                  "drawing conclusions.";
+          break;
+        case LoseCause::idleThreads:
+          text << ": its threads kept only " << value(insight, "cores", VK::number)
+               << " cores busy, so they waited more than they worked (a lock, the memory bus, "
+                  "another process). Look for what they wait on.";
+          break;
+        case LoseCause::unknown:
+          text << ".";
+          if (insight.numbers.contains("splitFromBytes") && insight.numbers.contains("bytes"))
+            text << " It moves " << value(insight, "bytes", VK::bytes) << " a call, above the "
+                 << value(insight, "splitFromBytes", VK::bytes)
+                 << " from which this machine's threads pay, so starting them does not explain "
+                    "it.";
+          text << " Nothing else this run measured says why: measure again on a quiet machine, "
+                  "or more sizes.";
+          break;
+      }
       break;
     case InsightKind::accessOrder:
       text << insight.kernel << " loop-strided at " << insight.problem << " is "
@@ -497,6 +605,9 @@ std::string describe(const Insight& insight) {
              << " to win that back over the baseline.";
       }
       text << " A program that calls it once pays the first call, not the median.";
+      if (const long long others = std::llround(insight.numbers.at("points")) - 1; others > 0)
+        text << " " << others << (others == 1 ? " more point" : " more points") << " of "
+             << insight.kernel << (others == 1 ? " was" : " were") << " cold too.";
       break;
     case InsightKind::gpuCopies:
       text << what << ": the copies to and from the GPU take "
@@ -534,15 +645,20 @@ std::string describe(const Insight& insight) {
       text << "For the same work, " << insight.kernel << " at " << insight.problem
            << " on one thread:";
       bool first = true;
-      for (const std::string_view python : kPythonVariants)
-        if (insight.numbers.contains(python)) {
-          text << (first ? " " : ", ") << python << " takes " << value(insight, python, VK::ratio);
-          first = false;
-        }
-      text << " the time of AccelLab's " << insight.variant
-           << " (C++). The difference is the interpreter (a pure-Python loop runs bytecode for "
-              "each element), NumPy's calls and temporary arrays, or Numba's call through "
-              "Python; the C++ variant is the floor for this work.";
+      for (const auto& [python, factor] : slowestFirst(insight)) {
+        text << (first ? " " : ", ") << python << " takes " << formatValue(factor, VK::ratio);
+        first = false;
+      }
+      text << " the time of AccelLab's " << insight.variant << " (C++).";
+      if (pythonFaster(insight))
+        text << " Where Python is faster, it calls compiled code that beats this C++ variant (a "
+                "library's SIMD loops or its own threads: see its cores); where it is slower, "
+                "the difference is the interpreter, NumPy's temporary arrays or the call "
+                "through Python.";
+      else
+        text << " The difference is the interpreter (a pure-Python loop runs bytecode for "
+                "each element), NumPy's calls and temporary arrays, or Numba's call through "
+                "Python; the C++ variant is the floor for this work.";
       break;
     }
     case InsightKind::busyMachine:

@@ -4,7 +4,10 @@
 #include "accellab/plugin_loader.h"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -162,11 +165,35 @@ void logLine(void* plugin, const char* message) {
             << printable(message ? message : "") << std::endl;
 }
 
+// While a plugin loads (its constructors, its init), what it prints goes to stderr: stdout may
+// be machine output (sysinfo --json), which a line of a plugin's would corrupt.
+class StdoutToStderr {
+ public:
+  StdoutToStderr() {
+    std::cout.flush();
+    std::fflush(stdout);
+    saved_ = ::dup(STDOUT_FILENO);
+    if (saved_ >= 0) ::dup2(STDERR_FILENO, STDOUT_FILENO);
+  }
+  ~StdoutToStderr() {
+    if (saved_ < 0) return;
+    std::fflush(stdout);
+    ::dup2(saved_, STDOUT_FILENO);
+    ::close(saved_);
+  }
+  StdoutToStderr(const StdoutToStderr&) = delete;
+  StdoutToStderr& operator=(const StdoutToStderr&) = delete;
+
+ private:
+  int saved_ = -1;
+};
+
 void addFolder(const fs::path& folder, std::vector<fs::path>& files) {
   std::error_code error;
   std::set<fs::path> found;  // in name order: the same order on every machine
+  // A FIFO or a device named *.so is no library: dlopen would wait on it forever.
   for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
-    if (it->path().extension() == ".so") found.insert(it->path());
+    if (it->path().extension() == ".so" && it->is_regular_file(error)) found.insert(it->path());
   files.insert(files.end(), found.begin(), found.end());
 }
 
@@ -174,6 +201,13 @@ void addFolder(const fs::path& folder, std::vector<fs::path>& files) {
 
 LoadedPlugin loadPlugin(const fs::path& file, std::shared_ptr<const PluginDevices> devices) {
   const Checks checks(file);
+  // dlopen reads what it is given: a FIFO would block it (and every signal) forever.
+  std::error_code kind;
+  if (!fs::exists(file, kind)) checks.refuse("does not exist");
+  if (!fs::is_regular_file(file, kind))
+    checks.refuse("is not a regular file (a FIFO, a device or a folder): a plugin is a shared "
+                  "library file");
+  const StdoutToStderr quiet;
   // RTLD_LOCAL: two plugins' symbols never meet; RTLD_NOW: a missing symbol is refused here.
   void* handle = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
@@ -246,6 +280,13 @@ std::vector<fs::path> pluginFiles(const std::vector<fs::path>& named) {
     }
   }
   if (const fs::path data = userDataDirectory(); !data.empty()) addFolder(data / "plugins", files);
+  // The same file found twice (ACCELLAB_PLUGIN_PATH naming the default folder, a link) loads
+  // once, where it was first found: its kernels would otherwise be "already taken".
+  std::set<std::pair<dev_t, ino_t>> seen;
+  std::erase_if(files, [&seen](const fs::path& file) {
+    struct stat status {};
+    return ::stat(file.c_str(), &status) == 0 && !seen.insert({status.st_dev, status.st_ino}).second;
+  });
   return files;
 }
 

@@ -565,27 +565,35 @@ Params readParams(const Node& node, bool sized) {
   return params;
 }
 
+// A time of the file: an amount no larger than kMaxTimeS.
+double seconds(const Node& node) {
+  const double value = node.amount();
+  if (value > kMaxTimeS)
+    node.fail(node.json().dump() + " s is no measured time (at most 1e9 s, 31 years)");
+  return value;
+}
+
 Statistics readStats(const Node& node) {
   Statistics stats;
-  stats.medianS = node["median_s"].amount();
-  stats.minS = node["min_s"].amount();
-  stats.meanS = node["mean_s"].amount();
-  stats.stddevS = node["stddev_s"].amount();
-  stats.madS = node["mad_s"].amount();
+  stats.medianS = seconds(node["median_s"]);
+  stats.minS = seconds(node["min_s"]);
+  stats.meanS = seconds(node["mean_s"]);
+  stats.stddevS = seconds(node["stddev_s"]);
+  stats.madS = seconds(node["mad_s"]);
   const Node ci = node["ci95_s"];
   if (ci.size() != 2) ci.fail("expected [low, high]");
-  stats.ci95LowS = ci[0].amount();
-  stats.ci95HighS = ci[1].amount();
+  stats.ci95LowS = seconds(ci[0]);
+  stats.ci95HighS = seconds(ci[1]);
   stats.outliers = node["outliers"].count();
   return stats;
 }
 
 GpuTiming readGpuTiming(const Node& node) {
   GpuTiming gpu;
-  gpu.kernelS = node["kernel_s"].amount();
-  gpu.h2dS = node["h2d_s"].amount();
-  gpu.d2hS = node["d2h_s"].amount();
-  gpu.endToEndS = node["end_to_end_s"].amount();
+  gpu.kernelS = seconds(node["kernel_s"]);
+  gpu.h2dS = seconds(node["h2d_s"]);
+  gpu.d2hS = seconds(node["d2h_s"]);
+  gpu.endToEndS = seconds(node["end_to_end_s"]);
   readOptional(node, "h2d_pageable_s", gpu.h2dPageableS);
   readOptional(node, "d2h_pageable_s", gpu.d2hPageableS);
   return gpu;
@@ -612,11 +620,11 @@ PointResult readPoint(const Node& node) {
   readOptional(node, "reason", result.reason);
   const Node samples = node["samples_s"];
   result.samplesS.reserve(samples.size());
-  for (std::size_t i = 0; i < samples.size(); ++i) result.samplesS.push_back(samples[i].amount());
+  for (std::size_t i = 0; i < samples.size(); ++i) result.samplesS.push_back(seconds(samples[i]));
   readOptional(node, "runs_per_sample", result.runsPerSample);
   if (result.runsPerSample == 0) node["runs_per_sample"].fail("must be positive");
   result.stats = readStats(node["stats"]);
-  result.firstCallS = node["first_call_s"].amount();
+  result.firstCallS = seconds(node["first_call_s"]);
   readOptional(node, "elements", result.elements);
   readOptional(node, "bytes", result.bytes);
   readOptional(node, "flops", result.flops);
@@ -645,13 +653,13 @@ PointResult readPoint(const Node& node) {
   if (auto medians = node.optional("rank_medians_s")) {
     result.rankMediansS.reserve(std::min<std::size_t>(medians->size(), kMaxRanks));
     for (std::size_t i = 0; i < medians->size(); ++i)
-      result.rankMediansS.push_back((*medians)[i].amount());
+      result.rankMediansS.push_back(seconds((*medians)[i]));
   }
   readOptional(node, "repetitions_by", result.repetitionsBy);
   if (auto build = node.optional("build"))
     result.build = CodeBuild{.how = (*build)["how"].string(),
-                             .compileS = (*build)["compile_s"].amount(),
-                             .loadS = (*build)["load_s"].amount()};
+                             .compileS = seconds((*build)["compile_s"]),
+                             .loadS = seconds((*build)["load_s"])};
   // Never more than the threads the point had: a file saying otherwise is refused.
   if (auto worked = node.optional("threads_worked"))
     result.threadsWorked = worked->integer(1, result.point.threads);
@@ -671,8 +679,8 @@ PointResult readPoint(const Node& node) {
                    std::to_string(result.samplesS.size()));
     CpuUse use;
     use.samplesS.reserve(samples.size());
-    for (std::size_t i = 0; i < samples.size(); ++i) use.samplesS.push_back(samples[i].amount());
-    use.medianS = (*cpu)["median_s"].amount();
+    for (std::size_t i = 0; i < samples.size(); ++i) use.samplesS.push_back(seconds(samples[i]));
+    use.medianS = seconds((*cpu)["median_s"]);
     use.cores = cores.amount();
     if (use.cores > kMaxThreads) cores.fail("more cores than a point may have threads");
     result.cpu = std::move(use);

@@ -218,6 +218,12 @@ CompiledCode compile(const Library& nvrtc, const gpu::CudaSource& source,
   const char* lowered = nullptr;
   nvrtc.check(nvrtc.loweredName(program.get(), expression.c_str(), &lowered),
               "nvrtcGetLoweredName");
+  // NVRTC answers success with no name for some sources (a byte that is not UTF-8 on the last
+  // line): a message, not a read through a null pointer.
+  if (lowered == nullptr)
+    throw gpu::CudaSourceError("--cuda-source " + source.file.string() + ": " + nvrtc.versionText +
+                               " compiled it but named no " + expression +
+                               " in it (is the file UTF-8 text?)");
   result.loweredName = lowered;
   std::size_t size = 0;
   if (arch.starts_with("sm_")) {

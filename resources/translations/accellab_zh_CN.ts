@@ -497,8 +497,28 @@ variant %2, %n thread(s), %3, run %4</source>
         <translation>%1 在 %2 个线程上的速度是单线程的 %3，并行效率为 %4：从这里起，每增加一个线程带来的收益不到一半。请检查共享资源（内存带宽、锁）或每个线程的工作量是否太少。</translation>
     </message>
     <message>
-        <source>%1 on %2 threads is %3 slower than on one (%4): the work is smaller than starting and joining the threads, which cost about %5 here. Use one thread for problems this small, or a larger problem.</source>
-        <translation>%1 在 %2 个线程上比单线程（%4）慢 %3：工作量小于启动和汇合线程的开销，这里约为 %5。对于这么小的问题请使用单线程，或改用更大的问题规模。</translation>
+        <source>%1 on %2 threads is %3 slower than on one (%4).</source>
+        <translation>%1 在 %2 个线程上比单线程（%4）慢 %3。</translation>
+    </message>
+    <message>
+        <source>It moves %1 a call, below the %2 from which this machine&apos;s threads pay (its split crossover), so starting and joining them, about %3 here, costs more than the work. Use one thread for problems this small, or a larger problem.</source>
+        <translation>每次调用搬运 %1，低于本机多线程开始划算的 %2（其拆分交叉点），因此启动和汇合线程（这里约 %3）的开销超过了工作本身。对于这么小的问题请使用单线程，或改用更大的问题规模。</translation>
+    </message>
+    <message>
+        <source>The machine was busy when the run began (its load warning), and the threads competed with other work. Measure again on a quiet machine before drawing conclusions.</source>
+        <translation>本次运行开始时机器繁忙（有负载警告），线程与其他工作争抢资源。请在空闲的机器上重新测量后再下结论。</translation>
+    </message>
+    <message>
+        <source>Its threads kept only %1 cores busy, so they waited more than they worked (a lock, the memory bus, another process). Look for what they wait on.</source>
+        <translation>它的线程只让 %1 个核心保持忙碌，等待多于工作（锁、内存总线、其他进程）。请查明它们在等待什么。</translation>
+    </message>
+    <message>
+        <source>It moves %1 a call, above the %2 from which this machine&apos;s threads pay, so starting them does not explain it.</source>
+        <translation>每次调用搬运 %1，高于本机多线程开始划算的 %2，因此启动线程的开销不能解释这一点。</translation>
+    </message>
+    <message>
+        <source>Nothing else this run measured says why: measure again on a quiet machine, or more sizes.</source>
+        <translation>本次运行测得的其他数据都无法说明原因：请在空闲的机器上重新测量，或测量更多规模。</translation>
     </message>
     <message>
         <source>%1 is %2 slower than loop: the tutorial&apos;s loop order makes each access jump %3, so every element costs a cache line of its own. Make the innermost loop walk the last index.</source>
@@ -525,6 +545,10 @@ variant %2, %n thread(s), %3, run %4</source>
         <translation>相对基准需要 %1 次调用才能赚回这部分开销。</translation>
     </message>
     <message>
+        <source>Points of %1 cold too, besides this one: %2.</source>
+        <translation>%1 中除此之外首次调用同样很慢的点：%2 个。</translation>
+    </message>
+    <message>
         <source>A program that calls it once pays the first call, not the median.</source>
         <translation>只调用一次的程序付出的是首次调用的时间，而不是中位数。</translation>
     </message>
@@ -548,17 +572,17 @@ variant %2, %n thread(s), %3, run %4</source>
         <source>Undeclared threads</source>
         <translation>未声明的线程</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 declared %n thread(s) and kept %2 cores busy (its CPU time over its wall time).</source>
-        <translation>
-            <numerusform>%1 声明了 %n 个线程，却让 %2 个核心保持忙碌（CPU 时间除以墙钟时间）。</numerusform>
-        </translation>
+    <message>
+        <source>%1 declared one thread and kept %2 cores busy (its CPU time over its wall time).</source>
+        <translation>%1 声明了一个线程，却让 %2 个核心保持忙碌（CPU 时间除以墙钟时间）。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n more point(s) did likewise.</source>
-        <translation>
-            <numerusform>另有 %n 个点也是如此。</numerusform>
-        </translation>
+    <message>
+        <source>%1 declared %3 threads and kept %2 cores busy (its CPU time over its wall time).</source>
+        <translation>%1 声明了 %3 个线程，却让 %2 个核心保持忙碌（CPU 时间除以墙钟时间）。</translation>
+    </message>
+    <message>
+        <source>Points that did likewise, besides this one: %1.</source>
+        <translation>除此之外同样如此的点：%1 个。</translation>
     </message>
     <message>
         <source>Threads it did not declare ran too, a library&apos;s own (Dask&apos;s scheduler, OpenBLAS, Numba&apos;s or PyTorch&apos;s pool). Its time is not a time on that many threads: compare it with variants on as many threads, or limit the library&apos;s threads (threads= in the accellab module, OMP_NUM_THREADS).</source>
@@ -585,8 +609,16 @@ variant %2, %n thread(s), %3, run %4</source>
         <translation>%1 的用时是其 %2</translation>
     </message>
     <message>
-        <source>For the same work, %1 at %2 on one thread: %3 the time of AccelLab&apos;s %4 (C++). The difference is the interpreter (a pure-Python loop runs bytecode for each element), NumPy&apos;s calls and temporary arrays, or Numba&apos;s call through Python; the C++ variant is the floor for this work.</source>
-        <translation>同样的工作（%1，规模 %2，单线程），以 AccelLab 的 %4（C++）为准：%3。差距来自解释器（纯 Python 循环为每个元素执行字节码）、NumPy 的调用与临时数组，或 Numba 经由 Python 的调用；C++ 版本是这项工作的下限。</translation>
+        <source>For the same work, %1 at %2 on one thread: %3 the time of AccelLab&apos;s %4 (C++).</source>
+        <translation>同样的工作（%1，规模 %2，单线程），以 AccelLab 的 %4（C++）为准：%3。</translation>
+    </message>
+    <message>
+        <source>Where Python is faster, it calls compiled code that beats this C++ variant (a library&apos;s SIMD loops or its own threads: see its cores); where it is slower, the difference is the interpreter, NumPy&apos;s temporary arrays or the call through Python.</source>
+        <translation>Python 更快之处，是它调用的编译代码胜过了这个 C++ 版本（某个库的 SIMD 循环或它自己的线程：见其所用核数）；更慢之处，差距来自解释器、NumPy 的临时数组或经由 Python 的调用。</translation>
+    </message>
+    <message>
+        <source>The difference is the interpreter (a pure-Python loop runs bytecode for each element), NumPy&apos;s calls and temporary arrays, or Numba&apos;s call through Python; the C++ variant is the floor for this work.</source>
+        <translation>差距来自解释器（纯 Python 循环为每个元素执行字节码）、NumPy 的调用与临时数组，或 Numba 经由 Python 的调用；C++ 版本是这项工作的下限。</translation>
     </message>
     <message>
         <source>, </source>

@@ -27,6 +27,7 @@ enum How : std::uint64_t {
   runOutOfMemory,  // allocates, then ends as the OOM killer would (SIGKILL)
   printGarbage,    // to stdout and stderr, then behaves
   exitMidPoint,
+  throwNotUtf8,  // a message with a byte that is not UTF-8
   kHowCount
 };
 
@@ -73,6 +74,8 @@ class MisbehavingRun : public KernelRun {
         break;
       case exitMidPoint:
         std::exit(0);
+      case throwNotUtf8:
+        throw std::runtime_error("Gr\xf6\xdf" "e \xff: not UTF-8");
       default:
         break;
     }
@@ -91,7 +94,8 @@ class MisbehavingKernel : public Kernel {
     info_.problem = ProblemKind::parameters;
     info_.parameters = {{.name = "how",
                          .description = "1 behaves, 2 SIGSEGV, 3 abort, 4 throws, 5 hangs, 6 OOM "
-                                        "kill, 7 prints garbage, 8 exit(0)",
+                                        "kill, 7 prints garbage, 8 exit(0), 9 throws a message that is not "
+                                        "UTF-8",
                          .defaultValue = behave,
                          .min = behave,
                          .max = kHowCount - 1,

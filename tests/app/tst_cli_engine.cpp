@@ -27,6 +27,7 @@
 #include "fake_collective.h"
 #include "fake_engine.h"
 #include "sample_session.h"
+#include "accellab/session_lock.h"
 #include "session_autosave.h"
 #include "test_env.h"
 
@@ -414,6 +415,8 @@ class TestCliEngine : public QObject {
   void savingResumesWhenTheDirectoryReturns();
   void oneFallbackFolderIsTriedOnce();
   void fullDiskKeepsMeasuringAndSaysWhatWasLost();
+  void aSavedSessionIsNotWrittenAgain();
+  void aSecondWriterOfOneSessionIsRefused();
   void aLateExportFailureLosesNothingElse();
 
   void paramOptionIsChecked_data() {
@@ -659,14 +662,77 @@ void TestCliEngine::fullDiskKeepsMeasuringAndSaysWhatWasLost() {
       qPrintable(err));
   // The fallbacks are on the same full disk: said, and what remains said too.
   QCOMPARE(err.count("failed too"), 2);
-  QVERIFY2(err.contains("the measurements are lost but for the table printed above"),
-           qPrintable(err));
-  // The file keeps the points saved before the disk filled, as they were measured.
+  // The file keeps the points saved before the disk filled, as they were measured, and the
+  // message says so.
   const auto saved = readSessionFile(target).runs.back().points;
   const auto all = readSessionFile(whole).runs.back().points;
   QVERIFY2(!saved.empty() && saved.size() < kSweepPoints,
            qPrintable(QString::number(saved.size())));
+  QVERIFY2(err.contains(QStringLiteral("%1 holds the session as last saved, with %2 of the %3 "
+                                       "points of run 1: the others are lost but for the table "
+                                       "printed above")
+                            .arg(QString::fromStdString(target.string()))
+                            .arg(saved.size())
+                            .arg(kSweepPoints)),
+           qPrintable(err));
   for (std::size_t i = 0; i < saved.size(); ++i) QVERIFY(saved[i].point == all[i].point);
+}
+
+// A disk so full it takes no second copy of what the target already holds: the run's end
+// writes nothing more, and says the session is saved (it said "could not be saved", exit 4).
+void TestCliEngine::aSavedSessionIsNotWrittenAgain() {
+  QTemporaryDir dir;
+  const fs::path target = fs::path(dir.path().toStdString()) / "s.json";
+  HookedMachine machine;
+  QVERIFY(runCli(sweepArgs(target.string()), machine.factory()).exitCode == 0);
+  Session session = readSessionFile(target);
+  std::ostringstream err;
+  cli::SessionAutosave autosave(target, {}, err);
+  autosave.save(session);
+  QVERIFY2(err.str().empty(), err.str().c_str());
+  const auto finishOnFullDisk = [&](const Session& finished) {
+    const pid_t child = fork();
+    if (child == 0) {
+      signal(SIGXFSZ, SIG_IGN);
+      const rlimit limit{16, 16};
+      setrlimit(RLIMIT_FSIZE, &limit);
+      _exit(autosave.finish(finished) ? 0 : 1);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  QCOMPARE(finishOnFullDisk(session), 0);
+  session.runs.back().points.pop_back();  // a change: it must be written, and cannot
+  QCOMPARE(finishOnFullDisk(session), 1);
+}
+
+// Two runs into one file: the second is refused at once, naming the first (both said "saved"
+// and one run was gone); the file keeps the first run's points.
+void TestCliEngine::aSecondWriterOfOneSessionIsRefused() {
+  QTemporaryDir dir;
+  const fs::path target = fs::path(dir.path().toStdString()) / "s.json";
+  HookedMachine machine;
+  std::optional<Captured> second;
+  machine.onPoint = [&](int point) {
+    if (point == 1) second = runCli(sweepArgs(target.string()), machine.factory());
+  };
+  std::vector<std::string> args = sweepArgs(target.string());
+  const Captured first = runCli(args, machine.factory());
+  QVERIFY2(first.exitCode == 0, first.err.c_str());
+  QVERIFY(second.has_value());
+  QCOMPARE(second->exitCode, 2);
+  QVERIFY2(second->err.find("--out: " + target.string() +
+                            " is being written by another AccelLab (pid " +
+                            std::to_string(getpid()) + ", accellab-cli run ") != std::string::npos,
+           second->err.c_str());
+  QCOMPARE(readSessionFile(target).runs.size(), std::size_t{1});
+  QCOMPARE(pointsIn(target), kSweepPoints);
+  QVERIFY(!fs::exists(SessionLock::lockFileOf(target)));  // let go at the end
+  // --append after it: a second run, as before.
+  args.push_back("--append");
+  QCOMPARE(runCli(args, machine.factory()).exitCode, 0);
+  QCOMPARE(readSessionFile(target).runs.size(), std::size_t{2});
 }
 
 void TestCliEngine::aLateExportFailureLosesNothingElse() {

@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <map>
 
 #include "accellab/digest.h"
 #include "accellab/session.h"
@@ -229,6 +230,69 @@ class TestCliPython : public QObject {
                 "--reps", "3", "--min-time", "0.01", "--isolate", "--out", out});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err + result.out));
     QCOMPARE(toString(pointsIn(out).front().status), toString(PointStatus::ok));
+  }
+
+  // A file of benchmarks without params (asv's plainest form): measured in the worker (every
+  // point was refused there: "point.params: needs a shape, samples or kernel_params"), and its
+  // session opens again (report refused it, exit 2). The CPU time is the Python child's: a
+  // benchmark that sleeps keeps no core busy, and its note says it waited.
+  void aFileWithoutParamsRunsInTheWorkerAndReadsBack() {
+    const QString plain = dir_.filePath("plain.py");
+    std::ofstream(plain.toStdString()) << "import time\n"
+                                          "def time_ok():\n    sum(range(1000))\n"
+                                          "def time_sleeps():\n    time.sleep(0.02)\n";
+    const QString out = dir_.filePath("plain.json");
+    const CliResult result = runCli({"run", "--python", plain, "--reps", "3", "--min-time",
+                                     "0.01", "--isolate", "--out", out});
+    QVERIFY2(result.exitCode == 0, qPrintable(result.err + result.out));
+    const Run run = readSessionFile(out.toStdString()).runs.front();
+    QCOMPARE(run.points.size(), std::size_t{2});
+    for (const PointResult& p : run.points) {
+      QVERIFY2(p.status == PointStatus::ok, p.reason.c_str());
+      QVERIFY(p.point.params.kernelParams.empty() && !p.point.params.typed);
+      QVERIFY(p.cpu.has_value() && p.cpu->samplesS.size() == p.samplesS.size());
+    }
+    const PointResult& sleeps = run.points[1];
+    QCOMPARE(sleeps.point.variant, std::string("time_sleeps"));
+    QVERIFY2(sleeps.cpu->cores < 0.5, qPrintable(QString::number(sleeps.cpu->cores)));
+    const CliResult report = runCli({"report", out});
+    QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+    QVERIFY2(report.out.contains("cores") &&
+                 report.out.contains("cores of CPU over its wall time: it waited"),
+             qPrintable(report.out));
+  }
+
+  // A file of several groups of benchmarks runs whole, a run each in one session (it was
+  // refused: "run needs --kernel NAME"); --kernel narrows it; what belongs to one kernel needs
+  // it.
+  void aFileOfSeveralKernelsRunsWhole() {
+    const QString groups = dir_.filePath("groups.py");
+    std::ofstream(groups.toStdString())
+        << "def time_plain():\n    sum(range(100))\n"
+           "def time_sized(n):\n    sum(range(n))\ntime_sized.params = [10, 20]\n"
+           "time_sized.param_names = ['n']\n";
+    const QString out = dir_.filePath("groups.json");
+    const CliResult whole = runCli({"run", "--python", groups, "--reps", "3", "--min-time", "0.01",
+                                    "--out", out});
+    QVERIFY2(whole.exitCode == 0, qPrintable(whole.err + whole.out));
+    QVERIFY2(whole.err.contains("as runs 1 to 2"), qPrintable(whole.err));
+    const Session session = readSessionFile(out.toStdString());
+    QCOMPARE(session.runs.size(), std::size_t{2});
+    std::map<std::string, std::size_t> points;  // by kernel
+    for (const Run& run : session.runs) {
+      QCOMPARE(run.points.front().point.kernel, run.points.back().point.kernel);
+      points[run.points.front().point.kernel] = run.points.size();
+      for (const PointResult& p : run.points) QVERIFY2(p.status == PointStatus::ok, p.reason.c_str());
+    }
+    QCOMPARE(points, (std::map<std::string, std::size_t>{{"groups-n", 2}, {"groups-plain", 1}}));
+    const CliResult one = runCli({"run", "--python", groups, "--kernel", "groups-plain", "--reps",
+                                  "3", "--min-time", "0.01"});
+    QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+    const CliResult param = runCli({"run", "--python", groups, "--param", "n=10"});
+    QCOMPARE(param.exitCode, 2);
+    QVERIFY2(param.err.contains("--param applies to one kernel, and the files hold 2: name it "
+                                "with --kernel"),
+             qPrintable(param.err));
   }
 
   // What cannot be run is refused before anything runs, with Python's own words.

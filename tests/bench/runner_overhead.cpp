@@ -1,6 +1,8 @@
 // The runner's own cost per repetition: an empty kernel measured a million times; then what
 // the plugin ABI adds: the same empty kernel as a plugin, measured beside the built-in one in
-// interleaved rounds. Not a test (timings depend on the machine); run it by hand:
+// interleaved rounds; then what reading the process's CPU clock around each sample adds (a
+// runner whose CPU clock is a constant beside one that reads CLOCK_PROCESS_CPUTIME_ID), as a
+// share of a 10 us sample. Not a test (timings depend on the machine); run it by hand:
 // accellab-bench-overhead [reps].
 #include <algorithm>
 #include <chrono>
@@ -116,6 +118,25 @@ int main(int argc, char** argv) {
   const auto shown = [](double s) {
     return accellab::formatValue(s, accellab::ValueKind::duration);
   };
+  // The CPU-time reads: outside the timed region (a sample's time never holds them), but each
+  // repetition pays them in wall time.
+  accellab::Runner unread(
+      registry, [] { return accellab::MemoryAvailable{}; }, accellab::steadySeconds, nullptr,
+      [] { return 0.0; });
+  std::vector<double> withReads, withoutReads, readCost;
+  for (int round = 0; round < kRounds; ++round) {
+    const Measured a = runEmpty(unread, "empty", roundReps, 0);
+    const Measured b = runEmpty(runner, "empty", roundReps, 0);
+    withoutReads.push_back(a.wallS / static_cast<double>(a.result.samplesS.size()));
+    withReads.push_back(b.wallS / static_cast<double>(b.result.samplesS.size()));
+    readCost.push_back(withReads.back() - withoutReads.back());
+  }
+  std::cout << "CPU-time reads, " << kRounds << " interleaved rounds of " << roundReps
+            << " repetitions: " << shown(median(withoutReads)) << " per repetition without, "
+            << shown(median(withReads)) << " with; they add " << shown(median(readCost))
+            << " a sample, " << accellab::formatValue(median(readCost) / 10e-6,
+                                                       accellab::ValueKind::percentage)
+            << " of a 10 us sample, outside its timed region\n";
   std::cout << "plugin ABI, " << kRounds << " interleaved rounds of " << roundReps
             << " repetitions: built-in " << shown(median(builtIn)) << ", plugin "
             << shown(median(plugin)) << " per repetition; the plugin adds " << shown(median(added))

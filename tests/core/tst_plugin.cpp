@@ -1,5 +1,7 @@
 // Kernel plugins (plugin.h): a good one loads and runs like a built-in kernel (verified,
 // skipped, failed, cancelled as it says); every broken one is refused with one clear message.
+#include <sys/stat.h>
+
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
@@ -283,7 +285,13 @@ class TestPlugin : public QObject {
         "size");
     row("a value twice", 19, "kernel 'copy' value 'copied' is declared twice");
     QTest::newRow("missing file") << QStringLiteral("/nonexistent/plugin.so")
-                                  << QStringLiteral("cannot be loaded as a shared library");
+                                  << QStringLiteral("does not exist");
+    // dlopen would read a FIFO forever, deaf to signals: refused before it is opened.
+    static QTemporaryDir fifoDir;
+    const QString fifo = fifoDir.filePath(QStringLiteral("fifo.so"));
+    QVERIFY(::mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+    QTest::newRow("a FIFO") << fifo << QStringLiteral("is not a regular file (a FIFO");
+    QTest::newRow("a folder") << fifoDir.path() << QStringLiteral("is not a regular file");
     QTest::newRow("not a library") << QString(ACCELLAB_TEST_DATA_DIR "/session-v1.json")
                                    << QStringLiteral("cannot be loaded as a shared library");
   }
@@ -319,6 +327,20 @@ class TestPlugin : public QObject {
     QCOMPARE(files, (std::vector<std::filesystem::path>{"named.so", root / "path/a.so",
                                                         root / "path/b.so", "/nowhere/x.so",
                                                         root / "data/accellab/plugins/u.so"}));
+
+    // The same file found twice (the path naming the user's folder, a link to a file already
+    // found) is loaded once, where it was first found; a FIFO in a folder is no plugin.
+    std::filesystem::create_symlink(root / "path/a.so", root / "link.so");
+    QVERIFY(::mkfifo((root / "path/c.so").c_str(), 0600) == 0);
+    qputenv("ACCELLAB_PLUGIN_PATH", (root.string() + "/path:" + root.string() +
+                                     "/data/accellab/plugins:" + root.string() + "/link.so")
+                                        .c_str());
+    qputenv("XDG_DATA_HOME", (root / "data").c_str());
+    const auto once = pluginFiles({});
+    qunsetenv("ACCELLAB_PLUGIN_PATH");
+    qunsetenv("XDG_DATA_HOME");
+    QCOMPARE(once, (std::vector<std::filesystem::path>{root / "path/a.so", root / "path/b.so",
+                                                       root / "data/accellab/plugins/u.so"}));
   }
 };
 

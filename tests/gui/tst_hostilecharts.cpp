@@ -52,7 +52,8 @@ class TestHostileCharts : public QObject {
     QTest::addColumn<QString>("note");
     QTest::newRow("no samples") << noSamples() << QStringLiteral("(no samples)");
     QTest::newRow("infinite speedup") << infiniteSpeedup() << QString();
-    QTest::newRow("extreme samples") << extremeSamples() << QStringLiteral("samples out of range");
+    // Times up to the 1e9 s a session holds, beside 1e-300 s: every one drawn.
+    QTest::newRow("extreme samples") << extremeSamples() << QString();
   }
   void sessionsTheReaderAcceptsDrawEveryChart() {
     QFETCH(Session, session);
@@ -87,7 +88,7 @@ class TestHostileCharts : public QObject {
     const auto vectorized =
         std::ranges::find(input.points, QStringLiteral("vectorized"), &ChartPoint::label);
     QVERIFY(vectorized != input.points.end());
-    QVERIFY(!vectorized->row.speedup);  // 1e200 / 1e-200
+    QVERIFY(!vectorized->row.speedup);  // 3e8 / 1e-300
   }
 
   // A point with no samples is not charted and the notes say so.

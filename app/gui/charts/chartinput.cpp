@@ -27,17 +27,14 @@ QString whyNotMeasured(const PointResult& result) {
   return QString::fromStdString(status + ": " + result.reason);
 }
 
-// Why an ok point has nothing any chart could draw; empty when it has.
 // Charts scale values by units up to 1e9 and leave margins of a few times the largest: what
-// is drawn stays this far from overflowing to infinity.
+// is drawn stays this far from overflowing to infinity. (A sample is at most kMaxTimeS, which
+// the session reader holds to; rates and speedups derived from samples near 0 are not.)
 constexpr double kLargestDrawn = 1e280;
 
+// Why an ok point has nothing any chart could draw; empty when it has.
 QString whyNotDrawn(const PointResult& result) {
   if (result.samplesS.empty()) return QCoreApplication::translate("ChartInput", "no samples");
-  if (!std::ranges::all_of(result.samplesS, [](double s) {
-        return std::isfinite(s) && s >= 0 && s <= kLargestDrawn;
-      }))
-    return QCoreApplication::translate("ChartInput", "samples out of range");
   return {};
 }
 

@@ -131,15 +131,50 @@ QString insightText(const Insight& insight) {
                  .arg(what, whole(insight, "threads"), number(insight, "speedup", VK::ratio),
                       number(insight, "efficiency", VK::percentage));
       break;
-    case InsightKind::threadsLose:
-      text = Insights::tr(
-                 "%1 on %2 threads is %3 slower than on one (%4): the work is smaller than "
-                 "starting and joining the threads, which cost about %5 here. Use one thread for "
-                 "problems this small, or a larger problem.")
+    case InsightKind::threadsLose: {
+      text = Insights::tr("%1 on %2 threads is %3 slower than on one (%4).")
                  .arg(what, whole(insight, "threads"), number(insight, "slowdown", VK::ratio),
-                      number(insight, "oneThreadS", VK::duration),
-                      number(insight, "overheadS", VK::duration));
+                      number(insight, "oneThreadS", VK::duration));
+      QString why;
+      switch (loseCause(insight)) {
+        case LoseCause::belowSplit:
+          why = Insights::tr(
+                    "It moves %1 a call, below the %2 from which this machine's threads pay "
+                    "(its split crossover), so starting and joining them, about %3 here, costs "
+                    "more than the work. Use one thread for problems this small, or a larger "
+                    "problem.")
+                    .arg(number(insight, "bytes", VK::bytes),
+                         number(insight, "splitFromBytes", VK::bytes),
+                         number(insight, "overheadS", VK::duration));
+          break;
+        case LoseCause::busyMachine:
+          why = Insights::tr(
+              "The machine was busy when the run began (its load warning), and the threads "
+              "competed with other work. Measure again on a quiet machine before drawing "
+              "conclusions.");
+          break;
+        case LoseCause::idleThreads:
+          why = Insights::tr(
+                    "Its threads kept only %1 cores busy, so they waited more than they worked "
+                    "(a lock, the memory bus, another process). Look for what they wait on.")
+                    .arg(number(insight, "cores", VK::number));
+          break;
+        case LoseCause::unknown:
+          if (insight.numbers.contains("splitFromBytes") && insight.numbers.contains("bytes"))
+            why = Insights::tr(
+                      "It moves %1 a call, above the %2 from which this machine's threads pay, "
+                      "so starting them does not explain it.")
+                      .arg(number(insight, "bytes", VK::bytes),
+                           number(insight, "splitFromBytes", VK::bytes)) +
+                  QLatin1Char(' ');
+          why += Insights::tr(
+              "Nothing else this run measured says why: measure again on a quiet machine, or "
+              "more sizes.");
+          break;
+      }
+      text += QLatin1Char(' ') + why;
       break;
+    }
     case InsightKind::accessOrder:
       text = Insights::tr(
                  "%1 is %2 slower than loop: the tutorial's loop order makes each access jump "
@@ -164,6 +199,10 @@ QString insightText(const Insight& insight) {
       text += QLatin1Char(' ') + Insights::tr(
                                      "A program that calls it once pays the first call, "
                                      "not the median.");
+      if (const auto others = std::llround(insight.numbers.at("points")) - 1; others > 0)
+        text += QLatin1Char(' ') + Insights::tr("Points of %1 cold too, besides this one: %2.")
+                                       .arg(QString::fromStdString(insight.kernel))
+                                       .arg(others);
       break;
     }
     case InsightKind::gpuCopies:
@@ -203,19 +242,25 @@ QString insightText(const Insight& insight) {
       break;
     case InsightKind::pythonAgainstCpp: {
       QStringList takes;
-      for (const std::string_view python : kPythonVariants)
-        if (const auto factor = insight.numbers.find(python); factor != insight.numbers.end())
-          takes << Insights::tr("%1 takes %2")
-                       .arg(QString::fromUtf8(python.data(), qsizetype(python.size())),
-                            formatted(factor->second, VK::ratio));
-      text =
-          Insights::tr(
-              "For the same work, %1 at %2 on one thread: %3 the time of AccelLab's %4 (C++). "
-              "The difference is the interpreter (a pure-Python loop runs bytecode for each "
-              "element), NumPy's calls and temporary arrays, or Numba's call through Python; "
-              "the C++ variant is the floor for this work.")
-              .arg(QString::fromStdString(insight.kernel), QString::fromStdString(insight.problem),
-                   takes.join(Insights::tr(", ")), QString::fromStdString(insight.variant));
+      for (const auto& [python, factor] : slowestFirst(insight))
+        takes << Insights::tr("%1 takes %2")
+                     .arg(QString::fromStdString(python), formatted(factor, VK::ratio));
+      text = Insights::tr("For the same work, %1 at %2 on one thread: %3 the time of AccelLab's %4 "
+                          "(C++).")
+                 .arg(QString::fromStdString(insight.kernel),
+                      QString::fromStdString(insight.problem), takes.join(Insights::tr(", ")),
+                      QString::fromStdString(insight.variant));
+      text += QLatin1Char(' ') +
+              (pythonFaster(insight)
+                   ? Insights::tr("Where Python is faster, it calls compiled code that beats this "
+                                  "C++ variant (a library's SIMD loops or its own threads: see "
+                                  "its cores); where it is slower, the difference is the "
+                                  "interpreter, NumPy's temporary arrays or the call through "
+                                  "Python.")
+                   : Insights::tr("The difference is the interpreter (a pure-Python loop runs "
+                                  "bytecode for each element), NumPy's calls and temporary "
+                                  "arrays, or Numba's call through Python; the C++ variant is "
+                                  "the floor for this work."));
       break;
     }
     case InsightKind::gpuCrossover: {
@@ -261,13 +306,15 @@ QString insightText(const Insight& insight) {
     }
     case InsightKind::undeclaredThreads: {
       const long long others = std::llround(insight.numbers.at("points")) - 1;
-      text = Insights::tr("%1 declared %n thread(s) and kept %2 cores busy (its CPU time over its "
-                          "wall time).",
-                          nullptr, insight.threads)
-                 .arg(what, number(insight, "cores", VK::number));
+      text = (insight.threads == 1
+                  ? Insights::tr("%1 declared one thread and kept %2 cores busy (its CPU time over "
+                                 "its wall time).")
+                  : Insights::tr("%1 declared %3 threads and kept %2 cores busy (its CPU time over "
+                                 "its wall time)."))
+                 .arg(what, number(insight, "cores", VK::number), whole(insight, "threads"));
       if (others > 0)
         text += QLatin1Char(' ') +
-                Insights::tr("%n more point(s) did likewise.", nullptr, static_cast<int>(others));
+                Insights::tr("Points that did likewise, besides this one: %1.").arg(others);
       text += QLatin1Char(' ') +
               Insights::tr(
                   "Threads it did not declare ran too, a library's own (Dask's scheduler, "

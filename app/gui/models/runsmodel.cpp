@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "accellab/printable.h"
 #include "accellab/quality.h"
 #include "accellab/session.h"
 #include "session/sessiondocument.h"
@@ -43,12 +44,15 @@ QString startTime(const Run& run) {
 QString runToolTip(const Run& run) {
   QString tip = qs(run.name);
   if (!run.settings.origin.empty())
-    tip += QStringLiteral("\n") + RunsModel::tr("Measured by %1").arg(qs(run.settings.origin));
-  if (run.plugin)
-    tip += QStringLiteral("\n") + RunsModel::tr("Kernel from %1").arg(qs(describe(*run.plugin)));
-  for (const auto& [variant, source] : run.variantSources)
     tip += QStringLiteral("\n") +
-           RunsModel::tr("Variant %1 from %2").arg(qs(variant), qs(describe(source)));
+           RunsModel::tr("Measured by %1").arg(qs(printable(run.settings.origin)));
+  // A session's text, each on its line: a newline in a plugin's version forges none.
+  if (run.plugin)
+    tip += QStringLiteral("\n") +
+           RunsModel::tr("Kernel from %1").arg(qs(printable(describe(*run.plugin))));
+  for (const auto& [variant, source] : run.variantSources)
+    tip += QStringLiteral("\n") + RunsModel::tr("Variant %1 from %2")
+                                      .arg(qs(variant), qs(printable(describe(source))));
   for (const SystemCondition& condition : run.conditions)
     tip += QStringLiteral("\n\u26a0 ") + qs(condition.message);
   return tip;

@@ -8,6 +8,7 @@
 #include "accellab/output_file.h"
 #include "accellab/printable.h"
 #include "accellab/session.h"
+#include "accellab/session_lock.h"
 
 namespace accellab::gui {
 
@@ -30,6 +31,8 @@ std::optional<QString> writeFile(const QString& path, std::string_view bytes) {
 
 std::optional<QString> writeSession(const QString& path, const Session& session, Symlinks links) {
   try {
+    // A run of the command line writing this file holds it: the window never writes over it.
+    const SessionLock writing(toFilePath(path), "desktop app");
     writeSessionFile(session, toFilePath(path), links);
   } catch (const OutputError& error) {
     return engineMessage(error);

@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "accellab/compare.h"
@@ -32,16 +33,20 @@ enum class InsightKind {
   // A threaded variant's efficiency (its speedup over its own 1-thread time, per thread) falls
   // below kLowEfficiency from `threads` on. numbers: threads, efficiency, speedup.
   threadsStopPay,
-  // Its most threads are slower than its one thread: the work is smaller than what starting
-  // and joining the threads costs. numbers: threads, slowdown, overheadS (the time beyond a
-  // perfect split of the 1-thread time), oneThreadS.
+  // Its most threads are slower than its one thread. numbers: threads, slowdown, overheadS (the
+  // time beyond a perfect split of the 1-thread time), oneThreadS; the evidence of why, where
+  // the run has it: splitFromBytes (the machine's split crossover) and bytes (the point's a
+  // call), busy (1: a load or busy-process warning), cores (its cores used); and cause, a
+  // LoseCause, the one the text names.
   threadsLose,
   // loop-strided (the tutorial's order) against loop on the same problem. numbers: factor,
   // strideBytes (how far apart two consecutive accesses are).
   accessOrder,
-  // The first call (the warm-up) took more than the run's cold limit of medians. numbers:
-  // firstCallS, medianS, and where the baseline is slower, paybackCalls (how many calls it
-  // takes the faster steady state to win the first call's cost back).
+  // The first call (the warm-up) took more than the run's cold limit of medians: one finding a
+  // kernel, its rows every such point, the coldest (first call over median) first. numbers:
+  // firstCallS, medianS (the coldest's), points (how many), and where the baseline is slower,
+  // paybackCalls (how many calls it takes the faster steady state to win the first call's cost
+  // back).
   firstCall,
   // A gpu point's copies to and from the device take more than kCopiesDominate of its time
   // end to end. numbers: copyShare, copiesS, kernelS.
@@ -58,7 +63,8 @@ enum class InsightKind {
   pageableCopies,
   // Python and C++ doing the same work on one problem, on one thread: each Python variant's
   // time as a multiple of AccelLab's own (`variant`: vectorized, else loop). numbers: one per
-  // Python variant measured, by its name (kPythonVariants), in that order.
+  // Python variant measured, by its name: the tutorial's (kPythonVariants) and a user's
+  // functions that joined the kernel (Run::variantSources of kind "python").
   pythonAgainstCpp,
   // The run began on a busy machine (its "load" or "busy-process" warning): its times may be
   // slower and noisier than the machine is. numbers: flaggedPoints (unstable, cut short or
@@ -95,6 +101,15 @@ inline constexpr std::string_view kFindingsNeed =
 // The Python variants of the built-in kernels (the tutorial's own code), slowest first.
 inline constexpr std::string_view kPythonVariants[] = {"python-loop", "numpy", "numba"};
 
+// Why more threads lost (threadsLose's numbers["cause"]).
+enum class LoseCause {
+  belowSplit,   // the point moves less than the machine's split crossover: threads cost more
+  busyMachine,  // the run began on a busy machine
+  idleThreads,  // its threads kept fewer than kIdleThreads of their cores busy
+  unknown,      // nothing this run measured says why
+};
+inline constexpr double kIdleThreads = 0.6;
+
 inline constexpr double kMemoryBound = 0.7;
 // Above the copy ceiling by more than its noise, a point ran from a cache: memory did not bound it.
 inline constexpr double kAboveCeiling = 1.1;
@@ -127,6 +142,13 @@ struct Insight {
 };
 
 std::string_view toString(InsightKind kind);  // "memory-bound", "threads-lose", ...
+
+// threadsLose's cause (numbers["cause"]); unknown when it has none.
+LoseCause loseCause(const Insight& insight);
+// pythonAgainstCpp's factors, by Python variant, the slowest first; and whether any of them is
+// faster than the C++ variant (then the C++ variant is not the floor).
+std::vector<std::pair<std::string, double>> slowestFirst(const Insight& insight);
+bool pythonFaster(const Insight& insight);
 
 // The findings of `run`, with the speedups and GPU times `options` choose, in the order of
 // its kernels and problems.

@@ -40,6 +40,10 @@ inline constexpr std::uint64_t kMinPointSamples = 20;
 inline constexpr std::size_t kMaxRunPoints = kMaxRunSamples / kMinPointSamples;
 // Ranks of an MPI launch (MpiInfo::worldSize) and so of a point (Point::ranks).
 inline constexpr int kMaxRanks = 1 << 20;
+// A time a session holds (a sample, a statistic, a first call, a GPU or CPU time), in
+// seconds: 31 years at most. More is no measurement (a file edited or broken), and would make
+// every ratio drawn from it infinite.
+inline constexpr double kMaxTimeS = 1e9;
 // params.samples of a point, as the kernels accept it.
 inline constexpr std::uint64_t kMaxSampleCount = std::uint64_t{1} << 63;
 
