@@ -281,15 +281,19 @@ std::string defaultBaseline(const Run& run) {
 
 ReportOptions resolvedFor(const ReportOptions& options, const Run& run) {
   ReportOptions resolved = options;
-  if (resolved.baseline.empty()) resolved.baseline = defaultBaseline(run);
+  // Unrelated benchmarks have no baseline: no variant name is empty, so no row is one.
+  if (run.unrelatedVariants)
+    resolved.baseline.clear();
+  else if (resolved.baseline.empty())
+    resolved.baseline = defaultBaseline(run);
   return resolved;
 }
 
-std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
-                                       const Ceilings& ceilings, const ReportOptions& given,
-                                       int runId) {
-  ReportOptions options = given;
-  if (options.baseline.empty()) options.baseline = defaultBaseline(points);
+namespace {
+
+// The rows with speedups against `options.baseline` as given (empty: none).
+std::vector<ReportRow> rowsAgainst(const std::vector<PointResult>& points, const Ceilings& ceilings,
+                                   const ReportOptions& options, int runId) {
   std::vector<ReportRow> rows;
   rows.reserve(points.size());
   // Each group's baseline is its first baseline row: found once, not once per row.
@@ -305,8 +309,18 @@ std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
   return rows;
 }
 
+}  // namespace
+
+std::vector<ReportRow> buildReportRows(const std::vector<PointResult>& points,
+                                       const Ceilings& ceilings, const ReportOptions& given,
+                                       int runId) {
+  ReportOptions options = given;
+  if (options.baseline.empty()) options.baseline = defaultBaseline(points);
+  return rowsAgainst(points, ceilings, options, runId);
+}
+
 std::vector<ReportRow> buildRunRows(const Run& run, const ReportOptions& options) {
-  return buildReportRows(run.points, ceilingsOf(run), resolvedFor(options, run), run.id);
+  return rowsAgainst(run.points, ceilingsOf(run), resolvedFor(options, run), run.id);
 }
 
 std::vector<PointResult> baselineFirst(std::vector<PointResult> points,

@@ -103,6 +103,7 @@ struct Batch {
   // set against (the runs' own when they timed their own process, else the runner's clock).
   double cpuS = 0;
   double cpuWallS = 0;
+  bool cpuMeasured = false;
   std::optional<GpuTiming> gpu;  // per run, summed over the runs then divided
   bool cancelled = false;
 };
@@ -128,7 +129,8 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clocks& clocks, Collec
   GpuTiming gpu;
   group.barrier();
   // Read outside the wall clock's reads: the CPU clock (a system call) costs no sample time.
-  const double cpuStart = clocks.cpu();
+  const bool processCpu = static_cast<bool>(clocks.cpu);
+  const double cpuStart = processCpu ? clocks.cpu() : 0;
   const double start = clocks.wall();
   for (std::uint64_t i = 0; i < runs; ++i) {
     const RunOutcome outcome = run.run(stop);
@@ -147,10 +149,11 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clocks& clocks, Collec
     }
   }
   batch.endS = clocks.wall();
-  const double cpuEnd = clocks.cpu();
+  const double cpuEnd = processCpu ? clocks.cpu() : 0;
   batch.clockS = batch.endS - start;
   const auto n = static_cast<double>(runs);
   batch.sampleS = (allTimed ? timedS : batch.clockS) / n;
+  batch.cpuMeasured = allOwnCpu || processCpu;
   batch.cpuS = (allOwnCpu ? ownCpuS : cpuEnd - cpuStart) / n;
   batch.cpuWallS = (allOwnCpu ? timedS : batch.clockS) / n;
   if (batch.gpu) forEachGpuField([&](double GpuTiming::*field) { (*batch.gpu).*field /= n; });
@@ -216,6 +219,7 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   result.samplesS.reserve(std::min<std::size_t>(config.minReps, std::size_t{1} << 20));
   std::vector<GpuTiming> gpuSamples;
   std::vector<double> cpuSamplesS;
+  bool cpuMeasured = true;  // in every sample
   double cpuTotalS = 0;
   double cpuWallTotalS = 0;
   bool calibrated = config.minSampleS <= 0;
@@ -247,6 +251,7 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
     result.samplesS.push_back(batch.sampleS);
     ownSamplesS.push_back(ownSampleS);
     if (batch.gpu) gpuSamples.push_back(*batch.gpu);
+    cpuMeasured = cpuMeasured && batch.cpuMeasured;
     cpuSamplesS.push_back(batch.cpuS);
     cpuTotalS += batch.cpuS;
     cpuWallTotalS += batch.cpuWallS;
@@ -270,7 +275,7 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
     result.gpu = medianGpu(gpuSamples);
     result.gpuMad = madGpu(gpuSamples, *result.gpu);
   }
-  if (!cpuSamplesS.empty() && cpuWallTotalS > 0)
+  if (cpuMeasured && !cpuSamplesS.empty() && cpuWallTotalS > 0)
     result.cpu = CpuUse{cpuSamplesS, median(cpuSamplesS), cpuTotalS / cpuWallTotalS};
   return complete;
 }
@@ -610,7 +615,7 @@ Runner::Runner(const Registry& registry, MemoryProbe memory, Clock clock,
       cpuClock_(std::move(cpuClock)),
       collective_(collective ? std::move(collective) : std::make_shared<SoloCollective>()) {
   if (!memory_) throw std::invalid_argument("a runner needs a memory probe");
-  if (!clock_ || !cpuClock_) throw std::invalid_argument("a runner needs a clock");
+  if (!clock_) throw std::invalid_argument("a runner needs a clock");
 }
 
 void Runner::measureIn(std::shared_ptr<PointMeasurer> measurer) { measurer_ = std::move(measurer); }

@@ -396,6 +396,8 @@ Json toJson(const Run& run) {
     }
     json["variant_sources"] = sources;
   }
+  // Written only when set, so the files of every other run read as before.
+  if (run.unrelatedVariants) json["unrelated_variants"] = true;
   json["conditions"] = conditions;
   json["points"] = points;
   return json;
@@ -783,6 +785,7 @@ Run readRun(const Node& node) {
         source["variant"].fail("names a variant listed before");
     }
   }
+  if (auto unrelated = node.optional("unrelated_variants")) run.unrelatedVariants = unrelated->boolean();
   checkMpi(node, run);
   return run;
 }
@@ -914,6 +917,7 @@ std::string defaultRunName(const std::string& created, const std::vector<Point>&
 
 void recordCode(Run& run, const KernelInfo& kernel, const std::vector<Point>& points) {
   run.plugin = kernel.plugin;
+  run.unrelatedVariants = kernel.unrelatedVariants;
   for (const std::string& name : variantsIn(points))
     if (const VariantInfo* variant = kernel.variant(name); variant && variant->source)
       run.variantSources.insert_or_assign(name, *variant->source);

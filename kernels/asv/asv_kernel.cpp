@@ -414,6 +414,9 @@ std::vector<std::unique_ptr<Kernel>> makeAsvKernels(
     } else {
       info.description = "asv benchmarks of " + listing.file.filename().string();
       info.intensityNote = "asv benchmarks declare no work: time per call only";
+      // Sharing their axes does not make them the same work: only an accellab.Kernel's
+      // variants have speedups over one another.
+      info.unrelatedVariants = true;
     }
     std::vector<AsvBenchmark> benchmarks;
     for (const AsvBenchmark* benchmark : members) {

@@ -358,6 +358,27 @@ class TestReport : public QObject {
     QCOMPARE(defaultBaseline(run), std::string("loop"));
   }
 
+  // Unrelated benchmarks (an asv file's, grouped by their axes alone) have no speedup over one
+  // another, whatever baseline is asked (time_c_join was "2.27x" of time_a_sum); the file says
+  // so and reads back.
+  void unrelatedVariantsHaveNoSpeedup() {
+    Run run = test::sampleRun();
+    run.unrelatedVariants = true;
+    for (const ReportOptions& options : {ReportOptions{}, ReportOptions{.baseline = "loop"}})
+      for (const ReportRow& row : buildRunRows(run, options))
+        QVERIFY2(!row.speedup, row.variant.c_str());
+    std::ostringstream out;
+    reportRun(*makeReporter(ReportFormat::console, out), run, {.baseline = "loop"});
+    QVERIFY2(out.str().find("1.00x") == std::string::npos, out.str().c_str());
+    Session session;
+    session.runs.push_back(run);
+    const std::string json = sessionToJson(session);
+    QVERIFY(json.find("\"unrelated_variants\": true") != std::string::npos);
+    QVERIFY(sessionFromJson(json) == session);
+    run.unrelatedVariants = false;
+    QVERIFY(buildRunRows(run, {}).front().speedup.has_value());
+  }
+
   void formattedCells() {
     const auto rows = buildReportRows(test::samplePoints(), {20e9, 4e12});
     const auto cells = [](ColumnPlace place, const ReportRow& row) {

@@ -115,6 +115,18 @@ class TestRunner : public QObject {
     QCOMPARE(result.cpu->cores, 1.9);
   }
 
+  // Without a CPU clock (the window's process, whose drawing would count) nothing is read but
+  // what a run reports of its own process.
+  void withoutACpuClockOnlyARunsOwnCpuTimeCounts() {
+    Runner noCpu(registry_, [this] { return memory_; }, clock_.clock(), nullptr, nullptr);
+    QVERIFY(!noCpu.runPoint(fakePoint("loop"), config(3, 0)).cpu.has_value());
+    script_.timedS = 0.1;
+    script_.ownCpuS = 0.1;
+    const PointResult own = noCpu.runPoint(fakePoint("loop"), config(3, 0));
+    QVERIFY(own.cpu.has_value());
+    QCOMPARE(own.cpu->cores, 1.0);
+  }
+
   // A one-thread point that got far less CPU than wall time waited or was preempted.
   void flagsAPointThatWaited() {
     script_.cores = 0.25;

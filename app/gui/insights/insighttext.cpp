@@ -306,12 +306,13 @@ QString insightText(const Insight& insight) {
     }
     case InsightKind::undeclaredThreads: {
       const long long others = std::llround(insight.numbers.at("points")) - 1;
-      text = (insight.threads == 1
-                  ? Insights::tr("%1 declared one thread and kept %2 cores busy (its CPU time over "
-                                 "its wall time).")
-                  : Insights::tr("%1 declared %3 threads and kept %2 cores busy (its CPU time over "
-                                 "its wall time)."))
-                 .arg(what, number(insight, "cores", VK::number), whole(insight, "threads"));
+      text = insight.threads == 1
+                 ? Insights::tr("%1 declared one thread and kept %2 cores busy (its CPU time over "
+                                "its wall time).")
+                       .arg(what, number(insight, "cores", VK::number))
+                 : Insights::tr("%1 declared %3 threads and kept %2 cores busy (its CPU time over "
+                                "its wall time).")
+                       .arg(what, number(insight, "cores", VK::number), whole(insight, "threads"));
       if (others > 0)
         text += QLatin1Char(' ') +
                 Insights::tr("Points that did likewise, besides this one: %1.").arg(others);

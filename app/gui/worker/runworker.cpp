@@ -34,10 +34,13 @@ std::function<void(const Progress&)> throttled(std::function<void(const Progress
   };
 }
 
-// A runner of `engine`, measuring in a worker process when `isolation` says so.
+// A runner of `engine`, measuring in a worker process when `isolation` says so (whose CPU time
+// is the code's). In the window's own process the drawing's CPU time would count as the
+// code's: none is read there, but what a Python child reads of its own.
 Runner runnerFor(const Engine& engine, const std::optional<WorkerOptions>& isolation) {
+  if (!isolation) return engine.runner(steadySeconds, nullptr);
   Runner runner = engine.runner();
-  if (isolation) runner.measureIn(std::make_shared<WorkerMeasurer>(*isolation));
+  runner.measureIn(std::make_shared<WorkerMeasurer>(*isolation));
   return runner;
 }
 

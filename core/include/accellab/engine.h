@@ -66,7 +66,9 @@ class Engine {
 
   const Registry& registry() const { return *registry_; }
   // Runners made here guard memory with this engine's probe; the registry must outlive them.
-  Runner runner(Clock clock = steadySeconds) const;
+  // `cpuClock`: Runner's; empty where this process's CPU time is not the measured code's alone
+  // (the window's, whose drawing would count).
+  Runner runner(Clock clock = steadySeconds, Clock cpuClock = processCpuSeconds) const;
   MemoryAvailable memoryAvailable() const { return memory_(); }
   SystemInfo probeSystem(const ProbeOptions& options) const { return system_(options); }
   Collective& collective() const { return *collective_; }

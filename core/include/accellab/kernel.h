@@ -110,6 +110,9 @@ struct KernelInfo {
     std::string description;
   };
   std::vector<ValueSpec> reportedValues{};
+  // Its variants are unrelated benchmarks, not ways of doing one piece of work (an asv file's
+  // benchmarks grouped by their axes alone): no speedup between them.
+  bool unrelatedVariants = false;
 
   const VariantInfo* variant(std::string_view name) const;
   const ParamSpec* parameter(std::string_view name) const;

@@ -100,7 +100,8 @@ class Runner {
   // std::invalid_argument when it or the clock is empty. Under MPI, `collective` is the
   // launch's (every rank runs the same points and takes every decision from rank 0);
   // null: one process (SoloCollective). `cpuClock` is read beside `clock` around each timed
-  // batch (PointResult::cpu).
+  // batch (PointResult::cpu); empty: the CPU time is not measured (a run's own CPU time, a
+  // Python child's, still is).
   Runner(const Registry& registry, MemoryProbe memory, Clock clock = steadySeconds,
          std::shared_ptr<Collective> collective = nullptr, Clock cpuClock = processCpuSeconds);
 

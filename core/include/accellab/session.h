@@ -88,11 +88,14 @@ struct Run {
   // By variant name, the user's file of each variant that joined the kernel from one
   // (VariantInfo::source): a Python function or a CUDA source joining add.
   std::map<std::string, PluginIdentity> variantSources{};
+  // KernelInfo::unrelatedVariants of its kernel: its points have no speedup over one another.
+  bool unrelatedVariants = false;
   friend bool operator==(const Run&, const Run&) = default;
 };
 
 // Records in `run` the code that measuring `kernel` over `points` runs: the kernel's plugin and
-// the file of each of those variants that came from one.
+// the file of each of those variants that came from one; and whether its variants are
+// unrelated benchmarks (no speedups).
 void recordCode(Run& run, const KernelInfo& kernel, const std::vector<Point>& points);
 
 struct Session {
