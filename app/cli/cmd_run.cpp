@@ -43,9 +43,10 @@ ArgumentParser makeParser() {
                         "of the\nsizes, kernel parameters, element types, variants and thread "
                         "counts given)\nand prints a table row per point as it finishes. Ctrl+C "
                         "stops after the current\nrepetition and keeps what was measured.");
-  parser.option("--kernel", "NAME",
-                "the kernel: add, pi, triad, ... (see 'accellab-cli list'); without it, every "
-                "kernel of the --python files, a run each")
+  parser
+      .option("--kernel", "NAME",
+              "the kernel: add, pi, triad, ... (see 'accellab-cli list'); without it, every "
+              "kernel of the --python files, a run each")
       .multiOption("--shape", "ZxYxX", "array shapes, e.g. 1024x1024x512 (add)")
       .multiOption("--dtype", "TYPE",
                    "element types f32, f64 of kernels that have them (default f64)")
@@ -133,8 +134,7 @@ SweepSpec sweepFrom(const ArgumentParser& parser, const KernelInfo& kernel, int 
 
 // --kernel's kernel; without it, a --python file's kernels, all of them: a file of several
 // groups of benchmarks runs whole, one run each, as `asv run` runs a suite.
-std::vector<const KernelInfo*> kernelsFrom(const ArgumentParser& parser,
-                                           const Registry& registry) {
+std::vector<const KernelInfo*> kernelsFrom(const ArgumentParser& parser, const Registry& registry) {
   std::string known;
   for (const Kernel* k : registry.kernels()) known += (known.empty() ? "" : ", ") + k->info().name;
   if (const auto name = parser.value("--kernel")) {
@@ -324,9 +324,9 @@ int runCommand(Args args, const EngineFactory& engines) {
       if (interrupt.interrupted() && !measured.empty()) break;
       const std::string& baseline = plan.spec.baseline;
       // The kernel's declared values have their columns from the first row on.
-      ReporterSet reporters(std::cout, {},
-                            {baseline, gpuTimeFrom(parser), variantsIn(plan.points),
-                             plan.kernel->reportedValues});
+      ReporterSet reporters(
+          std::cout, {},
+          {baseline, gpuTimeFrom(parser), variantsIn(plan.points), plan.kernel->reportedValues});
       Run run;
       run.id = nextRunId(session);
       run.created = nowIso8601();

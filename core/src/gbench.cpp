@@ -738,8 +738,8 @@ Session gbenchFromJson(std::string_view text) {
   if (context) readContext(*context, run);
   // AccelLab's exports before it measured CPU time said so here, for every entry.
   const auto cpuNote = context ? context->optional(std::string(kCpuMarker)) : std::nullopt;
-  const bool cpuMeasured = !(cpuNote && cpuNote->json().is_string() &&
-                             cpuNote->string().starts_with("not measured"));
+  const bool cpuMeasured =
+      !(cpuNote && cpuNote->json().is_string() && cpuNote->string().starts_with("not measured"));
   if (run.settings.origin.empty()) run.settings.origin = kGbenchOrigin;
   for (const Instance& instance : readInstances(root["benchmarks"]))
     run.points.push_back(toPoint(instance, run.settings.measure.quality, cpuMeasured));
@@ -814,8 +814,8 @@ std::string gbenchToJson(const Run& run) {
                         std::tuple{"cv", cv, "percentage"}};
     };
     const auto wall = aggregates(result.stats);
-    const auto cpu = result.cpu ? std::optional(aggregates(summarize(result.cpu->samplesS)))
-                                : std::nullopt;
+    const auto cpu =
+        result.cpu ? std::optional(aggregates(summarize(result.cpu->samplesS))) : std::nullopt;
     for (std::size_t k = 0; k < wall.size(); ++k) {
       const auto& [aggregate, value, unit] = wall[k];
       Json entry = entryHead(name + "_" + aggregate, name, family, member, "aggregate", n);

@@ -207,8 +207,8 @@ class Finder {
       if (measured(rows_[i]) && rows_[i].flags.cold) {
         cold.push_back(i);
         if (baselineS && *baselineS > rows_[i].medianS)
-          paybackCalls_[i] = std::ceil((rows_[i].firstCallS - rows_[i].medianS) /
-                                       (*baselineS - rows_[i].medianS));
+          paybackCalls_[i] =
+              std::ceil((rows_[i].firstCallS - rows_[i].medianS) / (*baselineS - rows_[i].medianS));
       }
   }
 
@@ -398,7 +398,8 @@ class Finder {
       if (measured(rows_[i]) && judgeCoreUse(run_.points[i]) == CoreUse::beyondThreads)
         beyond.push_back(i);
     if (beyond.empty()) return;
-    std::ranges::stable_sort(beyond, std::greater{}, [&](std::size_t i) { return *rows_[i].coresUsed; });
+    std::ranges::stable_sort(beyond, std::greater{},
+                             [&](std::size_t i) { return *rows_[i].coresUsed; });
     const ReportRow& most = rows_[beyond.front()];
     add(InsightKind::undeclaredThreads, beyond, "time").numbers = {
         {"threads", most.threads},
@@ -720,9 +721,9 @@ std::string describe(const Insight& insight) {
                             insight.numbers.at("unchanged");
       text << "of their " << std::llround(common) << " common points, " << count(insight, "faster")
            << " faster, " << count(insight, "slower") << " slower, " << count(insight, "unchanged")
-           << " without a significant change (" << test << "); the largest change is " << what << ": "
-           << value(insight, "ratio", VK::ratio) << " the time (p = "
-           << value(insight, "pValue", VK::probability) << ").";
+           << " without a significant change (" << test << "); the largest change is " << what
+           << ": " << value(insight, "ratio", VK::ratio)
+           << " the time (p = " << value(insight, "pValue", VK::probability) << ").";
       if (insight.numbers.at("slower") > 0)
         text << " A slower point is a regression only on the same machine under the same "
                 "conditions: check the runs' machines and warnings (accellab-cli compare).";

@@ -205,8 +205,9 @@ LoadedPlugin loadPlugin(const fs::path& file, std::shared_ptr<const PluginDevice
   std::error_code kind;
   if (!fs::exists(file, kind)) checks.refuse("does not exist");
   if (!fs::is_regular_file(file, kind))
-    checks.refuse("is not a regular file (a FIFO, a device or a folder): a plugin is a shared "
-                  "library file");
+    checks.refuse(
+        "is not a regular file (a FIFO, a device or a folder): a plugin is a shared "
+        "library file");
   const StdoutToStderr quiet;
   // RTLD_LOCAL: two plugins' symbols never meet; RTLD_NOW: a missing symbol is refused here.
   void* handle = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -285,7 +286,8 @@ std::vector<fs::path> pluginFiles(const std::vector<fs::path>& named) {
   std::set<std::pair<dev_t, ino_t>> seen;
   std::erase_if(files, [&seen](const fs::path& file) {
     struct stat status {};
-    return ::stat(file.c_str(), &status) == 0 && !seen.insert({status.st_dev, status.st_ino}).second;
+    return ::stat(file.c_str(), &status) == 0 &&
+           !seen.insert({status.st_dev, status.st_ino}).second;
   });
   return files;
 }

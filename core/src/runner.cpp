@@ -97,8 +97,8 @@ void forEachGpuField(F&& f) {
 // `runs` back-to-back runs after one untimed poisoning of the output.
 struct Batch {
   double endS = 0;
-  double clockS = 0;             // the runner's clock around all runs
-  double sampleS = 0;            // per run: the runs' own timing when they all had one
+  double clockS = 0;   // the runner's clock around all runs
+  double sampleS = 0;  // per run: the runs' own timing when they all had one
   // Per run: the CPU seconds of the process that ran the code, and the wall seconds they are
   // set against (the runs' own when they timed their own process, else the runner's clock).
   double cpuS = 0;
@@ -622,8 +622,8 @@ void Runner::measureIn(std::shared_ptr<PointMeasurer> measurer) { measurer_ = st
 
 MeasuredPoint Runner::measureHere(const Point& point, const MeasureConfig& config,
                                   std::stop_token stop, const StageReport& stage) {
-  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_}, point, config, std::move(stop),
-                        stage);
+  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_}, point, config,
+                        std::move(stop), stage);
 }
 
 MeasuredPoint Runner::measureOne(const Point& point, const MeasureConfig& config,
@@ -644,8 +644,8 @@ PointResult Runner::runPoint(const Point& point, const MeasureConfig& config, st
   const StageReport stage = [&progress](const PointStage& s) {
     if (progress && s.phase == RunPhase::measuring && s.repetitionsDone > 0) progress(s.fraction);
   };
-  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_}, point, budgeted(config, 1),
-                        std::move(stop), stage)
+  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_}, point,
+                        budgeted(config, 1), std::move(stop), stage)
       .result;
 }
 

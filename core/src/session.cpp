@@ -259,7 +259,8 @@ Json toJson(const Params& params) {
   // A problem with neither shape nor samples is sized by its own parameters, even none (an
   // asv benchmark without params): the empty object says so, which the reader requires.
   if (!params.kernelParams.empty() || (!params.shape && !params.samples))
-    json["kernel_params"] = params.kernelParams.empty() ? Json::object() : Json(params.kernelParams);
+    json["kernel_params"] =
+        params.kernelParams.empty() ? Json::object() : Json(params.kernelParams);
   if (!params.labels.empty()) json["labels"] = params.labels;
   return json;
 }
@@ -785,7 +786,8 @@ Run readRun(const Node& node) {
         source["variant"].fail("names a variant listed before");
     }
   }
-  if (auto unrelated = node.optional("unrelated_variants")) run.unrelatedVariants = unrelated->boolean();
+  if (auto unrelated = node.optional("unrelated_variants"))
+    run.unrelatedVariants = unrelated->boolean();
   checkMpi(node, run);
   return run;
 }

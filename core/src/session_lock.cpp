@@ -44,18 +44,18 @@ SessionLock::SessionLock(const std::filesystem::path& path, const std::string& h
                     errno == EDQUOT))
       return;
     if (fd_ < 0)
-      throw OutputError("cannot lock " + path.string() + ": cannot create " +
-                        lockFile_.string() + ": " + std::strerror(errno));
+      throw OutputError("cannot lock " + path.string() + ": cannot create " + lockFile_.string() +
+                        ": " + std::strerror(errno));
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
       const int error = errno;
       const std::string who = holderOf(fd_);
       ::close(fd_);
       fd_ = -1;
       if (error == EWOULDBLOCK)
-        throw OutputError(path.string() + " is being written by another AccelLab (" +
-                          (who.empty() ? std::string("its lock file is ") + lockFile_.string()
-                                       : who) +
-                          "): wait for it, or save to another file");
+        throw OutputError(
+            path.string() + " is being written by another AccelLab (" +
+            (who.empty() ? std::string("its lock file is ") + lockFile_.string() : who) +
+            "): wait for it, or save to another file");
       throw OutputError("cannot lock " + path.string() + ": " + std::strerror(error));
     }
     struct stat locked {};

@@ -32,7 +32,9 @@ Json typed(MessageType type) {
 
 // Text from user code is data: a byte that is not UTF-8 (a plugin's message, a request's echo)
 // becomes U+FFFD instead of an exception that would end the worker.
-std::string line(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string line(const Json& json) {
+  return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 RunPhase readPhase(const JsonNode& node) {
   const std::string text = node.string();

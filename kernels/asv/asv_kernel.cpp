@@ -222,7 +222,7 @@ class AsvRun : public KernelRun {
             .gpu = {},
             .threadsWorked = threadsWorked_,
             .cpuS = cpu != reply.end() && cpu->is_number() ? std::optional(cpu->get<double>())
-                                                             : std::nullopt};
+                                                           : std::nullopt};
   }
 
   // The child compares the variant's output with its kernel's reference's (docs/python.md);

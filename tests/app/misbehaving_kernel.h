@@ -75,7 +75,9 @@ class MisbehavingRun : public KernelRun {
       case exitMidPoint:
         std::exit(0);
       case throwNotUtf8:
-        throw std::runtime_error("Gr\xf6\xdf" "e \xff: not UTF-8");
+        throw std::runtime_error(
+            "Gr\xf6\xdf"
+            "e \xff: not UTF-8");
       default:
         break;
     }
@@ -93,9 +95,10 @@ class MisbehavingKernel : public Kernel {
     info_.description = "a kernel that crashes, hangs or lies on request (tests only)";
     info_.problem = ProblemKind::parameters;
     info_.parameters = {{.name = "how",
-                         .description = "1 behaves, 2 SIGSEGV, 3 abort, 4 throws, 5 hangs, 6 OOM "
-                                        "kill, 7 prints garbage, 8 exit(0), 9 throws a message that is not "
-                                        "UTF-8",
+                         .description =
+                             "1 behaves, 2 SIGSEGV, 3 abort, 4 throws, 5 hangs, 6 OOM "
+                             "kill, 7 prints garbage, 8 exit(0), 9 throws a message that is not "
+                             "UTF-8",
                          .defaultValue = behave,
                          .min = behave,
                          .max = kHowCount - 1,

@@ -113,13 +113,13 @@ class TestCliCudaSource : public QObject {
     // The entry names the variant: one longer than a session's names was accepted, and every
     // save of the run failed after it had measured.
     const std::string longEntry(70, 'k');
-    const CliResult tooLong =
-        runCli({"list", "--kernel", "add", "--cuda-source", kExample, "--entry",
-                QString::fromStdString(longEntry)});
+    const CliResult tooLong = runCli({"list", "--kernel", "add", "--cuda-source", kExample,
+                                      "--entry", QString::fromStdString(longEntry)});
     QCOMPARE(tooLong.exitCode, 2);
-    QVERIFY2(tooLong.err.contains(QString::fromStdString(
-                 "--entry '" + longEntry + "' is 70 characters; a variant's name, which it "
-                 "becomes, has at most 64")),
+    QVERIFY2(tooLong.err.contains(
+                 QString::fromStdString("--entry '" + longEntry +
+                                        "' is 70 characters; a variant's name, which it "
+                                        "becomes, has at most 64")),
              qPrintable(tooLong.err));
   }
 

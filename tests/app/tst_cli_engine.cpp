@@ -23,11 +23,11 @@
 
 #include "accellab/insights.h"
 #include "accellab/session.h"
+#include "accellab/session_lock.h"
 #include "commands.h"
 #include "fake_collective.h"
 #include "fake_engine.h"
 #include "sample_session.h"
-#include "accellab/session_lock.h"
 #include "session_autosave.h"
 #include "test_env.h"
 
@@ -722,10 +722,10 @@ void TestCliEngine::aSecondWriterOfOneSessionIsRefused() {
   QVERIFY2(first.exitCode == 0, first.err.c_str());
   QVERIFY(second.has_value());
   QCOMPARE(second->exitCode, 2);
-  QVERIFY2(second->err.find("--out: " + target.string() +
-                            " is being written by another AccelLab (pid " +
-                            std::to_string(getpid()) + ", accellab-cli run ") != std::string::npos,
-           second->err.c_str());
+  QVERIFY2(
+      second->err.find("--out: " + target.string() + " is being written by another AccelLab (pid " +
+                       std::to_string(getpid()) + ", accellab-cli run ") != std::string::npos,
+      second->err.c_str());
   QCOMPARE(readSessionFile(target).runs.size(), std::size_t{1});
   QCOMPARE(pointsIn(target), kSweepPoints);
   QVERIFY(!fs::exists(SessionLock::lockFileOf(target)));  // let go at the end

@@ -242,8 +242,8 @@ class TestCliPython : public QObject {
                                           "def time_ok():\n    sum(range(1000))\n"
                                           "def time_sleeps():\n    time.sleep(0.02)\n";
     const QString out = dir_.filePath("plain.json");
-    const CliResult result = runCli({"run", "--python", plain, "--reps", "3", "--min-time",
-                                     "0.01", "--isolate", "--out", out});
+    const CliResult result = runCli(
+        {"run", "--python", plain, "--reps", "3", "--min-time", "0.01", "--isolate", "--out", out});
     QVERIFY2(result.exitCode == 0, qPrintable(result.err + result.out));
     const Run run = readSessionFile(out.toStdString()).runs.front();
     QCOMPARE(run.points.size(), std::size_t{2});
@@ -272,8 +272,8 @@ class TestCliPython : public QObject {
            "def time_sized(n):\n    sum(range(n))\ntime_sized.params = [10, 20]\n"
            "time_sized.param_names = ['n']\n";
     const QString out = dir_.filePath("groups.json");
-    const CliResult whole = runCli({"run", "--python", groups, "--reps", "3", "--min-time", "0.01",
-                                    "--out", out});
+    const CliResult whole =
+        runCli({"run", "--python", groups, "--reps", "3", "--min-time", "0.01", "--out", out});
     QVERIFY2(whole.exitCode == 0, qPrintable(whole.err + whole.out));
     QVERIFY2(whole.err.contains("as runs 1 to 2"), qPrintable(whole.err));
     const Session session = readSessionFile(out.toStdString());
@@ -282,7 +282,8 @@ class TestCliPython : public QObject {
     for (const Run& run : session.runs) {
       QCOMPARE(run.points.front().point.kernel, run.points.back().point.kernel);
       points[run.points.front().point.kernel] = run.points.size();
-      for (const PointResult& p : run.points) QVERIFY2(p.status == PointStatus::ok, p.reason.c_str());
+      for (const PointResult& p : run.points)
+        QVERIFY2(p.status == PointStatus::ok, p.reason.c_str());
     }
     QCOMPARE(points, (std::map<std::string, std::size_t>{{"groups-n", 2}, {"groups-plain", 1}}));
     const CliResult one = runCli({"run", "--python", groups, "--kernel", "groups-plain", "--reps",

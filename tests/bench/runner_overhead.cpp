@@ -134,8 +134,8 @@ int main(int argc, char** argv) {
   std::cout << "CPU-time reads, " << kRounds << " interleaved rounds of " << roundReps
             << " repetitions: " << shown(median(withoutReads)) << " per repetition without, "
             << shown(median(withReads)) << " with; they add " << shown(median(readCost))
-            << " a sample, " << accellab::formatValue(median(readCost) / 10e-6,
-                                                       accellab::ValueKind::percentage)
+            << " a sample, "
+            << accellab::formatValue(median(readCost) / 10e-6, accellab::ValueKind::percentage)
             << " of a 10 us sample, outside its timed region\n";
   std::cout << "plugin ABI, " << kRounds << " interleaved rounds of " << roundReps
             << " repetitions: built-in " << shown(median(builtIn)) << ", plugin "

@@ -662,9 +662,9 @@ class TestGbench : public QObject {
     cpu.cores = 1.5;
     loop.cpu = cpu;
     const std::string text = gbenchToJson(run);
-    const QJsonArray benchmarks =
-        QJsonDocument::fromJson(QByteArray::fromStdString(text)).object()[QStringLiteral(
-            "benchmarks")].toArray();
+    const QJsonArray benchmarks = QJsonDocument::fromJson(QByteArray::fromStdString(text))
+                                      .object()[QStringLiteral("benchmarks")]
+                                      .toArray();
     const QString name = QStringLiteral("add/loop/shape:64x64x64/dtype:f64");
     const auto rows = entries(benchmarks, name, QStringLiteral("iteration"));
     QCOMPARE(rows.size(), std::size_t{3});
@@ -962,9 +962,9 @@ class TestGbench : public QObject {
       gbenchFromJson(json);
       QFAIL("no SessionError");
     } catch (const SessionError& e) {
-      QVERIFY2(QString::fromUtf8(e.what()).contains(
-                   "ns is no measured time (at most 1e9 s, 31 years)"),
-               e.what());
+      QVERIFY2(
+          QString::fromUtf8(e.what()).contains("ns is no measured time (at most 1e9 s, 31 years)"),
+          e.what());
     }
     run.points[0].samplesS = {kMaxTimeS};
     run.points[0].stats = summarize(run.points[0].samplesS);

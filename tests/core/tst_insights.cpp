@@ -252,7 +252,8 @@ class TestInsights : public QObject {
     file.file = "/home/user/my_add.py";
     faster.variantSources["my_numpy"] = file;
     const std::vector<Insight> againstFaster = findInsights(faster);
-    const auto mixed = std::ranges::find(againstFaster, InsightKind::pythonAgainstCpp, &Insight::kind);
+    const auto mixed =
+        std::ranges::find(againstFaster, InsightKind::pythonAgainstCpp, &Insight::kind);
     QVERIFY(mixed != againstFaster.end());
     QVERIFY(std::abs(mixed->numbers.at("my_numpy") - 2) < 1e-9);
     const std::string said = describe(*mixed);
@@ -287,9 +288,10 @@ class TestInsights : public QObject {
     };
     Run below = insightRun();
     below.system.splitFromBytes = 512 << 10;  // the 64 KiB point is below it
-    QVERIFY2(says(loseText(below), "it moves 64.0 KiB a call, below the 512 KiB from which this "
-                                   "machine's threads pay (its split crossover), so starting and "
-                                   "joining them, about 35.0 µs here, costs more than the work"),
+    QVERIFY2(says(loseText(below),
+                  "it moves 64.0 KiB a call, below the 512 KiB from which this "
+                  "machine's threads pay (its split crossover), so starting and "
+                  "joining them, about 35.0 µs here, costs more than the work"),
              loseText(below).c_str());
 
     Run busy = insightRun();
@@ -305,15 +307,17 @@ class TestInsights : public QObject {
     cpu.medianS = 40e-6;
     cpu.cores = 0.7;
     idle.points[2].cpu = cpu;  // 2 threads, 0.7 cores busy
-    QVERIFY2(says(loseText(idle), "its threads kept only 0.7 cores busy, so they waited more "
-                                  "than they worked"),
+    QVERIFY2(says(loseText(idle),
+                  "its threads kept only 0.7 cores busy, so they waited more "
+                  "than they worked"),
              loseText(idle).c_str());
 
     Run above = insightRun();
     above.system.splitFromBytes = 32 << 10;
-    QVERIFY2(says(loseText(above), "It moves 64.0 KiB a call, above the 32.0 KiB from which this "
-                                   "machine's threads pay, so starting them does not explain it. "
-                                   "Nothing else this run measured says why"),
+    QVERIFY2(says(loseText(above),
+                  "It moves 64.0 KiB a call, above the 32.0 KiB from which this "
+                  "machine's threads pay, so starting them does not explain it. "
+                  "Nothing else this run measured says why"),
              loseText(above).c_str());
   }
 
@@ -446,7 +450,8 @@ class TestInsights : public QObject {
     QVERIFY(nlohmann::json::parse(findingsToJson({base})).at("across").empty());
     const std::string markdown = findingsToMarkdown({base, faster});
     QVERIFY2(markdown.find("## Across runs\n\n") != std::string::npos, markdown.c_str());
-    QVERIFY(markdown.find("| run-change | " + describe(changed) + " | time |") != std::string::npos);
+    QVERIFY(markdown.find("| run-change | " + describe(changed) + " | time |") !=
+            std::string::npos);
   }
 
   // Sessions recorded on a real machine (recorded_findings.h) give exactly the findings and
@@ -495,7 +500,8 @@ class TestInsights : public QObject {
     run.points.push_back(failed);
     run.points.push_back(used(point("simd", kSmall, 2, 1e-5, 4096 * 16), 2.1));  // 2 declared
     const std::vector<Insight> found = findInsights(run);
-    const auto undeclared = std::ranges::find(found, InsightKind::undeclaredThreads, &Insight::kind);
+    const auto undeclared =
+        std::ranges::find(found, InsightKind::undeclaredThreads, &Insight::kind);
     QVERIFY(undeclared != found.end());
     QCOMPARE(std::ranges::count(found, InsightKind::undeclaredThreads, &Insight::kind), 1);
     QCOMPARE(undeclared->rows, (std::vector<std::size_t>{1, 0}));

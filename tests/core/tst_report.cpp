@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "accellab/report.h"
-#include "large_run.h"
 #include "golden_file.h"
+#include "large_run.h"
 #include "sample_session.h"
 
 using namespace accellab;
@@ -152,12 +152,12 @@ class TestReport : public QObject {
     const Run run = test::sampleRun();
     reporter->begin(run);
     reporter->point(run.points[0]);
-    QVERIFY2(
-        out.str().ends_with("loop                1    4.00 ms     100 µs     8.00 ms     65.5 M/s"
-                            "     1.05 GB/s      5.2 %  65.5 MFLOP/s  0.0625 FLOP/B   0.99     1.00x"
-                            "  yes"
-                            "       ok\n"),
-        out.str().c_str());
+    QVERIFY2(out.str().ends_with(
+                 "loop                1    4.00 ms     100 µs     8.00 ms     65.5 M/s"
+                 "     1.05 GB/s      5.2 %  65.5 MFLOP/s  0.0625 FLOP/B   0.99     1.00x"
+                 "  yes"
+                 "       ok\n"),
+             out.str().c_str());
     reporter->point(run.points[1]);
     QVERIFY2(out.str().ends_with("4.00x  yes       ok         cold       AVX-512\n"),
              out.str().c_str());

@@ -118,7 +118,8 @@ class TestRunner : public QObject {
   // Without a CPU clock (the window's process, whose drawing would count) nothing is read but
   // what a run reports of its own process.
   void withoutACpuClockOnlyARunsOwnCpuTimeCounts() {
-    Runner noCpu(registry_, [this] { return memory_; }, clock_.clock(), nullptr, nullptr);
+    Runner noCpu(
+        registry_, [this] { return memory_; }, clock_.clock(), nullptr, nullptr);
     QVERIFY(!noCpu.runPoint(fakePoint("loop"), config(3, 0)).cpu.has_value());
     script_.timedS = 0.1;
     script_.ownCpuS = 0.1;

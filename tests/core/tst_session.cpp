@@ -14,8 +14,8 @@
 #include "accellab/output_file.h"
 #include "accellab/quality.h"
 #include "accellab/session.h"
-#include "large_session.h"
 #include "golden_file.h"
+#include "large_session.h"
 #include "sample_session.h"
 
 using namespace accellab;
@@ -574,7 +574,8 @@ class TestSession : public QObject {
     row("cpu cores beyond threads' limit", goldenWith("\"cores\": 0.99", "\"cores\": 2e6"),
         "runs[0].points[0].cpu.cores: more cores than a point may have threads");
     // Samples of 1e305 s made compare's ratios infinite and passed a 10^309x regression.
-    row("sample beyond any measurement", goldenWith("0.0039, 0.004, 0.0042", "0.0039, 1e305, 0.0042"),
+    row("sample beyond any measurement",
+        goldenWith("0.0039, 0.004, 0.0042", "0.0039, 1e305, 0.0042"),
         "runs[0].points[0].samples_s[1]: 1e+305 s is no measured time (at most 1e9 s, 31 years)");
     row("median beyond any measurement", goldenWith("\"median_s\": 0.004,", "\"median_s\": 2e9,"),
         "runs[0].points[0].stats.median_s: 2000000000.0 s is no measured time (at most 1e9 s, 31 "

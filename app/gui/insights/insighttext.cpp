@@ -245,11 +245,12 @@ QString insightText(const Insight& insight) {
       for (const auto& [python, factor] : slowestFirst(insight))
         takes << Insights::tr("%1 takes %2")
                      .arg(QString::fromStdString(python), formatted(factor, VK::ratio));
-      text = Insights::tr("For the same work, %1 at %2 on one thread: %3 the time of AccelLab's %4 "
-                          "(C++).")
-                 .arg(QString::fromStdString(insight.kernel),
-                      QString::fromStdString(insight.problem), takes.join(Insights::tr(", ")),
-                      QString::fromStdString(insight.variant));
+      text =
+          Insights::tr(
+              "For the same work, %1 at %2 on one thread: %3 the time of AccelLab's %4 "
+              "(C++).")
+              .arg(QString::fromStdString(insight.kernel), QString::fromStdString(insight.problem),
+                   takes.join(Insights::tr(", ")), QString::fromStdString(insight.variant));
       text += QLatin1Char(' ') +
               (pythonFaster(insight)
                    ? Insights::tr("Where Python is faster, it calls compiled code that beats this "
@@ -307,11 +308,13 @@ QString insightText(const Insight& insight) {
     case InsightKind::undeclaredThreads: {
       const long long others = std::llround(insight.numbers.at("points")) - 1;
       text = insight.threads == 1
-                 ? Insights::tr("%1 declared one thread and kept %2 cores busy (its CPU time over "
-                                "its wall time).")
+                 ? Insights::tr(
+                       "%1 declared one thread and kept %2 cores busy (its CPU time over "
+                       "its wall time).")
                        .arg(what, number(insight, "cores", VK::number))
-                 : Insights::tr("%1 declared %3 threads and kept %2 cores busy (its CPU time over "
-                                "its wall time).")
+                 : Insights::tr(
+                       "%1 declared %3 threads and kept %2 cores busy (its CPU time over "
+                       "its wall time).")
                        .arg(what, number(insight, "cores", VK::number), whole(insight, "threads"));
       if (others > 0)
         text += QLatin1Char(' ') +

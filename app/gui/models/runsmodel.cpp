@@ -51,8 +51,8 @@ QString runToolTip(const Run& run) {
     tip += QStringLiteral("\n") +
            RunsModel::tr("Kernel from %1").arg(qs(printable(describe(*run.plugin))));
   for (const auto& [variant, source] : run.variantSources)
-    tip += QStringLiteral("\n") + RunsModel::tr("Variant %1 from %2")
-                                      .arg(qs(variant), qs(printable(describe(source))));
+    tip += QStringLiteral("\n") +
+           RunsModel::tr("Variant %1 from %2").arg(qs(variant), qs(printable(describe(source))));
   for (const SystemCondition& condition : run.conditions)
     tip += QStringLiteral("\n\u26a0 ") + qs(condition.message);
   return tip;
