@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <string>
 #include <vector>
 
 #include "accellab/format.h"
@@ -85,6 +86,45 @@ void measure(accellab::Runner& runner, std::size_t reps, double minSampleS, cons
             << ", status " << accellab::toString(result.status) << "\n";
 }
 
+constexpr int kRounds = 15;
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+std::string shown(double s) { return accellab::formatValue(s, accellab::ValueKind::duration); }
+
+struct Measuring {
+  accellab::Runner& runner;
+  std::string kernel;
+};
+
+// Wall time per repetition of two ways of measuring, in kRounds interleaved rounds of `reps`
+// (this host is noisy): each one's median over the rounds, and the median, least and most of
+// the rounds' differences (second minus first).
+struct Interleaved {
+  double firstS = 0;
+  double secondS = 0;
+  double addedS = 0;
+  double minAddedS = 0;
+  double maxAddedS = 0;
+};
+
+Interleaved interleaved(const Measuring& first, const Measuring& second, std::size_t reps) {
+  std::vector<double> a, b, added;
+  const auto perRepetition = [](const Measured& m) {
+    return m.wallS / static_cast<double>(m.result.samplesS.size());
+  };
+  for (int round = 0; round < kRounds; ++round) {
+    a.push_back(perRepetition(runEmpty(first.runner, first.kernel, reps, 0)));
+    b.push_back(perRepetition(runEmpty(second.runner, second.kernel, reps, 0)));
+    added.push_back(b.back() - a.back());
+  }
+  return {median(a), median(b), median(added), *std::min_element(added.begin(), added.end()),
+          *std::max_element(added.begin(), added.end())};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -97,51 +137,27 @@ int main(int argc, char** argv) {
   measure(runner, reps / 100, accellab::MeasureConfig{}.minSampleS, "calibrated batches   ");
 
   // The ABI's cost: wall time per repetition of the plugin's empty kernel minus the built-in
-  // one's, each every run timed alone, in interleaved rounds (this host is noisy); the median
-  // of the rounds' differences.
+  // one's, each every run timed alone, in interleaved rounds (this host is noisy).
   for (auto& kernel : accellab::loadPlugin(ACCELLAB_BENCH_EMPTY_PLUGIN).kernels)
     registry.add(std::move(kernel));
-  constexpr int kRounds = 15;
   const std::size_t roundReps = std::max<std::size_t>(reps / 10, 1000);
-  std::vector<double> builtIn, plugin, added;
-  for (int round = 0; round < kRounds; ++round) {
-    const Measured a = runEmpty(runner, "empty", roundReps, 0);
-    const Measured b = runEmpty(runner, "empty-plugin", roundReps, 0);
-    builtIn.push_back(a.wallS / static_cast<double>(a.result.samplesS.size()));
-    plugin.push_back(b.wallS / static_cast<double>(b.result.samplesS.size()));
-    added.push_back(plugin.back() - builtIn.back());
-  }
-  const auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
-  const auto shown = [](double s) {
-    return accellab::formatValue(s, accellab::ValueKind::duration);
-  };
+  const Interleaved abi = interleaved({runner, "empty"}, {runner, "empty-plugin"}, roundReps);
+  std::cout << "plugin ABI, " << kRounds << " interleaved rounds of " << roundReps
+            << " repetitions: built-in " << shown(abi.firstS) << ", plugin " << shown(abi.secondS)
+            << " per repetition; the plugin adds " << shown(abi.addedS)
+            << " (median of the rounds; min " << shown(abi.minAddedS) << ", max "
+            << shown(abi.maxAddedS) << ")\n";
+
   // The CPU-time reads: outside the timed region (a sample's time never holds them), but each
   // repetition pays them in wall time.
   accellab::Runner unread(
       registry, [] { return accellab::MemoryAvailable{}; }, accellab::steadySeconds, nullptr,
       [] { return 0.0; });
-  std::vector<double> withReads, withoutReads, readCost;
-  for (int round = 0; round < kRounds; ++round) {
-    const Measured a = runEmpty(unread, "empty", roundReps, 0);
-    const Measured b = runEmpty(runner, "empty", roundReps, 0);
-    withoutReads.push_back(a.wallS / static_cast<double>(a.result.samplesS.size()));
-    withReads.push_back(b.wallS / static_cast<double>(b.result.samplesS.size()));
-    readCost.push_back(withReads.back() - withoutReads.back());
-  }
+  const Interleaved reads = interleaved({unread, "empty"}, {runner, "empty"}, roundReps);
   std::cout << "CPU-time reads, " << kRounds << " interleaved rounds of " << roundReps
-            << " repetitions: " << shown(median(withoutReads)) << " per repetition without, "
-            << shown(median(withReads)) << " with; they add " << shown(median(readCost))
-            << " a sample, "
-            << accellab::formatValue(median(readCost) / 10e-6, accellab::ValueKind::percentage)
+            << " repetitions: " << shown(reads.firstS) << " per repetition without, "
+            << shown(reads.secondS) << " with; they add " << shown(reads.addedS) << " a sample, "
+            << accellab::formatValue(reads.addedS / 10e-6, accellab::ValueKind::percentage)
             << " of a 10 us sample, outside its timed region\n";
-  std::cout << "plugin ABI, " << kRounds << " interleaved rounds of " << roundReps
-            << " repetitions: built-in " << shown(median(builtIn)) << ", plugin "
-            << shown(median(plugin)) << " per repetition; the plugin adds " << shown(median(added))
-            << " (median of the rounds; min "
-            << shown(*std::min_element(added.begin(), added.end())) << ", max "
-            << shown(*std::max_element(added.begin(), added.end())) << ")\n";
   return 0;
 }
