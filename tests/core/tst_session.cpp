@@ -13,6 +13,7 @@
 #include "accellab/experiment_settings.h"
 #include "accellab/output_file.h"
 #include "accellab/quality.h"
+#include "accellab/results_file.h"
 #include "accellab/session.h"
 #include "golden_file.h"
 #include "large_session.h"
@@ -172,6 +173,81 @@ class TestSession : public QObject {
     writeSessionFile(test::sampleSession(), path);
     QVERIFY_THROWS_EXCEPTION(OutputError, writeSessionFile(session, path));
     QVERIFY(readSessionFile(path) == test::sampleSession());  // the previous file stands
+  }
+
+  // The property: every kind of run the program makes, in one session, written and read back
+  // equal (an asv file's benchmarks without params once could not be: every run of the file
+  // was lost to the reader).
+  void everyKindOfRunReadsBack() {
+    Session session = test::sampleSession();  // built-in: ok, failed, skipped, cancelled, gpu
+    const auto add = [&session](Run run) {
+      run.id = nextRunId(session);
+      session.runs.push_back(std::move(run));
+    };
+    // MPI launches, and a Google Benchmark import, as the readers made them.
+    for (Run& run : readSessionFile(kDataDir / "session-mpi.json").runs) add(std::move(run));
+    for (Run& run : readResultsFile(kDataDir / "gbench/tiny.json").runs) add(std::move(run));
+    // A plugin's kernel, with its reported values and the values a failed report cost.
+    Run plugin = test::sampleSecondRun();
+    plugin.plugin = PluginIdentity{.name = "dot",
+                                   .version = "1.0",
+                                   .file = "/home/me/libdot.so",
+                                   .sha256 = std::string(64, 'a'),
+                                   .kind = "plugin"};
+    plugin.points.front().point.kernel = "dot";
+    plugin.points.front().values = {{"abserr", "", 1.5e-12}};
+    plugin.points.push_back(plugin.points.front());
+    plugin.points.back().values.clear();
+    plugin.points.back().valuesMissing = "its report_values failed: no counter";
+    add(plugin);
+    // An asv file: benchmarks with params (an axis of strings), and without any.
+    Run asv = test::sampleSecondRun();
+    asv.plugin = PluginIdentity{.name = "bench",
+                                .version = "Python 3.11.2 (/usr/bin/python3), NumPy 1.24.2",
+                                .file = "/home/me/bench.py",
+                                .sha256 = std::string(64, 'b'),
+                                .kind = "python"};
+    asv.unrelatedVariants = true;
+    PointResult& sized = asv.points.front();
+    sized.point.kernel = "bench-n-dtype";
+    sized.point.variant = "Sizes.time_sum";
+    sized.point.params = Params{};
+    sized.point.params.typed = false;
+    sized.point.params.kernelParams = {{"n", 1000}, {"dtype", 1}};
+    sized.point.params.labels = {{"dtype", "'float64'"}};
+    sized.repetitionsBy = "repeat = 5";
+    PointResult plain = sized;
+    plain.point.kernel = "bench-plain";
+    plain.point.variant = "time_ok";
+    plain.point.params.kernelParams.clear();
+    plain.point.params.labels.clear();
+    plain.cpu = CpuUse{{0.0001, 0.0001, 0.0001}, 0.0001, 0.026};
+    asv.points.push_back(plain);
+    add(asv);
+    // Functions and a CUDA source that joined a built-in kernel, the source's build recorded.
+    Run joined = test::sampleRun();
+    joined.variantSources = {
+        {"my_numpy", PluginIdentity{.name = "my_add",
+                                    .version = "Python 3.11.2 (/usr/bin/python3)",
+                                    .file = "/home/me/my_add.py",
+                                    .sha256 = std::string(64, 'c'),
+                                    .kind = "python"}},
+        {"my_add", PluginIdentity{.name = "my_add",
+                                  .version = {},
+                                  .file = "/home/me/my_add.cu",
+                                  .sha256 = std::string(64, 'd'),
+                                  .kind = "cuda"}}};
+    joined.points[3].point.variant = "my_add";
+    joined.points[3].build = CodeBuild{.how = "NVRTC 13.0, sm_90", .compileS = 0.4, .loadS = 0.01};
+    joined.points[1].point.variant = "my_numpy";
+    add(joined);
+
+    const std::string json = sessionToJson(session);
+    QVERIFY(sessionFromJson(json) == session);
+    QTemporaryDir dir;
+    const std::filesystem::path path = dir.filePath("every.json").toStdString();
+    writeSessionFile(session, path);
+    QVERIFY(readSessionFile(path) == session);
   }
 
   // The plugin a run's kernel came from, and the machine's state (its Python, stated clock
