@@ -192,6 +192,9 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
   // An imported point's plain names may not say which benchmark it was: its own name does.
   if (!row.originalName.empty())
     row.note = "benchmark " + row.originalName + (row.note.empty() ? "" : "; " + row.note);
+  // What the code reported stays, a failed verification's too: a plugin's abserr is what
+  // explains the failure (a point that never measured has none).
+  row.values = result.values;
   const bool ok = result.status == PointStatus::ok && time.medianS > 0;
   // A point that did not finish well has no numbers to show: its samples were cut off
   // (cancelled) or timed a wrong result (failed). The status and note say why.
@@ -200,7 +203,6 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
         0;
     row.stats = {};
   } else {
-    row.values = result.values;
     if (result.cpu) {
       row.cpuS = result.cpu->medianS;
       row.coresUsed = result.cpu->cores;

@@ -68,7 +68,8 @@ struct ReportRow {
   std::optional<double> cpuS;
   std::optional<double> coresUsed;
   std::string note;  // reason when not ok, flags, ISA of SIMD variants, GPU transfer split
-  std::vector<ReportedValue> values;  // PointResult::values of an ok point; none otherwise
+  // PointResult::values, a failed point's too (its abserr explains a failed verification)
+  std::vector<ReportedValue> values;
 };
 
 // Which time a gpu row shows and compares: the kernel alone, or end to end with the copies
