@@ -353,6 +353,31 @@ class TestResultsModel : public QObject {
     QCOMPARE(flagged, 3);  // cold, unstable and cut short in the sample run
   }
 
+  // The cores a point kept busy: a column of the table, and its tooltip's CPU time (the sample
+  // run's parallel ×2 measured 1.96 cores; loop 0.99; the others were not measured: a gap).
+  void coresUsedAreShown() {
+    const Run run = test::sampleRun();
+    Document document;
+    ResultsModel& model = document.model;
+    document.set({run});
+    const int cores = columnNamed(model, QStringLiteral("cores"));
+    QVERIFY(cores >= 0);
+    for (int r = 0; r < model.rowCount(); ++r) {
+      const PointResult& point = model.point(r);
+      const QString shown = model.index(r, cores).data().toString();
+      const QString tip = model.index(r, 0).data(Qt::ToolTipRole).toString();
+      if (!point.cpu) {
+        QCOMPARE(shown, QStringLiteral("-"));
+        QVERIFY2(!tip.contains(QStringLiteral("cores used")), qPrintable(tip));
+        continue;
+      }
+      QCOMPARE(shown, QString::fromStdString(formatValue(point.cpu->cores, ValueKind::number)));
+      QVERIFY2(tip.contains(QStringLiteral("CPU time ")) &&
+                   tip.contains(shown + QStringLiteral(" cores used")),
+               qPrintable(tip));
+    }
+  }
+
   // A point measured again changes the rows of its run (it may be the baseline); deleting a
   // run removes its rows and leaves the others as they were.
   void replacedPointsAndRemovedRuns() {
