@@ -345,7 +345,10 @@ int runCommand(Args args, const EngineFactory& engines) {
           runner, plan.points, config, interrupt.token(),
           [&](const PointResult& result) {
             saved.points.push_back(result);
-            autosave.save(session);  // first: a point printed is a point in the file
+            // First: a measured point printed is a point in the file. A cancelled one holds no
+            // measurement: the last save writes them all at once (saving the session once per
+            // cancelled point made stopping 3,200 points take 50 s).
+            if (result.status != PointStatus::cancelled) autosave.save(session);
             reporters.console().point(result);
           },
           run.system.bandwidthCeilingBytesPerS);

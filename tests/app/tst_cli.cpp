@@ -78,6 +78,7 @@ class TestCli : public QObject {
   void sysinfoJsonParses();
   void interruptKeepsPartialResults_data();
   void interruptKeepsPartialResults();
+  void interruptOfALargeSweepIsQuick();
   void interruptDuringTheBandwidthProbe();
   void runsReuseTheMachineMeasurement();
   void memoryLimitRefusesWhatDoesNotFit();
@@ -507,6 +508,30 @@ void TestCli::interruptKeepsPartialResults() {
   const Session session = readSessionFile(path("interrupted.json").toStdString());
   QCOMPARE(session.runs.front().points.size(), std::size_t{1});
   QCOMPARE(statusOf(session.runs.front().points.front()), "cancelled");
+}
+
+// Stopping a large sweep is as quick as stopping one point: the points left are saved once,
+// cancelled (each saved the whole session again: 3,200 points took 50 s to stop).
+void TestCli::interruptOfALargeSweepIsQuick() {
+  QStringList args{
+      "run",    "--kernel", "pi",    "--samples",        "1e12",     "--variants", "parallel",
+      "--reps", "1",        "--out", path("large.json"), "--threads"};
+  for (int threads = 1; threads <= 3000; ++threads) args << QString::number(threads);
+  QProcess process;
+  process.start(QStringLiteral(ACCELLAB_CLI_PATH), args);
+  QTRY_VERIFY_WITH_TIMEOUT((process.waitForReadyRead(100), process.peek(1 << 16).contains("GPU")),
+                           30'000);
+  QTest::qWait(300);
+  QElapsedTimer stopping;
+  stopping.start();
+  QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
+  QVERIFY(process.waitForFinished(60'000));
+  QVERIFY2(stopping.elapsed() < 5'000, qPrintable(QString::number(stopping.elapsed())));
+  QCOMPARE(process.exitCode(), 128 + SIGINT);
+  const Session session = readSessionFile(path("large.json").toStdString());
+  QCOMPARE(session.runs.front().points.size(), std::size_t{3000});
+  for (const PointResult& point : session.runs.front().points)
+    QCOMPARE(statusOf(point), "cancelled");
 }
 
 void TestCli::interruptDuringTheBandwidthProbe() {
