@@ -131,6 +131,16 @@ std::optional<OwnRepetitions> repetitionsOf(const nlohmann::json& reply) {
                            "with 1 <= min <= max and max_time in seconds, up to a day");
 }
 
+// One field of a reply of the child's; the point's failure where the reply is not the child's.
+template <typename T>
+T field(const nlohmann::json& reply, const char* key) {
+  try {
+    return reply.at(key).get<T>();
+  } catch (const nlohmann::json::exception& malformed) {
+    throw std::runtime_error(notAReply(malformed));
+  }
+}
+
 // What the child's reply says, or why it could not say it.
 nlohmann::json replyOf(const std::string& line) {
   nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
@@ -218,7 +228,7 @@ class AsvRun : public KernelRun {
     const nlohmann::json reply = replyOf(*line);
     const auto cpu = reply.find("cpu_seconds");
     return {.cancelled = false,
-            .timedS = reply.at("seconds").get<double>(),
+            .timedS = field<double>(reply, "seconds"),
             .gpu = {},
             .threadsWorked = threadsWorked_,
             .cpuS = cpu != reply.end() && cpu->is_number() ? std::optional(cpu->get<double>())
@@ -239,10 +249,10 @@ class AsvRun : public KernelRun {
     }
     if (!line) throw std::runtime_error("stopped while the Python child verified");
     const nlohmann::json reply = replyOf(*line);
-    return {.ok = reply.at("ok").get<bool>(),
-            .detail = reply.at("detail").get<std::string>(),
+    return {.ok = field<bool>(reply, "ok"),
+            .detail = field<std::string>(reply, "detail"),
             .fingerprint = std::nullopt,
-            .checked = reply.at("checked").get<bool>()};
+            .checked = field<bool>(reply, "checked")};
   }
 
  private:
@@ -308,7 +318,7 @@ class AsvKernel : public Kernel {
       throw std::runtime_error(file_.string() +
                                " changed since it was listed (its SHA-256 differs): list it again");
     return std::make_unique<AsvRun>(
-        std::move(child), reply.at("first_call_s").get<double>(), benchmark->timeoutS,
+        std::move(child), field<double>(reply, "first_call_s"), benchmark->timeoutS,
         reference_.empty() ? nlohmann::json() : nlohmann::json(reference_), threadsOf(reply),
         repetitionsOf(reply), options.stop);
   }

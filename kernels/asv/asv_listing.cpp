@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "accellab/printable.h"
 #include "accellab_module.h"  // generated: kAccellabModule, resources/python/accellab.py
 #include "asv_script.h"       // generated: kAsvScript, resources/python/accellab_asv.py
 #include "python/python_child.h"
@@ -81,13 +82,28 @@ std::string childError(const std::string& error, const std::vector<std::string>&
   return text;
 }
 
+std::string notAReply(const nlohmann::json::exception& malformed) {
+  std::string why = malformed.what();  // "[json.exception.out_of_range.403] key 'x' not found"
+  if (why.starts_with("[json.exception.")) why.erase(0, why.find("] ") + 2);
+  return "the Python child's reply is not AccelLab's (" + printable(why) +
+         "): did the code write into the child's replies, on a file descriptor it did not open?";
+}
+
 AsvListing listAsvFile(const std::filesystem::path& file, const std::string& interpreter,
                        std::stop_token stop) {
-  const std::string shown = "python file " + file.string();
+  const std::string shown = "python file " + printable(file.string());
   std::error_code error;
   const std::filesystem::path absolute = std::filesystem::absolute(file, error);
   if (!std::filesystem::is_regular_file(absolute, error))
     throw PythonFileError(shown + ": no such file");
+  // The child takes the path as JSON text, which holds UTF-8 alone.
+  try {
+    (void)nlohmann::json(absolute.string()).dump();
+  } catch (const nlohmann::json::type_error&) {
+    throw PythonFileError(shown +
+                          ": its path is not UTF-8 text, which the Python child takes it "
+                          "as: rename the file or its folder");
+  }
   std::optional<std::string> line;
   try {
     const std::unique_ptr<PythonChild> child = asvChild(interpreter);
@@ -144,7 +160,7 @@ AsvListing listAsvFile(const std::filesystem::path& file, const std::string& int
                                          .timeoutS = joined.at("timeout").get<double>()});
     return listing;
   } catch (const nlohmann::json::exception& malformed) {
-    throw PythonFileError(shown + ": the Python child's listing is malformed: " + malformed.what());
+    throw PythonFileError(shown + ": " + notAReply(malformed));
   }
 }
 

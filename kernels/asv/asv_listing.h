@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <stop_token>
@@ -86,5 +87,10 @@ std::unique_ptr<PythonChild> asvChild(const std::string& interpreter);
 // One failure reply of the child ({"error", "traceback"}) as one message: the error, then the
 // traceback's last lines.
 std::string childError(const std::string& error, const std::vector<std::string>& traceback);
+
+// Why a reply of the child could not be read, in a user's words: "the Python child's reply is
+// not AccelLab's (key 'sha256' not found): …". What else writes into the child's replies (the
+// user's code on a file descriptor it did not open) is named; the JSON library's tag is not.
+std::string notAReply(const nlohmann::json::exception& malformed);
 
 }  // namespace accellab::kernels

@@ -267,6 +267,41 @@ class TestAsvKernel : public QObject {
     }
   }
 
+  // What the JSON library says never reaches the user: a file in a folder whose name is not
+  // UTF-8 ("[json.exception.type_error.316]"), a file whose code writes into the child's
+  // replies ("key 'sha256' not found").
+  void noLibraryWordsReachTheUser() {
+    const std::filesystem::path folder = dir_.path().toStdString() +
+                                         "/Gr\xf6\xdf"
+                                         "e";
+    std::filesystem::create_directory(folder);
+    std::filesystem::copy_file(cases_.toStdString(), folder / "cases.py");
+    const auto refusal = [](const std::filesystem::path& file) {
+      try {
+        listAsvFile(file, pythonInterpreter());
+      } catch (const PythonFileError& error) {
+        return std::string(error.what());
+      }
+      return std::string("listed");
+    };
+    const std::string notUtf8 = refusal(folder / "cases.py");
+    QVERIFY2(notUtf8.find("its path is not UTF-8 text") != std::string::npos &&
+                 notUtf8.find("json.exception") == std::string::npos &&
+                 notUtf8.find("\\xF6") != std::string::npos,
+             notUtf8.c_str());
+    const QString writes = dir_.filePath("writes.py");
+    writeFile(
+        writes,
+        "import os\nfor fd in range(3, 16):\n    try:\n        os.write(fd, b'{\"oops\": 1}\\n')\n"
+        "    except OSError:\n        pass\n\ndef time_x():\n    pass\n");
+    const std::string intoReplies = refusal(writes.toStdString());
+    QVERIFY2(intoReplies.find("the Python child's reply is not AccelLab's (key 'sha256' not "
+                              "found): did the code write into the child's replies") !=
+                     std::string::npos &&
+                 intoReplies.find("json.exception") == std::string::npos,
+             intoReplies.c_str());
+  }
+
   // A file importing a module the chosen interpreter lacks (a bare venv, conda or pyenv
   // without NumPy, while Debian's has it): the refusal says which interpreter was tried and
   // which one to choose instead, on lines of their own.
