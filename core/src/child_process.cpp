@@ -285,6 +285,18 @@ std::optional<std::string> ChildProcess::await(std::stop_token stop,
     pump(std::min(kStopPoll,
                   std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now())),
          false);
+    // The process, not only its pipes: a process it started in a session of its own (setsid)
+    // may hold them open after it died, and its death would read as silence.
+    // What it wrote before it died is read first (a reply may span several reads).
+    pollfd unread{replies_.get(), POLLIN, 0};
+    int status = 0;
+    if (pending_.find('\n', scanned_) == std::string::npos && ::poll(&unread, 1, 0) == 0 &&
+        pid_ > 0 && ::waitpid(pid_, &status, WNOHANG) == pid_) {
+      const pid_t group = pid_;
+      pid_ = -1;
+      ::kill(-group, SIGKILL);  // what is left of its group
+      gone(status);
+    }
   }
 }
 
@@ -304,13 +316,22 @@ void ChildProcess::exited() {
   }
   if (reaped == pid_) pid_ = -1;
   kill();
-  // Whatever it wrote on stderr explains why; its last line names a traceback's error.
+  gone(reaped > 0 ? std::optional(status) : std::nullopt);
+}
+
+void ChildProcess::gone(std::optional<int> status) {
+  // Whatever it wrote on stderr explains why; its last line names a traceback's error. Only
+  // what is there now: a process it started may hold the pipe open.
   std::array<char, 4096> buffer;
-  for (ssize_t n; stderr_ && (n = ::read(stderr_.get(), buffer.data(), buffer.size())) > 0;) {
+  for (;;) {
+    pollfd ready{stderr_.get(), POLLIN, 0};
+    if (!stderr_ || ::poll(&ready, 1, 0) <= 0) break;
+    const ssize_t n = ::read(stderr_.get(), buffer.data(), buffer.size());
+    if (n <= 0) break;
     errors_.append(buffer.data(), static_cast<std::size_t>(n));
     if (errors_.size() > kStderrTail) errors_.erase(0, errors_.size() - kStderrTail);
   }
-  const std::string how = reaped > 0 ? describeExit(status) : "exited";
+  const std::string how = status ? describeExit(*status) : "exited";
   const std::string last = lastLines(errors_, 1);
   throw ChildGone(name_ + " " + how + (last.empty() ? "" : ": " + last), how, errors_);
 }

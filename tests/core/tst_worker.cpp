@@ -103,6 +103,11 @@ class TestWorker : public QObject {
         << "exited with status 0 in kern vari 10 samples while preparing";
     QTest::newRow("silent") << QString(kHello) + "read r; exec sleep 30"
                             << "the worker stopped answering for 2 s in kern";
+    // Its death is its own, though a process it started in a session of its own holds its
+    // pipes (it read as "stopped answering").
+    QTest::newRow("dies, its pipes held")
+        << QString(kHello) + "read r; setsid sleep 30 & kill -SEGV $$"
+        << "killed by SIGSEGV (Segmentation fault) in kern";
   }
   void faultsFailThePointWithTheirReason() {
     QFETCH(QString, script);

@@ -101,7 +101,9 @@ class ChildProcess {
 
   // The next reply, without its newline; empty when `stop` was requested or `timeout` passed
   // first, and the child is then killed. Throws ChildGone, with what the child wrote on
-  // stderr, when it exits first, and when a line grows past kMaxLineBytes without a newline.
+  // stderr, when it exits first (its pipes closing, or the process itself ending while a
+  // process it started holds them open), and when a line grows past kMaxLineBytes without a
+  // newline.
   std::optional<std::string> receive(std::stop_token stop, std::chrono::milliseconds timeout);
   // As receive(), but a stop or a timeout leaves the child running: the caller decides.
   std::optional<std::string> await(std::stop_token stop, std::chrono::milliseconds timeout);
@@ -120,6 +122,9 @@ class ChildProcess {
 
  private:
   [[noreturn]] void exited();
+  // The child has gone, reaped with `status` where it was: what it wrote on stderr and how it
+  // ended, as ChildGone.
+  [[noreturn]] void gone(std::optional<int> status);
   [[noreturn]] void broke(const std::string& how);
   // Waits up to `wait` for output (and, with `toWrite`, for room in the child's stdin) and
   // reads what came into pending_ or errors_. True when stdin can take more.
