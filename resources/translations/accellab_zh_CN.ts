@@ -1118,6 +1118,10 @@ Its points are kept.</source>
         <translation>计算加速比时以该变体的单线程时间为基准</translation>
     </message>
     <message>
+        <source>These benchmarks are not one piece of work done several ways: they have no speedup over one another (declare a kernel with the accellab module for that)</source>
+        <translation>这些基准测试并不是用几种方式完成同一项工作：它们之间没有加速比（如需加速比，请用 accellab 模块声明一个内核）</translation>
+    </message>
+    <message>
         <source>&amp;GPU time:</source>
         <translation>GPU 时间(&amp;G)：</translation>
     </message>

@@ -3,6 +3,7 @@
 // thread counts or problems, 100 KB names; and chart exports named by slugs of hostile kernel
 // names, written atomically.
 #include <sys/resource.h>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -106,6 +107,27 @@ class TestHostileCharts : public QObject {
     QTest::newRow("4096 thread counts") << manyThreadCounts(4096);
     QTest::newRow("3000 problems") << manyProblems(3000);
   }
+  // Benchmarks that are not one piece of work have no speedup: the baseline box is not offered,
+  // and says why (it offered the first benchmark as one); a run of variants offers it again.
+  void unrelatedBenchmarksOfferNoBaseline() {
+    Session session = manyThreadCounts(2);
+    session.runs.front().unrelatedVariants = true;
+    ChartPanel panel;
+    panel.resize(900, 600);
+    panel.setSession(&session);
+    panel.setKernel(QStringLiteral("add"));
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto* baseline = panel.findChild<QComboBox*>(QStringLiteral("chartBaseline"));
+    QVERIFY(baseline != nullptr);
+    QVERIFY(!baseline->isEnabled());
+    QVERIFY2(baseline->toolTip().contains(QStringLiteral("no speedup over one another")),
+             qPrintable(baseline->toolTip()));
+    session.runs.front().unrelatedVariants = false;
+    panel.refresh();
+    QVERIFY(baseline->isEnabled());
+  }
+
   void manySeriesAreBoundedAndNoted() {
     QFETCH(Session, session);
     ChartPanel panel;

@@ -145,6 +145,15 @@ void ChartPanel::fillSelectors() {
   replaceItems(baselineBox_, toStringList(variantsIn(*session_, kernelName)),
                QString::fromStdString(defaultBaseline(*session_, kernelName)));
   if (baselineBox_->currentText() != oldBaseline) emit reportOptionsChanged(reportOptions());
+  // Unrelated benchmarks (an asv file's, by their axes) have no speedup: no baseline to pick.
+  const bool related = std::ranges::any_of(
+      drawnRuns(), [&](int id) { return !findRun(*session_, id)->unrelatedVariants; });
+  baselineBox_->setEnabled(related);
+  baselineBox_->setToolTip(
+      related ? tr("The variant whose 1-thread time the speedups are relative to")
+              : tr("These benchmarks are not one piece of work done several ways: they have no "
+                   "speedup over one another (declare a kernel with the accellab module for "
+                   "that)"));
   // The choice means something only where a gpu point shown has its timings.
   const bool anyGpu = std::ranges::any_of(drawnRuns(), [&](int id) {
     return std::ranges::any_of(findRun(*session_, id)->points, [&](const PointResult& r) {
