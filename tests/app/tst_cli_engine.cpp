@@ -416,6 +416,7 @@ class TestCliEngine : public QObject {
   void oneFallbackFolderIsTriedOnce();
   void fullDiskKeepsMeasuringAndSaysWhatWasLost();
   void aSavedSessionIsNotWrittenAgain();
+  void aLongCommandLineLosesNoPoint();
   void aSecondWriterOfOneSessionIsRefused();
   void aLateExportFailureLosesNothingElse();
 
@@ -705,6 +706,27 @@ void TestCliEngine::aSavedSessionIsNotWrittenAgain() {
   QCOMPARE(finishOnFullDisk(session), 0);
   session.runs.back().points.pop_back();  // a change: it must be written, and cannot
   QCOMPARE(finishOnFullDisk(session), 1);
+}
+
+// A command line longer than a session's text (4 KiB) costs none of what it measured: its
+// origin is clipped ("cannot store origin: a text of 4597 bytes" lost every point).
+void TestCliEngine::aLongCommandLineLosesNoPoint() {
+  QTemporaryDir dir;
+  const fs::path target = fs::path(dir.path().toStdString()) / "long.json";
+  std::vector<std::string> args = sweepArgs(target.string());
+  const auto shape = std::find(args.begin(), args.end(), "--shape") + 1;
+  std::vector<std::string> shapes;
+  for (int x = 4; x < 44; ++x) shapes.push_back(std::string(100, '0') + "2x3x" + std::to_string(x));
+  args.erase(shape, shape + 3);
+  args.insert(std::find(args.begin(), args.end(), "--shape") + 1, shapes.begin(), shapes.end());
+  HookedMachine machine;
+  const Captured r = runCli(args, machine.factory());
+  QVERIFY2(r.exitCode == 0, r.err.c_str());
+  const Run run = readSessionFile(target).runs.front();
+  QCOMPARE(run.points.size(), shapes.size() * 4);  // 2 variants, 2 element types
+  QCOMPARE(run.settings.origin.size(), kMaxTextBytes);
+  QVERIFY(run.settings.origin.starts_with("accellab-cli run --kernel fake"));
+  QVERIFY(run.settings.origin.ends_with("\u2026"));
 }
 
 // Two runs into one file: the second is refused at once, naming the first (both said "saved"
