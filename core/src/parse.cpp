@@ -76,6 +76,11 @@ Parsed<std::uint64_t> parseCount(std::string_view input) {
   if (text.empty()) return {std::nullopt, "empty value where a count was expected"};
   if (text.front() == '-') return {std::nullopt, quoted(text) + " is not a positive count"};
   auto decimal = splitDecimal(text);
+  // "64 32" where "64, 32" was meant: the list's separator is named, not the count's forms.
+  if (!decimal && text.find_first_of(" \t") != std::string_view::npos)
+    return {std::nullopt, quoted(text) + " is not a count: separate values with commas (" +
+                              std::string(trimmed(text.substr(0, text.find_first_of(" \t")))) +
+                              ", …)"};
   if (!decimal)
     return {std::nullopt, quoted(text) + " is not a count" + std::string(kCountExamples)};
 

@@ -61,6 +61,10 @@ class TestParse : public QObject {
                                      << "'0e5' is not a positive count";
     QTest::newRow("letters") << "abc"
                              << "'abc' is not a count (examples: 1000000, 1_000_000, 1e9)";
+    // Values a list was meant to hold, separated by spaces: the separator is named.
+    QTest::newRow("space-separated")
+        << "64 32"
+        << "'64 32' is not a count: separate values with commas (64, …)";
     QTest::newRow("too large") << "1e30"
                                << "'1e30' is too large (the limit is 2^63)";
     QTest::newRow("just over 2^63") << "9223372036854775809"

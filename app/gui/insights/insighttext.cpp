@@ -77,21 +77,25 @@ QString insightText(const Insight& insight) {
   const QString what = subject(insight);
   QString text;
   switch (insight.kind) {
-    case InsightKind::memoryBound:
-      text =
-          (insight.numbers.contains("cacheLevel")
-               ? Insights::tr("%1 moves %2, %3 of the L%5 cache's roof (%4): it is bound by "
-                              "that cache's bandwidth. Faster code will not help; less traffic "
-                              "will (fuse passes, a smaller element type, or block for a "
-                              "smaller level).")
-               : Insights::tr(
-                     "%1 moves %2, %3 of the memory ceiling (%4): it is memory-bound. Faster "
-                     "code will not help; less traffic will (fuse passes, a smaller element "
-                     "type, or stay in cache)."))
-              .arg(what, number(insight, "bytesPerS", VK::byteRate),
-                   number(insight, "ceilingFraction", VK::percentage),
-                   number(insight, "ceilingBytesPerS", VK::byteRate), whole(insight, "cacheLevel"));
+    case InsightKind::memoryBound: {
+      const QString moves = number(insight, "bytesPerS", VK::byteRate);
+      const QString fraction = number(insight, "ceilingFraction", VK::percentage);
+      const QString ceiling = number(insight, "ceilingBytesPerS", VK::byteRate);
+      // Each text takes the arguments it has places for (one more warns, and is dropped).
+      text = insight.numbers.contains("cacheLevel")
+                 ? Insights::tr(
+                       "%1 moves %2, %3 of the L%5 cache's roof (%4): it is bound by "
+                       "that cache's bandwidth. Faster code will not help; less traffic "
+                       "will (fuse passes, a smaller element type, or block for a "
+                       "smaller level).")
+                       .arg(what, moves, fraction, ceiling, whole(insight, "cacheLevel"))
+                 : Insights::tr(
+                       "%1 moves %2, %3 of the memory ceiling (%4): it is memory-bound. Faster "
+                       "code will not help; less traffic will (fuse passes, a smaller element "
+                       "type, or stay in cache).")
+                       .arg(what, moves, fraction, ceiling);
       break;
+    }
     case InsightKind::computeBound:
       text = Insights::tr(
                  "%1 computes %2, %3 of the FMA peak of its instruction set and threads (%4): it "
