@@ -291,7 +291,7 @@ double secondsOf(const JsonNode& time, double unitsPerSecond, const std::string&
               shortNumber(kMaxSeconds) + " s)");
   // What a session holds (kMaxTimeS), as its reader says it.
   if (seconds > kMaxTimeS)
-    time.fail(time.json().dump() + " " + unit + " is no measured time (at most 1e9 s, 31 years)");
+    time.fail(time.json().dump() + " " + unit + std::string(kNoMeasuredTime));
   if (unitsPerSecond != 1e9) return seconds;
   double below = seconds;
   double above = seconds;

@@ -56,11 +56,10 @@ class Finder {
       if (first.size == largest.at(first.kernel)) bounds(members);
       threads(members);
       accessOrder(members);
-      firstCalls(members);
       gpuCopies(members);
       pythonAgainstCpp(members);
     }
-    coldFirstCalls();
+    firstCalls();
     cacheDrops();
     gpuCrossovers();
     undeclaredThreads();
@@ -195,36 +194,30 @@ class Finder {
 
   // One finding a kernel: its coldest point (first call over median) named, the others its
   // rows, counted (a run of 35 cold points said the same 35 times).
-  void firstCalls(const std::vector<std::size_t>& members) {
-    std::optional<double> baselineS;
-    for (const std::size_t i : members)
-      if (!baselineS && isBaselineRow(rows_[i], baseline_)) baselineS = rows_[i].medianS;
-    const std::string& kernel = rows_[members.front()].kernel;
-    auto at = std::ranges::find(coldByKernel_, kernel, &ColdPoints::first);
-    if (at == coldByKernel_.end()) at = coldByKernel_.insert(at, {kernel, {}});
-    std::vector<std::size_t>& cold = at->second;
-    for (const std::size_t i : members)
-      if (measured(rows_[i]) && rows_[i].flags.cold) {
-        cold.push_back(i);
-        if (baselineS && *baselineS > rows_[i].medianS)
-          paybackCalls_[i] =
-              std::ceil((rows_[i].firstCallS - rows_[i].medianS) / (*baselineS - rows_[i].medianS));
-      }
-  }
-
-  void coldFirstCalls() {
-    for (auto& [kernel, cold] : coldByKernel_) {
-      if (cold.empty()) continue;
-      std::ranges::stable_sort(cold, std::greater{}, [&](std::size_t i) {
+  void firstCalls() {
+    std::unordered_map<std::string, double> baselineS;  // by group: its first baseline row's
+    std::vector<std::pair<std::string, std::vector<std::size_t>>> cold;  // by kernel, in order
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      const ReportRow& row = rows_[i];
+      if (isBaselineRow(row, baseline_)) baselineS.try_emplace(row.group, row.medianS);
+      if (!measured(row) || !row.flags.cold) continue;
+      auto at = std::ranges::find(cold, row.kernel, &decltype(cold)::value_type::first);
+      if (at == cold.end()) at = cold.insert(at, {row.kernel, {}});
+      at->second.push_back(i);
+    }
+    for (auto& [kernel, points] : cold) {
+      std::ranges::stable_sort(points, std::greater{}, [&](std::size_t i) {
         return rows_[i].firstCallS / rows_[i].medianS;
       });
-      const ReportRow& row = rows_[cold.front()];
-      Insight& insight = add(InsightKind::firstCall, cold, "first-call");
+      const ReportRow& row = rows_[points.front()];
+      Insight& insight = add(InsightKind::firstCall, points, "first-call");
       insight.numbers = {{"firstCallS", row.firstCallS},
                          {"medianS", row.medianS},
-                         {"points", static_cast<double>(cold.size())}};
-      if (const auto payback = paybackCalls_.find(cold.front()); payback != paybackCalls_.end())
-        insight.numbers["paybackCalls"] = payback->second;
+                         {"points", static_cast<double>(points.size())}};
+      if (const auto base = baselineS.find(row.group);
+          base != baselineS.end() && base->second > row.medianS)
+        insight.numbers["paybackCalls"] =
+            std::ceil((row.firstCallS - row.medianS) / (base->second - row.medianS));
     }
   }
 
@@ -420,11 +413,6 @@ class Finder {
   std::string baseline_;
   std::vector<ReportRow> rows_;
   std::vector<Insight> found_;
-  // The cold points of each kernel, in the order kernels first appear (firstCalls), and what
-  // each would take to pay its first call back.
-  using ColdPoints = std::pair<std::string, std::vector<std::size_t>>;
-  std::vector<ColdPoints> coldByKernel_;
-  std::map<std::size_t, double> paybackCalls_;
 };
 
 std::string value(const Insight& insight, std::string_view name, ValueKind kind) {

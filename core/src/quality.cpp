@@ -89,10 +89,6 @@ CoreUse judgeCoreUse(const PointResult& result) {
   return CoreUse::asDeclared;
 }
 
-double coresUsedOrDeclared(const PointResult& result) {
-  return result.cpu ? result.cpu->cores : static_cast<double>(result.point.threads);
-}
-
 std::string coreUseNote(const PointResult& result) {
   const auto threads = [](int n) { return std::to_string(n) + (n == 1 ? " thread" : " threads"); };
   const std::string cores = result.cpu ? formatValue(result.cpu->cores, ValueKind::number) : "";

@@ -202,11 +202,9 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
     row.medianS = row.spreadS = row.firstCallS = row.elementsPerS = row.bytesPerS = row.flopsPerS =
         0;
     row.stats = {};
-  } else {
-    if (result.cpu) {
-      row.cpuS = result.cpu->medianS;
-      row.coresUsed = result.cpu->cores;
-    }
+  } else if (result.cpu) {
+    row.cpuS = result.cpu->medianS;
+    row.coresUsed = result.cpu->cores;
   }
   const auto [fastest, slowest] =
       std::minmax_element(result.rankMediansS.begin(), result.rankMediansS.end());

@@ -572,7 +572,7 @@ Params readParams(const Node& node, bool sized) {
 double seconds(const Node& node) {
   const double value = node.amount();
   if (value > kMaxTimeS)
-    node.fail(node.json().dump() + " s is no measured time (at most 1e9 s, 31 years)");
+    node.fail(node.json().dump() + " s" + std::string(kNoMeasuredTime));
   return value;
 }
 

@@ -44,6 +44,9 @@ inline constexpr int kMaxRanks = 1 << 20;
 // seconds: 31 years at most. More is no measurement (a file edited or broken), and would make
 // every ratio drawn from it infinite.
 inline constexpr double kMaxTimeS = 1e9;
+// What the readers say of a time beyond it, after the value and its unit.
+inline constexpr std::string_view kNoMeasuredTime =
+    " is no measured time (at most 1e9 s, 31 years)";
 // params.samples of a point, as the kernels accept it.
 inline constexpr std::uint64_t kMaxSampleCount = std::uint64_t{1} << 63;
 
