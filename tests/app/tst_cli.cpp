@@ -484,12 +484,13 @@ void TestCli::interruptKeepsPartialResults_data() {
   QTest::newRow("SIGHUP") << SIGHUP;
 }
 
-void TestCli::interruptKeepsPartialResults() {
-  QFETCH(int, signal);
-  QProcess process;
-  process.start(QStringLiteral(ACCELLAB_CLI_PATH),
-                {"run", "--kernel", "pi", "--samples", "1e12", "--variants", "loop", "--reps", "1",
-                 "--out", path("interrupted.json")});
+namespace {
+
+// Starts `args`, sends `signal` once measuring has begun and waits up to `finishMs` for the
+// end: `stoppedMs` gets how long that took. Failures are the calling test's.
+void interruptWhileMeasuring(QProcess& process, const QStringList& args, int signal, int finishMs,
+                             qint64& stoppedMs) {
+  process.start(QStringLiteral(ACCELLAB_CLI_PATH), args);
   // The machine summary ends with the GPU line: after it, measuring has begun.
   QTRY_VERIFY_WITH_TIMEOUT((process.waitForReadyRead(100), process.peek(1 << 16).contains("GPU")),
                            30'000);
@@ -497,8 +498,22 @@ void TestCli::interruptKeepsPartialResults() {
   QElapsedTimer stopping;
   stopping.start();
   QCOMPARE(::kill(static_cast<pid_t>(process.processId()), signal), 0);
-  QVERIFY(process.waitForFinished(5'000));
-  QVERIFY2(stopping.elapsed() < 2'000, qPrintable(QString::number(stopping.elapsed())));
+  QVERIFY(process.waitForFinished(finishMs));
+  stoppedMs = stopping.elapsed();
+}
+
+}  // namespace
+
+void TestCli::interruptKeepsPartialResults() {
+  QFETCH(int, signal);
+  QProcess process;
+  qint64 stoppedMs = 0;
+  interruptWhileMeasuring(process,
+                          {"run", "--kernel", "pi", "--samples", "1e12", "--variants", "loop",
+                           "--reps", "1", "--out", path("interrupted.json")},
+                          signal, 5'000, stoppedMs);
+  if (QTest::currentTestFailed()) return;
+  QVERIFY2(stoppedMs < 2'000, qPrintable(QString::number(stoppedMs)));
   QVERIFY(process.exitStatus() == QProcess::NormalExit);
   QCOMPARE(process.exitCode(), 128 + signal);
   const QString err = QString::fromUtf8(process.readAllStandardError());
@@ -518,15 +533,10 @@ void TestCli::interruptOfALargeSweepIsQuick() {
       "--reps", "1",        "--out", path("large.json"), "--threads"};
   for (int threads = 1; threads <= 3000; ++threads) args << QString::number(threads);
   QProcess process;
-  process.start(QStringLiteral(ACCELLAB_CLI_PATH), args);
-  QTRY_VERIFY_WITH_TIMEOUT((process.waitForReadyRead(100), process.peek(1 << 16).contains("GPU")),
-                           30'000);
-  QTest::qWait(300);
-  QElapsedTimer stopping;
-  stopping.start();
-  QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
-  QVERIFY(process.waitForFinished(60'000));
-  QVERIFY2(stopping.elapsed() < 5'000, qPrintable(QString::number(stopping.elapsed())));
+  qint64 stoppedMs = 0;
+  interruptWhileMeasuring(process, args, SIGINT, 60'000, stoppedMs);
+  if (QTest::currentTestFailed()) return;
+  QVERIFY2(stoppedMs < 5'000, qPrintable(QString::number(stoppedMs)));
   QCOMPARE(process.exitCode(), 128 + SIGINT);
   const Session session = readSessionFile(path("large.json").toStdString());
   QCOMPARE(session.runs.front().points.size(), std::size_t{3000});
