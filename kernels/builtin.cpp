@@ -67,10 +67,15 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
     if (!table)
       throw gpu::CudaSourceError("--cuda-source " + choice.file.string() +
                                  ": no built-in kernel '" + choice.kernel + "' to add it to");
-    const gpu::CudaSource source =
-        gpu::readCudaSource(choice.file, choice.entry, table->sourceParameters);
-    addSourceVariant(*table, source);  // a name taken is refused before the compile
-    gpu::checkCudaSource(source, table->info.dtypes);
+    try {
+      const gpu::CudaSource source =
+          gpu::readCudaSource(choice.file, choice.entry, table->sourceParameters);
+      addSourceVariant(*table, source);  // a name taken is refused before the compile
+      gpu::checkCudaSource(source, table->info.dtypes);
+    } catch (const gpu::CudaSourceError& error) {
+      if (!options.sourceErrorsCostTheirVariant) throw;
+      addBrokenSourceVariant(*table, choice.file, choice.entry, error.what());
+    }
   }
   // Listed before the built-in kernels are made: a file's functions may join one of them.
   const BenchPattern bench(options.pythonBench);

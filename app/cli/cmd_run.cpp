@@ -9,6 +9,7 @@
 
 #include "accellab/output_file.h"
 #include "accellab/printable.h"
+#include "accellab/run_plan.h"
 #include "accellab/runner.h"
 #include "accellab/session.h"
 #include "accellab/session_lock.h"
@@ -258,8 +259,6 @@ int runCommand(Args args, const EngineFactory& engines) {
 
   // Everything the user typed is checked before the probe and the first measurement.
   const ExperimentSettings settings = settingsFrom(parser);
-  MeasureConfig config = settings.measure;
-  config.maxReps = std::max(config.maxReps, config.minReps);
   InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
   const Engine engine = engineFrom(parser, engines, parser.has("--mpi-device"));
   // Under mpirun every rank runs this command; rank 0 alone prints and saves.
@@ -308,14 +307,15 @@ int runCommand(Args args, const EngineFactory& engines) {
     // The machine is probed once, for every kernel's run.
     SystemInfo system = root ? probeMachineFor(parser, engine, interrupt.token(), std::cerr)
                              : engine.probeSystem({.measureBandwidth = false});
-    config.streamingFromBytes = system.streamingFromBytes;
-    config.splitFromBytes = system.splitFromBytes;
+    const MeasureConfig config = planMeasure(settings.measure, system);
     std::vector<SystemCondition> conditions;
     if (!interrupt.interrupted()) conditions = checkSystemConditions({.system = &system});
     writeSystemSummary(system, conditions, std::cout);
     std::cout << std::flush;  // the summary shows while the first point is measured
     SessionAutosave autosave(out, fallbackDirsFromEnvironment(), std::cerr);
-    Runner runner = engine.runner();
+    // The code runs in this process unless a worker measures it: the worker counts there.
+    Runner runner = engine.runner(steadySeconds, processCpuSeconds,
+                                  isolation ? nullptr : openPerfCounters().source);
     if (isolation) runner.measureIn(std::make_shared<WorkerMeasurer>(*isolation));
     std::vector<int> measured;  // the ids of this command's runs
     for (const KernelPlan& plan : plans) {

@@ -44,7 +44,8 @@ int workerCommand(Args args, const EngineFactory& engines) {
   ::fcntl(kWorkerReplyFd, F_SETFD, FD_CLOEXEC);
   // The app names every plugin it loaded; the environment's are not looked at again.
   const Engine engine = engineFrom(parser, engines, false, true);
-  Runner runner = engine.runner();
+  // Opened before any point starts a thread: every thread the code starts is counted.
+  Runner runner = engine.runner(steadySeconds, processCpuSeconds, openPerfCounters().source);
   return serveWorker(runner, STDIN_FILENO, kWorkerReplyFd, "accellab-cli " ACCELLAB_VERSION);
 }
 

@@ -57,13 +57,13 @@ std::vector<std::filesystem::path> pluginsFrom(const ArgumentParser& parser) {
 }
 
 Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bool mpiOnDevice,
-                  bool namedOnly) {
+                  bool forWorker) {
   const auto device = parser.unsignedValue("--device");
   if (device && *device > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
     throw UsageError("invalid --device: " + std::to_string(*device) + " is too large");
   const int ordinal = device ? static_cast<int>(*device) : 0;
   std::vector<std::filesystem::path> plugins;
-  if (namedOnly) {
+  if (forWorker) {
     for (const std::string& file : parser.values("--plugin")) plugins.emplace_back(file);
   } else {
     plugins = pluginsFrom(parser);
@@ -78,7 +78,8 @@ Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bo
                            .plugins = std::move(plugins),
                            .pythonFiles = std::move(pythonFiles),
                            .pythonBench = parser.value("--bench").value_or(""),
-                           .cudaSources = cudaSourcesFrom(parser)});
+                           .cudaSources = cudaSourcesFrom(parser),
+                           .sourceErrorsCostTheirVariant = forWorker});
   if (device) {
     // Asked for by name, a missing device is the user's mistake, not a row of skipped points.
     const SystemInfo system = engine.probeSystem({.measureBandwidth = false});

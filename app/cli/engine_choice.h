@@ -23,9 +23,11 @@ void addCudaSourceOptions(ArgumentParser& parser);
 // user's plugin folder: pluginFiles()). Throws UsageError when --device names a GPU this
 // machine does not have or --cuda-source lacks its --entry or --kernel, PluginError when a
 // plugin cannot be loaded, CudaSourceError when a source cannot be read or does not compile.
-// `namedOnly`: the plugins of --plugin alone (a worker, whose app names every plugin it loaded).
+// `forWorker`: a worker's engine, whose app loaded and compiled everything first: the plugins
+// of --plugin alone (the app names every one), and a source that no longer compiles costs its
+// own variant (EngineOptions::sourceErrorsCostTheirVariant).
 Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory,
-                  bool mpiOnDevice = false, bool namedOnly = false);
+                  bool mpiOnDevice = false, bool forWorker = false);
 
 // The plugin files this command line loads: pluginFiles() of its --plugin values.
 std::vector<std::filesystem::path> pluginsFrom(const ArgumentParser& parser);

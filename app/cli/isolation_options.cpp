@@ -11,23 +11,30 @@ namespace accellab::cli {
 
 void addIsolationOptions(ArgumentParser& parser) {
   parser
-      .flag("--isolate",
-            "measure each point in a worker process: a crash or a hang fails only that point")
+      .flag("--in-process",
+            "measure in this process, not in a worker process (the default: there a crash or a "
+            "hang fails only its point, and what the code prints is kept with it)")
+      .flag("--isolate", "measure each point in a worker process (the default)")
       .option("--on-crash", "WHAT",
-              "with --isolate: 'go-on' (default; 3 crashes in a row stop the run) or 'stop'");
+              "in the worker: 'go-on' (default; 3 crashes in a row stop the run) or 'stop'");
 }
 
 std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int worldSize,
                                            double pointTimeoutS) {
-  if (!parser.has("--isolate")) {
+  if (parser.has("--in-process") && parser.has("--isolate"))
+    throw UsageError("--in-process and --isolate contradict each other: choose one");
+  // Under mpirun each rank is a process of its own already, and the ranks measure together.
+  if (parser.has("--in-process") || worldSize > 1) {
+    if (worldSize > 1 && parser.has("--isolate"))
+      throw UsageError(
+          "--isolate does not run under mpirun: each rank is a process of its own "
+          "already, and the ranks measure together");
     for (const char* option : {"--on-crash", "--point-timeout"})
-      if (parser.has(option)) throw UsageError(std::string(option) + " needs --isolate");
+      if (parser.has(option))
+        throw UsageError(std::string(option) + " applies to the worker process, not to " +
+                         (worldSize > 1 ? "ranks under mpirun" : "--in-process"));
     return std::nullopt;
   }
-  if (worldSize > 1)
-    throw UsageError(
-        "--isolate does not run under mpirun: each rank is a process of its own "
-        "already, and the ranks measure together");
   WorkerOptions options;
   if (auto policy = parser.value("--on-crash")) {
     const auto parsed = parseOnCrash(*policy);
@@ -39,7 +46,8 @@ std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int wor
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
   if (error)
-    throw UsageError("--isolate: cannot find this program (/proc/self/exe): " + error.message());
+    throw UsageError("cannot find this program (/proc/self/exe) to start its worker: " +
+                     error.message() + " (--in-process measures without one)");
   options.command = {self.string(), "worker", "--replies-fd", std::to_string(kWorkerReplyFd)};
   if (auto device = parser.value("--device")) {
     options.command.push_back("--device");

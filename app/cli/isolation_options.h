@@ -1,5 +1,6 @@
-// run's --isolate and --on-crash: measuring in a worker process that may die alone
-// (accellab/worker.h). Its --point-timeout is a run setting (setting_options.h).
+// run's --in-process, --isolate and --on-crash: measuring in a worker process that may die
+// alone (accellab/worker.h), the default. Its --point-timeout is a run setting
+// (setting_options.h).
 #pragma once
 
 #include <optional>
@@ -11,11 +12,12 @@ namespace accellab::cli {
 
 void addIsolationOptions(ArgumentParser& parser);
 
-// The worker's options when --isolate was given: this program's own executable with
-// `worker` (and --device when given) as its command. Throws UsageError for --on-crash or
-// --point-timeout without --isolate, a value --on-crash does not take, or --isolate under
-// mpirun (`worldSize` above 1: the ranks measure together, each in its own process already).
-// `pointTimeoutS`: the setting's value, 0 for automatic.
+// The worker's options (this program's own executable with `worker`, and --device when given,
+// as its command), unless --in-process was given or this is a rank under mpirun (`worldSize`
+// above 1: the ranks measure together, each in its own process already). Throws UsageError
+// for --on-crash or --point-timeout with no worker, a value --on-crash does not take,
+// --isolate under mpirun or beside --in-process. `pointTimeoutS`: the setting's value, 0 for
+// automatic.
 std::optional<WorkerOptions> isolationFrom(const ArgumentParser& parser, int worldSize,
                                            double pointTimeoutS);
 

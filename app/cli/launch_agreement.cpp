@@ -20,7 +20,11 @@ std::string shown(const std::string& joinedArgs) {
   for (auto end = joinedArgs.find('\0'); end != std::string::npos;
        start = end + 1, end = joinedArgs.find('\0', start))
     text += ' ' + joinedArgs.substr(start, end - start);
-  return "'" + printable(text) + "'";
+  // Appended piece by piece: GCC 12 warns (-Wrestrict) on "'" + a returned string here.
+  std::string quoted = "'";
+  quoted += printable(text);
+  quoted += '\'';
+  return quoted;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "accellab/cache_roofs.h"
 #include "accellab/format.h"
 #include "accellab/printable.h"
 
@@ -57,6 +58,7 @@ std::string bandwidthText(const SystemInfo& s) {
     text += ", measured " + when + " UTC";
     if (s.bandwidthCached) text += " (cached)";
   }
+  if (!s.ceilingsBusy.empty()) text += "; measured while the machine was busy: " + s.ceilingsBusy;
   return text;
 }
 
@@ -72,7 +74,7 @@ std::string computeText(const SystemInfo& s) {
 std::string cacheRoofText(const SystemInfo& s) {
   if (s.cacheRoofs.empty()) return "not measured";
   std::vector<std::string> parts;
-  for (const CacheRoof& roof : s.cacheRoofs) parts.push_back(describe(roof));
+  for (const JudgedRoof& roof : judgeCacheRoofs(s)) parts.push_back(describe(roof));
   return join(parts, ", ") + " (copy bandwidth within each level: the cache roofs)";
 }
 
@@ -180,6 +182,7 @@ void writeSystemDetails(const SystemInfo& s, const std::vector<SystemCondition>&
       {"CUDA", s.cudaBuilt ? "built" : "not built"},
       {"BLAS", blasText(s)},
       {"Python", s.python.empty() ? "not asked" : s.python},
+      {"Counters", s.counters.empty() ? "not asked" : s.counters},
       {"Load", s.loadAverage.empty() ? "unknown" : describeLoad(s.loadAverage)}};
   for (Line& line : gpuLines(s, true)) lines.push_back(std::move(line));
   for (Line& line : conditionLines(conditions)) lines.push_back(std::move(line));

@@ -59,9 +59,9 @@ struct MainWindowOptions {
   // run and shown as warnings.
   std::function<std::vector<SystemCondition>(const SystemInfo&)> checkConditions =
       [](const SystemInfo& machine) { return checkSystemConditions({.system = &machine}); };
-  // Where the measured ceilings are kept between starts (machine_cache.h); only read and
-  // written with measureBandwidth.
-  std::filesystem::path machineCache = defaultMachineCacheFile();
+  // Where the measured ceilings are kept between starts, and how competing work is watched
+  // while they are measured (machine_cache.h); only read and written with measureBandwidth.
+  MachineCache machineCache{defaultMachineCacheFile()};
   // The worker every point is measured in ({"/usr/bin/accellab-cli", "worker", "--replies-fd",
   // "3"}: docs/worker-protocol.md), so a crash costs its point and not the window; empty:
   // measured in this process (tests on fake engines, an accellab-cli that was not found).

@@ -204,10 +204,7 @@ bool ChildProcess::pump(std::chrono::milliseconds wait, bool toWrite) {
   if (fds[1].revents != 0) {
     const ssize_t n = ::read(stderr_.get(), buffer.data(), buffer.size());
     if (n == 0) stderr_.reset();  // closed: poll would report it again and again
-    if (n > 0) {
-      errors_.append(buffer.data(), static_cast<std::size_t>(n));
-      if (errors_.size() > kStderrTail) errors_.erase(0, errors_.size() - kStderrTail);
-    }
+    if (n > 0) keepStderr(buffer.data(), static_cast<std::size_t>(n));
   }
   if (fds[0].revents != 0) {
     const ssize_t n = ::read(replies_.get(), buffer.data(), buffer.size());
@@ -319,18 +316,33 @@ void ChildProcess::exited() {
   gone(reaped > 0 ? std::optional(status) : std::nullopt);
 }
 
-void ChildProcess::gone(std::optional<int> status) {
-  // Whatever it wrote on stderr explains why; its last line names a traceback's error. Only
-  // what is there now: a process it started may hold the pipe open.
+void ChildProcess::keepStderr(const char* bytes, std::size_t n) {
+  errors_.append(bytes, n);
+  stderrWritten_ += n;
+  if (errors_.size() > kStderrTail) errors_.erase(0, errors_.size() - kStderrTail);
+}
+
+std::pair<std::string, std::uint64_t> ChildProcess::stderrSince(std::uint64_t mark) const {
+  const std::uint64_t since = stderrWritten_ - std::min(mark, stderrWritten_);
+  const std::size_t kept = static_cast<std::size_t>(std::min<std::uint64_t>(since, errors_.size()));
+  return {errors_.substr(errors_.size() - kept), since - kept};
+}
+
+void ChildProcess::drainStderr() {
+  // Only what is there now: a process it started may hold the pipe open.
   std::array<char, 4096> buffer;
   for (;;) {
     pollfd ready{stderr_.get(), POLLIN, 0};
     if (!stderr_ || ::poll(&ready, 1, 0) <= 0) break;
     const ssize_t n = ::read(stderr_.get(), buffer.data(), buffer.size());
     if (n <= 0) break;
-    errors_.append(buffer.data(), static_cast<std::size_t>(n));
-    if (errors_.size() > kStderrTail) errors_.erase(0, errors_.size() - kStderrTail);
+    keepStderr(buffer.data(), static_cast<std::size_t>(n));
   }
+}
+
+void ChildProcess::gone(std::optional<int> status) {
+  // Whatever it wrote on stderr explains why; its last line names a traceback's error.
+  drainStderr();
   const std::string how = status ? describeExit(*status) : "exited";
   const std::string last = lastLines(errors_, 1);
   throw ChildGone(name_ + " " + how + (last.empty() ? "" : ": " + last), how, errors_);

@@ -15,8 +15,9 @@ Engine::Engine(std::shared_ptr<const Registry> registry, MemoryProbe memory, Sys
   if (!system_) throw std::invalid_argument("an engine needs a system probe");
 }
 
-Runner Engine::runner(Clock clock, Clock cpuClock) const {
-  return Runner(*registry_, memory_, std::move(clock), collective_, std::move(cpuClock));
+Runner Engine::runner(Clock clock, Clock cpuClock, std::shared_ptr<CounterSource> counters) const {
+  return Runner(*registry_, memory_, std::move(clock), collective_, std::move(cpuClock),
+                std::move(counters));
 }
 
 }  // namespace accellab

@@ -218,6 +218,15 @@ class Finder {
           base != baselineS.end() && base->second > row.medianS)
         insight.numbers["paybackCalls"] =
             std::ceil((row.firstCallS - row.medianS) / (base->second - row.medianS));
+      if (row.counts) {
+        const auto first = row.counts->firstCall.find("page-faults");
+        const auto later = row.counts->perCall.find("page-faults");
+        if (first != row.counts->firstCall.end() && later != row.counts->perCall.end()) {
+          insight.numbers["firstCallPageFaults"] = first->second;
+          insight.numbers["pageFaultsPerCall"] = later->second;
+          if (row.bytes > 0) insight.numbers["bytes"] = static_cast<double>(row.bytes);
+        }
+      }
     }
   }
 
@@ -415,6 +424,21 @@ class Finder {
   std::vector<Insight> found_;
 };
 
+}  // namespace
+
+FirstTouch firstTouch(const Insight& insight) {
+  const auto first = insight.numbers.find("firstCallPageFaults");
+  const auto later = insight.numbers.find("pageFaultsPerCall");
+  if (first == insight.numbers.end() || later == insight.numbers.end())
+    return FirstTouch::notCounted;
+  return first->second >= kFirstTouchFaults &&
+                 first->second >= kFirstTouchFactor * std::max(later->second, 1.0)
+             ? FirstTouch::explains
+             : FirstTouch::doesNotExplain;
+}
+
+namespace {
+
 std::string value(const Insight& insight, std::string_view name, ValueKind kind) {
   const auto found = insight.numbers.find(name);
   return found == insight.numbers.end() ? std::string("?") : formatValue(found->second, kind);
@@ -586,8 +610,29 @@ std::string describe(const Insight& insight) {
       break;
     case InsightKind::firstCall:
       text << what << ": the first call took " << value(insight, "firstCallS", VK::duration)
-           << " against a median of " << value(insight, "medianS", VK::duration)
-           << " (compilation, page faults or module loading).";
+           << " against a median of " << value(insight, "medianS", VK::duration);
+      switch (firstTouch(insight)) {
+        case FirstTouch::notCounted:
+          text << " (compilation, page faults or module loading).";
+          break;
+        case FirstTouch::explains:
+          text << ": " << count(insight, "firstCallPageFaults") << " page faults in it against "
+               << value(insight, "pageFaultsPerCall", VK::number) << " per later call";
+          if (insight.numbers.contains("bytes"))
+            text << ", one per "
+                 << formatValue(
+                        insight.numbers.at("bytes") / insight.numbers.at("firstCallPageFaults"),
+                        VK::bytes)
+                 << " of the " << value(insight, "bytes", VK::bytes) << " a call moves";
+          text << ": the first touch of its memory.";
+          break;
+        case FirstTouch::doesNotExplain:
+          text << ": " << count(insight, "firstCallPageFaults") << " page faults in it against "
+               << value(insight, "pageFaultsPerCall", VK::number)
+               << " per later call, so not the first touch of memory (compilation, module "
+                  "loading or caches warming).";
+          break;
+      }
       if (insight.numbers.contains("paybackCalls")) {
         const std::string calls = count(insight, "paybackCalls");
         text << " It takes " << (calls == "1" ? std::string("one call") : calls + " calls")

@@ -13,7 +13,10 @@
 #include <tuple>
 
 #include "accellab/output_file.h"
+#include "accellab/runner.h"
 #include "accellab/session.h"
+#include "accellab/system_conditions.h"
+#include "joined.h"
 #include "json_reader.h"
 
 namespace accellab {
@@ -170,6 +173,7 @@ SystemInfo withCeilings(SystemInfo live, const SystemInfo& measured) {
   live.splitMethod = measured.splitMethod;
   live.bandwidthMeasured = measured.bandwidthMeasured;
   live.bandwidthCached = true;
+  live.ceilingsBusy = measured.ceilingsBusy;
   live.computeCeilings = measured.computeCeilings;
   live.cacheRoofs = measured.cacheRoofs;
   // sameMachine: the same devices in the same order.
@@ -208,6 +212,8 @@ CacheLookup MachineCache::load(const SystemInfo& live) const {
     return {{}, CacheMiss::otherBuild};
   if (std::string why = implausibility(cached, live); !why.empty())
     return {{}, CacheMiss::implausible, std::move(why)};
+  if (!cached.ceilingsBusy.empty() && watch_ && watch_({}).empty())
+    return {{}, CacheMiss::quietNow};
   return {withCeilings(live, cached), CacheMiss::absent};
 }
 
@@ -239,9 +245,31 @@ void MachineCache::store(const SystemInfo& measured) const {
   writeFileAtomically(file_, text, Symlinks::replace);
 }
 
+std::string watchCompetition(const std::function<void()>& during) {
+  ConditionsProbe probe;
+  if (during)
+    probe.wait = [&during](double seconds) {
+      const double start = steadySeconds();
+      during();
+      // A sample of milliseconds would count one clock tick of another process as a core.
+      const double took = steadySeconds() - start;
+      return took < seconds ? took + sleepSeconds(seconds - took) : took;
+    };
+  return detail::joined(checkCompetition(probe), "; ");
+}
+
 MachineProbe measureMachine(const Engine& engine, const MachineCache& cache, std::stop_token stop) {
-  MachineProbe probe{engine.probeSystem({.measureBandwidth = true, .stop = stop}), {}, {}};
+  MachineProbe probe;
   SystemInfo& system = probe.system;
+  const auto measure = [&] {
+    system = engine.probeSystem({.measureBandwidth = true, .stop = stop});
+  };
+  if (cache.watch()) {
+    std::string busy = cache.watch()(measure);
+    system.ceilingsBusy = std::move(busy);
+  } else {
+    measure();
+  }
   // "Not measured" is no ceiling to keep: the next start tries again.
   if (stop.stop_requested() || system.bandwidthCeilingBytesPerS <= 0 ||
       system.computeCeilings.empty())

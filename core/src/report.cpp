@@ -4,7 +4,9 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "accellab/cache_roofs.h"
 #include "accellab/format.h"
+#include "accellab/insights.h"
 #include "accellab/quality.h"
 #include "report_stream.h"
 
@@ -26,26 +28,65 @@ RowTime rowTime(const PointResult& result, GpuTime gpuTime) {
   return {result.stats.medianS, result.stats.madS, false};
 }
 
-// Why a host point ran faster than the memory copy ceiling: the smallest data cache that holds
-// what one call moves, or, where none does (or none is known), that some of it came from one.
-std::string aboveTheCeiling(std::uint64_t bytes, const std::vector<CacheInfo>& caches) {
+// Why a host point ran faster than the memory copy ceiling: the smallest data cache (of the
+// levels distinguished here) that holds what one call moves. Where none does, a few percent
+// above is the ceiling's own noise, and more says the ceiling is low, not that caches helped.
+std::string aboveTheCeiling(std::uint64_t bytes, double fraction,
+                            const std::vector<CacheInfo>& caches) {
   const CacheInfo* holds = nullptr;
-  for (const CacheInfo& cache : caches)
-    if (holdsData(cache) && cache.sizeBytes >= bytes &&
-        (holds == nullptr || cache.sizeBytes < holds->sizeBytes))
+  const CacheInfo* largest = nullptr;
+  for (const CacheInfo& cache : caches) {
+    if (!holdsData(cache)) continue;
+    if (largest == nullptr || cache.sizeBytes > largest->sizeBytes) largest = &cache;
+    if (cache.sizeBytes >= bytes && (holds == nullptr || cache.sizeBytes < holds->sizeBytes))
       holds = &cache;
-  const std::string above = "above the memory ceiling: ";
+  }
   const std::string moved = formatValue(static_cast<double>(bytes), ValueKind::bytes);
-  if (holds == nullptr)
-    return above + "at least part of the " + moved +
-           " a call moves came from the caches (the ceiling is a copy in memory)";
-  return above + "the " + moved + " a call moves fit in L" + std::to_string(holds->level) + " (" +
-         formatValue(static_cast<double>(holds->sizeBytes), ValueKind::bytes) +
-         "), so it ran from the cache, not memory";
+  const auto sized = [](const CacheInfo& cache) {
+    // Appended piece by piece: GCC 12 warns (-Wrestrict) on "L" + std::to_string(...) here.
+    std::string text = "L";
+    text += std::to_string(cache.level);
+    text += " (" + formatValue(static_cast<double>(cache.sizeBytes), ValueKind::bytes) + ")";
+    return text;
+  };
+  if (holds != nullptr)
+    return "above the memory ceiling: the " + moved + " a call moves fit in " + sized(*holds) +
+           ", so it ran from the cache, not memory";
+  if (largest == nullptr)
+    return "above the memory ceiling; the caches are not known here, so whether part of the " +
+           moved + " a call moves came from them cannot be told";
+  if (fraction <= kAboveCeiling)
+    return "at the memory ceiling, within its own noise: the " + moved +
+           " a call moves fit no cache (the largest is " + sized(*largest) + ")";
+  return "above the memory ceiling although the " + moved +
+         " a call moves fit no cache (the largest is " + sized(*largest) +
+         "): the ceiling is below what this machine copies; measure it again when the machine is "
+         "quiet (accellab-cli sysinfo --remeasure)";
+}
+
+// "printed 3 lines (kept in the session), the last: abserr 1e-3" for a point whose code
+// printed; empty for one that did not.
+std::string printedNote(const std::string& output) {
+  if (output.empty()) return {};
+  const auto lines = std::ranges::count(output, '\n') + (output.ends_with('\n') ? 0 : 1);
+  std::string_view last = output;
+  while (last.ends_with('\n')) last.remove_suffix(1);
+  last = last.substr(last.rfind('\n') == std::string_view::npos ? 0 : last.rfind('\n') + 1);
+  constexpr std::size_t kShown = 80;
+  std::string shown(last.substr(0, kShown));
+  if (last.size() > kShown) shown += "...";
+  return "printed " + std::to_string(lines) + (lines == 1 ? " line" : " lines") +
+         " (kept in the session), the last: " + shown;
 }
 
 std::string noteFor(const PointResult& result, GpuTime gpuTime) {
-  if (result.status != PointStatus::ok) return result.reason;
+  if (result.status != PointStatus::ok) {
+    // A crash's reason quotes stderr's last lines already.
+    const std::string printed = printedNote(result.output);
+    if (printed.empty() || result.reason.find("last lines on stderr") != std::string::npos)
+      return result.reason;
+    return result.reason + "; " + printed;
+  }
   std::string note = simdName(result.isa);
   // An ok point not verified had nothing to compare with: the detail says why (an imported
   // one's detail is the import's, said by its benchmark's name).
@@ -75,6 +116,10 @@ std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (const std::string cores = coreUseNote(result); !cores.empty()) {
     if (!note.empty()) note += "; ";
     note += cores;
+  }
+  if (const std::string printed = printedNote(result.output); !printed.empty()) {
+    if (!note.empty()) note += "; ";
+    note += printed;
   }
   if (result.threadsWorked > 0 && result.threadsWorked < result.point.threads) {
     if (!note.empty()) note += "; ";
@@ -110,8 +155,8 @@ Ceilings ceilingsOf(const SystemInfo& system) {
   return {.hostBytesPerS = system.bandwidthCeilingBytesPerS,
           .deviceBytesPerS = gpu ? gpu->copyCeilingBytesPerS : 0,
           .acrossNodes = false,
-          .caches = system.caches,
-          .cacheRoofs = system.cacheRoofs};
+          .caches = distinguishedCaches(system),
+          .cacheRoofs = usableCacheRoofs(system)};
 }
 
 std::optional<CacheRoof> cacheRoofFor(std::uint64_t bytes, int threads,
@@ -206,6 +251,7 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
     row.cpuS = result.cpu->medianS;
     row.coresUsed = result.cpu->cores;
   }
+  row.counts = result.counts;
   const auto [fastest, slowest] =
       std::minmax_element(result.rankMediansS.begin(), result.rankMediansS.end());
   if (ok && result.rankMediansS.size() >= 2 && *fastest > 0) row.imbalance = *slowest / *fastest;
@@ -230,7 +276,8 @@ ReportRow rowWithoutSpeedup(const PointResult& result, const Ceilings& ceilings,
     }
   }
   if (row.ceilingFraction && *row.ceilingFraction > 1 && !result.gpu && roof.level == 0)
-    row.note += (row.note.empty() ? "" : "; ") + aboveTheCeiling(result.bytes, ceilings.caches);
+    row.note += (row.note.empty() ? "" : "; ") +
+                aboveTheCeiling(result.bytes, *row.ceilingFraction, ceilings.caches);
   return row;
 }
 

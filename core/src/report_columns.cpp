@@ -38,6 +38,19 @@ Value gpuValue(const ReportRow& row, double GpuTiming::*field) {
   [](const ReportRow& row) { return std::to_string(expr); }, \
       [](const ReportRow& row) { return Value(static_cast<double>(expr)); }
 #define ACCELLAB_TEXT(expr) [](const ReportRow& row) { return std::string(expr); }, nullptr
+// A perf event's count per timed call (or in the first call), none where it was not counted.
+Value counted(const ReportRow& row, const std::map<std::string, double> EventCounts::*calls,
+              const char* event) {
+  if (!row.counts) return std::nullopt;
+  const auto& counts = (*row.counts).*calls;
+  const auto found = counts.find(event);
+  return found == counts.end() ? std::nullopt : Value(found->second);
+}
+#define ACCELLAB_EVENT(calls, event)                                           \
+  [](const ReportRow& row) {                                                   \
+    return shown(counted(row, &EventCounts::calls, event), ValueKind::number); \
+  },                                                                           \
+      [](const ReportRow& row) { return counted(row, &EventCounts::calls, event); }
 #define ACCELLAB_GPU(field)                                             \
   [](const ReportRow& row) { return gpuTime(row, &GpuTiming::field); }, \
       [](const ReportRow& row) { return gpuValue(row, &GpuTiming::field); }
@@ -50,7 +63,7 @@ const auto kDuration = ValueKind::duration;
 const std::optional<ValueKind> kText;
 
 // The console and Markdown print the run and the problem as headings above each table.
-const std::array<ReportColumn, 42> kColumns = {{
+const std::array<ReportColumn, 51> kColumns = {{
     {"run", "run", "", ValueKind::count, Align::right, kTableAndFiles, 0,
      ACCELLAB_COUNT(row.runId)},
     {"kernel", "kernel", "", kText, Align::left, inFiles, 0, ACCELLAB_TEXT(row.kernel)},
@@ -103,6 +116,25 @@ const std::array<ReportColumn, 42> kColumns = {{
     {"cpu_s", "CPU time", "s", kDuration, Align::right, inFiles, 0,
      [](const ReportRow& row) { return shown(row.cpuS, kDuration); },
      [](const ReportRow& row) { return row.cpuS; }},
+    // perf events (counters.h): the software ones everywhere, the hardware ones where counted.
+    {"page_faults_per_call", "page faults", "", ValueKind::number, Align::right, inFiles, 0,
+     ACCELLAB_EVENT(perCall, "page-faults")},
+    {"first_call_page_faults", "first call page faults", "", ValueKind::number, Align::right,
+     inFiles, 0, ACCELLAB_EVENT(firstCall, "page-faults")},
+    {"context_switches_per_call", "context switches", "", ValueKind::number, Align::right, inFiles,
+     0, ACCELLAB_EVENT(perCall, "context-switches")},
+    {"cpu_migrations_per_call", "CPU migrations", "", ValueKind::number, Align::right, inFiles, 0,
+     ACCELLAB_EVENT(perCall, "cpu-migrations")},
+    {"cycles_per_call", "cycles", "", ValueKind::number, Align::right, inFiles, 0,
+     ACCELLAB_EVENT(perCall, "cycles")},
+    {"instructions_per_call", "instructions", "", ValueKind::number, Align::right, inFiles, 0,
+     ACCELLAB_EVENT(perCall, "instructions")},
+    {"cache_misses_per_call", "cache misses", "", ValueKind::number, Align::right, inFiles, 0,
+     ACCELLAB_EVENT(perCall, "cache-misses")},
+    {"l1d_load_misses_per_call", "L1D load misses", "", ValueKind::number, Align::right, inFiles, 0,
+     ACCELLAB_EVENT(perCall, "L1-dcache-load-misses")},
+    {"branch_misses_per_call", "branch misses", "", ValueKind::number, Align::right, inFiles, 0,
+     ACCELLAB_EVENT(perCall, "branch-misses")},
     {"min_s", "min", "s", kDuration, Align::right, inFiles, 0,
      ACCELLAB_TIMED(row.stats.minS, kDuration)},
     {"mean_s", "mean", "s", kDuration, Align::right, inFiles, 0,

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <ctime>
 #include <exception>
+#include <map>
 #include <new>
 #include <stdexcept>
 
@@ -44,7 +45,25 @@ namespace {
 struct Clocks {
   const Clock& wall;
   const Clock& cpu;
+  CounterSource* counters = nullptr;
 };
+
+// Each counter's change from `before` to now, added to `totals` (sized on first use).
+void addCounted(CounterSource& counters, const std::vector<double>& before,
+                std::vector<double>& totals) {
+  const std::vector<double> after = counters.read();
+  totals.resize(after.size());
+  for (std::size_t i = 0; i < after.size() && i < before.size(); ++i)
+    totals[i] += std::max(0.0, after[i] - before[i]);
+}
+
+std::map<std::string, double> byEvent(const CounterSource& counters,
+                                      const std::vector<double>& totals, double calls) {
+  std::map<std::string, double> counts;
+  for (std::size_t i = 0; i < totals.size() && i < counters.events().size(); ++i)
+    counts[counters.events()[i]] = totals[i] / calls;
+  return counts;
+}
 
 // The run's sample budget applied to its points, refused up front when spread too thin.
 MeasureConfig budgeted(const MeasureConfig& config, std::size_t pointCount) {
@@ -104,6 +123,7 @@ struct Batch {
   double cpuS = 0;
   double cpuWallS = 0;
   bool cpuMeasured = false;
+  std::vector<double> counted;   // each counter's change over all the runs; empty: none
   std::optional<GpuTiming> gpu;  // per run, summed over the runs then divided
   bool cancelled = false;
 };
@@ -131,6 +151,8 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clocks& clocks, Collec
   // Read outside the wall clock's reads: the CPU clock (a system call) costs no sample time.
   const bool processCpu = static_cast<bool>(clocks.cpu);
   const double cpuStart = processCpu ? clocks.cpu() : 0;
+  const std::vector<double> countedStart =
+      clocks.counters ? clocks.counters->read() : std::vector<double>{};
   const double start = clocks.wall();
   for (std::uint64_t i = 0; i < runs; ++i) {
     const RunOutcome outcome = run.run(stop);
@@ -149,6 +171,7 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clocks& clocks, Collec
     }
   }
   batch.endS = clocks.wall();
+  if (clocks.counters) addCounted(*clocks.counters, countedStart, batch.counted);
   const double cpuEnd = processCpu ? clocks.cpu() : 0;
   batch.clockS = batch.endS - start;
   const auto n = static_cast<double>(runs);
@@ -201,9 +224,13 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   stage(entering(RunPhase::warmingUp));
   run.poisonOutput();
   group.barrier();
+  const std::vector<double> firstBefore =
+      clocks.counters ? clocks.counters->read() : std::vector<double>{};
   const double warmStart = clock();
   const RunOutcome warm = run.run(stop);
   const double warmS = clock() - warmStart;
+  std::vector<double> firstCounted;
+  if (clocks.counters) addCounted(*clocks.counters, firstBefore, firstCounted);
   if (group.anyOf(warm.cancelled)) return false;
   countWorkers(warm, result);
   result.firstCallS = group.maxOver(warm.timedS.value_or(warmS));
@@ -222,6 +249,8 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   bool cpuMeasured = true;  // in every sample
   double cpuTotalS = 0;
   double cpuWallTotalS = 0;
+  std::vector<double> countedTotals;  // over the samples' batches, not calibration's
+  double countedCalls = 0;
   bool calibrated = config.minSampleS <= 0;
   double totalS = 0;
   const double start = clock();
@@ -255,6 +284,9 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
     cpuSamplesS.push_back(batch.cpuS);
     cpuTotalS += batch.cpuS;
     cpuWallTotalS += batch.cpuWallS;
+    countedTotals.resize(batch.counted.size());
+    for (std::size_t i = 0; i < batch.counted.size(); ++i) countedTotals[i] += batch.counted[i];
+    countedCalls += static_cast<double>(result.runsPerSample);
     const double wallS = batch.endS - start;
     const std::size_t reps = result.samplesS.size();
     if (group.rootDecides(measuredEnough(config, reps, totalS, wallS))) {
@@ -277,6 +309,9 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   }
   if (cpuMeasured && !cpuSamplesS.empty() && cpuWallTotalS > 0)
     result.cpu = CpuUse{cpuSamplesS, median(cpuSamplesS), cpuTotalS / cpuWallTotalS};
+  if (clocks.counters && !countedTotals.empty() && countedCalls > 0)
+    result.counts = EventCounts{byEvent(*clocks.counters, countedTotals, countedCalls),
+                                byEvent(*clocks.counters, firstCounted, 1)};
   return complete;
 }
 
@@ -608,11 +643,13 @@ PointResult cancelledPoint(const Point& point, std::string reason = "cancelled")
 }  // namespace
 
 Runner::Runner(const Registry& registry, MemoryProbe memory, Clock clock,
-               std::shared_ptr<Collective> collective, Clock cpuClock)
+               std::shared_ptr<Collective> collective, Clock cpuClock,
+               std::shared_ptr<CounterSource> counters)
     : registry_(registry),
       memory_(std::move(memory)),
       clock_(std::move(clock)),
       cpuClock_(std::move(cpuClock)),
+      counters_(std::move(counters)),
       collective_(collective ? std::move(collective) : std::make_shared<SoloCollective>()) {
   if (!memory_) throw std::invalid_argument("a runner needs a memory probe");
   if (!clock_) throw std::invalid_argument("a runner needs a clock");
@@ -622,8 +659,8 @@ void Runner::measureIn(std::shared_ptr<PointMeasurer> measurer) { measurer_ = st
 
 MeasuredPoint Runner::measureHere(const Point& point, const MeasureConfig& config,
                                   std::stop_token stop, const StageReport& stage) {
-  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_}, point, config,
-                        std::move(stop), stage);
+  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_, counters_.get()},
+                        point, config, std::move(stop), stage);
 }
 
 MeasuredPoint Runner::measureOne(const Point& point, const MeasureConfig& config,
@@ -644,8 +681,8 @@ PointResult Runner::runPoint(const Point& point, const MeasureConfig& config, st
   const StageReport stage = [&progress](const PointStage& s) {
     if (progress && s.phase == RunPhase::measuring && s.repetitionsDone > 0) progress(s.fraction);
   };
-  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_}, point,
-                        budgeted(config, 1), std::move(stop), stage)
+  return measureInGroup(*collective_, registry_, memory_, {clock_, cpuClock_, counters_.get()},
+                        point, budgeted(config, 1), std::move(stop), stage)
       .result;
 }
 

@@ -154,6 +154,11 @@ class Printer {
 // times take one line each.
 constexpr int kSessionInlineDepth = 4;
 constexpr int kSystemInlineDepth = 1;  // the system object alone, laid out as in a session
+// A point's counts name each event once: far fewer than this (counters.h counts 8).
+constexpr std::size_t kMaxCountedEvents = 64;
+// A point's output as the worker client keeps it: kMaxPointOutput bytes, each one that was
+// not UTF-8 written as U+FFFD's three, after a line counting what came before.
+constexpr std::size_t kMaxStoredOutput = 3 * kMaxPointOutput + 128;
 
 Json toJson(const GpuTiming& gpu) {
   return {{"kernel_s", gpu.kernelS},
@@ -214,8 +219,10 @@ Json toJson(const SystemInfo& system) {
   if (!system.bandwidthMeasured.empty()) json["bandwidth_measured"] = system.bandwidthMeasured;
   if (!system.bandwidthMeasured.empty() || system.bandwidthCached)
     json["bandwidth_cached"] = system.bandwidthCached;
+  if (!system.ceilingsBusy.empty()) json["ceilings_busy"] = system.ceilingsBusy;
   // Written only when known: imports and older probes have none of them.
   if (!system.python.empty()) json["python"] = system.python;
+  if (!system.counters.empty()) json["counters"] = system.counters;
   if (system.cpuMHz > 0) json["cpu_mhz"] = system.cpuMHz;
   if (!system.loadAverage.empty()) json["load_average"] = system.loadAverage;
   if (system.streamingFromBytes > 0) {
@@ -324,6 +331,16 @@ Json toJson(const PointResult& result) {
     json["cpu"] = {{"median_s", result.cpu->medianS},
                    {"cores", result.cpu->cores},
                    {"samples_s", result.cpu->samplesS}};
+  if (result.counts) {
+    const auto events = [](const std::map<std::string, double>& counts) {
+      Json json = Json::object();
+      for (const auto& [event, count] : counts) json[plainName(event)] = count;
+      return json;
+    };
+    json["counts"] = {{"per_call", events(result.counts->perCall)},
+                      {"first_call", events(result.counts->firstCall)}};
+  }
+  if (!result.output.empty()) json["output"] = result.output;
   return json;
 }
 
@@ -476,6 +493,7 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "blas_library", system.blasLibrary);
   readOptional(node, "blas_core", system.blasCore);
   readOptional(node, "python", system.python);
+  readOptional(node, "counters", system.counters);
   readOptional(node, "cpu_mhz", system.cpuMHz);
   if (auto load = node.optional("load_average")) {
     if (load->size() > 3) load->fail("holds the load over 1, 5 and 15 minutes: 3 numbers at most");
@@ -493,6 +511,7 @@ SystemInfo readSystem(const Node& node) {
   readOptional(node, "bandwidth_method", system.bandwidthMethod);
   readOptional(node, "bandwidth_measured", system.bandwidthMeasured);
   readOptional(node, "bandwidth_cached", system.bandwidthCached);
+  readOptional(node, "ceilings_busy", system.ceilingsBusy);
   readOptional(node, "streaming_from_bytes", system.streamingFromBytes);
   readOptional(node, "streaming_method", system.streamingMethod);
   readOptional(node, "split_from_bytes", system.splitFromBytes);
@@ -571,8 +590,7 @@ Params readParams(const Node& node, bool sized) {
 // A time of the file: an amount no larger than kMaxTimeS.
 double seconds(const Node& node) {
   const double value = node.amount();
-  if (value > kMaxTimeS)
-    node.fail(node.json().dump() + " s" + std::string(kNoMeasuredTime));
+  if (value > kMaxTimeS) node.fail(node.json().dump() + " s" + std::string(kNoMeasuredTime));
   return value;
 }
 
@@ -611,6 +629,19 @@ Point readPointKey(const Node& node) {
   point.threads = node["threads"].integer(1, kMaxThreads);
   if (auto ranks = node.optional("ranks")) point.ranks = ranks->integer(1, kMaxRanks);
   return point;
+}
+
+// {"page-faults": 12.5, …}: counts of perf events by their names.
+std::map<std::string, double> readEventCounts(const Node& node) {
+  if (!node.json().is_object()) node.fail("must be an object of event counts");
+  if (node.json().size() > kMaxCountedEvents) node.fail("holds more events than AccelLab counts");
+  std::map<std::string, double> counts;
+  for (const auto& item : node.json().items()) {
+    const Node count = node[item.key()];
+    if (!isPlainName(item.key())) count.fail("is not an event name");
+    counts[item.key()] = count.amount();
+  }
+  return counts;
 }
 
 PointResult readPoint(const Node& node) {
@@ -688,6 +719,15 @@ PointResult readPoint(const Node& node) {
     if (use.cores > kMaxThreads) cores.fail("more cores than a point may have threads");
     result.cpu = std::move(use);
   }
+  if (auto output = node.optional("output")) {
+    if (!output->json().is_string()) output->fail("must be a string");
+    result.output = output->json().get<std::string>();
+    // Its end, with a line saying how much came before, each byte that was not UTF-8 three.
+    if (result.output.size() > kMaxStoredOutput) output->fail("is longer than a point's output");
+  }
+  if (auto counts = node.optional("counts"))
+    result.counts = EventCounts{readEventCounts((*counts)["per_call"]),
+                                readEventCounts((*counts)["first_call"])};
   return result;
 }
 

@@ -140,7 +140,15 @@ std::optional<int> countCpuList(const std::string& list) {
   return count > 0 ? std::optional<int>(count) : std::nullopt;
 }
 
-std::optional<SystemCondition> load(const fs::path& root) {
+// What competes for the machine: the fact, and the advice a run's condition adds to it.
+struct Competing {
+  std::string check;
+  std::string fact;
+  std::string advice;
+  SystemCondition condition() const { return {check, fact + advice}; }
+};
+
+std::optional<Competing> load(const fs::path& root) {
   const auto loadavg = detail::readTextFile(root / "proc/loadavg");
   const auto online = readTrimmed(root / kCpuDir / "online");
   if (!loadavg || !online) return std::nullopt;
@@ -150,11 +158,11 @@ std::optional<SystemCondition> load(const fs::path& root) {
     return std::nullopt;
   std::array<char, 32> average{};
   std::snprintf(average.data(), average.size(), "%.2f", lastMinute);
-  return SystemCondition{"load", "load average " + std::string(average.data()) +
-                                     " over the last minute is above the " +
-                                     std::to_string(*cores) +
-                                     " logical cores: other work competes for them; stop it or "
-                                     "wait until the machine is idle"};
+  return Competing{"load",
+                   "load average " + std::string(average.data()) +
+                       " over the last minute is above the " + std::to_string(*cores) +
+                       " logical cores",
+                   ": other work competes for them; stop it or wait until the machine is idle"};
 }
 
 struct ProcessTime {
@@ -188,7 +196,7 @@ std::map<int, ProcessTime> processTimes(const fs::path& root) {
   return times;
 }
 
-std::optional<SystemCondition> busyProcess(const ConditionsProbe& probe) {
+std::optional<Competing> busyProcess(const ConditionsProbe& probe) {
   const auto before = processTimes(probe.root);
   const double seconds = probe.wait(probe.busySampleS);
   const auto after = processTimes(probe.root);
@@ -219,11 +227,11 @@ std::optional<SystemCondition> busyProcess(const ConditionsProbe& probe) {
   }
   if (busy.size() > kBusyNamed) named.push_back(std::to_string(busy.size() - kBusyNamed) + " more");
   const bool one = busy.size() == 1;
-  return SystemCondition{
+  return Competing{
       "busy-process",
       std::string(one ? "another process" : "other processes") + " kept a core or more busy over " +
-          formatValue(seconds, ValueKind::duration) + " (100% = one core): " + joined(named, ", ") +
-          "; " + (one ? "it competes" : "they compete") +
+          formatValue(seconds, ValueKind::duration) + " (100% = one core): " + joined(named, ", "),
+      std::string("; ") + (one ? "it competes" : "they compete") +
           " with the measured kernels for cores and caches: stop " + (one ? "it" : "them") +
           " or wait until " + (one ? "it ends" : "they end")};
 }
@@ -304,6 +312,16 @@ std::optional<SystemCondition> blasCore(const ConditionsProbe& probe) {
           "OpenBLAS choose its core"};
 }
 
+// Ceilings measured while other work competed are low: every "% of ceiling" reads high.
+std::optional<SystemCondition> busyCeilings(const SystemInfo* system) {
+  if (!system || system->ceilingsBusy.empty()) return std::nullopt;
+  return SystemCondition{
+      "busy-ceilings",
+      "the machine's ceilings were measured while it was busy (" + system->ceilingsBusy +
+          "): they are low, so each \"% of ceiling\" reads high; they are measured again once "
+          "the machine is quiet (or now: accellab-cli sysinfo --remeasure)"};
+}
+
 }  // namespace
 
 BuildFacts engineBuild() {
@@ -328,12 +346,23 @@ double sleepSeconds(double seconds) {
 }
 
 std::vector<SystemCondition> checkSystemConditions(const ConditionsProbe& probe) {
+  const auto competing = [](const std::optional<Competing>& c) {
+    return c ? std::optional(c->condition()) : std::nullopt;
+  };
   std::vector<SystemCondition> found;
-  for (auto condition :
-       {buildType(probe.build), governor(probe.root), turbo(probe.root), load(probe.root),
-        busyProcess(probe), virtualMachine(probe.root), blasCore(probe)}) {
+  for (auto condition : {buildType(probe.build), governor(probe.root), turbo(probe.root),
+                         competing(load(probe.root)), competing(busyProcess(probe)),
+                         virtualMachine(probe.root), blasCore(probe), busyCeilings(probe.system)}) {
     if (condition) found.push_back(std::move(*condition));
   }
+  return found;
+}
+
+std::vector<std::string> checkCompetition(const ConditionsProbe& probe) {
+  // The load first: it would count what `wait` does itself.
+  std::vector<std::string> found;
+  for (const auto& competing : {load(probe.root), busyProcess(probe)})
+    if (competing) found.push_back(competing->fact);
   return found;
 }
 

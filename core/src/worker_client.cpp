@@ -6,6 +6,7 @@
 #include <string>
 
 #include "accellab/child_process.h"
+#include "accellab/printable.h"
 #include "accellab/session.h"
 #include "accellab/worker.h"
 #include "json_reader.h"
@@ -40,6 +41,26 @@ std::string died(const ChildGone& gone) {
   return gone.how();
 }
 
+static_assert(ChildProcess::kStderrTail >= kMaxPointOutput, "a point's output is kept whole");
+
+// What the worker printed since `mark` (its code's stdout and stderr), for the point's output.
+std::string outputSince(ChildProcess& child, std::uint64_t mark) {
+  child.drainStderr();
+  auto [text, dropped] = child.stderrSince(mark);
+  if (text.size() > kMaxPointOutput) {
+    dropped += text.size() - kMaxPointOutput;
+    text.erase(0, text.size() - kMaxPointOutput);
+  }
+  // Cut anywhere, and any bytes to begin with: a session holds UTF-8.
+  text = wellFormedUtf8(text);
+  if (dropped == 0) return text;
+  // Appended piece by piece: GCC 12 warns (-Wrestrict) on "[" + std::to_string(...) here.
+  std::string said = "[";
+  said += std::to_string(dropped);
+  said += " bytes before these were not kept]\n";
+  return said + text;
+}
+
 MeasuredPoint ended(const Point& point, PointStatus status, std::string reason) {
   MeasuredPoint measured;
   measured.result.point = point;
@@ -64,7 +85,8 @@ struct WorkerMeasurer::State {
   std::size_t started = 0;
   std::size_t crashesInARow = 0;
   std::uint64_t nextId = 1;
-  std::string lastStderr;  // of the last worker that ended
+  std::string lastStderr;        // of the last worker that ended
+  std::uint64_t outputMark = 0;  // ChildProcess::stderrWritten() as the point in flight began
 
   void drop() {
     if (!child) return;
@@ -74,10 +96,13 @@ struct WorkerMeasurer::State {
 
   // The point lost with its worker: a crash, a hang, a broken protocol.
   MeasuredPoint lost(const Point& point, std::string reason) {
+    // What it printed last is often why it crashed.
+    std::string output = child ? outputSince(*child, outputMark) : std::string();
     drop();
     if (const std::string said = lastLines(lastStderr, kStderrLines); !said.empty())
       reason += "; last lines on stderr: " + said;
     MeasuredPoint measured = ended(point, PointStatus::failed, std::move(reason));
+    measured.result.output = std::move(output);
     ++crashesInARow;
     if (options.onCrash == OnCrash::stop)
       measured.endsRun = describe(point) + " crashed its worker, and the run stops on a crash";
@@ -153,6 +178,7 @@ MeasuredPoint WorkerMeasurer::measure(const Point& point, const MeasureConfig& c
   const auto where = [&] {
     return " in " + describe(point) + " while " + std::string(toString(phase));
   };
+  s.outputMark = s.child->stderrWritten();
   try {
     if (!s.child->send(detail::measureMessage(id, point, config), stop, kSendLimit, true)) {
       s.drop();
@@ -215,6 +241,7 @@ MeasuredPoint WorkerMeasurer::measure(const Point& point, const MeasureConfig& c
       case MessageType::result:
         if (message.id != id || message.measured.result.point != point) break;
         s.crashesInARow = 0;
+        message.measured.result.output = outputSince(*s.child, s.outputMark);
         if (message.retiring) s.drop();  // it exits: the next point starts a fresh one
         return std::move(message.measured);
       case MessageType::error:

@@ -1,5 +1,6 @@
 #include "kernel_table.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "asv/asv_listing.h"
@@ -25,7 +26,9 @@ class TableKernel final : public Kernel {
                           row.optIn,
                           row.needs == Needs::mpi,
                           row.source};
-      if (variant.availability.available && row.prepare == nullptr)
+      if (!row.unavailable.empty())
+        variant.availability = Availability::no(row.unavailable);
+      else if (variant.availability.available && row.prepare == nullptr)
         variant.availability = Availability::no("this build has no code for it");
       info_.variants.push_back(std::move(variant));
     }
@@ -97,6 +100,23 @@ void addSourceVariant(KernelTable& table, gpu::CudaSource source) {
                    kept = std::make_shared<const gpu::CudaSource>(std::move(source))](
                       const RunRequest& request) { return prepare(request, *kept); };
   table.variants.push_back(std::move(row));
+}
+
+void addBrokenSourceVariant(KernelTable& table, const std::filesystem::path& file,
+                            const std::string& entry, std::string why) {
+  // The source's own row, added before its compile failed, gives way; a built-in variant of
+  // that name stays (the app refused the source then).
+  std::erase_if(table.variants, [&](const VariantRow& row) {
+    return row.name == entry && row.source && row.source->kind == "cuda";
+  });
+  if (std::ranges::any_of(table.variants, [&](const VariantRow& row) { return row.name == entry; }))
+    return;
+  table.variants.push_back({.name = entry,
+                            .description = "your CUDA kernel from " + file.filename().string() +
+                                           ", which does not "
+                                           "compile now",
+                            .needs = Needs::nvrtc,
+                            .unavailable = std::move(why)});
 }
 
 void addPythonVariant(KernelTable& table, PythonFunction function) {

@@ -53,6 +53,9 @@ struct VariantRow {
   std::function<std::unique_ptr<KernelRun>(const RunRequest&)> prepare = nullptr;
   bool optIn = false;                      // VariantInfo::optIn
   std::optional<PluginIdentity> source{};  // VariantInfo::source
+  // Set: the variant is listed as unavailable with this reason whatever the machine has (a
+  // user's source that no longer compiles: NVRTC's log).
+  std::string unavailable{};
 };
 
 struct KernelTable {
@@ -75,6 +78,10 @@ struct KernelTable {
 // `table` with `source`'s entry as one more variant, named after it (docs/cuda-source.md).
 // Throws gpu::CudaSourceError when the kernel takes no source or has a variant of that name.
 void addSourceVariant(KernelTable& table, gpu::CudaSource source);
+// `table` with a variant named `entry`, unavailable for `why`: a source that stopped
+// compiling (EngineOptions::sourceErrorsCostTheirVariant), whose points are skipped with it.
+void addBrokenSourceVariant(KernelTable& table, const std::filesystem::path& file,
+                            const std::string& entry, std::string why);
 // `table` with `function` as one more variant, named after it (docs/python.md). Throws
 // PythonFileError when the kernel takes no Python function or has a variant of that name.
 void addPythonVariant(KernelTable& table, PythonFunction function);

@@ -166,7 +166,7 @@
     </message>
     <message>
         <source>samples out of range</source>
-        <translation>样本超出可绘制范围</translation>
+        <translation type="vanished">样本超出可绘制范围</translation>
     </message>
     <message>
         <source>not measured</source>
@@ -437,6 +437,42 @@ variant %2, %n thread(s), %3, run %4</source>
         <source>imbalance</source>
         <translation>不均衡度</translation>
     </message>
+    <message>
+        <source>page faults</source>
+        <translation>缺页次数</translation>
+    </message>
+    <message>
+        <source>first call page faults</source>
+        <translation>首次调用缺页次数</translation>
+    </message>
+    <message>
+        <source>context switches</source>
+        <translation>上下文切换</translation>
+    </message>
+    <message>
+        <source>CPU migrations</source>
+        <translation>CPU 迁移</translation>
+    </message>
+    <message>
+        <source>cycles</source>
+        <translation>周期数</translation>
+    </message>
+    <message>
+        <source>instructions</source>
+        <translation>指令数</translation>
+    </message>
+    <message>
+        <source>cache misses</source>
+        <translation>缓存未命中</translation>
+    </message>
+    <message>
+        <source>L1D load misses</source>
+        <translation>L1D 读未命中</translation>
+    </message>
+    <message>
+        <source>branch misses</source>
+        <translation>分支预测失误</translation>
+    </message>
 </context>
 <context>
     <name>Insights</name>
@@ -703,6 +739,18 @@ variant %2, %n thread(s), %3, run %4</source>
     <message>
         <source>A slower point is a regression only on the same machine under the same conditions: compare the runs&apos; machines and warnings (the Compare tab).</source>
         <translation>只有在同一台机器、相同条件下，更慢的测量点才算性能回退：请比较两次运行的机器和警告（“比较”标签页）。</translation>
+    </message>
+    <message>
+        <source>%1: the first call took %2 against a median of %3: %4 page faults in it against %5 per later call: the first touch of its memory.</source>
+        <translation>%1：首次调用耗时 %2，而中位数为 %3：其中有 %4 次缺页，之后每次调用 %5 次：这是首次访问其内存的代价。</translation>
+    </message>
+    <message>
+        <source>%1: the first call took %2 against a median of %3: %4 page faults in it against %5 per later call, one per %6 of the %7 a call moves: the first touch of its memory.</source>
+        <translation>%1：首次调用耗时 %2，而中位数为 %3：其中有 %4 次缺页，之后每次调用 %5 次，即每次调用移动的 %7 中每 %6 一次：这是首次访问其内存的代价。</translation>
+    </message>
+    <message>
+        <source>%1: the first call took %2 against a median of %3: %4 page faults in it against %5 per later call, so not the first touch of memory (compilation, module loading or caches warming).</source>
+        <translation>%1：首次调用耗时 %2，而中位数为 %3：其中有 %4 次缺页，之后每次调用 %5 次，因此并非首次访问内存所致（可能是编译、模块加载或缓存预热）。</translation>
     </message>
 </context>
 <context>
@@ -2360,6 +2408,10 @@ speedup at most %7</source>
         <source>Measuring the machine&apos;s bandwidth (the cached measurement is implausible: %1)…</source>
         <translation>正在测量本机带宽（缓存的测量结果不合理：%1）…</translation>
     </message>
+    <message>
+        <source>Measuring the machine&apos;s bandwidth again (the last measurement was taken while the machine was busy; it is quiet now)…</source>
+        <translation>正在重新测量本机带宽（上次测量时机器繁忙，现在已空闲）…</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::SystemView</name>
@@ -2582,6 +2634,14 @@ speedup at most %7</source>
     <message>
         <source>%1 (copy bandwidth within each level)</source>
         <translation>%1（各级缓存内部的拷贝带宽）</translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation>性能计数器</translation>
+    </message>
+    <message>
+        <source>Ceilings measured busy</source>
+        <translation>上限测量时机器繁忙</translation>
     </message>
 </context>
 <context>

@@ -609,6 +609,7 @@ void TestCli::runsReuseTheMachineMeasurement() {
   QVERIFY(!measured.bandwidthCached);
   QVERIFY(!measured.bandwidthMeasured.empty());
   QVERIFY(measured.computeCeilings.size() >= 6);  // f32 and f64: scalar, SIMD x1, SIMD x all
+  test::markMachineCacheQuiet(cacheFile);
 
   const Timed second = run("machine-2.json");
   QVERIFY2(second.exitCode == 0, qPrintable(second.err));

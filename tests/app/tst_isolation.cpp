@@ -4,6 +4,7 @@
 #include <signal.h>
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -112,12 +113,27 @@ class TestIsolation : public QObject {
     }
   }
 
-  // What the measured code prints on stdout never reads as the protocol: the point is ok.
+  // What the measured code prints on stdout never reads as the protocol: the point is ok, and
+  // what it printed on stdout and stderr is kept with it (a point that printed nothing keeps
+  // nothing).
   void garbageOnStdoutIsHarmless() {
-    const auto points = savedPoints("7", dir_.filePath("s.json"), 0);
+    const auto points = savedPoints("7,1", dir_.filePath("s.json"), 0);
     QVERIFY(!points.empty());
     QCOMPARE(toString(points[0].status), toString(PointStatus::ok));
     QVERIFY(points[0].verified);
+    QVERIFY2(points[0].output.find("{\"type\":\"result\",\"id\":1} not the protocol") !=
+                     std::string::npos &&
+                 points[0].output.find("garbage on stderr too\n") != std::string::npos,
+             points[0].output.c_str());
+    QCOMPARE(points[1].output, std::string());
+  }
+
+  // A crash keeps what the code printed last: often why.
+  void aCrashKeepsWhatItPrinted() {
+    const auto points = savedPoints("2", dir_.filePath("s.json"), 1);
+    QVERIFY(!points.empty());
+    QVERIFY2(points[0].output.find("about to write through a null pointer\n") != std::string::npos,
+             points[0].output.c_str());
   }
 
   // Three crashes in a row stop the run: the rest are gaps with the reason, not attempts.
@@ -177,10 +193,14 @@ class TestIsolation : public QObject {
   void isolationOptionsAreChecked_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    QTest::newRow("--on-crash alone")
-        << QStringList{"--on-crash", "stop"} << "--on-crash needs --isolate";
-    QTest::newRow("--point-timeout alone")
-        << QStringList{"--point-timeout", "5"} << "--point-timeout needs --isolate";
+    QTest::newRow("--on-crash in process")
+        << QStringList{"--in-process", "--on-crash", "stop"}
+        << "--on-crash applies to the worker process, not to --in-process";
+    QTest::newRow("--point-timeout in process")
+        << QStringList{"--in-process", "--point-timeout", "5"}
+        << "--point-timeout applies to the worker process, not to --in-process";
+    QTest::newRow("both ways") << QStringList{"--in-process", "--isolate"}
+                               << "--in-process and --isolate contradict each other";
     QTest::newRow("bad policy") << QStringList{"--isolate", "--on-crash", "maybe"}
                                 << "invalid --on-crash: 'maybe' (expected go-on or stop)";
     // 0 is "automatic", as in the window; between 0 and 1 s nothing is.
@@ -208,6 +228,28 @@ class TestIsolation : public QObject {
           result.err.contains("the worker answers on fd 3, which the app that starts it opens"),
           qPrintable(result.err));
     }
+  }
+
+  // With no flag the CLI measures in a worker, as the window does: a segfault costs its point
+  // (exit 1, the point failed and named, the next one measured), and --in-process measures in
+  // the CLI's own process.
+  void theWorkerIsTheDefault() {
+    const QString out = dir_.filePath("s.json");
+    const QStringList run{"run", "--kernel",   "misbehave", "--out",      out, "--reps",
+                          "3",   "--min-time", "0.001",     "--max-time", "1", "--param"};
+    const CliResult isolated = test::runProgram(kMisbehaving, QStringList(run) << "how=2,1");
+    QCOMPARE(isolated.exitCode, 1);
+    auto points = pointsIn(out);
+    QCOMPARE(points.size(), std::size_t{2});
+    QCOMPARE(toString(points[0].status), toString(PointStatus::failed));
+    QCOMPARE(toString(points[1].status), toString(PointStatus::ok));
+    QFile::remove(out);
+    const CliResult inProcess = test::runProgram(kMisbehaving, QStringList(run) << "how=1"
+                                                                                << "--in-process");
+    QCOMPARE(inProcess.exitCode, 0);
+    points = pointsIn(out);
+    QCOMPARE(points.size(), std::size_t{1});
+    QCOMPARE(toString(points[0].status), toString(PointStatus::ok));
   }
 
   // The real accellab-cli, isolated: the points verify as in process.

@@ -45,7 +45,7 @@ Point addPoint(std::uint64_t z, std::uint64_t y, std::uint64_t x, const char* va
 Statistics cliRun(const fs::path& scratch, const char* shape, const char* variant, bool isolate) {
   const fs::path out = scratch / "run.json";
   const std::string command = std::string(ACCELLAB_CLI_PATH) + " run --kernel add --shape " +
-                              shape + " --variants " + variant + (isolate ? " --isolate" : "") +
+                              shape + " --variants " + variant + (isolate ? "" : " --in-process") +
                               " --out " + out.string() + " >/dev/null 2>&1";
   if (std::system(command.c_str()) != 0) {
     std::fprintf(stderr, "failed: %s\n", command.c_str());
@@ -93,14 +93,14 @@ int main(int argc, char** argv) {
       "   (%d each; goal < 5)\n",
       ms(median(hereS)), ms(median(isolatedS)), ms(median(isolatedS) - median(hereS)), 10 * rounds);
 
-  // What is measured: `accellab-cli run` and `run --isolate`, each a fresh process, side by
-  // side. (A long-lived process measures large arrays differently: its allocator hands
-  // back memory an earlier point faulted in, where a fresh process maps new pages.)
+  // What is measured: `accellab-cli run --in-process` and `run` (a worker), each a fresh process,
+  // side by side. (A long-lived process measures large arrays differently: its allocator hands back
+  // memory an earlier point faulted in, where a fresh process maps new pages.)
   const fs::path scratch =
       fs::temp_directory_path() / ("accellab-bench-isolation-" + std::to_string(::getpid()));
   fs::create_directories(scratch);
-  std::printf("\n%-30s %14s %14s %9s %7s\n", "accellab-cli run (5 pairs)", "in process",
-              "--isolate", "iso/in", "agree");
+  std::printf("\n%-30s %14s %14s %9s %7s\n", "accellab-cli run (5 pairs)", "in process", "worker",
+              "iso/in", "agree");
   for (const auto& [shape, variant] :
        {std::pair{"16x64x64", "vectorized"}, std::pair{"64x256x256", "loop"},
         std::pair{"64x256x256", "vectorized"}}) {

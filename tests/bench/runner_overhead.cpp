@@ -2,8 +2,8 @@
 // the plugin ABI adds: the same empty kernel as a plugin, measured beside the built-in one in
 // interleaved rounds; then what reading the process's CPU clock around each sample adds (a
 // runner whose CPU clock is a constant beside one that reads CLOCK_PROCESS_CPUTIME_ID), as a
-// share of a 10 us sample. Not a test (timings depend on the machine); run it by hand:
-// accellab-bench-overhead [reps].
+// share of a 10 us sample, and what reading the perf counters adds beside it. Not a test (timings
+// depend on the machine); run it by hand: accellab-bench-overhead [reps].
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -159,5 +159,23 @@ int main(int argc, char** argv) {
             << shown(reads.secondS) << " with; they add " << shown(reads.addedS) << " a sample, "
             << accellab::formatValue(reads.addedS / 10e-6, accellab::ValueKind::percentage)
             << " of a 10 us sample, outside its timed region\n";
+
+  // The perf counters' reads (every event this machine lets AccelLab open, on each thread),
+  // beside the CPU clock's, likewise outside the timed region.
+  const accellab::CounterOpening opening = accellab::openPerfCounters();
+  std::cout << "perf counters: " << opening.description << "\n";
+  if (opening.source) {
+    accellab::Runner counting(
+        registry, [] { return accellab::MemoryAvailable{}; }, accellab::steadySeconds, nullptr,
+        accellab::processCpuSeconds, opening.source);
+    const Interleaved counted = interleaved({runner, "empty"}, {counting, "empty"}, roundReps);
+    std::cout << "counter reads (" << opening.source->events().size() << " events), " << kRounds
+              << " interleaved rounds of " << roundReps << " repetitions: " << shown(counted.firstS)
+              << " per repetition without, " << shown(counted.secondS) << " with; they add "
+              << shown(counted.addedS) << " a sample (min " << shown(counted.minAddedS) << ", max "
+              << shown(counted.maxAddedS) << "), "
+              << accellab::formatValue(counted.addedS / 10e-6, accellab::ValueKind::percentage)
+              << " of a 10 us sample, outside its timed region\n";
+  }
   return 0;
 }

@@ -7,6 +7,7 @@
 #include "accellab/insights.h"
 #include "recorded_findings.h"
 #include "sample_session.h"
+#include "this_vm.h"
 
 using namespace accellab;
 using namespace accellab::test;
@@ -517,6 +518,68 @@ class TestInsights : public QObject {
                  "or PyTorch's pool). Its time is not a time on that many threads: compare it "
                  "with variants on as many threads, or limit the library's threads (threads= in "
                  "the accellab module, OMP_NUM_THREADS)."));
+  }
+
+  // A cold first call names the first touch only where its page faults say so: a plugin's
+  // dot product touching 1 GiB for the first time (262,144 faults, one per 4 KiB page), and an
+  // asv function whose first call compiles, with as few faults as a later call. Where nothing
+  // was counted, the possible causes, none named as the one.
+  void firstCallCausesFromPageFaults() {
+    Run run;
+    run.system = test::thisVm();
+    run.plugin = PluginIdentity{};
+    run.plugin->file = "/home/user/dot/libdot.so";
+    PointResult touch = measuredPoint({"user.dot", "loop", arrayParams({1, 1, 1 << 27}), 1},
+                                      {0.05, 0.05, 0.05}, {1 << 27, 1 << 30, 1 << 28});
+    touch.firstCallS = 2.05;
+    touch.flags.cold = true;
+    touch.counts = EventCounts{{{"page-faults", 0.5}}, {{"page-faults", 262144}}};
+    Params none;
+    none.typed = false;
+    PointResult jit = measuredPoint({"bench.py-func", "time_numba", none, 1},
+                                    {1.39e-4, 1.39e-4, 1.39e-4}, {0, 0, 0});
+    jit.firstCallS = 0.47;
+    jit.flags.cold = true;
+    jit.counts = EventCounts{{{"page-faults", 3}}, {{"page-faults", 10}}};
+    PointResult uncounted = jit;
+    uncounted.point.kernel = "bench.py-other";
+    uncounted.counts.reset();
+    run.points = {touch, jit, uncounted};
+    const std::vector<Insight> found = findInsights(run);
+    std::vector<std::string> texts;
+    for (const Insight& insight : found)
+      if (insight.kind == InsightKind::firstCall) texts.push_back(describe(insight));
+    QCOMPARE(texts.size(), std::size_t{3});
+    QVERIFY2(texts[0].find(": 262144 page faults in it against 0.5") != std::string::npos &&
+                 texts[0].find("one per 4.00 KiB of the 1.00 GiB a call moves: the first touch "
+                               "of its memory.") != std::string::npos,
+             texts[0].c_str());
+    QVERIFY2(texts[1].find(": 10 page faults in it against 3 per later call, so not the first "
+                           "touch of memory (compilation, module loading or caches warming).") !=
+                 std::string::npos,
+             texts[1].c_str());
+    QVERIFY2(texts[2].find("(compilation, page faults or module loading).") != std::string::npos,
+             texts[2].c_str());
+  }
+
+  // On this VM a plugin's 64 MiB on 2 threads at 30 GB/s is 85 % of memory's ceiling
+  // (memory-bound), not 106 % of the false L3 roof that bound nothing.
+  void boundsHoldOnAMachineWhoseCacheLevelIsNotOne() {
+    Run run;
+    run.system = test::thisVm();
+    run.plugin = PluginIdentity{};
+    run.plugin->file = "/home/user/dot/libdot.so";
+    const double seconds = static_cast<double>(64 << 20) / 30e9;
+    run.points = {measuredPoint({"user.dot", "loop", arrayParams({1, 1, 1 << 23}), 1},
+                                {4 * seconds, 4 * seconds, 4 * seconds}, {1 << 23, 64 << 20, 0}),
+                  measuredPoint({"user.dot", "parallel", arrayParams({1, 1, 1 << 23}), 2},
+                                {seconds, seconds, seconds}, {1 << 23, 64 << 20, 0})};
+    const std::vector<Insight> found = findInsights(run);
+    const auto bound = std::ranges::find(found, InsightKind::memoryBound, &Insight::kind);
+    QVERIFY(bound != found.end());
+    QCOMPARE(bound->variant, std::string("parallel"));
+    QVERIFY(!bound->numbers.contains("cacheLevel"));
+    QVERIFY(std::abs(bound->numbers.at("ceilingFraction") - 30e9 / 35.2e9) < 1e-6);
   }
 
   void noEvidenceNoFinding() {

@@ -79,6 +79,16 @@ class FakeMachine {
   int measurements = 0;
 };
 
+// The cache at `file` on a machine where `busyDuring` competed with each measurement and
+// `busyNow` competes when a lookup looks (empty: quiet), so no other test's load decides.
+MachineCache cacheAt(fs::path file, std::string busyDuring = {}, std::string busyNow = {}) {
+  return MachineCache(std::move(file), [busyDuring, busyNow](const std::function<void()>& during) {
+    if (!during) return busyNow;
+    during();
+    return busyDuring;
+  });
+}
+
 QByteArray readAll(const fs::path& file) {
   QFile f(QString::fromStdString(file.string()));
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -138,7 +148,7 @@ class TestMachineCache : public QObject {
   // Measured once, then served: the ceilings and their time from the file, the rest live.
   void roundTrip() {
     FakeMachine machine;
-    const MachineCache cache(file_);
+    const MachineCache cache = cacheAt(file_);
     const MachineProbe first = probeMachine(machine.engine(), cache);
     QCOMPARE(machine.measurements, 1);
     QVERIFY2(first.warning.empty(), first.warning.c_str());
@@ -179,7 +189,7 @@ class TestMachineCache : public QObject {
   // measured again, not served without them.
   void cacheWithoutCacheRoofsIsMeasuredAgain() {
     FakeMachine machine;
-    const MachineCache cache(file_);
+    const MachineCache cache = cacheAt(file_);
     probeMachine(machine.engine(), cache);
     SystemInfo older =
         *cache.load(machine.engine().probeSystem({.measureBandwidth = false})).system;
@@ -195,7 +205,7 @@ class TestMachineCache : public QObject {
   // is measured over and rewritten with them, not served with no compute ceilings.
   void cacheWithoutComputeCeilingsIsMeasuredAgain() {
     FakeMachine machine;
-    const MachineCache cache(file_);
+    const MachineCache cache = cacheAt(file_);
     SystemInfo older = machine.host;
     older.bandwidthCeilingBytesPerS = 5e9;
     older.bandwidthMethod = "older copy";
@@ -219,10 +229,47 @@ class TestMachineCache : public QObject {
     QVERIFY(served.system.computeCeilings == FakeMachine::computeCeilings(1));
   }
 
+  // Ceilings measured while other work competed are marked and kept, served while the machine is
+  // still busy (marked), and measured again once it is quiet.
+  void aBusyMeasurementIsMeasuredAgainWhenQuiet() {
+    FakeMachine machine;
+    const std::string load = "load average 3.10 over the last minute is above the 2 logical cores";
+    const MachineProbe busy = probeMachine(machine.engine(), cacheAt(file_, load));
+    QCOMPARE(machine.measurements, 1);
+    QCOMPARE(busy.system.ceilingsBusy, load);
+    QVERIFY(readAll(file_).contains("ceilings_busy"));
+
+    const MachineProbe stillBusy =
+        probeMachine(machine.engine(), cacheAt(file_, {}, "another process kept a core busy"));
+    QCOMPARE(machine.measurements, 1);
+    QVERIFY(stillBusy.system.bandwidthCached);
+    QCOMPARE(stillBusy.system.ceilingsBusy, load);
+    QCOMPARE(stillBusy.system.bandwidthCeilingBytesPerS, 1e10);
+
+    const MachineCache quiet = cacheAt(file_);
+    QCOMPARE(quiet.load(machine.host).miss, CacheMiss::quietNow);
+    const MachineProbe remeasured = probeMachine(machine.engine(), quiet);
+    QCOMPARE(machine.measurements, 2);
+    QVERIFY(remeasured.system.ceilingsBusy.empty());
+    QCOMPARE(remeasured.system.bandwidthCeilingBytesPerS, 2e10);
+    QVERIFY(!readAll(file_).contains("ceilings_busy"));
+    QVERIFY(quiet.load(machine.host).system);
+  }
+
+  // The watch runs the measurement itself, once, and names no competition it did not see: the
+  // real one, on a probe of no time (it then waits out its sample).
+  void theRealWatchRunsTheMeasurementOnce() {
+    int runs = 0;
+    const std::string found = watchCompetition([&runs] { ++runs; });
+    QCOMPARE(runs, 1);
+    for (const char* advice : {"stop it", "wait until"})
+      QVERIFY2(found.find(advice) == std::string::npos, found.c_str());
+  }
+
   // measureMachine measures although the cache could serve, and replaces it.
   void remeasureReplaces() {
     FakeMachine machine;
-    const MachineCache cache(file_);
+    const MachineCache cache = cacheAt(file_);
     probeMachine(machine.engine(), cache);
     const MachineProbe again = measureMachine(machine.engine(), cache);
     QCOMPARE(machine.measurements, 2);
@@ -238,7 +285,7 @@ class TestMachineCache : public QObject {
   // before it was recorded); the measurement then kept serves.
   void otherUsableCpusMiss() {
     FakeMachine machine;
-    const MachineCache cache(file_);
+    const MachineCache cache = cacheAt(file_);
     probeMachine(machine.engine(), cache);
     const SystemInfo live = machine.engine().probeSystem({.measureBandwidth = false});
     QVERIFY(cache.load(live).system);
@@ -272,7 +319,7 @@ class TestMachineCache : public QObject {
     QFETCH(int, change);
     const Change& row = changes()[static_cast<std::size_t>(change)];
     FakeMachine machine;
-    const MachineCache cache(file_);
+    const MachineCache cache = cacheAt(file_);
     probeMachine(machine.engine(), cache);
     row.apply(machine.host);
 
@@ -356,7 +403,7 @@ class TestMachineCache : public QObject {
     QFETCH(int, miss);
     QFETCH(QString, why);
     FakeMachine machine;
-    const MachineCache cache(file_);
+    const MachineCache cache = cacheAt(file_);
     probeMachine(machine.engine(), cache);
     QByteArray text = readAll(file_);
     if (from.isEmpty()) {
@@ -388,7 +435,7 @@ class TestMachineCache : public QObject {
   void absentFileMisses() {
     FakeMachine machine;
     const CacheLookup lookup =
-        MachineCache(file_).load(machine.engine().probeSystem({.measureBandwidth = false}));
+        cacheAt(file_).load(machine.engine().probeSystem({.measureBandwidth = false}));
     QVERIFY(!lookup.system);
     QCOMPARE(lookup.miss, CacheMiss::absent);
   }
@@ -398,7 +445,7 @@ class TestMachineCache : public QObject {
   void unwritableCacheWarns() {
     const fs::path blocker = fs::path(dir_->path().toStdString()) / "not-a-directory";
     writeAll(blocker, "x");
-    const MachineCache cache(blocker / "accellab" / "machine.json");
+    const MachineCache cache = cacheAt(blocker / "accellab" / "machine.json");
     FakeMachine machine;
     const MachineProbe probe = probeMachine(machine.engine(), cache);
     QCOMPARE(probe.system.bandwidthCeilingBytesPerS, 1e10);
@@ -416,7 +463,7 @@ class TestMachineCache : public QObject {
     writeAll(decoy, "root:x:0:0:root:/root:/bin/bash\n");
     fs::create_symlink(decoy, file_);
     FakeMachine machine;
-    const MachineCache cache(file_);
+    const MachineCache cache = cacheAt(file_);
     const MachineProbe probe = probeMachine(machine.engine(), cache);
     QVERIFY2(probe.warning.empty(), probe.warning.c_str());
     QCOMPARE(readAll(decoy), QByteArray("root:x:0:0:root:/root:/bin/bash\n"));
@@ -431,8 +478,7 @@ class TestMachineCache : public QObject {
     const ScopedEnv xdg("XDG_CACHE_HOME", relative.constData());
     const ScopedEnv home("HOME", nullptr);
     FakeMachine machine;
-    const MachineProbe probe =
-        measureMachine(machine.engine(), MachineCache(defaultMachineCacheFile()));
+    const MachineProbe probe = measureMachine(machine.engine(), cacheAt(defaultMachineCacheFile()));
     QVERIFY2(probe.warning.find("XDG_CACHE_HOME is a relative path") != std::string::npos,
              probe.warning.c_str());
   }
@@ -440,7 +486,7 @@ class TestMachineCache : public QObject {
   void directoryInTheWayWarns() {
     fs::create_directories(file_);
     FakeMachine machine;
-    const MachineCache cache(file_);
+    const MachineCache cache = cacheAt(file_);
     QCOMPARE(cache.load(machine.engine().probeSystem({.measureBandwidth = false})).miss,
              CacheMiss::unreadable);
     const MachineProbe probe = probeMachine(machine.engine(), cache);
@@ -453,8 +499,7 @@ class TestMachineCache : public QObject {
     FakeMachine machine;
     std::stop_source stop;
     stop.request_stop();
-    const MachineProbe probe =
-        measureMachine(machine.engine(), MachineCache(file_), stop.get_token());
+    const MachineProbe probe = measureMachine(machine.engine(), cacheAt(file_), stop.get_token());
     QCOMPARE(probe.system.bandwidthCeilingBytesPerS, 0.0);
     QVERIFY(probe.system.computeCeilings.empty());
     QVERIFY(probe.warning.empty());

@@ -1,6 +1,10 @@
 // The measuring loop, against a fake kernel and a fake clock.
 #include <QtTest>
 
+#include <algorithm>
+#include <cerrno>
+#include <memory>
+
 #include "accellab/quality.h"
 #include "accellab/report.h"
 #include "accellab/runner.h"
@@ -40,6 +44,26 @@ std::vector<std::string> expectedEvents(std::size_t samples) {
   events.push_back("values");
   return events;
 }
+
+// perf counters as a machine with a PMU gives them, driven by the fake kernel: the first call
+// takes 1000 page faults (its first touch), each later one 2; the CPU runs 2 GHz of cycles
+// and 3 instructions a cycle for as long as the fake clock moves.
+class FakeCounters : public CounterSource {
+ public:
+  FakeCounters(const test::FakeScript& script, const test::FakeClock& clock)
+      : script_(script), clock_(clock) {}
+  const std::vector<std::string>& events() const override { return events_; }
+  std::vector<double> read() override {
+    const double runs = static_cast<double>(script_.runs);
+    const double cycles = 2e9 * clock_.now;
+    return {runs == 0 ? 0 : 1000 + 2 * (runs - 1), cycles, 3 * cycles};
+  }
+
+ private:
+  const test::FakeScript& script_;
+  const test::FakeClock& clock_;
+  std::vector<std::string> events_{"page-faults", "cycles", "instructions"};
+};
 
 // Measures in place of a worker: each point as the script says, counting what it was sent.
 class ScriptedMeasurer : public PointMeasurer {
@@ -126,6 +150,78 @@ class TestRunner : public QObject {
     const PointResult own = noCpu.runPoint(fakePoint("loop"), config(3, 0));
     QVERIFY(own.cpu.has_value());
     QCOMPARE(own.cpu->cores, 1.0);
+  }
+
+  // The counters are read around the first call and around each timed batch, never counting
+  // calibration: per timed call, and the first call's own.
+  void countsEventsPerCallAndTheFirstCallApart() {
+    Runner counting(
+        registry_, [this] { return memory_; }, clock_.clock(), nullptr, clock_.cpuClock(),
+        std::make_shared<FakeCounters>(script_, clock_));
+    script_.firstRunS = 0.5;
+    script_.runS = 0.125;
+    const PointResult result = counting.runPoint(fakePoint("loop"), config(5, 0));
+    QVERIFY(result.counts.has_value());
+    QCOMPARE(result.counts->firstCall.at("page-faults"), 1000.0);
+    QCOMPARE(result.counts->firstCall.at("cycles"), 2e9 * 0.5);
+    QCOMPARE(result.counts->perCall.at("page-faults"), 2.0);
+    QCOMPARE(result.counts->perCall.at("cycles"), 2e9 * 0.125);
+    QCOMPARE(result.counts->perCall.at("instructions"), 3 * 2e9 * 0.125);
+    // Nothing counted without a source, never zeros.
+    QVERIFY(!runner_->runPoint(fakePoint("loop"), config(3, 0)).counts.has_value());
+  }
+
+  // This machine's counters, as perf_event_open gives them: a first call that touches 64 MiB
+  // for the first time takes about one page fault per 4 KiB page (fewer with huge pages),
+  // a call that touches it again almost none; what cannot be counted is said, not zeroed.
+  void countsThisMachinesPageFaults() {
+    const CounterOpening opening = openPerfCounters();
+    QVERIFY2(!opening.description.empty(), "no description");
+    if (!opening.source)
+      QSKIP(("no perf event can be opened here: " + opening.description).c_str());
+    const auto& events = opening.source->events();
+    const auto at = std::ranges::find(events, "page-faults");
+    if (at == events.end()) QSKIP(opening.description.c_str());
+    const auto index = static_cast<std::size_t>(at - events.begin());
+    constexpr std::size_t kBytes = 64 << 20;
+    const auto faultsTouching = [&](char* memory) {
+      const double before = opening.source->read()[index];
+      for (std::size_t i = 0; i < kBytes; i += 4096) memory[i] = static_cast<char>(i);
+      return opening.source->read()[index] - before;
+    };
+    std::unique_ptr<char[]> memory(new char[kBytes]);
+    const double first = faultsTouching(memory.get());
+    const double again = faultsTouching(memory.get());
+    QVERIFY2(first >= 32 && first <= kBytes / 4096 + 64, std::to_string(first).c_str());
+    QVERIFY2(again < 64, std::to_string(again).c_str());
+    // Every event the source counts has a name AccelLab knows.
+    for (const std::string& event : events)
+      QVERIFY(std::ranges::any_of(counterEvents(),
+                                  [&](const CounterEvent& e) { return e.name == event; }));
+  }
+
+  // A kernel that does not expose a PMU (this VM), or forbids counting, is said so once, with
+  // the fix; never a counted zero.
+  void countersNotAvailableAreSaid() {
+    const auto noPmu = [](const CounterEvent& event, bool excludeKernel, int tid) {
+      return event.hardware ? -ENOENT : perfEventOpen(event, excludeKernel, tid);
+    };
+    const CounterOpening vm = openPerfCounters(noPmu);
+    if (!vm.source) QSKIP(("no software event can be opened here: " + vm.description).c_str());
+    QCOMPARE(vm.description,
+             std::string("counted: page-faults, context-switches, cpu-migrations; hardware "
+                         "counters: not available on this machine (no PMU exposed: virtual "
+                         "machines usually hide it)"));
+    QCOMPARE(vm.source->events().size(), std::size_t{3});
+    const CounterOpening refused =
+        openPerfCounters([](const CounterEvent&, bool, int) { return -EACCES; });
+    QVERIFY(!refused.source);
+    QVERIFY2(
+        refused.description.starts_with(
+            "not counted: page-faults, context-switches, cpu-migrations (not permitted") &&
+            refused.description.find("hardware counters: not permitted") != std::string::npos &&
+            refused.description.find("kernel.perf_event_paranoid is ") != std::string::npos,
+        refused.description.c_str());
   }
 
   // A one-thread point that got far less CPU than wall time waited or was preempted.

@@ -199,6 +199,15 @@ class TestSession : public QObject {
     plugin.points.push_back(plugin.points.front());
     plugin.points.back().values.clear();
     plugin.points.back().valuesMissing = "its report_values failed: no counter";
+    // Counted in the worker: software events on a VM, and a machine's hardware ones.
+    plugin.system.counters = "counted: page-faults, context-switches, cpu-migrations";
+    plugin.system.ceilingsBusy = "load average 3.10 over the last minute is above the 2 cores";
+    plugin.points.front().counts =
+        EventCounts{{{"page-faults", 0.25}, {"context-switches", 0.002}, {"cycles", 4.5e6}},
+                    {{"page-faults", 262144}}};
+    plugin.points.back().output =
+        "[70000 bytes before these were not kept]\nGr\xef\xbf\xbd"
+        "e\n\x1b[2J last line";
     add(plugin);
     // An asv file: benchmarks with params (an axis of strings), and without any.
     Run asv = test::sampleSecondRun();

@@ -1,11 +1,23 @@
 // The host probe: a fake file tree, an empty one, and this machine.
 #include <QtTest>
 
+#include "accellab/cache_roofs.h"
 #include "accellab/sysinfo.h"
 #include "host_tree.h"
+#include "this_vm.h"
 
 using namespace accellab;
 using test::writeFile;
+
+namespace {
+
+std::vector<std::string> described(const SystemInfo& s) {
+  std::vector<std::string> lines;
+  for (const JudgedRoof& j : judgeCacheRoofs(s)) lines.push_back(describe(j));
+  return lines;
+}
+
+}  // namespace
 
 class TestSysinfo : public QObject {
   Q_OBJECT
@@ -106,6 +118,79 @@ class TestSysinfo : public QObject {
       QVERIFY(cache.sizeBytes > 0);
       QCOMPARE(cache.source, std::string("CPUID"));
     }
+  }
+
+  // A level whose roof is not clearly above the next one's (memory's after the last) is no
+  // level here, on every thread and so on one; the points it would hold are judged against
+  // the next roof that is.
+  void cacheRoofsThatAreNotALevelAreNotUsed() {
+    const SystemInfo vm = test::thisVm();
+    QCOMPARE(described(vm),
+             (std::vector<std::string>{
+                 "L1 48.0 KiB x1 501 GB/s", "L2 2.00 MiB x1 100 GB/s",
+                 "L3 480 MiB x1 14.6 GB/s (not a level here, not used: not distinguished from "
+                 "memory on every thread)",
+                 "L1 48.0 KiB x2 990 GB/s", "L2 2.00 MiB x2 198 GB/s",
+                 "L3 480 MiB x2 28.4 GB/s (not a level here, not used: not clearly above "
+                 "memory's copy ceiling of 35.2 GB/s)"}));
+    QCOMPARE(usableCacheRoofs(vm).size(), std::size_t{4});
+    for (const CacheInfo& cache : distinguishedCaches(vm)) QVERIFY(cache.level != 3);
+    QCOMPARE(distinguishedCaches(vm).size(), std::size_t{3});
+    QVERIFY(!anyFailedProbe(judgeCacheRoofs(vm)));
+  }
+
+  // A roof on every thread far below the same level on one (a probe that lost its cores), or
+  // outside what a copy can do, failed: not used, and the probe measures it again.
+  void failedProbesAreNotUsed() {
+    SystemInfo busy = test::thisVm();
+    busy.cacheRoofs[3].bytesPerS = 83.1e6;
+    const auto judged = judgeCacheRoofs(busy);
+    QVERIFY(anyFailedProbe(judged));
+    QCOMPARE(describe(judged[3]),
+             std::string("L1 48.0 KiB x2 83.1 MB/s (failed probe, not used: far below the "
+                         "501 GB/s of one thread)"));
+    QCOMPARE(judged[4].verdict, RoofVerdict::used);
+
+    SystemInfo impossible = test::thisVm();
+    impossible.cacheRoofs[0].bytesPerS = 1e15;
+    QCOMPARE(judgeCacheRoofs(impossible)[0].verdict, RoofVerdict::failedProbe);
+    // Far below the next level's roof: a smaller level never copies at half a larger one's.
+    SystemInfo slowL1 = test::thisVm();
+    slowL1.cacheRoofs[0].bytesPerS = 40e9;
+    QCOMPARE(describe(judgeCacheRoofs(slowL1)[0]),
+             std::string("L1 48.0 KiB x1 40.0 GB/s (failed probe, not used: far below L2's "
+                         "100 GB/s)"));
+  }
+
+  // On two threads of a loaded machine L1 copied like L2: not told apart there, but one thread
+  // tells them apart, and L1 stays a level.
+  void levelsAreJudgedOnEachThreadCount() {
+    SystemInfo loaded = test::thisVm();
+    loaded.cacheRoofs[3].bytesPerS = 260e9;  // L1 x2 beside L2 x2's 230 GB/s
+    loaded.cacheRoofs[4].bytesPerS = 230e9;
+    const auto judged = judgeCacheRoofs(loaded);
+    QCOMPARE(judged[3].verdict, RoofVerdict::notDistinguished);
+    QCOMPARE(judged[3].reason, std::string("not clearly above L2's 230 GB/s"));
+    QCOMPARE(judged[0].verdict, RoofVerdict::used);
+    QVERIFY(std::ranges::any_of(distinguishedCaches(loaded),
+                                [](const CacheInfo& c) { return c.level == 1; }));
+  }
+
+  // One core: its one-thread roofs meet memory's ceiling; no ceiling measured: nothing to meet.
+  void oneCoreAndNoCeiling() {
+    SystemInfo one;
+    one.logicalCores = 1;
+    one.bandwidthCeilingBytesPerS = 20e9;
+    one.cacheRoofs = {{1, 32 << 10, 1, 100e9}, {2, 1 << 20, 1, 90e9}, {3, 8 << 20, 1, 22e9}};
+    QCOMPARE(described(one),
+             (std::vector<std::string>{
+                 "L1 32.0 KiB x1 100 GB/s (not a level here, not used: not clearly above L2's "
+                 "90.0 GB/s)",
+                 "L2 1.00 MiB x1 90.0 GB/s",
+                 "L3 8.00 MiB x1 22.0 GB/s (not a level here, not used: not clearly above "
+                 "memory's copy ceiling of 20.0 GB/s)"}));
+    one.bandwidthCeilingBytesPerS = 0;
+    QCOMPARE(judgeCacheRoofs(one)[2].verdict, RoofVerdict::used);
   }
 
   void probesThisMachine() {

@@ -381,6 +381,45 @@ class TestSystemConditions : public QObject {
                                                "busy-process", "virtual-machine"}));
   }
 
+  // The competition watched around the machine's probe: the load read before `wait` (which
+  // would raise it itself), the processes over it, each the fact alone.
+  void competitionIsTheFactsAlone() {
+    QTemporaryDir dir;
+    const std::filesystem::path root = dir.path().toStdString();
+    writeFiles(root, {{"sys/devices/system/cpu/online", "0-1\n"},
+                      {"proc/loadavg", "3.10 1 1 1/2 3\n"},
+                      {"proc/7/stat", QString::fromStdString(statLine(7, "yes", 0, 0))}});
+    ConditionsProbe probe = fakeProbe(root);
+    probe.wait = [&](double seconds) {
+      writeFile(root / "proc/loadavg", "0.50 1 1 1/2 3\n");
+      writeFile(root / "proc/7/stat", statLine(7, "yes", ticks(seconds), 0));
+      return seconds;
+    };
+    QCOMPARE(checkCompetition(probe),
+             (std::vector<std::string>{
+                 "load average 3.10 over the last minute is above the 2 logical cores",
+                 "another process kept a core or more busy over 200 ms (100% = one core): "
+                 "'yes' (pid 7) 100%"}));
+    writeFiles(root, {{"proc/loadavg", "0.50 1 1 1/2 3\n"}});
+    probe.wait = [](double seconds) { return seconds; };
+    QVERIFY(checkCompetition(probe).empty());
+  }
+
+  // Ceilings measured while the machine was busy are a condition of every run that uses them.
+  void busyCeilingsWarn() {
+    QTemporaryDir dir;
+    ConditionsProbe probe = fakeProbe(dir.path().toStdString());
+    SystemInfo system;
+    probe.system = &system;
+    verifyCondition(checkSystemConditions(probe), "busy-ceilings", "");
+    system.ceilingsBusy = "load average 3.10 over the last minute is above the 2 logical cores";
+    verifyCondition(checkSystemConditions(probe), "busy-ceilings",
+                    "the machine's ceilings were measured while it was busy (load average 3.10 "
+                    "over the last minute is above the 2 logical cores): they are low, so each "
+                    "\"% of ceiling\" reads high; they are measured again once the machine is "
+                    "quiet (or now: accellab-cli sysinfo --remeasure)");
+  }
+
   // This machine: whatever it warns about, in about the sample time, and the build-type check
   // agrees with how this engine was built.
   void checksThisMachine() {

@@ -241,7 +241,7 @@ class TestMachineStartup : public QObject {
             .useSettings = false,
             .autosavePath = {},
             .checkConditions = [](const SystemInfo&) { return std::vector<SystemCondition>{}; },
-            .machineCache = cacheFile_});
+            .machineCache = quietCache()});
   }
 
   // The live probe of the scripted machine with a ceiling measured at a known time.
@@ -249,11 +249,20 @@ class TestMachineStartup : public QObject {
     SystemInfo system = scriptedHost();
     measuredCeilings(system, ceiling);
     system.bandwidthMeasured = "2026-12-01T04:30:00Z";
-    MachineCache(cacheFile_).store(system);
+    quietCache().store(system);
+  }
+
+  // The cache file of this test, on a machine that nothing competes for: whether another test
+  // keeps a core busy meanwhile is not what these tests are about.
+  MachineCache quietCache() const {
+    return MachineCache(cacheFile_, [](const std::function<void()>& during) {
+      if (during) during();
+      return std::string();
+    });
   }
 
   double cachedCeiling() const {
-    const auto system = MachineCache(cacheFile_).load(scriptedHost()).system;
+    const auto system = quietCache().load(scriptedHost()).system;
     return system ? system->bandwidthCeilingBytesPerS : 0;
   }
 

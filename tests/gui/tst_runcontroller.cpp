@@ -38,7 +38,7 @@ struct Bench {
         controller(
             engines, document,
             {.measureBandwidth = false,
-             .machineCache = {},
+             .machineCache = MachineCache({}),
              .checkConditions = [](const SystemInfo&) { return std::vector<SystemCondition>{}; },
              .workerCommand = {}}),
         ended(&controller, &RunController::ended) {}
@@ -76,6 +76,22 @@ class TestRunController : public QObject {
     QCOMPARE(runs[0].system.cpuModel, std::string("Scripted CPU"));
     QCOMPARE(runs[0].settings.baseline, std::string("loop"));
     QCOMPARE(runs[0].settings.origin, std::string("desktop app"));
+  }
+
+  // More repetitions asked for than the default maximum: the window's run gets them, as the
+  // same run from the command line does (planMeasure), and says so in its settings.
+  void repetitionsBeyondTheMaximumAreMeasured() {
+    Bench bench;
+    bench.controller.probe();
+    QTRY_VERIFY_WITH_TIMEOUT(bench.controller.isReady(), 20000);
+    MeasureConfig many = quick();
+    many.minReps = 150;
+    many.maxReps = 100;
+    bench.controller.start(sweepOfAdd({"loop"}), many, {});
+    QCOMPARE(bench.waitForEnd(), QStringLiteral("Finished: 1 point"));
+    const Run& run = bench.document.session().runs.front();
+    QCOMPARE(run.settings.measure.maxReps, std::size_t{150});
+    QCOMPARE(run.points.front().samplesS.size(), std::size_t{150});
   }
 
   // Run pressed while the machine is probed: the run waits, then starts on the probe's

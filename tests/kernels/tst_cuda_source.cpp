@@ -150,6 +150,34 @@ class TestCudaSource : public QObject {
     }
   }
 
+  // A worker's engine (its app compiled the file before it changed on disk): the source that
+  // no longer compiles costs its own variant, unavailable with NVRTC's log (each of its points
+  // skipped with it), and every other variant of the kernel still runs.
+  void inAWorkerACompileErrorCostsItsVariant() {
+    std::string text = kGoodSource;
+    text.replace(text.find("addend;"), 7, "addend * twice;");
+    const std::string file = write("changed.cu", text).string();
+    const Engine engine = kernels::makeBuiltinEngine(
+        {.cudaSources = {{.kernel = "add", .file = file, .entry = "my_add"}},
+         .sourceErrorsCostTheirVariant = true});
+    const VariantInfo* variant = engine.registry().find("add")->info().variant("my_add");
+    QVERIFY(variant != nullptr);
+    QVERIFY(!variant->availability.available);
+    Params params;
+    params.shape = Shape3{1, 1, 1024};
+    MeasureConfig quick;
+    quick.minReps = 3;
+    quick.minTimeS = 0;
+    Runner runner = engine.runner();
+    const PointResult broken = runner.runPoint({"add", "my_add", params, 1}, quick);
+    QCOMPARE(toString(broken.status), toString(PointStatus::skipped));
+    QVERIFY2(broken.reason.find("changed.cu(5): error: identifier \"twice\" is undefined") !=
+                 std::string::npos,
+             broken.reason.c_str());
+    QCOMPARE(toString(runner.runPoint({"add", "loop", params, 1}, quick).status),
+             toString(PointStatus::ok));
+  }
+
   void anEntryOfAnotherShapeIsRefused() {
     const fs::path good = write("good.cu", kGoodSource);
     const auto missing = gpu::readCudaSource(good, "nope", kAddParameters);

@@ -188,11 +188,43 @@ QString insightText(const Insight& insight) {
                       number(insight, "strideBytes", VK::bytes));
       break;
     case InsightKind::firstCall: {
-      text = Insights::tr(
-                 "%1: the first call took %2 against a median of %3 (compilation, page "
-                 "faults or module loading).")
-                 .arg(what, number(insight, "firstCallS", VK::duration),
-                      number(insight, "medianS", VK::duration));
+      const QString first = number(insight, "firstCallS", VK::duration);
+      const QString median = number(insight, "medianS", VK::duration);
+      switch (firstTouch(insight)) {
+        case FirstTouch::notCounted:
+          text = Insights::tr(
+                     "%1: the first call took %2 against a median of %3 (compilation, page "
+                     "faults or module loading).")
+                     .arg(what, first, median);
+          break;
+        case FirstTouch::explains: {
+          const QString faults = whole(insight, "firstCallPageFaults");
+          const QString later = number(insight, "pageFaultsPerCall", VK::number);
+          const auto bytes = insight.numbers.find("bytes");
+          text = bytes == insight.numbers.end()
+                     ? Insights::tr(
+                           "%1: the first call took %2 against a median of %3: %4 page faults "
+                           "in it against %5 per later call: the first touch of its memory.")
+                           .arg(what, first, median, faults, later)
+                     : Insights::tr(
+                           "%1: the first call took %2 against a median of %3: %4 page faults "
+                           "in it against %5 per later call, one per %6 of the %7 a call "
+                           "moves: the first touch of its memory.")
+                           .arg(what, first, median, faults, later,
+                                formatted(bytes->second / insight.numbers.at("firstCallPageFaults"),
+                                          VK::bytes),
+                                formatted(bytes->second, VK::bytes));
+          break;
+        }
+        case FirstTouch::doesNotExplain:
+          text = Insights::tr(
+                     "%1: the first call took %2 against a median of %3: %4 page faults in it "
+                     "against %5 per later call, so not the first touch of memory "
+                     "(compilation, module loading or caches warming).")
+                     .arg(what, first, median, whole(insight, "firstCallPageFaults"),
+                          number(insight, "pageFaultsPerCall", VK::number));
+          break;
+      }
       if (const auto calls = insight.numbers.find("paybackCalls"); calls != insight.numbers.end()) {
         const long long n = std::llround(calls->second);
         text +=

@@ -3,6 +3,7 @@
 #include <string_view>
 #include <utility>
 
+#include "accellab/run_plan.h"
 #include "engines/engineset.h"
 #include "session/sessiondocument.h"
 #include "system/systemprobe.h"
@@ -100,8 +101,7 @@ void RunController::start(SweepSpec sweep, MeasureConfig measure, RunPlacement p
     return;
   }
   machine_.gpuDevice = placement.gpuDevice;
-  measure.streamingFromBytes = machine_.streamingFromBytes;
-  measure.splitFromBytes = machine_.splitFromBytes;
+  measure = planMeasure(std::move(measure), machine_);
   Run run;
   run.created = nowIso8601();
   run.name = defaultRunName(run.created, points);

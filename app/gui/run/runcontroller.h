@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "accellab/engine.h"
+#include "accellab/machine_cache.h"
 #include "accellab/measure_config.h"
 #include "accellab/session.h"
 #include "accellab/sweep.h"
@@ -39,7 +40,7 @@ struct RunPlacement {
 
 struct RunControllerOptions {
   bool measureBandwidth = true;  // the probe's STREAM copy; without it nothing is cached
-  std::filesystem::path machineCache;
+  MachineCache machineCache{{}};
   // Checked as each run starts, on the probe of the machine.
   std::function<std::vector<SystemCondition>(const SystemInfo&)> checkConditions;
   // The worker every point is measured in (worker.h); empty: in this process.

@@ -10,23 +10,22 @@ SystemProbe::SystemProbe(QObject* parent) : QObject(parent) {
 
 SystemProbe::~SystemProbe() { stop_.request_stop(); }
 
-void SystemProbe::start(const Engine& engine, bool measureBandwidth,
-                        std::filesystem::path cacheFile) {
+void SystemProbe::start(const Engine& engine, bool measureBandwidth, MachineCache cache) {
   engine_ = engine;
-  cacheFile_ = std::move(cacheFile);
+  cache_ = std::move(cache);
   phase_ = Phase::probing;
   watcher_.setFuture(QtConcurrent::run(
-      [engine, measureBandwidth, file = cacheFile_, stop = stop_.get_token()]() -> Step {
+      [engine, measureBandwidth, cache = cache_, stop = stop_.get_token()]() -> Step {
         const SystemInfo live = engine.probeSystem({.measureBandwidth = false, .stop = stop});
         if (!measureBandwidth) return {live, CacheMiss::absent, {}};
-        CacheLookup lookup = MachineCache(file).load(live);
+        CacheLookup lookup = cache.load(live);
         return {std::move(lookup.system), lookup.miss, std::move(lookup.implausible)};
       }));
 }
 
-void SystemProbe::remeasure(const Engine& engine, std::filesystem::path cacheFile) {
+void SystemProbe::remeasure(const Engine& engine, MachineCache cache) {
   engine_ = engine;
-  cacheFile_ = std::move(cacheFile);
+  cache_ = std::move(cache);
   measure(tr("Re-measuring the machine's bandwidth\u2026"));
 }
 
@@ -46,8 +45,8 @@ void SystemProbe::measure(QString status) {
   phase_ = Phase::measuring;
   measuringStatus_ = std::move(status);
   watcher_.setFuture(
-      QtConcurrent::run([engine = *engine_, file = cacheFile_, stop = stop_.get_token()]() -> Step {
-        MachineProbe probe = measureMachine(engine, MachineCache(file), stop);
+      QtConcurrent::run([engine = *engine_, cache = cache_, stop = stop_.get_token()]() -> Step {
+        MachineProbe probe = measureMachine(engine, cache, stop);
         return {std::move(probe.system), CacheMiss::absent, std::move(probe.warning)};
       }));
   emit measuring(measuringStatus_);
@@ -71,6 +70,10 @@ void SystemProbe::onStepFinished() {
         return measure(
             tr("Measuring the machine's bandwidth (the last measurement could not be "
                "read)\u2026"));
+      case CacheMiss::quietNow:
+        return measure(
+            tr("Measuring the machine's bandwidth again (the last measurement was taken while "
+               "the machine was busy; it is quiet now)\u2026"));
       case CacheMiss::implausible:
         return measure(
             tr("Measuring the machine's bandwidth (the cached measurement is implausible: "

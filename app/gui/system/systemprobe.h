@@ -25,11 +25,11 @@ class SystemProbe : public QObject {
   // A measurement still going is asked to stop (within milliseconds) and not kept.
   ~SystemProbe() override;
 
-  // Without measureBandwidth nothing is measured nor cached (tests); `cacheFile` is the
-  // machine cache (defaultMachineCacheFile()).
-  void start(const Engine& engine, bool measureBandwidth, std::filesystem::path cacheFile);
+  // Without measureBandwidth nothing is measured nor cached (tests); `cache` is the machine
+  // cache (defaultMachineCacheFile(), watched for competing work).
+  void start(const Engine& engine, bool measureBandwidth, MachineCache cache);
   // Measures the ceilings again, not reading the cache, and replaces it.
-  void remeasure(const Engine& engine, std::filesystem::path cacheFile);
+  void remeasure(const Engine& engine, MachineCache cache);
   bool isRunning() const { return phase_ != Phase::idle; }
   // What the probe is doing, for the status bar: "Probing the machine…", "Measuring…".
   QString status() const;
@@ -57,7 +57,7 @@ class SystemProbe : public QObject {
   QString measuringStatus_;
   // What the probe going works on: a miss goes on measuring with them.
   std::optional<Engine> engine_;
-  std::filesystem::path cacheFile_;
+  MachineCache cache_{{}};
   std::stop_source stop_;
 };
 

@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "accellab/cache_roofs.h"
 #include "accellab/format.h"
 
 namespace accellab::gui {
@@ -98,6 +99,8 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
           ? SystemView::tr("not built")
           : SystemView::tr("%1, core %2").arg(text(s.blasLibrary), text(s.blasCore)));
   add(SystemView::tr("Python"), s.python.empty() ? SystemView::tr("not asked") : text(s.python));
+  add(SystemView::tr("Counters"),
+      s.counters.empty() ? SystemView::tr("not asked") : text(s.counters));
   // A measured figure with how it was measured, or that it was not.
   const auto measured = [&](double value, ValueKind kind, const QString& pattern,
                             const std::string& method) {
@@ -107,6 +110,7 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
   add(SystemView::tr("Bandwidth ceiling"),
       measured(s.bandwidthCeilingBytesPerS, ValueKind::byteRate, SystemView::tr("%1 (%2)"),
                s.bandwidthMethod));
+  if (!s.ceilingsBusy.empty()) add(SystemView::tr("Ceilings measured busy"), text(s.ceilingsBusy));
   add(SystemView::tr("Stores"),
       measured(static_cast<double>(s.streamingFromBytes), ValueKind::bytes,
                SystemView::tr("streaming from %1 touched (%2)"), s.streamingMethod));
@@ -118,7 +122,7 @@ std::vector<SystemField> systemFields(const SystemInfo& s) {
   add(SystemView::tr("Compute ceilings"),
       ceilings.isEmpty() ? SystemView::tr("not measured") : ceilings.join(QStringLiteral(", ")));
   QStringList cacheRoofs;
-  for (const CacheRoof& roof : s.cacheRoofs) cacheRoofs << text(describe(roof));
+  for (const JudgedRoof& roof : judgeCacheRoofs(s)) cacheRoofs << text(describe(roof));
   add(SystemView::tr("Cache roofs"), cacheRoofs.isEmpty()
                                          ? SystemView::tr("not measured")
                                          : SystemView::tr("%1 (copy bandwidth within each level)")

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <stop_token>
@@ -115,10 +116,20 @@ class ChildProcess {
 
   // The end of what the child wrote on stderr so far (its last kStderrTail bytes).
   const std::string& stderrTail() const { return errors_; }
+  // How many bytes the child wrote on stderr so far: a mark for stderrSince().
+  std::uint64_t stderrWritten() const { return stderrWritten_; }
+  // What it wrote on stderr since `mark` (its last kStderrTail bytes), and how many bytes of it
+  // came before those and are gone.
+  std::pair<std::string, std::uint64_t> stderrSince(std::uint64_t mark) const;
+  // Reads what is on stderr now, without waiting: what the child wrote just before its reply
+  // (the two are separate pipes) is then in stderrSince().
+  void drainStderr();
 
   // A reply longer than this is no reply of a protocol's (they are a few kilobytes at most).
   static constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
-  static constexpr std::size_t kStderrTail = 4096;
+  // As much as a session keeps of a point's output (kMaxPointOutput, result.h); a failure's
+  // last lines come from its end.
+  static constexpr std::size_t kStderrTail = std::size_t{64} << 10;
 
  private:
   [[noreturn]] void exited();
@@ -138,7 +149,11 @@ class ChildProcess {
   UniqueFd stderr_;
   std::string pending_;      // replies read past the last line returned
   std::size_t scanned_ = 0;  // bytes of pending_ known to hold no newline
-  std::string errors_;       // the tail of stderr, for the message when the child fails
+  // Keeps `n` bytes read from stderr.
+  void keepStderr(const char* bytes, std::size_t n);
+
+  std::string errors_;  // the tail of stderr, for the message when the child fails
+  std::uint64_t stderrWritten_ = 0;
 };
 
 }  // namespace accellab

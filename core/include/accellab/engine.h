@@ -53,6 +53,10 @@ struct EngineOptions {
   // Compiled at once without a device, so that a compile error stops everything with NVRTC's
   // log; then compiled for the device by each point that runs it.
   std::vector<CudaSourceChoice> cudaSources{};
+  // A source that no longer reads or compiles costs its own variant instead (each of its
+  // points fails with NVRTC's log): the worker's, whose app compiled the file before it
+  // changed on disk.
+  bool sourceErrorsCostTheirVariant = false;
 };
 
 // Cheap to copy: copies share the kernels, so a job can keep its engine alive while the
@@ -67,8 +71,10 @@ class Engine {
   const Registry& registry() const { return *registry_; }
   // Runners made here guard memory with this engine's probe; the registry must outlive them.
   // `cpuClock`: Runner's; empty where this process's CPU time is not the measured code's alone
-  // (the window's, whose drawing would count).
-  Runner runner(Clock clock = steadySeconds, Clock cpuClock = processCpuSeconds) const;
+  // (the window's, whose drawing would count). `counters`: Runner's, opened where the code
+  // runs (openPerfCounters, in the CLI's process or the worker's); null: nothing counted.
+  Runner runner(Clock clock = steadySeconds, Clock cpuClock = processCpuSeconds,
+                std::shared_ptr<CounterSource> counters = nullptr) const;
   MemoryAvailable memoryAvailable() const { return memory_(); }
   SystemInfo probeSystem(const ProbeOptions& options) const { return system_(options); }
   Collective& collective() const { return *collective_; }

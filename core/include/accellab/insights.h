@@ -46,7 +46,8 @@ enum class InsightKind {
   // kernel, its rows every such point, the coldest (first call over median) first. numbers:
   // firstCallS, medianS (the coldest's), points (how many), and where the baseline is slower,
   // paybackCalls (how many calls it takes the faster steady state to win the first call's cost
-  // back).
+  // back); where page faults were counted, firstCallPageFaults, pageFaultsPerCall and bytes (a
+  // call moves): the evidence firstTouch() judges.
   firstCall,
   // A gpu point's copies to and from the device take more than kCopiesDominate of its time
   // end to end. numbers: copyShare, copiesS, kernelS.
@@ -162,6 +163,14 @@ std::vector<Insight> findInsightsAcross(const std::vector<const Run*>& runs,
 // In English, for the command line: the claim with its numbers, then the next step to try;
 // "(rests on unstable points: ...)" when it does.
 std::string describe(const Insight& insight);
+
+// What a firstCall finding's page faults say of its cost: not counted (then the text names
+// the possible causes), the first touch of memory (at least kFirstTouchFaults faults, and
+// kFirstTouchFactor times a later call's), or not that.
+enum class FirstTouch { notCounted, explains, doesNotExplain };
+FirstTouch firstTouch(const Insight& insight);
+inline constexpr double kFirstTouchFaults = 16;
+inline constexpr double kFirstTouchFactor = 4;
 
 // The findings of each run, for sharing: {"format": "accellab-findings", "version": 1, "runs":
 // [{"id", "name", "findings": [{"kind", "kernel", "problem", "variant", "threads", "on_device",

@@ -29,7 +29,14 @@ enum class CacheMiss {
   implausible,   // a ceiling no probe of this machine could have measured (a file edited by
                  // hand or by someone else): outside physical bounds, or naming threads or a
                  // GPU this machine does not have
+  quietNow,      // measured while the machine was busy (SystemInfo::ceilingsBusy), and it is
+                 // quiet now
 };
+
+// Runs `during` (or waits a moment, when it is empty) and says what competed for the machine
+// meanwhile: checkCompetition's facts (system_conditions.h), joined; empty when it was quiet.
+using CompetitionWatch = std::function<std::string(const std::function<void()>& during)>;
+std::string watchCompetition(const std::function<void()>& during);
 
 struct CacheLookup {
   std::optional<SystemInfo> system;    // the live probe with the cached ceilings
@@ -39,17 +46,20 @@ struct CacheLookup {
 
 class MachineCache {
  public:
-  explicit MachineCache(std::filesystem::path file) : file_(std::move(file)) {}
+  explicit MachineCache(std::filesystem::path file, CompetitionWatch watch = watchCompetition)
+      : file_(std::move(file)), watch_(std::move(watch)) {}
 
   const std::filesystem::path& file() const { return file_; }
+  const CompetitionWatch& watch() const { return watch_; }
 
   // `live` (a probe that measured nothing) with the ceilings, their time and bandwidthCached
   // set, when the file holds a measurement of the same machine and build. The machine: CPU
   // model, logical cores, RAM, caches, SIMD targets, GPUs (name, PCI bus, memory, driver), OS
   // and kernel release. The build: AccelLab's version, compiler, flags, build type, OpenMP,
   // CUDA, the SIMD target dispatched to. Not the host name: identical machines sharing a home
-  // share their ceilings. Never throws: a file that cannot serve is a miss, replaced by the
-  // next store().
+  // share their ceilings. Ceilings measured while the machine was busy serve only while it still
+  // is (watch() says, in a moment); else they are a miss. Never throws: a file that cannot serve
+  // is a miss, replaced by the next store().
   CacheLookup load(const SystemInfo& live) const;
   // Keeps `measured` (its ceilings and bandwidthMeasured set): replaces the file atomically,
   // creating its directory. Throws OutputError naming the file and the reason.
@@ -57,6 +67,7 @@ class MachineCache {
 
  private:
   std::filesystem::path file_;
+  CompetitionWatch watch_;
 };
 
 // A probe with its ceilings, and why they could not be kept, if they could not.
@@ -67,8 +78,9 @@ struct MachineProbe {
   std::string distrusted{};
 };
 
-// Measures the ceilings now (ProbeOptions::measureBandwidth), stamps them with the time and
-// stores them in `cache`. Interrupted through `stop`, or measuring nothing, it stores nothing.
+// Measures the ceilings now (ProbeOptions::measureBandwidth) under the cache's watch(), stamps
+// them with the time and what competed (SystemInfo::ceilingsBusy) and stores them in `cache`.
+// Interrupted through `stop`, or measuring nothing, it stores nothing.
 MachineProbe measureMachine(const Engine& engine, const MachineCache& cache,
                             std::stop_token stop = {});
 // The live probe with the cache's ceilings when it holds this machine and build; else

@@ -15,4 +15,8 @@ namespace accellab {
 // Everything else, backslashes included, is kept as it is; printable ASCII costs a copy.
 std::string printable(std::string_view text);
 
+// `text` with each byte that is not part of well-formed UTF-8 replaced by U+FFFD: what a JSON
+// file holds as it was given (a program's output, which may be any bytes).
+std::string wellFormedUtf8(std::string_view text);
+
 }  // namespace accellab

@@ -67,6 +67,7 @@ struct ReportRow {
   // cpu): none where not measured.
   std::optional<double> cpuS;
   std::optional<double> coresUsed;
+  std::optional<EventCounts> counts;  // PointResult::counts
   std::string note;  // reason when not ok, flags, ISA of SIMD variants, GPU transfer split
   // PointResult::values, a failed point's too (its abserr explains a failed verification)
   std::vector<ReportedValue> values;

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,6 +68,20 @@ struct CpuUse {
   friend bool operator==(const CpuUse&, const CpuUse&) = default;
 };
 
+// The most of a point's output (PointResult::output) a session keeps: its end, where a
+// failure's last words are.
+inline constexpr std::size_t kMaxPointOutput = std::size_t{64} << 10;
+
+// perf events (counters.h) counted in the process that ran the code, by perf's event name
+// ("page-faults", "context-switches", "cpu-migrations", "cycles", "instructions", …).
+struct EventCounts {
+  // Per timed call: the counts over every timed batch over the calls they made.
+  std::map<std::string, double> perCall;
+  // In the first call alone (the warm-up): its page faults are the first touch's.
+  std::map<std::string, double> firstCall;
+  friend bool operator==(const EventCounts&, const EventCounts&) = default;
+};
+
 struct PointResult {
   Point point;
   PointStatus status = PointStatus::ok;
@@ -113,6 +128,13 @@ struct PointResult {
   std::string valuesMissing{};
   // Empty where not measured: an imported point, a file written before it, no sample taken.
   std::optional<CpuUse> cpu{};
+  // Empty where nothing was counted: no event opened (SystemInfo::counters says why), code in
+  // a Python child, an imported point, a file written before counting.
+  std::optional<EventCounts> counts{};
+  // What the code printed on stdout and stderr while the point ran in a worker process, its
+  // last kMaxPointOutput bytes (a note says how much came before); empty when it printed
+  // nothing or ran in this process (whose output is the terminal's).
+  std::string output{};
   friend bool operator==(const PointResult&, const PointResult&) = default;
 };
 std::vector<std::string> variantsIn(const std::vector<PointResult>& results);

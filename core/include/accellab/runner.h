@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "accellab/collective.h"
+#include "accellab/counters.h"
 #include "accellab/measure_config.h"
 #include "accellab/memory_guard.h"
 #include "accellab/point_measurer.h"
@@ -101,9 +102,11 @@ class Runner {
   // launch's (every rank runs the same points and takes every decision from rank 0);
   // null: one process (SoloCollective). `cpuClock` is read beside `clock` around each timed
   // batch (PointResult::cpu); empty: the CPU time is not measured (a run's own CPU time, a
-  // Python child's, still is).
+  // Python child's, still is). `counters` are read beside it, and around the first call
+  // (PointResult::counts); null: nothing is counted.
   Runner(const Registry& registry, MemoryProbe memory, Clock clock = steadySeconds,
-         std::shared_ptr<Collective> collective = nullptr, Clock cpuClock = processCpuSeconds);
+         std::shared_ptr<Collective> collective = nullptr, Clock cpuClock = processCpuSeconds,
+         std::shared_ptr<CounterSource> counters = nullptr);
 
   // Never throws for a kernel's failure: the result says failed/skipped/cancelled and why.
   // Stores at most pointSampleCap(1) samples.
@@ -146,6 +149,7 @@ class Runner {
   MemoryProbe memory_;
   Clock clock_;
   Clock cpuClock_;
+  std::shared_ptr<CounterSource> counters_;
   std::shared_ptr<Collective> collective_;
   std::shared_ptr<PointMeasurer> measurer_;
 };

@@ -102,6 +102,10 @@ struct SystemInfo {
   // The load average over the last 1, 5 and 15 minutes when the machine was probed
   // (/proc/loadavg, or a Google Benchmark file's load_avg); empty when not known.
   std::vector<double> loadAverage;
+  // Which perf events the runs count per point (counters.h), and why the others are not:
+  // "page-faults, context-switches, cpu-migrations; hardware counters: not available on this
+  // machine (no PMU exposed to this VM)". Empty when not asked (older files, imports).
+  std::string counters;
   std::vector<GpuInfo> gpus;  // every CUDA device of the machine, by ordinal
   int gpuDevice = 0;          // the ordinal the gpu variants ran on
   std::string gpuReason;      // why gpus is empty: "built without CUDA", "no CUDA device"
@@ -113,6 +117,11 @@ struct SystemInfo {
   // (machine_cache.h), measured at that time, not by the probe that made this SystemInfo.
   std::string bandwidthMeasured;
   bool bandwidthCached = false;
+  // What competed with the probe that measured every ceiling here (the load before it, other
+  // processes' CPU time during it: system_conditions.h), or empty when the machine was quiet or
+  // it is not known (files before it was recorded). Such ceilings are low: a cached one is
+  // measured again once the machine is quiet (machine_cache.h).
+  std::string ceilingsBusy;
   // The compute roofs (f32 and f64; scalar, best SIMD on one thread, SIMD on all threads; the
   // device's when present), measured and cached with the bandwidth ceiling; empty = not
   // measured (sessions before them).

@@ -44,11 +44,18 @@ struct ConditionsProbe {
 };
 
 // The conditions found, at most one per check, in the order of the check ids ("build-type",
-// "governor", "turbo", "load", "busy-process", "virtual-machine", "blas-core"); empty when
-// nothing warns. "blas-core": OPENBLAS_CORETYPE forces OpenBLAS onto kernels for an older CPU
-// than this one (its SIMD targets say AVX-512, the core is Haswell's AVX2), so the blas
-// variants run slower than the machine allows.
-// A file that cannot be read gives no warning. Takes about probe.busySampleS.
+// "governor", "turbo", "load", "busy-process", "virtual-machine", "blas-core",
+// "busy-ceilings"); empty when nothing warns. "busy-ceilings": the probe.system's ceilings were
+// measured while the machine was busy (SystemInfo::ceilingsBusy). "blas-core": OPENBLAS_CORETYPE
+// forces OpenBLAS onto kernels for an older CPU than this one (its SIMD targets say AVX-512, the
+// core is Haswell's AVX2), so the blas variants run slower than the machine allows. A file that
+// cannot be read gives no warning. Takes about probe.busySampleS.
 std::vector<SystemCondition> checkSystemConditions(const ConditionsProbe& probe = {});
+
+// Only what says other work competes for the machine, each the fact without a run's advice:
+// "load average 3.10 over the last minute is above the 2 logical cores" (read first), and the
+// busy processes sampled over probe.wait, which may be a measurement itself (the machine
+// probe's, so that a process busy during it is seen). Empty when the machine is quiet.
+std::vector<std::string> checkCompetition(const ConditionsProbe& probe = {});
 
 }  // namespace accellab
