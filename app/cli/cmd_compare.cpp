@@ -63,6 +63,11 @@ CompareOptions optionsFrom(const ArgumentParser& parser) {
   }
   if (const auto threshold = parser.percentage("--threshold")) options.threshold = *threshold;
   if (const auto seed = parser.unsignedValue("--seed")) options.seed = *seed;
+  if (const auto time = parser.value("--time")) {
+    const auto parsed = parseCompareTime(*time);
+    if (!parsed) throw UsageError("invalid --time: '" + *time + "' (expected wall or cpu)");
+    options.time = *parsed;
+  }
   return options;
 }
 
@@ -81,7 +86,10 @@ int compareCommand(Args args, const EngineFactory&) {
       .positionalList("NEW", "the runs to compare with BASE: FILE or FILE#ID")
       .option("--alpha", "P", "significance level of the U test (default 0.05)")
       .option("--threshold", "PERCENT", "smallest change that counts (default 5%)")
-      .option("--seed", "N", "seed of the bootstrap (default 20261130)");
+      .option("--seed", "N", "seed of the bootstrap (default 20261130)")
+      .option("--time", "WHAT",
+              "'wall' (default): each sample's wall time; 'cpu': the CPU time of the process "
+              "that ran the code, every thread (a library's threads show there)");
   addReportFileOptions(parser);
   parser.parse(args);
   if (parser.helpRequested()) {

@@ -57,26 +57,39 @@ std::vector<std::optional<std::size_t>> pairPoints(const Run& base, const Run& n
   return partner;
 }
 
-ComparedSide sideOf(const PointResult& result) {
+const std::vector<double> kNoSamples;
+
+// The samples a comparison sets side by side, and their median.
+const std::vector<double>& samplesOf(const PointResult& result, CompareTime time) {
+  if (time == CompareTime::wall) return result.samplesS;
+  return result.cpu ? result.cpu->samplesS : kNoSamples;
+}
+double medianOf(const PointResult& result, CompareTime time) {
+  if (time == CompareTime::wall) return result.stats.medianS;
+  return result.cpu ? result.cpu->medianS : 0;
+}
+
+ComparedSide sideOf(const PointResult& result, CompareTime time) {
   ComparedSide side;
   side.status = result.status;
   side.reason = result.reason;
   side.threads = result.point.threads;
   side.flags = result.flags;
   if (result.status == PointStatus::ok) {
-    side.medianS = result.stats.medianS;
-    side.samples = result.samplesS.size();
+    side.medianS = medianOf(result, time);
+    side.samples = samplesOf(result, time).size();
   }
   return side;
 }
 
 // Why one side cannot be compared, or "" when it can.
-std::string unmeasured(const PointResult& result) {
+std::string unmeasured(const PointResult& result, CompareTime time) {
   if (result.status != PointStatus::ok)
     return std::string(toString(result.status)) +
            (result.reason.empty() ? "" : " (" + result.reason + ")");
-  if (result.samplesS.empty()) return "no samples stored";
-  if (!(result.stats.medianS > 0)) return "median not positive";
+  if (time == CompareTime::cpu && !result.cpu) return "CPU time not measured";
+  if (samplesOf(result, time).empty()) return "no samples stored";
+  if (!(medianOf(result, time) > 0)) return "median not positive";
   return {};
 }
 
@@ -97,10 +110,12 @@ std::string flagsNote(const PointFlags& base, const PointFlags& next) {
 // ratio alone would suggest otherwise.
 void judge(ComparisonRow& row, const PointResult& base, const PointResult& next,
            const CompareOptions& options) {
-  const double ratio = next.stats.medianS / base.stats.medianS;
+  const std::vector<double>& baseSamples = samplesOf(base, options.time);
+  const std::vector<double>& nextSamples = samplesOf(next, options.time);
+  const double ratio = medianOf(next, options.time) / medianOf(base, options.time);
   const RatioInterval ci =
-      bootstrapMedianRatio95(base.samplesS, next.samplesS, options.seed, options.resamples);
-  const double p = mannWhitneyU(base.samplesS, next.samplesS).pValue;
+      bootstrapMedianRatio95(baseSamples, nextSamples, options.seed, options.resamples);
+  const double p = mannWhitneyU(baseSamples, nextSamples).pValue;
   row.ratio = ratio;
   row.ratioCi95 = ci;
   row.pValue = p;
@@ -112,8 +127,8 @@ void judge(ComparisonRow& row, const PointResult& base, const PointResult& next,
                                                 : Verdict::faster;
   if (row.verdict != Verdict::unchanged || !large) return;
   std::ostringstream why;
-  if (smallestPValue(base.samplesS.size(), next.samplesS.size()) >= options.alpha) {
-    why << base.samplesS.size() << " + " << next.samplesS.size() << " samples cannot reach p < "
+  if (smallestPValue(baseSamples.size(), nextSamples.size()) >= options.alpha) {
+    why << baseSamples.size() << " + " << nextSamples.size() << " samples cannot reach p < "
         << options.alpha;
   } else if (!differs) {
     why << "p not below " << options.alpha;
@@ -127,10 +142,10 @@ ComparisonRow matchedRow(const PointResult& base, const PointResult& next,
                          const CompareOptions& options) {
   ComparisonRow row;
   row.point = base.point;
-  row.baseSide = sideOf(base);
-  row.newSide = sideOf(next);
-  const std::string baseProblem = unmeasured(base);
-  const std::string newProblem = unmeasured(next);
+  row.baseSide = sideOf(base, options.time);
+  row.newSide = sideOf(next, options.time);
+  const std::string baseProblem = unmeasured(base, options.time);
+  const std::string newProblem = unmeasured(next, options.time);
   if (baseProblem.empty() && newProblem.empty()) {
     judge(row, base, next, options);
   } else {
@@ -156,12 +171,12 @@ ComparisonRow matchedRow(const PointResult& base, const PointResult& next,
   return row;
 }
 
-ComparisonRow unmatchedRow(const PointResult& result, Verdict verdict) {
+ComparisonRow unmatchedRow(const PointResult& result, Verdict verdict, CompareTime time) {
   ComparisonRow row;
   row.point = result.point;
   row.verdict = verdict;
-  (verdict == Verdict::onlyInBase ? row.baseSide : row.newSide) = sideOf(result);
-  if (result.status != PointStatus::ok) addNote(row.note, unmeasured(result));
+  (verdict == Verdict::onlyInBase ? row.baseSide : row.newSide) = sideOf(result, time);
+  if (result.status != PointStatus::ok) addNote(row.note, unmeasured(result, time));
   return row;
 }
 
@@ -241,6 +256,14 @@ void placeNewOnly(std::vector<ComparisonRow>& rows, ComparisonRow row) {
 
 }  // namespace
 
+std::string_view toString(CompareTime time) { return time == CompareTime::cpu ? "cpu" : "wall"; }
+
+std::optional<CompareTime> parseCompareTime(std::string_view text) {
+  if (text == "wall") return CompareTime::wall;
+  if (text == "cpu") return CompareTime::cpu;
+  return std::nullopt;
+}
+
 std::string_view toString(Verdict verdict) {
   switch (verdict) {
     case Verdict::faster:
@@ -265,14 +288,15 @@ Comparison compareRuns(const Run& base, const Run& next, const CompareOptions& o
   std::vector<bool> paired(next.points.size(), false);
   for (std::size_t b = 0; b < base.points.size(); ++b) {
     if (!partner[b]) {
-      comparison.rows.push_back(unmatchedRow(base.points[b], Verdict::onlyInBase));
+      comparison.rows.push_back(unmatchedRow(base.points[b], Verdict::onlyInBase, options.time));
       continue;
     }
     paired[*partner[b]] = true;
     comparison.rows.push_back(matchedRow(base.points[b], next.points[*partner[b]], options));
   }
   for (std::size_t n = 0; n < next.points.size(); ++n) {
-    if (!paired[n]) placeNewOnly(comparison.rows, unmatchedRow(next.points[n], Verdict::onlyInNew));
+    if (!paired[n])
+      placeNewOnly(comparison.rows, unmatchedRow(next.points[n], Verdict::onlyInNew, options.time));
   }
   return comparison;
 }

@@ -31,7 +31,10 @@ std::vector<std::pair<std::string, std::string>> aboutLines(const Comparison& co
        << formatValue(options.threshold, ValueKind::percentage)
        << " and the 95 % interval excludes 1";
   std::ostringstream times;
-  times << "medians of the stored samples (gpu points: the kernel alone); interval from "
+  times << (options.time == CompareTime::cpu
+                ? "medians of the CPU time per run of the stored samples (the process that ran "
+                  "the code, every thread); interval from "
+                : "medians of the stored samples (gpu points: the kernel alone); interval from ")
         << options.resamples << " bootstrap resamples, seed " << options.seed;
   std::vector<std::pair<std::string, std::string>> lines = {{"Base", runText(comparison.baseRun)},
                                                             {"New", runText(comparison.newRun)},
@@ -165,7 +168,8 @@ void writeJson(std::ostream& out, std::span<const Comparison> comparisons) {
     list.push_back({{"base", runJson(comparison.baseRun)},
                     {"new", runJson(comparison.newRun)},
                     {"options",
-                     {{"alpha", options.alpha},
+                     {{"time", toString(options.time)},
+                      {"alpha", options.alpha},
                       {"threshold", options.threshold},
                       {"seed", options.seed},
                       {"resamples", options.resamples}}},

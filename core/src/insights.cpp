@@ -257,7 +257,7 @@ class Finder {
     for (std::size_t i = 0; i < rows_.size(); ++i) {
       if (!measured(rows_[i])) continue;
       measuredRows.push_back(i);
-      if (flaggedRow(rows_[i]) || rows_[i].flags.outliers) flagged.push_back(i);
+      if (flaggedPoint(run_.points[i])) flagged.push_back(i);
     }
     if (measuredRows.empty()) return;
     Insight& insight =

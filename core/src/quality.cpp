@@ -60,6 +60,10 @@ std::vector<std::string> flagNames(const PointFlags& flags) {
   return names;
 }
 
+bool flaggedPoint(const PointResult& result) {
+  return result.status == PointStatus::ok && result.flags.any();
+}
+
 std::vector<std::string> everyFlagName() {
   std::vector<std::string> names;
   for (const FlagName& f : kFlags) names.emplace_back(f.name);

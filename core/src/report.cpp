@@ -79,6 +79,20 @@ std::string printedNote(const std::string& output) {
          " (kept in the session), the last: " + shown;
 }
 
+// What the scheduler did to a point whose samples spread: its context switches and CPU
+// migrations per call, where counted. The numbers only: a spread has other causes too (the
+// clock, other cores' traffic), which no counter here shows.
+std::string switchedNote(const PointResult& result) {
+  if (!(result.flags.unstable || result.flags.outliers) || !result.counts) return {};
+  const auto& perCall = result.counts->perCall;
+  const auto switches = perCall.find("context-switches");
+  const auto migrations = perCall.find("cpu-migrations");
+  if (switches == perCall.end() || migrations == perCall.end()) return {};
+  return "spread with " + formatValue(switches->second, ValueKind::number) +
+         " context switches and " + formatValue(migrations->second, ValueKind::number) +
+         " CPU migrations per call";
+}
+
 std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (result.status != PointStatus::ok) {
     // A crash's reason quotes stderr's last lines already.
@@ -116,6 +130,10 @@ std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (const std::string cores = coreUseNote(result); !cores.empty()) {
     if (!note.empty()) note += "; ";
     note += cores;
+  }
+  if (const std::string switched = switchedNote(result); !switched.empty()) {
+    if (!note.empty()) note += "; ";
+    note += switched;
   }
   if (const std::string printed = printedNote(result.output); !printed.empty()) {
     if (!note.empty()) note += "; ";

@@ -126,6 +126,38 @@ class TestCompare : public QObject {
     QVERIFY(row.ratioCi95->low <= 1.25 && 1.25 <= row.ratioCi95->high);
   }
 
+  // --time cpu compares the CPU time of the same samples: a library that started using a
+  // second core is slower in CPU time where the wall time did not change; a point stored
+  // without CPU time is not comparable, and says why.
+  void cpuTimeComparesTheCoresUsed() {
+    Run base = test::baseRun();
+    Run next = test::baseRun();
+    next.id = 2;
+    base.points.resize(1);
+    next.points.resize(1);
+    const auto withCores = [](PointResult& p, double cores) {
+      CpuUse cpu;
+      for (const double s : p.samplesS) cpu.samplesS.push_back(s * cores);
+      cpu.medianS = p.stats.medianS * cores;
+      cpu.cores = cores;
+      p.cpu = cpu;
+    };
+    withCores(base.points[0], 1.0);
+    withCores(next.points[0], 1.9);
+    const CompareOptions cpu{.time = CompareTime::cpu};
+    QCOMPARE(toString(compareRuns(base, next).rows[0].verdict), toString(Verdict::unchanged));
+    const ComparisonRow row = compareRuns(base, next, cpu).rows[0];
+    QCOMPARE(toString(row.verdict), toString(Verdict::slower));
+    QVERIFY(std::abs(*row.ratio - 1.9) < 1e-9);
+    QCOMPARE(row.newSide->medianS, next.points[0].cpu->medianS);
+    next.points[0].cpu.reset();
+    const ComparisonRow unmeasured = compareRuns(base, next, cpu).rows[0];
+    QCOMPARE(toString(unmeasured.verdict), toString(Verdict::notComparable));
+    QCOMPARE(unmeasured.note, std::string("new CPU time not measured"));
+    QCOMPARE(parseCompareTime("cpu"), std::optional(CompareTime::cpu));
+    QVERIFY(!parseCompareTime("user"));
+  }
+
   // The base's order, a point only in the new run after the rows of its group.
   void rowsKeepTheSweepOrder() {
     const Comparison comparison = compareRuns(test::baseRun(), test::newRun());

@@ -365,6 +365,23 @@ class TestReport : public QObject {
     QCOMPARE(buildReportRows({point}, {}).front().note, point.reason);
   }
 
+  // A point whose samples spread says what the scheduler did to it, where that was counted:
+  // the numbers, no cause; a steady point, or one not counted, says nothing of it.
+  void aSpreadPointSaysItsContextSwitches() {
+    PointResult point = test::sampleRun().points[0];
+    point.counts = EventCounts{{{"context-switches", 2.5}, {"cpu-migrations", 0.25}}, {}};
+    QVERIFY(buildReportRows({point}, {}).front().note.find("context switches") ==
+            std::string::npos);
+    point.flags.unstable = true;
+    const std::string note = buildReportRows({point}, {}).front().note;
+    QVERIFY2(note.find("spread with 2.50 context switches and 0.25 CPU migrations per call") !=
+                 std::string::npos,
+             note.c_str());
+    point.counts.reset();
+    QVERIFY(buildReportRows({point}, {}).front().note.find("context switches") ==
+            std::string::npos);
+  }
+
   void noCeilingNoFraction() {
     const auto rows = buildReportRows(test::samplePoints(), {});
     for (const auto& row : rows) QVERIFY(!row.ceilingFraction);

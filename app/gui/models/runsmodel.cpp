@@ -18,8 +18,7 @@ namespace {
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 std::size_t flaggedPoints(const Run& run) {
-  return static_cast<std::size_t>(std::count_if(run.points.begin(), run.points.end(),
-                                                [](const auto& p) { return p.flags.any(); }));
+  return static_cast<std::size_t>(std::ranges::count_if(run.points, flaggedPoint));
 }
 
 // "2 unstable, 1 cold": how many points carry each flag.

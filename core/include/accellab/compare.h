@@ -16,7 +16,15 @@
 
 namespace accellab {
 
+// What a comparison sets side by side: each sample's wall time (the default), or the CPU time
+// the process that ran the code spent on it (PointResult::cpu), where a library's threads
+// show that the wall time hides.
+enum class CompareTime { wall, cpu };
+std::string_view toString(CompareTime time);  // "wall", "cpu"
+std::optional<CompareTime> parseCompareTime(std::string_view text);
+
 struct CompareOptions {
+  CompareTime time = CompareTime::wall;
   double alpha = 0.05;            // significance level of the Mann–Whitney U test
   double threshold = 0.05;        // the smallest change that counts: 0.05 = 5 % of the base median
   std::uint64_t seed = 20261130;  // of the bootstrap, the same for every point

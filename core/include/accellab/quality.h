@@ -58,6 +58,9 @@ std::string cpuUseText(const PointResult& result);
 std::vector<std::string> flagNames(const PointFlags& flags);
 // Every flag's name, in that order.
 std::vector<std::string> everyFlagName();
+// A measured point with a flag: what the Runs panel counts as flagged and the busy-machine
+// finding says of a run, one count.
+bool flaggedPoint(const PointResult& result);
 // Sets the flag of `name`; false for a name that is not a flag.
 bool setFlag(PointFlags& flags, std::string_view name);
 // "unstable, cold", or "" when there is none.
