@@ -326,6 +326,35 @@ class TestMainWindow : public QObject {
     QVERIFY2(tip.contains(QStringLiteral("Kernel from plugin test-plugin 0.1 (")), qPrintable(tip));
   }
 
+  // A source that is not UTF-8 (a Latin-1 "// Größe") opens read-only with the reason on screen,
+  // and Compile and Add compiles the file as it is: its bytes never rewritten.
+  void aSourceThatIsNotUtf8IsNeverRewritten() {
+    const QString file = dir_->filePath(QStringLiteral("latin1.cu"));
+    const QByteArray bytes(
+        "// Gr\xf6\xdf"
+        "e\n__global__ void my_add(const float* in) {}\n");
+    {
+      QFile out(file);
+      QVERIFY(out.open(QIODevice::WriteOnly));
+      out.write(bytes);
+    }
+    CudaSourceDialog dialog({{QStringLiteral("add"), QStringLiteral("(const T* in, ...)")}},
+                            *prompts_);
+    QSignalSpy requested(&dialog, &CudaSourceDialog::addRequested);
+    QVERIFY(dialog.openFile(file));
+    auto* text = child<QPlainTextEdit>(dialog, "sourceText");
+    QVERIFY(text->isReadOnly());
+    QVERIFY(text->toPlainText().startsWith(QStringLiteral("// Gr\ufffd\ufffde")));
+    const QString log = child<QPlainTextEdit>(dialog, "sourceLog")->toPlainText();
+    QVERIFY2(log.startsWith(QStringLiteral("latin1.cu is not UTF-8: it is shown read-only")),
+             qPrintable(log));
+    child<QPushButton>(dialog, "sourceAdd")->click();
+    QCOMPARE(requested.count(), 1);
+    QFile in(file);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QCOMPARE(in.readAll(), bytes);
+  }
+
   // File > GPU Kernel from Source…: a starter from the kernel's signature; a compile error
   // shown in the dialog with NVRTC's words, the cursor on its line, nothing else changed; the
   // source fixed, a variant of its kernel in the panel, which the worker runs too (measured on

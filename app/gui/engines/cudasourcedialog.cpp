@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QStringDecoder>
 #include <QTextBlock>
 #include <QVBoxLayout>
 
@@ -127,6 +128,8 @@ void CudaSourceDialog::kernelChosen() {
   signature_->setText(kernel.signature);
   // A starter the user has not changed follows the kernel; their own text stays.
   if (source_->toPlainText().isEmpty() || source_->toPlainText() == starter_) {
+    notUtf8_ = false;
+    source_->setReadOnly(false);
     const QString entry = QStringLiteral("my_") + kernel.name;
     entry_->setText(entry);
     file_ = kernelsFolder() + QLatin1Char('/') + entry + QStringLiteral(".cu");
@@ -143,7 +146,11 @@ bool CudaSourceDialog::openFile(const QString& file) {
         tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(file), in.errorString()));
     return false;
   }
-  source_->setPlainText(QString::fromUtf8(in.readAll()));
+  QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+  const QString text = utf8.decode(in.readAll());
+  notUtf8_ = utf8.hasError();
+  source_->setPlainText(text);
+  source_->setReadOnly(notUtf8_);
   starter_.clear();
   file_ = QFileInfo(file).absoluteFilePath();
   fileLabel_->setText(QDir::toNativeSeparators(file_));
@@ -153,6 +160,12 @@ bool CudaSourceDialog::openFile(const QString& file) {
   if (const auto match = global.match(source_->toPlainText()); match.hasMatch())
     entry_->setText(match.captured(1));
   log_->clear();
+  if (notUtf8_)
+    log_->setPlainText(
+        tr("%1 is not UTF-8: it is shown read-only (each byte that is not UTF-8 as \ufffd), and "
+           "Compile and Add compiles the file as it is on disk, without rewriting it. To edit it "
+           "here, save it as UTF-8 in another editor and open it again.")
+            .arg(QFileInfo(file_).fileName()));
   return true;
 }
 
@@ -175,7 +188,8 @@ bool CudaSourceDialog::save(QString& why) {
 
 void CudaSourceDialog::add() {
   QString why;
-  if (!save(why)) {
+  // A file that is not UTF-8 is compiled as it is: saving the text shown would replace bytes.
+  if (!notUtf8_ && !save(why)) {
     log_->setPlainText(why);
     return;
   }

@@ -35,7 +35,8 @@ class CudaSourceDialog : public QDialog {
   // The file the source is saved to before each compile: the one opened or saved as, else
   // `entry`.cu in the user's kernels folder ($XDG_DATA_HOME/accellab/kernels).
   QString file() const { return file_; }
-  // Shows the text of `file` (Open…), for `entry`.
+  // Shows the text of `file` (Open…), for `entry`. A file that is not UTF-8 is shown
+  // read-only, and compiled as it is on disk: never rewritten with its bytes replaced.
   bool openFile(const QString& file);
   // The compile is under way (the button waits), done (`how` says what was added), or refused
   // with NVRTC's log or the reason.
@@ -68,6 +69,8 @@ class CudaSourceDialog : public QDialog {
   // The text of a kernel's starter, while the user has not changed it: another kernel chosen
   // replaces it with its own.
   QString starter_;
+  // The file shown is not UTF-8: read-only, and Compile and Add does not save it.
+  bool notUtf8_ = false;
 };
 
 }  // namespace accellab::gui
