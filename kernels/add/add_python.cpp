@@ -61,6 +61,14 @@ std::vector<VariantRow> pythonRows() {
        .usesThreads = true,
        .prepare = [](const RunRequest& r) { return preparePython(r, "numba-prange"); },
        .optIn = true},
+      {.name = "dask",
+       .description = "dask.array's a + 2 stored into the output on the threaded scheduler "
+                      "(num_workers = the point's threads), the array in two chunks of whole "
+                      "z-planes per worker (one for 1 thread): the tutorial's Dask row",
+       .needs = Needs::dask,
+       .usesThreads = true,
+       .prepare = [](const RunRequest& r) { return preparePython(r, "dask"); },
+       .optIn = true},
       {.name = "numba-cuda",
        .description =
            "Numba @cuda.jit grid-stride kernel; the kernel alone is timed, the copies are not",

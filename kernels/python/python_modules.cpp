@@ -39,7 +39,7 @@ def version(module):
         return metadata.version(module)
     except Exception:
         return ""
-versions = {m: version(m) for m in ("numpy", "numba")}
+versions = {m: version(m) for m in ("numpy", "numba", "dask")}
 found = {m: v is not None for m, v in versions.items()}
 found["versions"] = {m: v for m, v in versions.items() if v}
 found["cuda"] = cuda() if found["numba"] else ""
@@ -62,9 +62,11 @@ struct Interpreter {
   std::string version;
   bool numpy = false;
   bool numba = false;
+  bool dask = false;
   std::string cuda;          // why numba.cuda cannot run, or empty
   std::string numpyVersion;  // as its package states it; empty when unknown
   std::string numbaVersion;
+  std::string daskVersion;
   std::map<std::string, bool> modules;  // those asked for by name: whether each is found
 };
 
@@ -85,9 +87,11 @@ Interpreter probeInterpreter(const std::string& command, std::vector<std::string
           found.value("version", ""),
           found.value("numpy", false),
           found.value("numba", false),
+          found.value("dask", false),
           found.value("cuda", ""),
           versionOf("numpy"),
           versionOf("numba"),
+          versionOf("dask"),
           found.value("modules", std::map<std::string, bool>{})};
 }
 
@@ -109,7 +113,8 @@ std::string summary(const Interpreter& python) {
     return std::string(name) + (version.empty() ? "" : " " + version);
   };
   return described(python) + ": " + module("NumPy", python.numpy, python.numpyVersion) + ", " +
-         module("Numba", python.numba, python.numbaVersion);
+         module("Numba", python.numba, python.numbaVersion) + ", " +
+         module("Dask", python.dask, python.daskVersion);
 }
 
 // Why `module` is unavailable, what was tried and how to choose: Debian's interpreter when it
@@ -148,7 +153,7 @@ PythonModules probePythonModules() {
     modules.summary = summary(python);
     // Asked only when something is missing and it is another interpreter than the one asked.
     std::optional<Interpreter> system;
-    if (!python.numpy || !python.numba) system = otherSystem(python, {});
+    if (!python.numpy || !python.numba || !python.dask) system = otherSystem(python, {});
     if (!python.numpy)
       modules.numpy =
           Availability::no(missing("NumPy", "install python3-numpy (scripts/setup does)", python,
@@ -160,12 +165,16 @@ PythonModules probePythonModules() {
     } else if (!python.cuda.empty()) {
       modules.numbaCuda = Availability::no(python.cuda);
     }
+    if (!python.dask)
+      modules.dask = Availability::no(missing("Dask", "install python3-dask (scripts/setup does)",
+                                              python, versionIf(system, system && system->dask)));
   } catch (const std::exception& error) {
     modules.python = Availability::no(error.what());
     modules.summary = error.what();
-    modules.numpy = modules.numba = modules.python;
+    modules.numpy = modules.numba = modules.dask = modules.python;
   }
   if (!modules.numba.available) modules.numbaCuda = modules.numba;
+  if (!modules.numpy.available) modules.dask = modules.numpy;
   return modules;
 }
 

@@ -8,7 +8,8 @@ namespace accellab::kernels {
 // What this machine's Python offers the variants; asks the interpreter once, without
 // importing numba (slow), and never waits more than a few seconds for it.
 struct PythonModules {
-  // "python3 from PATH (/usr/bin/python3, Python 3.11.2): NumPy 1.24.2, Numba 0.56.4", or
+  // "python3 from PATH (/usr/bin/python3, Python 3.11.2): NumPy 1.24.2, Numba 0.56.4, Dask
+  // 2022.12.1", or
   // why the interpreter could not be asked: the session's SystemInfo::python.
   std::string summary;
   Availability python;  // "python3 not found"
@@ -17,6 +18,7 @@ struct PythonModules {
   Availability numpy;
   Availability numba;      // as numpy
   Availability numbaCuda;  // also "no CUDA device"
+  Availability dask;       // as numpy (dask.array runs on NumPy)
 };
 PythonModules probePythonModules();
 

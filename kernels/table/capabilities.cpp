@@ -27,6 +27,8 @@ Availability Capabilities::of(Needs needs) const {
       return python.numba;
     case Needs::numbaCuda:
       return python.numbaCuda;
+    case Needs::dask:
+      return python.dask;
     case Needs::nvrtc:
       return nvrtc;
     case Needs::mpi:

@@ -25,6 +25,7 @@ enum class Needs {
   numpy,
   numba,
   numbaCuda,
+  dask,
   mpi,
   nvrtc  // a user's CUDA source compiled at run time (cuda/cuda_source.h): the GPU and NVRTC
 };

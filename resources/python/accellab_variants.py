@@ -32,7 +32,7 @@ os.dup2(2, 1)
 PI_NUMPY_CHUNK = 1 << 20
 # What each kernel offers, checked before any import so that a typo is named as one.
 VARIANTS = {
-    "add": ("python-loop", "numpy", "numpy-out", "numba", "numba-prange", "numba-cuda"),
+    "add": ("python-loop", "numpy", "numpy-out", "numba", "numba-prange", "dask", "numba-cuda"),
     "pi": ("python-loop", "numpy", "numba", "numba-prange", "numba-cuda"),
 }
 # Elements (add) or samples (pi) the python-loop calibration times.
@@ -184,6 +184,21 @@ def prepare_add(request):
                     for x in range(a.shape[2]):
                         b[z, y, x] = a[z, y, x] + 2
         return prepared, lambda: add_prange(a, b), copy_in, copy_out
+
+    if variant == "dask":
+        return prepare_add_dask(prepared, a, b, request["threads"], copy_in, copy_out)
+
+
+def prepare_add_dask(prepared, a, b, threads, copy_in, copy_out):
+    import dask.array as da
+    # Whole z-planes, two chunks a worker so the scheduler can balance them; one for 1 thread.
+    pieces = min(a.shape[0], 1 if threads == 1 else 2 * threads)
+    planes = -(-a.shape[0] // pieces)
+    total = da.from_array(a, chunks=(planes, a.shape[1], a.shape[2])) + 2
+
+    def run():
+        da.store(total, b, lock=False, scheduler="threads", num_workers=threads)
+    return prepared, run, copy_in, copy_out
 
 
 def prepare_function(request):

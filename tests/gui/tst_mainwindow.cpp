@@ -679,7 +679,7 @@ class TestMainWindow : public QObject {
     const auto python = tree->findItems(QStringLiteral("Python"), Qt::MatchExactly, 0);
     QCOMPARE(python.size(), 1);
     QVERIFY2(python[0]->text(1).startsWith(QStringLiteral("ACCELLAB_PYTHON=%1 (").arg(bare)) &&
-                 python[0]->text(1).endsWith(QStringLiteral("): no NumPy, no Numba")),
+                 python[0]->text(1).endsWith(QStringLiteral("): no NumPy, no Numba, no Dask")),
              qPrintable(python[0]->text(1)));
 
     // Debian's interpreter, which scripts/setup gives NumPy: the variant can run again.

@@ -88,10 +88,11 @@ class TestBuiltin : public QObject {
     for (const Kernel* kernel : kernels) names.push_back(kernel->info().name);
     QCOMPARE(names,
              (std::vector<std::string>{"add", "pi", "triad", "stencil", "reduce", "matmul"}));
-    QCOMPARE(variantNames(*kernels[0]),
-             (std::vector<std::string>{"loop", "loop-strided", "vectorized", "parallel", "gpu",
-                                       "gpu-lib", "std-par", "mpi", "python-loop", "numpy",
-                                       "numpy-out", "numba", "numba-prange", "numba-cuda"}));
+    QCOMPARE(
+        variantNames(*kernels[0]),
+        (std::vector<std::string>{"loop", "loop-strided", "vectorized", "parallel", "gpu",
+                                  "gpu-lib", "std-par", "mpi", "python-loop", "numpy", "numpy-out",
+                                  "numba", "numba-prange", "dask", "numba-cuda"}));
     QCOMPARE(variantNames(*kernels[1]),
              (std::vector<std::string>{"loop", "vectorized", "parallel", "gpu", "gpu-lib",
                                        "std-par", "mpi", "python-loop", "numpy", "numba",
@@ -137,10 +138,10 @@ class TestBuiltin : public QObject {
   // sums blocks on one thread). The device variants are named gpu*, so a table or chart tells
   // them apart; numba-cuda times itself in Python and reports no GpuTiming.
   void threadsAndDeviceFollowTheNames() {
-    const std::set<std::string> threaded{"add std-par",      "pi std-par",      "triad std-par",
-                                         "triad blas",       "reduce std-par",  "matmul blas",
-                                         "add numba-prange", "pi numba-prange", "add mpi",
-                                         "pi mpi",           "triad mpi",       "reduce mpi"};
+    const std::set<std::string> threaded{
+        "add std-par", "pi std-par",       "triad std-par",   "triad blas", "reduce std-par",
+        "matmul blas", "add numba-prange", "pi numba-prange", "add dask",   "add mpi",
+        "pi mpi",      "triad mpi",        "reduce mpi"};
     for (const Kernel* kernel : test::builtinKernels().kernels()) {
       for (const VariantInfo& variant : kernel->info().variants) {
         QCOMPARE(variant.usesThreads,

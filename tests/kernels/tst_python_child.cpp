@@ -218,7 +218,7 @@ class TestPythonChild : public QObject {
       const std::string summary = probePythonModules().summary;
       QVERIFY2(summary.starts_with("ACCELLAB_PYTHON=" + bare + " (") &&
                    summary.find(", Python 3.") != std::string::npos &&
-                   summary.ends_with("): no NumPy, no Numba"),
+                   summary.ends_with("): no NumPy, no Numba, no Dask"),
                summary.c_str());
     }
     const ScopedEnv system("ACCELLAB_PYTHON", "/usr/bin/python3");

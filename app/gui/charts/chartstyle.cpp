@@ -23,15 +23,16 @@ namespace {
 constexpr QRgb kBlue = 0x0072b2, kOrange = 0xe69f00, kGreen = 0x009e73, kSky = 0x56b4e9,
                kPurple = 0xcc79a7, kYellow = 0xf0e442, kVermillion = 0xd55e00, kBrown = 0xa6761d,
                kRose = 0xcc6677, kIndigo = 0x7570b3, kGrey = 0x8f8f8f, kMagenta = 0xe7298a,
-               kLime = 0x66a61e, kTeal = 0x44aa99, kSand = 0xddcc77, kCyan = 0x88ccee;
+               kLime = 0x66a61e, kTeal = 0x44aa99, kSand = 0xddcc77, kCyan = 0x88ccee,
+               kOlive = 0x999933;
 // The variants AccelLab ships; any other variant gets a colour from its name's hash.
 struct KnownVariant {
   const char* name;
   QRgb colour;
 };
 // Every variant AccelLab ships has a colour of its own, so any of them shown together (add
-// has fourteen with its Python ones) are told apart on every tab, run and export.
-constexpr std::array<KnownVariant, 16> kKnownVariants = {{{"loop", kBlue},
+// has fifteen with its Python ones) are told apart on every tab, run and export.
+constexpr std::array<KnownVariant, 17> kKnownVariants = {{{"loop", kBlue},
                                                           {"loop-strided", kPurple},
                                                           {"vectorized", kOrange},
                                                           {"parallel", kGreen},
@@ -46,6 +47,7 @@ constexpr std::array<KnownVariant, 16> kKnownVariants = {{{"loop", kBlue},
                                                           {"numpy-out", kLime},
                                                           {"numba", kTeal},
                                                           {"numba-prange", kSand},
+                                                          {"dask", kOlive},
                                                           {"numba-cuda", kCyan}}};
 constexpr std::array<QRgb, 16> kPalette = {kBlue,       kOrange, kGreen, kSky,    kPurple, kYellow,
                                            kVermillion, kBrown,  kRose,  kIndigo, kGrey,   kMagenta,
