@@ -586,6 +586,20 @@ class TestInsights : public QObject {
     QVERIFY(std::abs(bound->numbers.at("ceilingFraction") - 30e9 / 35.2e9) < 1e-6);
   }
 
+  // The tutorial's Dask row on one thread is Python beside C++ too.
+  void daskIsPythonBesideCpp() {
+    Run run;
+    run.system = sampleSystem();
+    run.points = {point("vectorized", kLarge, 1, 0.01, kLargeBytes),
+                  point("dask", kLarge, 1, 0.07, kLargeBytes),
+                  point("dask", kLarge, 2, 0.04, kLargeBytes)};
+    const std::vector<Insight> found = findInsights(run);
+    const auto python = std::ranges::find(found, InsightKind::pythonAgainstCpp, &Insight::kind);
+    QVERIFY(python != found.end());
+    QVERIFY(std::abs(python->numbers.at("dask") - 7) < 1e-9);
+    QCOMPARE(python->rows, (std::vector<std::size_t>{0, 1}));
+  }
+
   void noEvidenceNoFinding() {
     Run run = insightRun();
     run.points.resize(3);

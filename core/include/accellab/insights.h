@@ -99,8 +99,9 @@ inline constexpr std::string_view kFindingsNeed =
     "they need a variant near a ceiling or far below both, a thread sweep, sizes on both sides "
     "of a cache, loop-strided beside loop, Python beside C++, a cold first call or a gpu point";
 
-// The Python variants of the built-in kernels (the tutorial's own code), slowest first.
-inline constexpr std::string_view kPythonVariants[] = {"python-loop", "numpy", "numba"};
+// The Python variants of the built-in kernels on one thread: the tutorial's own code, and its
+// Dask row.
+inline constexpr std::string_view kPythonVariants[] = {"python-loop", "numpy", "numba", "dask"};
 
 // Why more threads lost (threadsLose's numbers["cause"]).
 enum class LoseCause {
