@@ -68,6 +68,11 @@ Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bo
   } else {
     plugins = pluginsFrom(parser);
   }
+  // A plugin's constructor runs before anything of it is checked: one that calls exit(0) would
+  // end this command silently, exit status 0 and no session. The worker's app probed them.
+  if (!forWorker)
+    for (const std::filesystem::path& plugin : plugins)
+      if (auto why = pluginEndsItsLoader(plugin)) throw PluginError(*why);
   std::vector<std::filesystem::path> pythonFiles;
   for (const std::string& file : parser.values("--python")) pythonFiles.emplace_back(file);
   if (parser.value("--bench") && pythonFiles.empty())

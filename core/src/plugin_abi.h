@@ -20,6 +20,10 @@ inline constexpr std::size_t kOldestSize<accellab_variant> = offsetof(accellab_v
 template <>
 inline constexpr std::size_t kOldestSize<accellab_kernel> = offsetof(accellab_kernel, device_work);
 
+// No struct of ABI 1.x comes near this: a larger struct_size is a broken plugin's, and striding
+// an array by it would read gigabytes past its end.
+inline constexpr std::size_t kMaxStructSize = 4096;
+
 // What the host knows of `declared`: the fields its struct_size covers, the rest zero (absent).
 template <class T>
 T known(const T& declared) {

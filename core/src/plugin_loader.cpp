@@ -60,6 +60,10 @@ class Checks {
       refuse(what + " is " + std::to_string(value->struct_size) + " bytes, smaller than ABI " +
              std::to_string(ACCELLAB_PLUGIN_ABI_MAJOR) + ".0's " +
              std::to_string(detail::kOldestSize<T>));
+    if (value->struct_size > detail::kMaxStructSize)
+      refuse(what + " is " + std::to_string(value->struct_size) +
+             " bytes, more than any struct of ABI " + std::to_string(ACCELLAB_PLUGIN_ABI_MAJOR) +
+             ".x can be (at most " + std::to_string(detail::kMaxStructSize) + ")");
     return detail::known(*value);
   }
 

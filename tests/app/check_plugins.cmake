@@ -2,9 +2,10 @@
 # tree's SDK (find_package(AccelLab)), its kernel listed and run in accellab-cli (in process and
 # isolated), every point verified and its reported value in the table and the session; the gpu
 # variant (built where the CUDA toolkit is) verified where a device is, else skipped with the
-# reason; a plugin whose kernel takes a built-in's name, and a file that
-# does not exist, refused with exit 2 and one line.
-#   cmake -DCLI=... -DEXAMPLE=... -DSDK=... -DCLASHING=... -DWORKDIR=... -P check_plugins.cmake
+# reason; a plugin whose kernel takes a built-in's name, one whose constructor calls exit(0),
+# and a file that does not exist, refused with exit 2 and one line.
+#   cmake -DCLI=... -DEXAMPLE=... -DSDK=... -DCLASHING=... -DEXITING=... -DWORKDIR=... \
+#     -P check_plugins.cmake
 function(run_cli expected_rc)
   execute_process(COMMAND ${CLI} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
                   ERROR_VARIABLE err TIMEOUT 300)
@@ -97,6 +98,11 @@ endif()
 run_cli(2 list --plugin ${CLASHING})
 if(NOT err MATCHES "kernel 'add' is already taken")
   message(FATAL_ERROR "a plugin taking add's name:\n${err}")
+endif()
+# A constructor that calls exit(0) would end the command silently with exit status 0.
+run_cli(2 run --kernel copy --plugin ${EXITING} --reps 1 --out ${WORKDIR}/exiting.json)
+if(NOT err MATCHES "its code ended a child process that loaded it \\(exited with status 0")
+  message(FATAL_ERROR "a plugin whose constructor calls exit(0):\n${err}")
 endif()
 run_cli(2 run --kernel saxpy --plugin ${WORKDIR}/missing.so)
 if(NOT err MATCHES "^accellab-cli: error: plugin [^\n]*missing.so: does not exist")

@@ -254,6 +254,22 @@ class TestPlugin : public QObject {
     QVERIFY(runner.runPoint(copyPoint("loop"), quick()).verified);
   }
 
+  // A constructor that calls exit(0) or crashes runs at dlopen, before anything is checked:
+  // a forked child loads the plugin first, and says which ended it; a good plugin passes.
+  void aPluginThatEndsItsLoaderIsFoundInAChild() {
+    QVERIFY(!pluginEndsItsLoader(pluginPath(0)));
+    QVERIFY(!pluginEndsItsLoader(pluginPath(1)));  // refused by the loader: the real load says so
+    const auto exits = pluginEndsItsLoader(pluginPath(21));
+    QVERIFY(exits);
+    QVERIFY2(exits->find("its code ended a child process that loaded it (exited with status 0") !=
+                 std::string::npos,
+             exits->c_str());
+    const auto crashes = pluginEndsItsLoader(pluginPath(22));
+    QVERIFY(crashes);
+    QVERIFY2(crashes->find("a child process that loaded it") != std::string::npos,
+             crashes->c_str());
+  }
+
   void brokenPluginsAreRefused_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("message");
@@ -284,6 +300,10 @@ class TestPlugin : public QObject {
         "kernel 'copy' variant 2 is 48 bytes, kernel 'copy' variant 0 is 40: one array, one struct "
         "size");
     row("a value twice", 19, "kernel 'copy' value 'copied' is declared twice");
+    // Striding the array by it would read 2 GiB past its first element.
+    row("a struct size beyond any ABI's", 20,
+        "kernel 'copy' variant 0 is 2147483647 bytes, more than any struct of ABI 1.x can be (at "
+        "most 4096)");
     QTest::newRow("missing file") << QStringLiteral("/nonexistent/plugin.so")
                                   << QStringLiteral("does not exist");
     // dlopen would read a FIFO forever, deaf to signals: refused before it is opened.

@@ -458,6 +458,13 @@ class TestMainWindow : public QObject {
     const auto why = pluginCrashesWhenLoaded(ACCELLAB_CLI, hanging.toStdString(), 1000);
     QVERIFY(why && why->contains(QStringLiteral("did not end within 1 s")));
     QVERIFY(!pluginCrashesWhenLoaded(ACCELLAB_CLI, ACCELLAB_TEST_PLUGIN));
+    // A constructor that calls exit(0) would quit the window without a word.
+    QString exiting = crashing;
+    exiting.replace(QStringLiteral("test_plugin_13"), QStringLiteral("test_plugin_21"));
+    const auto exits = pluginCrashesWhenLoaded(ACCELLAB_CLI, exiting.toStdString());
+    QVERIFY2(exits && exits->contains(QStringLiteral(
+                          "its code ended a child process that loaded it (exited with status 0")),
+             exits ? qPrintable(*exits) : "loaded");
     // The file alone is judged: a crashing plugin on the plugin path is not the good one's fault.
     qputenv("ACCELLAB_PLUGIN_PATH", crashing.toLocal8Bit());
     const auto scope = qScopeGuard([] { qunsetenv("ACCELLAB_PLUGIN_PATH"); });

@@ -47,6 +47,11 @@ std::optional<QString> pluginCrashesWhenLoaded(const std::string& program,
                "(accellab-cli list --plugin): not loaded into the window, which it "
                "would take down")
         .arg(path);
+  // The CLI found the plugin ending its own loader (a constructor's exit(), which would quit
+  // the window without a word): its words, not the window's guess.
+  const QString said = QString::fromUtf8(child.readAll()).trimmed();
+  if (child.exitCode() != 0 && said.contains(QStringLiteral("a child process that loaded it")))
+    return said.section(QLatin1Char('\n'), -1).remove(QStringLiteral("accellab-cli: error: "));
   return std::nullopt;
 }
 

@@ -12,8 +12,9 @@ namespace accellab::gui {
 
 // `program` (accellab-cli: the worker's) lists `file`'s kernels (`list --plugin FILE`): none
 // when it came back, whatever it said (a plugin it refuses is refused again, with its words,
-// when the window loads it); else why the window must not load it: it crashed, or did not
-// answer within `timeoutMs`. An empty program probes nothing.
+// when the window loads it); else why the window must not load it: it crashed, did not
+// answer within `timeoutMs`, or the CLI found the plugin ending its own loader (a constructor
+// that calls exit(), its words). An empty program probes nothing.
 std::optional<QString> pluginCrashesWhenLoaded(const std::string& program,
                                                const std::filesystem::path& file,
                                                int timeoutMs = 20'000);

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -29,6 +30,14 @@ struct LoadedPlugin {
 // on `devices` (kernels::pluginDevices); null: they are unavailable, with the reason.
 LoadedPlugin loadPlugin(const std::filesystem::path& file,
                         std::shared_ptr<const PluginDevices> devices = nullptr);
+
+// Loads `file` in a forked child first, as loadPlugin would: why this process must not load
+// it (its code called exit() or crashed while it loaded, or it did not come back within
+// `timeoutS`), or nothing when the child came back, whatever loadPlugin said (a refusal is
+// said again by the real load). A plugin's constructor runs at dlopen, before anything is
+// checked: only another process can survive it.
+std::optional<std::string> pluginEndsItsLoader(const std::filesystem::path& file,
+                                               double timeoutS = 20);
 
 // The plugin files to load, in order: `named` (--plugin FILE), then each entry of
 // $ACCELLAB_PLUGIN_PATH (':'-separated; a file, or a folder's *.so files), then the *.so files of

@@ -1,7 +1,9 @@
 // A plugin for tst_plugin, built once per FAULT: 0 is a good plugin with one kernel, `copy`
 // (out = in), whose variants behave, skip, fail or ignore nothing; every other FAULT breaks one
 // rule of plugin.h that the loader must refuse, but 13 and 14, whose init crashes or hangs (the
-// window loads those in a child process first: tst_mainwindow). FAULT 0 is also built against
+// window loads those in a child process first: tst_mainwindow), and 21 and 22, whose
+// constructor calls exit(0) or crashes at dlopen (the CLI loads those in a forked child first:
+// pluginEndsItsLoader). FAULT 0 is also built against
 // ABI 1.0's header (abi-1.0/), as a plugin of the first SDK is: no device variant, no values.
 #include <chrono>
 #include <cmath>
@@ -14,6 +16,15 @@
 
 #ifndef FAULT
 #define FAULT 0
+#endif
+
+#if FAULT == 21 || FAULT == 22
+#include <csignal>
+// Runs at dlopen, before the loader looks at anything.
+__attribute__((constructor)) static void endTheLoader() {
+  if (FAULT == 21) std::exit(0);
+  std::raise(SIGSEGV);
+}
 #endif
 
 namespace {
@@ -44,7 +55,8 @@ const accellab_param kParams[] = {
 #endif
 
 const accellab_variant kVariants[] = {
-    {sizeof(accellab_variant), "loop", "copies", ACCELLAB_SCALAR, 0 NOT_ON_DEVICE},
+    {FAULT == 20 ? 0x7fffffffu : sizeof(accellab_variant), "loop", "copies", ACCELLAB_SCALAR,
+     0 NOT_ON_DEVICE},
     {sizeof(accellab_variant), FAULT == 11 ? "loop" : "skips", "never applies", ACCELLAB_SCALAR,
      0 NOT_ON_DEVICE},
     {FAULT == 18 ? sizeof(accellab_variant) + 8 : sizeof(accellab_variant), "fails",
