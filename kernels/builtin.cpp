@@ -82,7 +82,7 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
   const std::string interpreter = pythonInterpreter();  // lists and runs every file
   std::vector<AsvListing> listings;
   for (const std::filesystem::path& file : options.pythonFiles) {
-    listings.push_back(listAsvFile(file, interpreter));
+    listings.push_back(listAsvFile(file, interpreter, options.stop));
     for (const PythonFunction& function : listings.back().builtinVariants) {
       KernelTable* table = tableOf(function.kernel);
       if (!table)

@@ -57,7 +57,7 @@ std::vector<std::filesystem::path> pluginsFrom(const ArgumentParser& parser) {
 }
 
 Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bool mpiOnDevice,
-                  bool forWorker) {
+                  bool forWorker, std::stop_token stop) {
   const auto device = parser.unsignedValue("--device");
   if (device && *device > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
     throw UsageError("invalid --device: " + std::to_string(*device) + " is too large");
@@ -84,7 +84,8 @@ Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bo
                            .pythonFiles = std::move(pythonFiles),
                            .pythonBench = parser.value("--bench").value_or(""),
                            .cudaSources = cudaSourcesFrom(parser),
-                           .sourceErrorsCostTheirVariant = forWorker});
+                           .sourceErrorsCostTheirVariant = forWorker,
+                           .stop = stop});
   if (device) {
     // Asked for by name, a missing device is the user's mistake, not a row of skipped points.
     const SystemInfo system = engine.probeSystem({.measureBandwidth = false});

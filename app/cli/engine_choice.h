@@ -26,8 +26,9 @@ void addCudaSourceOptions(ArgumentParser& parser);
 // `forWorker`: a worker's engine, whose app loaded and compiled everything first: the plugins
 // of --plugin alone (the app names every one), and a source that no longer compiles costs its
 // own variant (EngineOptions::sourceErrorsCostTheirVariant).
+// `stop`: a stop request ends the wait for a Python file's listing (EngineOptions::stop).
 Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory,
-                  bool mpiOnDevice = false, bool forWorker = false);
+                  bool mpiOnDevice = false, bool forWorker = false, std::stop_token stop = {});
 
 // The plugin files this command line loads: pluginFiles() of its --plugin values.
 std::vector<std::filesystem::path> pluginsFrom(const ArgumentParser& parser);

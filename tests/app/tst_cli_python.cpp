@@ -1,8 +1,12 @@
 // accellab-cli with a user's asv-style Python file (docs/python.md), run as a user runs it:
 // list and run --python, --bench, --param, --isolate, the session's record of the file and
 // the interpreter, a Numba first call apart from its median, and a file that does not import.
+#include <signal.h>
+
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -297,6 +301,29 @@ class TestCliPython : public QObject {
   }
 
   // What cannot be run is refused before anything runs, with Python's own words.
+  // A file that hangs in its imports: Ctrl+C (here SIGINT, as a terminal sends it to the
+  // command) ends the listing within a second, exit 130, nothing measured, the reason said.
+  void aSignalEndsAFileThatHangsInItsImports() {
+    const QString hanging = dir_.filePath("hanging.py");
+    std::ofstream(hanging.toStdString()) << "import time\ntime.sleep(60)\n\ndef time_x():\n"
+                                            "    pass\n";
+    QProcess cli;
+    cli.start(QStringLiteral(ACCELLAB_CLI_PATH),
+              {"run", "--python", hanging, "--out", dir_.filePath("hanging.json")});
+    QVERIFY(cli.waitForStarted());
+    QTest::qWait(1500);  // in the listing by now
+    QElapsedTimer ending;
+    ending.start();
+    ::kill(static_cast<pid_t>(cli.processId()), SIGINT);
+    QVERIFY(cli.waitForFinished(10000));
+    QVERIFY2(ending.elapsed() < 3000, qPrintable(QString::number(ending.elapsed())));
+    QCOMPARE(cli.exitCode(), 130);
+    const QString err = QString::fromUtf8(cli.readAllStandardError());
+    QVERIFY2(err.contains("interrupted (SIGINT) while loading the kernels: nothing measured"),
+             qPrintable(err));
+    QVERIFY(!QFileInfo::exists(dir_.filePath("hanging.json")));
+  }
+
   void badFilesAreRefused() {
     const QString broken = dir_.filePath("broken.py");
     std::ofstream(broken.toStdString()) << "def time_x():\n    pass\nthis is no python\n";

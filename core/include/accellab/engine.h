@@ -57,6 +57,9 @@ struct EngineOptions {
   // points fails with NVRTC's log): the worker's, whose app compiled the file before it
   // changed on disk.
   bool sourceErrorsCostTheirVariant = false;
+  // A stop request (Ctrl+C) ends what making the engine waits for (listing a Python file that
+  // hangs in its imports) within half a second.
+  std::stop_token stop{};
 };
 
 // Cheap to copy: copies share the kernels, so a job can keep its engine alive while the
