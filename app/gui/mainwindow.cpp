@@ -277,6 +277,11 @@ void MainWindow::connectEngines() {
     machineStatus_->setText(doing);
     updateActions();
   });
+  connect(choices_, &EngineChoices::loaded, this,
+          [this](const QString& kernel, const QString& said) {
+            if (!kernel.isEmpty()) experiment_->selectKernel(kernel);
+            statusBar()->showMessage(said, 15000);
+          });
 }
 
 void MainWindow::onMachineProbed(const SystemInfo& system, const QString& warning) {

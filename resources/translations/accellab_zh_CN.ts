@@ -1395,6 +1395,14 @@ It cannot run here: %1.</source>
         <source>Compiling %1…</source>
         <translation>正在编译 %1…</translation>
     </message>
+    <message>
+        <source>Loaded %1: its functions joined the built-in kernels&apos; variants</source>
+        <translation>已加载 %1：其函数已作为变体加入内置内核</translation>
+    </message>
+    <message>
+        <source>Loaded %1: %2 (%3 selected)</source>
+        <translation>已加载 %1：%2（已选中 %3）</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::ExperimentPanel</name>

@@ -494,8 +494,11 @@ class TestMainWindow : public QObject {
 
     QVERIFY(window->loadPlugin(plugin));
     QVERIFY(remade.wait(20000));
-    kernel->setCurrentText(QStringLiteral("copy"));
+    // What was loaded is selected, and said on screen.
+    QCOMPARE(kernel->currentText(), QStringLiteral("copy"));
     QCOMPARE(window->experimentPanel().kernel(), QStringLiteral("copy"));
+    QCOMPARE(window->statusBar()->currentMessage(),
+             QStringLiteral("Loaded %1: copy (copy selected)").arg(QFileInfo(plugin).fileName()));
     runQuickly(*window, {QStringLiteral("loop")});
     if (QTest::currentTestFailed()) return;
     const Run& run = window->document().session().runs.back();
@@ -548,7 +551,10 @@ class TestMainWindow : public QObject {
     auto window = measuringInWorkerWith(file);
     QVERIFY(window);
     QWidget& panel = window->experimentPanel();
-    QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("sums")));
+    // Opened, its kernel is selected, and the status bar says so.
+    QCOMPARE(window->experimentPanel().kernel(), QStringLiteral("sums"));
+    QCOMPARE(window->statusBar()->currentMessage(),
+             QStringLiteral("Loaded sums.py: sums (sums selected)"));
     QCOMPARE(child<QLineEdit>(panel, "param-n")->text(), QStringLiteral("10, 100"));
     runQuickly(*window, {QStringLiteral("Sums.time_builtin"), QStringLiteral("Sums.time_loop")});
     if (QTest::currentTestFailed()) return;

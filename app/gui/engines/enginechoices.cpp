@@ -146,6 +146,9 @@ void EngineChoices::remembered() {
     sourceDialog_->compiled(how);
   }
   pendingSource_.reset();
+  if (const auto file = std::exchange(loading_, std::nullopt);
+      file && std::ranges::find(engines_.plugins(), *file) != engines_.plugins().end())
+    announceLoaded(*file);
   if (useSettings_) {
     QStringList files;
     for (const std::filesystem::path& file : engines_.plugins())
@@ -156,6 +159,20 @@ void EngineChoices::remembered() {
     QSettings().setValue(kSourcesKey, sources);
   }
   showPlugins();
+}
+
+void EngineChoices::announceLoaded(const std::filesystem::path& file) {
+  QStringList kernels;
+  for (const Kernel* kernel : engines_.forDevice(0).registry().kernels()) {
+    const auto& plugin = kernel->info().plugin;
+    if (plugin && std::filesystem::path(plugin->file) == file) kernels << qs(kernel->info().name);
+  }
+  const QString name = QFileInfo(QFile::decodeName(file.c_str())).fileName();
+  emit loaded(kernels.value(0),
+              kernels.isEmpty()
+                  ? tr("Loaded %1: its functions joined the built-in kernels' variants").arg(name)
+                  : tr("Loaded %1: %2 (%3 selected)")
+                        .arg(name, kernels.join(QStringLiteral(", ")), kernels.front()));
 }
 
 bool EngineChoices::setPythonInterpreter(const QString& interpreter) {
@@ -176,6 +193,7 @@ bool EngineChoices::loadPlugin(const QString& file) {
   if (std::ranges::find(plugins, path) != plugins.end()) return false;
   plugins.push_back(path);
   change(std::move(plugins), tr("Loading %1\u2026").arg(QDir::toNativeSeparators(file)));
+  loading_ = path;
   return true;
 }
 

@@ -73,15 +73,22 @@ class EngineChoices : public QObject {
  signals:
   // The engines are being made again; `doing` is for the status bar.
   void changing(const QString& doing);
+  // A file the user loaded (Load Kernel Plugin, Open Python Benchmarks) is in the engines now:
+  // `kernel`, its first kernel, is what to select (empty when its functions only joined
+  // built-in kernels); `said` is for the status bar.
+  void loaded(const QString& kernel, const QString& said);
 
  private:
   void loadRememberedPlugins();
+  void announceLoaded(const std::filesystem::path& file);
   void change(std::vector<std::filesystem::path> plugins, const QString& doing);
   std::vector<PluginRow> pluginRows() const;
   // Sets ACCELLAB_PYTHON for this process and the workers it starts (empty: unset).
   void applyPythonInterpreter() const;
 
   EngineSet& engines_;
+  // The file loadPlugin asked for, until the engines made with it are remembered.
+  std::optional<std::filesystem::path> loading_;
   QWidget& window_;
   Prompts& prompts_;
   LastFolder& folder_;
