@@ -165,10 +165,6 @@
         <translation>没有样本</translation>
     </message>
     <message>
-        <source>samples out of range</source>
-        <translation type="vanished">样本超出可绘制范围</translation>
-    </message>
-    <message>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
@@ -1891,10 +1887,6 @@ Check them, then press Run.</source>
         <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
-        <source>The python3 that runs the Python variants (python-loop, numpy, numba, numba-cuda). Which of them can run depends on the NumPy and Numba it has: Debian&apos;s python3-numpy and python3-numba install for /usr/bin/python3. Empty: python3 from PATH.</source>
-        <translation>运行 Python 变体（python-loop、numpy、numba、numba-cuda）的 python3。哪些变体能运行取决于它拥有的 NumPy 和 Numba：Debian 的 python3-numpy 和 python3-numba 安装给 /usr/bin/python3。留空：使用 PATH 中的 python3。</translation>
-    </message>
-    <message>
         <source>Not asked yet.</source>
         <translation>尚未询问。</translation>
     </message>
@@ -1909,6 +1901,10 @@ Check them, then press Run.</source>
     <message>
         <source>ACCELLAB_PYTHON is set in the environment AccelLab was started in, and decides: unset it to choose here.</source>
         <translation>启动 AccelLab 的环境中设置了 ACCELLAB_PYTHON，由它决定：取消设置后才能在此选择。</translation>
+    </message>
+    <message>
+        <source>The python3 that runs the Python variants (python-loop, numpy, numba, dask, numba-cuda). Which of them can run depends on the NumPy, Numba and Dask it has: Debian&apos;s python3-numpy, python3-numba and python3-dask install for /usr/bin/python3. Empty: python3 from PATH.</source>
+        <translation>运行 Python 变体（python-loop、numpy、numba、dask、numba-cuda）的 python3。哪些变体能运行取决于它拥有的 NumPy、Numba 和 Dask：Debian 的 python3-numpy、python3-numba 和 python3-dask 安装给 /usr/bin/python3。留空：使用 PATH 中的 python3。</translation>
     </message>
 </context>
 <context>

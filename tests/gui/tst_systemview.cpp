@@ -1,10 +1,14 @@
 // SystemView: a run's machine with the conditions of its start as warnings first; two
 // runs' machines side by side with the lines that differ marked.
+#include <QLabel>
+#include <QLineEdit>
 #include <QTreeWidget>
 #include <QtTest>
 
 #include "sample_session.h"
+#include "system/pythondialog.h"
 #include "system/systemview.h"
+#include "this_vm.h"
 
 // The icons live in the GUI library's resources; Q_INIT_RESOURCE needs the global namespace.
 static void initResources() { Q_INIT_RESOURCE(accellab); }
@@ -48,6 +52,39 @@ class TestSystemView : public QObject {
 
     view.setSystem(run.system);
     QCOMPARE(tree.topLevelItem(0)->text(0), QStringLiteral("CPU"));
+  }
+
+  // On screen: a VM's roofs with their verdicts (its "L3" is memory here), ceilings measured
+  // while the machine was busy, and what the runs count.
+  void roofsBusyCeilingsAndCountersOnScreen() {
+    SystemInfo system = test::thisVm();
+    system.ceilingsBusy = "load average 3.10 over the last minute is above the 2 logical cores";
+    system.counters = "counted: page-faults, context-switches, cpu-migrations";
+    SystemView view;
+    view.setSystem(system);
+    const auto& tree = *view.findChild<QTreeWidget*>(QStringLiteral("systemTree"));
+    const auto shown = [&](const QString& name) {
+      const int row = static_cast<int>(column(tree, 0).indexOf(name));
+      return row < 0 ? QStringLiteral("(no row %1)").arg(name) : tree.topLevelItem(row)->text(1);
+    };
+    QVERIFY2(shown(QStringLiteral("Cache roofs"))
+                 .contains(QStringLiteral("L3 480 MiB x2 28.4 GB/s (not a level here, not used: "
+                                          "not clearly above memory's copy ceiling of 35.2 GB/s)")),
+             qPrintable(shown(QStringLiteral("Cache roofs"))));
+    QCOMPARE(shown(QStringLiteral("Ceilings measured busy")),
+             QString::fromStdString(system.ceilingsBusy));
+    QCOMPARE(shown(QStringLiteral("Counters")), QString::fromStdString(system.counters));
+  }
+
+  // The Python Interpreter dialog's field has its label as a buddy: Alt+I reaches it, and the
+  // label shows no literal "&".
+  void thePythonFieldHasItsLabel() {
+    PythonDialog dialog({}, {}, {});
+    const auto labels = dialog.findChildren<QLabel*>();
+    const auto label = std::ranges::find_if(
+        labels, [](const QLabel* l) { return l->text() == QStringLiteral("&Interpreter:"); });
+    QVERIFY(label != labels.end());
+    QVERIFY(qobject_cast<QLineEdit*>((*label)->buddy()) != nullptr);
   }
 
   // A run launched under MPI: its library, world size and scaling, and every node.

@@ -32,9 +32,10 @@ PythonDialog::PythonDialog(const QString& chosen, const QString& environment, co
   row->addWidget(browse);
 
   auto* explanation = new QLabel(
-      tr("The python3 that runs the Python variants (python-loop, numpy, numba, numba-cuda). "
-         "Which of them can run depends on the NumPy and Numba it has: Debian's python3-numpy "
-         "and python3-numba install for /usr/bin/python3. Empty: python3 from PATH."),
+      tr("The python3 that runs the Python variants (python-loop, numpy, numba, dask, "
+         "numba-cuda). Which of them can run depends on the NumPy, Numba and Dask it has: "
+         "Debian's python3-numpy, python3-numba and python3-dask install for /usr/bin/python3. "
+         "Empty: python3 from PATH."),
       this);
   explanation->setWordWrap(true);
   auto* current = new QLabel(found.isEmpty() ? tr("Not asked yet.") : found, this);
@@ -43,7 +44,10 @@ PythonDialog::PythonDialog(const QString& chosen, const QString& environment, co
   current->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
   auto* form = new QFormLayout;
-  form->addRow(tr("&Interpreter:"), row);
+  // A label of its own: a row that is a layout has no buddy, and its "&" would show.
+  auto* label = new QLabel(tr("&Interpreter:"), this);
+  label->setBuddy(edit_);
+  form->addRow(label, row);
   form->addRow(tr("In use:"), current);
   if (!environment.isEmpty()) {
     edit_->setText(environment);
