@@ -2087,6 +2087,10 @@ intensity %2 FLOP/B, %3
         <source>L%1 roof ×%2 %3</source>
         <translation>L%1 带宽上限 ×%2 %3</translation>
     </message>
+    <message>
+        <source>No point of this kernel was measured: nothing to place under the roofs.</source>
+        <translation>此内核没有任何点被测量：没有可放在上限之下的点。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RunController</name>

@@ -140,6 +140,24 @@ class TestRoofline : public QObject {
         QStringLiteral("No point of this kernel counted its floating-point operations")));
   }
 
+  // A kernel whose points all failed: each gap with its reason; never "counted no FLOPs".
+  void emptyWhenNothingWasMeasured() {
+    Session session = goldenChartSession();
+    for (Run& run : session.runs)
+      for (PointResult& point : run.points)
+        if (point.point.kernel == "add") {
+          point.status = PointStatus::failed;
+          point.reason = "killed by SIGSEGV";
+        }
+    panel_->setSession(&session);
+    panel_->setKernel(QStringLiteral("add"));
+    QVERIFY(panel_->snapshot(roofline).empty());
+    const QString title = panel_->chartTitle(roofline);
+    QVERIFY2(!title.contains(QStringLiteral("floating-point")) &&
+                 title.contains(QStringLiteral("(failed: killed by SIGSEGV)")),
+             qPrintable(title));
+  }
+
   // The cache-aware roofline: each cache level's roof drawn under its name in the legend, up to
   // the highest compute roof, and a point that fits a cache read against that level's roof
   // (the compute roofs left out, so that the bandwidth roofs are the roofs above the points).

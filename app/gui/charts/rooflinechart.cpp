@@ -164,6 +164,12 @@ void RooflineChart::build(const ChartInput& input) {
   if (noTraffic > 0)
     notes << tr("%n point(s) moved no memory: no finite arithmetic intensity, not plotted.",
                 nullptr, noTraffic);
+  if (drawn.empty() && input.points.empty()) {
+    // Failed, skipped or cancelled: whether it counts FLOPs is not what is missing.
+    showEmpty(title, tr("No point of this kernel was measured: nothing to place under the roofs."),
+              notes);
+    return;
+  }
   if (drawn.empty()) {
     showEmpty(title,
               tr("No point of this kernel counted its floating-point operations: run a kernel "
