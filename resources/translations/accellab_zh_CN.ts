@@ -1330,6 +1330,10 @@ Its points are kept.</source>
         <source>%1 is not UTF-8: it is shown read-only (each byte that is not UTF-8 as �), and Compile and Add compiles the file as it is on disk, without rewriting it. To edit it here, save it as UTF-8 in another editor and open it again.</source>
         <translation>%1 不是 UTF-8 编码：以只读方式显示（非 UTF-8 的字节显示为 �），“编译并添加”会按磁盘上的原样编译该文件，不会改写它。若要在此编辑，请先在其他编辑器中将其另存为 UTF-8，再重新打开。</translation>
     </message>
+    <message>
+        <source>NVRTC&apos;s messages appear here. A source compiles on this machine, but its variant cannot run here: %1.</source>
+        <translation>NVRTC 的消息显示在此处。源代码可以在本机编译，但其变体无法在此运行：%1。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::EngineChoices</name>

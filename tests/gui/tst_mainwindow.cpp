@@ -374,6 +374,12 @@ class TestMainWindow : public QObject {
     auto* text = child<QPlainTextEdit>(*dialog, "sourceText");
     auto* log = child<QPlainTextEdit>(*dialog, "sourceLog");
     auto* add = child<QPushButton>(*dialog, "sourceAdd");
+    // Whether a source's variant can run here is said before the first compile.
+    const Availability gpuHere =
+        kernels::makeBuiltinEngine().registry().find("add")->info().variant("gpu")->availability;
+    QCOMPARE(log->placeholderText().contains(QStringLiteral("cannot run here: ") +
+                                             QString::fromStdString(gpuHere.reason)),
+             !gpuHere.available);
     kernel->setCurrentIndex(1);
     QCOMPARE(child<QLineEdit>(*dialog, "sourceEntry")->text(), QStringLiteral("my_triad"));
     QVERIFY2(text->toPlainText().contains(QStringLiteral("if (i < n) a[i] = b[i] + scale * c[i];")),
@@ -398,6 +404,9 @@ class TestMainWindow : public QObject {
     if (log->toPlainText().contains(QStringLiteral("does not compile"))) {  // NVRTC is here
       QVERIFY2(log->toPlainText().contains(
                    QStringLiteral("my_add.cu(6): error: identifier \"nothing\" is undefined")),
+               qPrintable(log->toPlainText()));
+      // The file, not the command line's option, begins the dialog's words.
+      QVERIFY2(log->toPlainText().startsWith(dialog->file() + QStringLiteral(": my_add<float>")),
                qPrintable(log->toPlainText()));
       QCOMPARE(text->textCursor().blockNumber(), 5);  // line 6
       QVERIFY(prompts_->errors.isEmpty());            // said in the dialog, not in a message box

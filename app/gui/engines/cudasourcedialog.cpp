@@ -83,7 +83,6 @@ CudaSourceDialog::CudaSourceDialog(std::vector<SourceKernel> kernels, Prompts& p
   log_->setObjectName(QStringLiteral("sourceLog"));
   log_->setReadOnly(true);
   log_->setFont(fixed);
-  log_->setPlaceholderText(tr("NVRTC's messages appear here."));
   add_->setObjectName(QStringLiteral("sourceAdd"));
   add_->setDefault(true);
   add_->setShortcut(QKeySequence(tr("Ctrl+Return")));
@@ -126,6 +125,13 @@ void CudaSourceDialog::kernelChosen() {
   if (index < 0 || index >= static_cast<int>(kernels_.size())) return;
   const SourceKernel& kernel = kernels_[static_cast<std::size_t>(index)];
   signature_->setText(kernel.signature);
+  // Said before the first compile: a source compiles here whether or not it can run.
+  log_->setPlaceholderText(
+      kernel.cannotRun.isEmpty()
+          ? tr("NVRTC's messages appear here.")
+          : tr("NVRTC's messages appear here. A source compiles on this machine, but its "
+               "variant cannot run here: %1.")
+                .arg(kernel.cannotRun));
   // A starter the user has not changed follows the kernel; their own text stays.
   if (source_->toPlainText().isEmpty() || source_->toPlainText() == starter_) {
     notUtf8_ = false;
@@ -209,8 +215,11 @@ void CudaSourceDialog::compiled(const QString& how) {
 
 void CudaSourceDialog::refused(const QString& why) {
   setCompiling(false);
-  log_->setPlainText(why);
-  showFirstError(why);
+  // The engine's words name the command line's option; here the file is the dialog's.
+  QString shown = why;
+  if (shown.startsWith(QStringLiteral("--cuda-source "))) shown.remove(0, 14);
+  log_->setPlainText(shown);
+  showFirstError(shown);
 }
 
 void CudaSourceDialog::showFirstError(const QString& log) {

@@ -24,6 +24,7 @@ class Prompts;
 struct SourceKernel {
   QString name;
   QString signature;
+  QString cannotRun{};  // why its variants from source cannot run here (no device); empty: they can
 };
 
 class CudaSourceDialog : public QDialog {

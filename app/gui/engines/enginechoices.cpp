@@ -224,9 +224,15 @@ void EngineChoices::openPythonWithDialog() {
 void EngineChoices::showCudaSourceDialog() {
   if (!sourceDialog_) {
     std::vector<SourceKernel> kernels;
-    for (const Kernel* kernel : engines_.forDevice(0).registry().kernels())
-      if (!kernel->info().sourceSignature.empty())
-        kernels.push_back({qs(kernel->info().name), qs(kernel->info().sourceSignature)});
+    for (const Kernel* kernel : engines_.forDevice(0).registry().kernels()) {
+      const KernelInfo& info = kernel->info();
+      if (info.sourceSignature.empty()) continue;
+      // A source's variant runs where the kernel's gpu variant does.
+      const VariantInfo* gpu = info.variant("gpu");
+      kernels.push_back(
+          {qs(info.name), qs(info.sourceSignature),
+           gpu && !gpu->availability.available ? qs(gpu->availability.reason) : QString()});
+    }
     sourceDialog_ = new CudaSourceDialog(std::move(kernels), prompts_, &window_);
     sourceDialog_->setAttribute(Qt::WA_DeleteOnClose);
     connect(sourceDialog_, &CudaSourceDialog::addRequested, this,
