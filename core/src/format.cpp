@@ -127,6 +127,12 @@ std::string formatNonNegative(double value, ValueKind kind) {
       std::snprintf(text.data(), text.size(), "%.1f %%", value * 100);
       return text.data();
     case ValueKind::ratio:
+      // From 0.0001 to 0.1 three significant digits ("0.0123x", "0.00231x"), not "0.01x"
+      // beside "2.31e-3x": a chart's small speedups read alike.
+      if (value >= 1e-4 && value < 0.1) {
+        std::snprintf(text.data(), text.size(), "%.3gx", value);
+        return text.data();
+      }
       return wholeOrThreeDigits(value) + "x";
     case ValueKind::count:
       // Every double below 2^64 rounds to an integer that fits; past it, count style's

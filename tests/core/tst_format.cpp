@@ -50,6 +50,10 @@ class TestFormat : public QObject {
     row("percentage over", 1.05, ValueKind::percentage, "105.0 %");
     row("ratio", 12.34, ValueKind::ratio, "12.3x");
     row("ratio small", 0.5, ValueKind::ratio, "0.50x");
+    // Small speedups alike, three significant digits: never "0.01x" beside "2.31e-3x".
+    row("ratio a hundredth", 0.0123, ValueKind::ratio, "0.0123x");
+    row("ratio a thousandth", 0.00231, ValueKind::ratio, "0.00231x");
+    row("ratio below a ten-thousandth", 2.31e-5, ValueKind::ratio, "2.31e-5x");
     row("ratio huge", 2345.6, ValueKind::ratio, "2346x");
     row("count round", 1e10, ValueKind::count, "1e10");
     row("count 3e7", 3e7, ValueKind::count, "3e7");
