@@ -411,6 +411,16 @@ class TestMainWindow : public QObject {
       QCOMPARE(text->textCursor().blockNumber(), 5);  // line 6
       QVERIFY(prompts_->errors.isEmpty());            // said in the dialog, not in a message box
       QCOMPARE(remade.count(), 0);
+      // Closed and opened again, the editor shows the file on disk that fails, not a starter.
+      dialog->close();
+      QTRY_VERIFY(window->findChild<CudaSourceDialog*>() == nullptr);
+      window->findChild<QAction*>(QStringLiteral("cudaSourceAction"))->trigger();
+      dialog = window->findChild<CudaSourceDialog*>();
+      QVERIFY(dialog);
+      text = child<QPlainTextEdit>(*dialog, "sourceText");
+      log = child<QPlainTextEdit>(*dialog, "sourceLog");
+      add = child<QPushButton>(*dialog, "sourceAdd");
+      QCOMPARE(text->toPlainText(), broken);
       text->setPlainText(starter);
       add->click();
     }

@@ -235,6 +235,13 @@ void EngineChoices::showCudaSourceDialog() {
     }
     sourceDialog_ = new CudaSourceDialog(std::move(kernels), prompts_, &window_);
     sourceDialog_->setAttribute(Qt::WA_DeleteOnClose);
+    const std::filesystem::path last = !lastSourceFile_.empty() ? lastSourceFile_
+                                       : engines_.cudaSources().empty()
+                                           ? std::filesystem::path()
+                                           : engines_.cudaSources().back().file;
+    std::error_code error;
+    if (!last.empty() && std::filesystem::is_regular_file(last, error))
+      sourceDialog_->openFile(QFile::decodeName(last.c_str()));
     connect(sourceDialog_, &CudaSourceDialog::addRequested, this,
             [this](const CudaSourceChoice& choice) {
               if (!addCudaSource(choice))
@@ -256,6 +263,7 @@ bool EngineChoices::addCudaSource(const CudaSourceChoice& choice) {
   });
   sources.push_back(choice);
   pendingSource_ = choice;
+  lastSourceFile_ = choice.file;
   if (sourceDialog_) sourceDialog_->setCompiling(true);
   engines_.remake(engines_.plugins(), std::move(sources));
   emit changing(tr("Compiling %1…").arg(QDir::toNativeSeparators(qs(choice.file.string()))));

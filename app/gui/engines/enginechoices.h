@@ -103,6 +103,9 @@ class EngineChoices : public QObject {
   QPointer<CudaSourceDialog> sourceDialog_;
   // The source the dialog asked to add, until the engines are made again or refuse.
   std::optional<CudaSourceChoice> pendingSource_;
+  // The file the editor last compiled (or the last source remembered): the editor opened again
+  // shows what is on disk there, not a starter.
+  std::filesystem::path lastSourceFile_;
 };
 
 }  // namespace accellab::gui
