@@ -550,6 +550,29 @@ class TestMainWindow : public QObject {
     QCOMPARE(window->document().session().runs.size(), std::size_t{1});
   }
 
+  // The variants ticked stay ticked when the kernels are made again (a plugin loaded): the
+  // baseline among them, so the next run has its speedups.
+  void ticksSurviveAPanelRebuild() {
+    auto window = makeWindow(kernels::makeBuiltinEngine, MainWindowOptions{}.checkConditions,
+                             {ACCELLAB_CLI, "worker", "--replies-fd", "3"});
+    QWidget& panel = window->experimentPanel();
+    QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("add")));
+    for (QCheckBox* check : panel.findChildren<QCheckBox*>())
+      if (check->objectName().startsWith(QStringLiteral("variant-")))
+        check->setChecked(check->objectName() == QStringLiteral("variant-loop") ||
+                          check->objectName() == QStringLiteral("variant-vectorized"));
+    QSignalSpy remade(window.get(), &MainWindow::enginesRemade);
+    QVERIFY(window->loadPlugin(QStringLiteral(ACCELLAB_TEST_PLUGIN)));
+    QVERIFY(remade.wait(20000));
+    QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("add")));
+    QStringList ticked;
+    for (QCheckBox* check : panel.findChildren<QCheckBox*>())
+      if (check->objectName().startsWith(QStringLiteral("variant-")) && check->isChecked())
+        ticked << check->text();
+    QVERIFY2(ticked == (QStringList{QStringLiteral("loop"), QStringLiteral("vectorized")}),
+             qPrintable(ticked.join(QStringLiteral(", "))));
+  }
+
   // File > Open Python Benchmarks…: an asv-style file's benchmarks are the variants of a kernel
   // of the window, its parameter a field holding the file's values, measured in the worker
   // (which lists the file itself), charted, and listed in the Plugins dialog.

@@ -225,10 +225,10 @@ std::optional<Experiment> ExperimentPanel::parse(QString& error) const {
     sweep.parameters[params[i].name] = std::move(*values.value);
   }
   if (!kernel->info().dtypes.empty()) sweep.dtypes = {currentDType()};
-  // Available, whether or not the panel is enabled: the window disables it during a run, and
-  // the experiment (Run's blocker) must read the same then.
+  // Runnable whether or not the panel is enabled: the experiment (Run's blocker) must read the
+  // same during a run.
   for (QCheckBox* check : variantChecks_)
-    if (check->isEnabledTo(variantsBox_) && check->isChecked())
+    if (runnable(check) && check->isChecked())
       sweep.variants.push_back(check->text().toStdString());
   if (sweep.variants.empty()) {
     error = tr("Choose at least one available variant.");
@@ -343,6 +343,10 @@ void ExperimentPanel::showSizes(const QString& sizes) {
   sizesEdit_->setText(sizes);
   // From their start: a long list read from its end begins mid-number ("x128x128, ...").
   sizesEdit_->setCursorPosition(0);
+}
+
+bool ExperimentPanel::runnable(const QCheckBox* check) const {
+  return check->isEnabledTo(variantsBox_);
 }
 
 }  // namespace accellab::gui

@@ -113,6 +113,10 @@ class ExperimentPanel : public QWidget {
   void fillKernels();
   void fillPresets();
   void fillVariants();
+  // Whether the variant of `check` can run here: its own state, not the panel's, which the
+  // window disables while a run goes or the kernels are made again (isEnabled() is false
+  // then, and ticks restored on it would be lost).
+  bool runnable(const QCheckBox* check) const;
   void updateEstimate();
   void updateThreadsWarning();
   // The problem's fields as the kernel needs them: "Samples" or "Sizes" (none for a kernel

@@ -157,7 +157,7 @@ void ExperimentPanel::kernelChanged() {
   fillVariants();
   if (const auto ticked = checkedByKernel_.find(shownKernel_); ticked != checkedByKernel_.end())
     for (QCheckBox* check : variantChecks_)
-      check->setChecked(check->isEnabled() && ticked->second.contains(check->text()));
+      check->setChecked(runnable(check) && ticked->second.contains(check->text()));
   const auto typed = sizesByKernel_.find(shownKernel_);
   const QSignalBlocker blocker(sizesEdit_);
   showSizes(typed != sizesByKernel_.end() ? typed->second
@@ -209,7 +209,7 @@ void ExperimentPanel::setRegistry(const Registry& registry) {
   }
   fillVariants();
   for (QCheckBox* check : variantChecks_)
-    check->setChecked(check->isEnabled() && ticked.contains(check->text()));
+    check->setChecked(runnable(check) && ticked.contains(check->text()));
   updateEstimate();
   emit changed();
 }

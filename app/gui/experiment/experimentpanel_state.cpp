@@ -37,7 +37,7 @@ void ExperimentPanel::setExperiment(const QString& kernel, const QString& sizes,
                                     int threads, int minReps, double minTimeS) {
   selectKernel(kernel);
   showSizes(sizes);
-  for (QCheckBox* check : variantChecks_) check->setChecked(check->isEnabled());
+  for (QCheckBox* check : variantChecks_) check->setChecked(runnable(check));
   modeBox_->setCurrentIndex(static_cast<int>(mode));
   threadsSpin_->setValue(threads);
   ExperimentSettings settings = settingFields_->values();
@@ -73,8 +73,8 @@ QStringList ExperimentPanel::restore(const Experiment& experiment) {
   for (QCheckBox* check : variantChecks_) {
     const bool wanted = std::find(sweep.variants.begin(), sweep.variants.end(),
                                   check->text().toStdString()) != sweep.variants.end();
-    check->setChecked(wanted && check->isEnabled());
-    if (wanted && !check->isEnabled())
+    check->setChecked(wanted && runnable(check));
+    if (wanted && !runnable(check))
       lost << tr("Variant %1 cannot run here: %2").arg(check->text(), check->toolTip());
   }
   if (!sweep.threads.empty()) {
@@ -156,7 +156,7 @@ void ExperimentPanel::loadSettings(const QSettings& settings) {
   if (settings.contains(kCheckedKey)) {
     const QStringList checked = settings.value(kCheckedKey).toStringList();
     for (QCheckBox* check : variantChecks_)
-      check->setChecked(check->isEnabled() && checked.contains(check->text()));
+      check->setChecked(runnable(check) && checked.contains(check->text()));
   }
   modeBox_->setCurrentIndex(settings.value(kModeKey, modeBox_->currentIndex()).toInt());
   threadsSpin_->setValue(settings.value(kThreadsKey, threadsSpin_->value()).toInt());
