@@ -192,7 +192,8 @@ class TestRunner : public QObject {
     std::unique_ptr<char[]> memory(new char[kBytes]);
     const double first = faultsTouching(memory.get());
     const double again = faultsTouching(memory.get());
-    QVERIFY2(first >= 32 && first <= kBytes / 4096 + 64, std::to_string(first).c_str());
+    // At most one a page, and an eighth more where AddressSanitizer maps the page's shadow.
+    QVERIFY2(first >= 32 && first <= kBytes / 4096 * 9 / 8 + 256, std::to_string(first).c_str());
     QVERIFY2(again < 64, std::to_string(again).c_str());
     // Every event the source counts has a name AccelLab knows.
     for (const std::string& event : events)
