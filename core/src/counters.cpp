@@ -127,7 +127,7 @@ CounterOpening openPerfCounters(const PerfOpen& open) {
   auto counters = std::make_shared<PerfCounters>();
   std::vector<std::string> counted;
   std::vector<std::string> refused;  // software events the kernel refused
-  int softwareError = 0;  // the first refusal of a software event
+  int softwareError = 0;             // the first refusal of a software event
   std::optional<int> hardwareError;  // the first refusal of a hardware event
   std::vector<std::string> hardwareMissing;
   bool hardwareCounted = false;
