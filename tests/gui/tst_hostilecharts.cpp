@@ -128,6 +128,26 @@ class TestHostileCharts : public QObject {
     QVERIFY(baseline->isEnabled());
   }
 
+  // A kernel whose variants have long names, shown after one whose names were short: the
+  // baseline box grows to show its name whole (it kept the first size: "Sums.tin").
+  void theBaselineBoxShowsLongNamesWhole() {
+    Session session = manyThreadCounts(2);
+    ChartPanel panel;
+    panel.resize(900, 600);
+    panel.setSession(&session);
+    panel.setKernel(QStringLiteral("add"));
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const QString longName = QStringLiteral("Sums.time_builtin_with_a_long_name");
+    for (PointResult& point : session.runs.front().points)
+      point.point.variant = longName.toStdString();
+    panel.refresh();
+    auto* baseline = panel.findChild<QComboBox*>(QStringLiteral("chartBaseline"));
+    QCOMPARE(baseline->currentText(), longName);
+    QTRY_VERIFY2(baseline->width() > baseline->fontMetrics().horizontalAdvance(longName),
+                 qPrintable(QString::number(baseline->width())));
+  }
+
   void manySeriesAreBoundedAndNoted() {
     QFETCH(Session, session);
     ChartPanel panel;

@@ -45,6 +45,8 @@ ChartPanel::ChartPanel(QWidget* parent)
   auto* baselineLabel = new QLabel(tr("Speedup &baseline:"), this);
   baselineLabel->setBuddy(baselineBox_);
   baselineBox_->setObjectName(QStringLiteral("chartBaseline"));
+  // Sized to the variants of the kernel shown, not to those of the first one ("Sums.tin").
+  baselineBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   baselineBox_->setToolTip(tr("The variant whose 1-thread time the speedups are relative to"));
   selectors->addWidget(baselineLabel);
   selectors->addWidget(baselineBox_);
