@@ -6,6 +6,8 @@
 #include <set>
 #include <utility>
 
+#include "accellab/quality.h"
+
 namespace accellab {
 
 namespace {
@@ -58,10 +60,10 @@ double AmdahlFit::speedupAt(double threads) const {
 
 std::optional<AmdahlFit> fitAmdahl(std::span<const ThreadTime> times) {
   std::vector<ThreadTime> valid;
-  std::set<int> threadCounts;
+  std::set<double> threadCounts;
   double longest = 0;
   for (const ThreadTime& time : times) {
-    if (time.threads < 1 || !std::isfinite(time.seconds) || time.seconds <= 0) continue;
+    if (!(time.threads >= 1) || !std::isfinite(time.threads) || !std::isfinite(time.seconds) || time.seconds <= 0) continue;
     valid.push_back(time);
     threadCounts.insert(time.threads);
     longest = std::max(longest, time.seconds);
@@ -91,6 +93,11 @@ std::optional<AmdahlFit> fitAmdahl(std::span<const ThreadTime> times) {
   return fit;
 }
 
+double threadsUsed(const ReportRow& row) {
+  if (row.coresUsed && coresBeyondThreads(*row.coresUsed, row.threads)) return *row.coresUsed;
+  return row.threads;
+}
+
 std::vector<ScalingFit> scalingFits(const std::vector<ReportRow>& rows) {
   std::vector<ScalingFit> fits;
   std::vector<std::vector<ThreadTime>> times;
@@ -102,7 +109,7 @@ std::vector<ScalingFit> scalingFits(const std::vector<ReportRow>& rows) {
       fits.push_back({row.runId, row.group, row.kernel, row.problem, row.variant, {}});
       times.emplace_back();
     }
-    times[at->second].push_back({row.threads, row.medianS});
+    times[at->second].push_back({threadsUsed(row), row.medianS});
   }
   std::vector<ScalingFit> fitted;
   for (std::size_t i = 0; i < fits.size(); ++i) {

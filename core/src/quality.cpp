@@ -82,11 +82,14 @@ bool setFlag(PointFlags& flags, std::string_view name) {
 
 std::string flagsText(const PointFlags& flags) { return detail::joined(flagNames(flags), ", "); }
 
+bool coresBeyondThreads(double cores, int threads) {
+  return cores > static_cast<double>(threads) * kCoresBeyondFactor + kCoresBeyondMargin;
+}
+
 CoreUse judgeCoreUse(const PointResult& result) {
   if (result.status != PointStatus::ok || !result.cpu) return CoreUse::asDeclared;
   const double cores = result.cpu->cores;
-  const auto declared = static_cast<double>(result.point.threads);
-  if (cores > declared * kCoresBeyondFactor + kCoresBeyondMargin) return CoreUse::beyondThreads;
+  if (coresBeyondThreads(cores, result.point.threads)) return CoreUse::beyondThreads;
   // A GPU point's host thread waits for the device by design.
   if (result.point.threads == 1 && !result.gpu && cores < kCoresBelowOne)
     return CoreUse::belowOneCore;

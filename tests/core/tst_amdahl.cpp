@@ -18,7 +18,7 @@ Times amdahlTimes(double serial, double oneThreadS, const std::vector<int>& thre
   Times times;
   for (std::size_t i = 0; i < threads.size(); ++i) {
     const double exact = oneThreadS * (serial + (1 - serial) / threads[i]);
-    times.push_back({threads[i], exact * (1 + (i < noise.size() ? noise[i] : 0))});
+    times.push_back({static_cast<double>(threads[i]), exact * (1 + (i < noise.size() ? noise[i] : 0))});
   }
   return times;
 }
@@ -147,6 +147,25 @@ class TestAmdahl : public QObject {
     QVERIFY(std::abs(fits[0].fit.oneThreadS - 1.0) < 1e-9);
     QCOMPARE(fits[1].group, std::string("add 128"));
     QCOMPARE(fits[1].fit.serialFraction, 1.0);
+  }
+
+  // A point sits at the cores it used where that was clearly more than it declared.
+  void threadsUsedAreTheCoresBeyondTheDeclared() {
+    ReportRow declared = row("64", "numpy", 1, 1.0);
+    QCOMPARE(threadsUsed(declared), 1.0);  // CPU time not measured
+    declared.coresUsed = 1.2;              // within the margin of 1 thread
+    QCOMPARE(threadsUsed(declared), 1.0);
+    declared.coresUsed = 1.93;
+    QCOMPARE(threadsUsed(declared), 1.93);
+    ReportRow four = row("64", "parallel", 4, 0.5);
+    four.coresUsed = 1.98;  // 4 threads asked on 2 cores: fewer used, the 4 asked stays
+    QCOMPARE(threadsUsed(four), 4.0);
+    ReportRow one = row("64", "prange", 1, 0.5);
+    one.coresUsed = 2.0;
+    ReportRow two = row("64", "prange", 2, 0.5);
+    two.coresUsed = 2.0;
+    // Both ran on 2 cores: one thread count, no fit.
+    QVERIFY(scalingFits(std::vector<ReportRow>{one, two}).empty());
   }
 };
 

@@ -256,6 +256,7 @@ class TestCharts : public QObject {
     // line.
     PointResult one = okPoints(session_, "add")[2];
     one.point.threads = 1;
+    one.cpu.reset();  // what the 2-thread point used is not this one's
     one.samplesS = {0.001, 0.001, 0.001};
     one.stats = summarize(one.samplesS);
     session_.runs[0].points.push_back(one);
@@ -271,6 +272,35 @@ class TestCharts : public QObject {
     QVERIFY(
         qFuzzyCompare(series[0].points[1].y(), 0.001 / okPoints(session_, "add")[2].stats.medianS));
     QCOMPARE(series[2].points.back(), QPointF(2, 2));
+  }
+
+  // A library's own threads move a point to the cores it kept busy, not the threads it
+  // declared; the tooltip says both.
+  void scalingPlacesAPointAtTheCoresItUsed() {
+    auto& points = session_.runs[0].points;
+    PointResult& two = *std::ranges::find(points, okPoints(session_, "add")[2]);
+    two.cpu = CpuUse{two.samplesS, two.stats.medianS, 2.0};  // as declared: stays at 2
+    // Times of no serial part at all over the threads used: T1 / 1.9 and T1 / 2.
+    const double oneS = two.stats.medianS * 2 / 1.9;
+    PointResult one = two;
+    one.point.threads = 1;
+    one.samplesS = {oneS, oneS, oneS};
+    one.stats = summarize(one.samplesS);
+    one.cpu = CpuUse{{oneS * 1.9, oneS * 1.9, oneS * 1.9}, oneS * 1.9, 1.9};
+    points.push_back(one);
+    panel_->refresh();
+    const auto series = panel_->snapshot(scaling);
+    QCOMPARE(series.size(), std::size_t{3});
+    QCOMPARE(series[0].points.size(), std::size_t{2});
+    QCOMPARE(series[0].points[0], QPointF(1.9, 1));
+    QCOMPARE(series[0].points[1].x(), 2.0);
+    QVERIFY(series[0].toolTips.at(0).contains(QStringLiteral("declared 1 thread, used 1.9")));
+    // The fit is over the threads used: two points at 1.9 and 2 threads.
+    const auto fits = scalingFits(buildRunRows(session_.runs[0], {"parallel"}));
+    QCOMPARE(fits.size(), std::size_t{1});
+    QVERIFY(series[1].name.startsWith(QStringLiteral("Amdahl fit: serial fraction ")));
+    QVERIFY(qFuzzyCompare(fits[0].fit.timeAt(1.9), oneS));
+    QVERIFY(fits[0].fit.serialFraction < 1e-9);
   }
 
   // --- which runs are shown ---

@@ -1,5 +1,7 @@
 #include "charts/chartinput.h"
 
+#include "accellab/quality.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
@@ -21,6 +23,13 @@ bool hasKernel(const Run& run, const std::string& kernel) {
 }
 
 // "cancelled", "skipped: no CUDA device": why a point of the run has no numbers.
+// The CPU time a point's process used and the cores it kept busy, on a line of its own; empty
+// where not measured.
+QString cpuUse(const PointResult& result) {
+  const std::string text = cpuUseText(result);
+  return text.empty() ? QString() : QLatin1Char('\n') + QString::fromStdString(text);
+}
+
 QString whyNotMeasured(const PointResult& result) {
   const std::string status(toString(result.status));
   if (result.reason.empty() || result.reason == status) return QString::fromStdString(status);
@@ -211,7 +220,8 @@ QString ChartInput::describe(const ChartPoint& point) const {
          QCoreApplication::translate("ChartInput", "median %1 \u00b1 %2 (MAD), %n sample(s)",
                                      nullptr, int(r.samplesS.size()))
              .arg(formatted(r.stats.medianS, ValueKind::duration),
-                  formatted(r.stats.madS, ValueKind::duration));
+                  formatted(r.stats.madS, ValueKind::duration)) +
+         cpuUse(r);
 }
 
 std::vector<LabelLine> ChartInput::linesOf(const std::vector<const ChartPoint*>& points) const {

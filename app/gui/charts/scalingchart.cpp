@@ -4,6 +4,7 @@
 #include <QLineSeries>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -75,15 +76,18 @@ void ScalingChart::build(const ChartInput& input) {
   limitLines(lines);
   showLineSamplesInLegend();
   setChartTitle(title, input.notesOf(input.gaps));
-  int maxThreads = 1;
+  // Points sit at the threads they ran on: a library's own threads move a point to the cores
+  // it kept busy (threadsUsed), so the axis may reach past the largest count asked for.
+  double maxUsed = 1;
   double maxSpeedup = 1;
   for (const Line& line : lines) {
     for (const ChartPoint* p : line.points) {
-      maxThreads = std::max(maxThreads, p->row.threads);
+      maxUsed = std::max(maxUsed, threadsUsed(p->row));
       maxSpeedup = std::max(maxSpeedup, *p->threadSpeedup);
     }
   }
-  auto* x = addValueAxis(Qt::AlignBottom, tr("threads"), 1, maxThreads);
+  const int maxThreads = static_cast<int>(std::ceil(maxUsed));
+  auto* x = addValueAxis(Qt::AlignBottom, tr("threads (cores used where more)"), 1, maxThreads);
   x->setLabelFormat(QStringLiteral("%d"));
   if (maxThreads <= 16) {
     x->setRange(1, maxThreads);
@@ -100,7 +104,7 @@ void ScalingChart::build(const ChartInput& input) {
     series->setName(input.seriesName(name, line.run));
     QStringList toolTips;
     for (const ChartPoint* p : line.points) {
-      series->append(p->row.threads, *p->threadSpeedup);
+      series->append(threadsUsed(p->row), *p->threadSpeedup);
       QString toolTip = tr("%1\n%2 over 1 thread in %3")
                             .arg(input.describe(*p), formatted(*p->threadSpeedup, ValueKind::ratio),
                                  input.runName(line.run));

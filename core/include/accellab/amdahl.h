@@ -10,9 +10,10 @@
 
 namespace accellab {
 
-// One measured time of a thread count.
+// One measured time of a thread count: the threads a point ran on (threadsUsed), which
+// may be a fraction where a library's own threads kept more cores busy than it declared.
 struct ThreadTime {
-  int threads = 1;
+  double threads = 1;
   double seconds = 0;
 };
 
@@ -45,9 +46,14 @@ struct ScalingFit {
   AmdahlFit fit;
 };
 
+// The threads a row's point ran on: those it declared, or the cores it kept busy where that
+// was clearly more (coresBeyondThreads: a library's own pool, a prange without a thread
+// count) — on the thread axis, a "1 thread" NumPy that used 1.9 cores sits at 1.9.
+double threadsUsed(const ReportRow& row);
+
 // Each variant's fit on each problem over `rows` of one run (buildRunRows: gpu rows time what
-// its options say), from its ok rows' medians; in order of the groups' first rows. Variants
-// measured with fewer than 2 thread counts have none.
+// its options say), from its ok rows' medians at threadsUsed; in order of the groups' first
+// rows. Variants measured with fewer than 2 thread counts have none.
 std::vector<ScalingFit> scalingFits(const std::vector<ReportRow>& rows);
 
 }  // namespace accellab

@@ -46,6 +46,8 @@ inline constexpr double kCoresBeyondFactor = 1.15;
 inline constexpr double kCoresBeyondMargin = 0.1;
 inline constexpr double kCoresBelowOne = 0.75;
 CoreUse judgeCoreUse(const PointResult& result);
+// Whether `cores` is clearly more than `threads`: judgeCoreUse's beyondThreads.
+bool coresBeyondThreads(double cores, int threads);
 // For a note: "declared 1 thread, used 1.93 cores: …", "1 thread, 0.42 cores of CPU over its
 // wall time: …"; empty when the point used what it declared.
 std::string coreUseNote(const PointResult& result);
