@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <optional>
 
 #include "accellab/child_process.h"
+#include "accellab/format.h"
 #include "host_files.h"
 #include "joined.h"
 
@@ -176,6 +178,45 @@ CounterOpening openPerfCounters(const PerfOpen& open) {
                    " of the process's threads started before "
                    "counting are not counted");
   return {counters->empty() ? nullptr : std::move(counters), detail::joined(said, "; ")};
+}
+
+CountedRates countedRates(const EventCounts& counts, std::uint64_t elementsPerCall) {
+  const auto of = [&](const char* name) -> std::optional<double> {
+    const auto found = counts.perCall.find(name);
+    if (found == counts.perCall.end() || !std::isfinite(found->second)) return std::nullopt;
+    return found->second;
+  };
+  const auto perElement = [&](const char* name) -> std::optional<double> {
+    const auto count = of(name);
+    if (!count || elementsPerCall == 0) return std::nullopt;
+    return *count / static_cast<double>(elementsPerCall);
+  };
+  CountedRates rates;
+  const auto cycles = of("cycles");
+  const auto instructions = of("instructions");
+  if (cycles && instructions && *cycles > 0) rates.instructionsPerCycle = *instructions / *cycles;
+  rates.cacheMissesPerElement = perElement("cache-misses");
+  rates.l1dMissesPerElement = perElement("L1-dcache-load-misses");
+  rates.branchMissesPerElement = perElement("branch-misses");
+  return rates;
+}
+
+std::string describe(const CountedRates& rates) {
+  std::string text;
+  if (rates.instructionsPerCycle)
+    text = formatValue(*rates.instructionsPerCycle, ValueKind::number) + " instructions per cycle";
+  std::vector<std::string> misses;
+  const auto add = [&](const std::optional<double>& rate, const char* what) {
+    if (rate) misses.push_back(formatValue(*rate, ValueKind::number) + what);
+  };
+  add(rates.cacheMissesPerElement, " cache misses");
+  add(rates.l1dMissesPerElement, " L1D load misses");
+  add(rates.branchMissesPerElement, " branch misses");
+  if (misses.empty()) return text;
+  if (!text.empty()) text += "; ";
+  text += "per element: " + misses.front();
+  for (std::size_t i = 1; i < misses.size(); ++i) text += ", " + misses[i];
+  return text;
 }
 
 }  // namespace accellab

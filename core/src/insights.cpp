@@ -6,6 +6,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "accellab/counters.h"
 #include "accellab/format.h"
 #include "accellab/quality.h"
 
@@ -16,6 +17,17 @@ namespace {
 bool measured(const ReportRow& row) { return row.status == PointStatus::ok && row.medianS > 0; }
 
 bool flaggedRow(const ReportRow& row) { return row.flags.unstable || row.flags.cutShort; }
+
+// The hardware counters' evidence beside a bound: what was counted, nothing where no PMU.
+void addCounted(Insight& insight, const CountedRates& rates) {
+  const auto put = [&](const char* name, const std::optional<double>& rate) {
+    if (rate) insight.numbers[name] = *rate;
+  };
+  put("instructionsPerCycle", rates.instructionsPerCycle);
+  put("cacheMissesPerElement", rates.cacheMissesPerElement);
+  put("l1dMissesPerElement", rates.l1dMissesPerElement);
+  put("branchMissesPerElement", rates.branchMissesPerElement);
+}
 
 // The FMA peak that bounds `row`: measured for its element type, on the host, with its
 // instruction set (the scalar one unless a SIMD variant says) and its threads.
@@ -100,7 +112,8 @@ class Finder {
                             {"bytesPerS", row.bytesPerS},
                             {"ceilingBytesPerS", row.bytesPerS / fraction}};
       } else if (peakFraction >= kComputeBound) {
-        add(InsightKind::computeBound, {i}, "roofline").numbers = {
+        insight = &add(InsightKind::computeBound, {i}, "roofline");
+        insight->numbers = {
             {"peakFraction", peakFraction}, {"flopsPerS", row.flopsPerS}, {"peakFlopsPerS", *peak}};
       } else if (fraction < kFarBelowRoof && peakFraction < kFarBelowRoof &&
                  (peak || row.flopsPerS <= 0)) {
@@ -112,6 +125,7 @@ class Finder {
       }
       // Judged against a cache level's roof (the cache-aware roofline), not memory's.
       if (insight && row.ceilingLevel > 0) insight->numbers["cacheLevel"] = row.ceilingLevel;
+      if (insight && row.counts) addCounted(*insight, countedRates(*row.counts, row.elements));
     }
   }
 
@@ -450,6 +464,19 @@ std::string count(const Insight& insight, std::string_view name) {
                                         : std::to_string(std::llround(found->second));
 }
 
+}  // namespace
+
+CountedRates countedOf(const Insight& insight) {
+  const auto of = [&](const char* name) -> std::optional<double> {
+    const auto found = insight.numbers.find(name);
+    return found == insight.numbers.end() ? std::nullopt : std::optional(found->second);
+  };
+  return {of("instructionsPerCycle"), of("cacheMissesPerElement"), of("l1dMissesPerElement"),
+          of("branchMissesPerElement")};
+}
+
+namespace {
+
 // The roof a bandwidth finding divides by: a cache level's, or memory's copy ceiling.
 std::string roof(const Insight& insight) {
   return insight.numbers.contains("cacheLevel")
@@ -763,6 +790,8 @@ std::string describe(const Insight& insight) {
       break;
     }
   }
+  if (const std::string counted = describe(countedOf(insight)); !counted.empty())
+    text << " Counted: " << counted << ".";
   if (insight.restsOnFlagged)
     text << " (Rests on unstable or cut-short points: measure longer or re-run them.)";
   return text.str();

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "accellab/cache_roofs.h"
+#include "accellab/counters.h"
 #include "accellab/format.h"
 #include "accellab/insights.h"
 #include "accellab/quality.h"
@@ -134,6 +135,13 @@ std::string noteFor(const PointResult& result, GpuTime gpuTime) {
   if (const std::string switched = switchedNote(result); !switched.empty()) {
     if (!note.empty()) note += "; ";
     note += switched;
+  }
+  if (result.counts) {
+    if (const std::string counted = describe(countedRates(*result.counts, result.elements));
+        !counted.empty()) {
+      if (!note.empty()) note += "; ";
+      note += "counted " + counted;
+    }
   }
   if (const std::string printed = printedNote(result.output); !printed.empty()) {
     if (!note.empty()) note += "; ";

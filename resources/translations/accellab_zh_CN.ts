@@ -748,6 +748,30 @@ variant %2, %n thread(s), %3, run %4</source>
         <source>%1: the first call took %2 against a median of %3: %4 page faults in it against %5 per later call, so not the first touch of memory (compilation, module loading or caches warming).</source>
         <translation>%1：首次调用耗时 %2，而中位数为 %3：其中有 %4 次缺页，之后每次调用 %5 次，因此并非首次访问内存所致（可能是编译、模块加载或缓存预热）。</translation>
     </message>
+    <message>
+        <source>%1 instructions per cycle</source>
+        <translation>每周期 %1 条指令</translation>
+    </message>
+    <message>
+        <source>%1 cache misses</source>
+        <translation>%1 次缓存未命中</translation>
+    </message>
+    <message>
+        <source>%1 L1D load misses</source>
+        <translation>%1 次 L1D 加载未命中</translation>
+    </message>
+    <message>
+        <source>%1 branch misses</source>
+        <translation>%1 次分支预测失误</translation>
+    </message>
+    <message>
+        <source>per element: %1</source>
+        <translation>每个元素：%1</translation>
+    </message>
+    <message>
+        <source>Counted: %1.</source>
+        <translation>计数：%1。</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -2179,10 +2203,6 @@ intensity %2 FLOP/B, %3
         <translation>选择扫描方式“线程数 1…N”即可查看扩展性。</translation>
     </message>
     <message>
-        <source>threads</source>
-        <translation>线程数</translation>
-    </message>
-    <message>
         <source>speedup over 1 thread (×)</source>
         <translation>相对单线程的加速比（×）</translation>
     </message>
@@ -2211,6 +2231,10 @@ speedup at most %7</source>
     <message>
         <source>unbounded</source>
         <translation>无上限</translation>
+    </message>
+    <message>
+        <source>threads (cores used where more)</source>
+        <translation>线程（多用核心时为实际核心数）</translation>
     </message>
 </context>
 <context>

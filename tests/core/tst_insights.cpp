@@ -584,6 +584,45 @@ class TestInsights : public QObject {
     QCOMPARE(bound->variant, std::string("parallel"));
     QVERIFY(!bound->numbers.contains("cacheLevel"));
     QVERIFY(std::abs(bound->numbers.at("ceilingFraction") - 30e9 / 35.2e9) < 1e-6);
+    // Software events only, as this VM counts: no hardware evidence, and none said.
+    QVERIFY(!countedOf(*bound).any());
+    QVERIFY2(describe(*bound).find("Counted") == std::string::npos, describe(*bound).c_str());
+  }
+
+  // Where a PMU counted, a bound finding gives its evidence per element of the plugin's call:
+  // 2^23 elements, 2^22 cache misses, 2^21 L1D load misses, 4e6 instructions in 8e6 cycles.
+  void boundsGiveTheHardwareCountersEvidence() {
+    Run run;
+    run.system = test::thisVm();
+    run.plugin = PluginIdentity{};
+    run.plugin->file = "/home/user/dot/libdot.so";
+    const double seconds = static_cast<double>(64 << 20) / 30e9;
+    PointResult parallel = measuredPoint({"user.dot", "parallel", arrayParams({1, 1, 1 << 23}), 2},
+                                         {seconds, seconds, seconds}, {1 << 23, 64 << 20, 0});
+    parallel.counts = EventCounts{{{"page-faults", 0},
+                                   {"cycles", 8e6},
+                                   {"instructions", 4e6},
+                                   {"cache-misses", 1 << 22},
+                                   {"L1-dcache-load-misses", 1 << 21}},
+                                  {}};
+    run.points = {parallel};
+    const std::vector<Insight> found = findInsights(run);
+    const auto bound = std::ranges::find(found, InsightKind::memoryBound, &Insight::kind);
+    QVERIFY(bound != found.end());
+    const CountedRates rates = countedOf(*bound);
+    QCOMPARE(*rates.instructionsPerCycle, 0.5);
+    QCOMPARE(*rates.cacheMissesPerElement, 0.5);
+    QCOMPARE(*rates.l1dMissesPerElement, 0.25);
+    QVERIFY(!rates.branchMissesPerElement);  // not counted: not said
+    const std::string text = describe(*bound);
+    QVERIFY2(text.find(" Counted: 0.5 instructions per cycle; per element: 0.5 cache misses, "
+                       "0.25 L1D load misses.") != std::string::npos,
+             text.c_str());
+    // The point's note in the table and files says the same.
+    const std::vector<ReportRow> rows = buildRunRows(run);
+    QVERIFY2(rows[0].note.find("counted 0.5 instructions per cycle; per element: 0.5 cache "
+                               "misses, 0.25 L1D load misses") != std::string::npos,
+             rows[0].note.c_str());
   }
 
   // The tutorial's Dask row on one thread is Python beside C++ too.

@@ -102,6 +102,28 @@ class TestInsightText : public QObject {
     for (const Insight& insight : {drop, python, pageable, busy, crossover})
       QVERIFY2(!insightText(insight).contains(QLatin1Char('?')), qPrintable(insightText(insight)));
   }
+
+  // A bound's hardware evidence where a PMU counted it; nothing of it where none did.
+  void boundsCarryTheCountersEvidence() {
+    Insight bound = finding(InsightKind::memoryBound, "parallel",
+                            {{"ceilingFraction", 0.85},
+                             {"bytesPerS", 30e9},
+                             {"ceilingBytesPerS", 35.2e9},
+                             {"instructionsPerCycle", 0.5},
+                             {"cacheMissesPerElement", 0.5},
+                             {"branchMissesPerElement", 0.001}});
+    const QString text = insightText(bound);
+    QVERIFY2(
+        text.contains(QStringLiteral("Counted: %1 instructions per cycle; per element: %2 "
+                                     "cache misses, %3 branch misses.")
+                          .arg(formatted(0.5, ValueKind::number), formatted(0.5, ValueKind::number),
+                               formatted(0.001, ValueKind::number))),
+        qPrintable(text));
+    for (const char* name :
+         {"instructionsPerCycle", "cacheMissesPerElement", "branchMissesPerElement"})
+      bound.numbers.erase(name);
+    QVERIFY2(!insightText(bound).contains(QStringLiteral("Counted")), qPrintable(text));
+  }
 };
 
 QTEST_GUILESS_MAIN(TestInsightText)

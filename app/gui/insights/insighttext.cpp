@@ -34,6 +34,26 @@ QString subject(const Insight& insight) {
            QString::fromStdString(insight.problem));
 }
 
+// "Counted: 0.42 instructions per cycle; per element: 1.02 cache misses, …." where the
+// hardware counters counted; empty where they did not.
+QString countedText(const CountedRates& rates) {
+  QStringList parts;
+  if (rates.instructionsPerCycle)
+    parts << Insights::tr("%1 instructions per cycle")
+                 .arg(formatted(*rates.instructionsPerCycle, ValueKind::number));
+  QStringList misses;
+  const auto add = [&](const std::optional<double>& rate, const QString& what) {
+    if (rate) misses << what.arg(formatted(*rate, ValueKind::number));
+  };
+  add(rates.cacheMissesPerElement, Insights::tr("%1 cache misses"));
+  add(rates.l1dMissesPerElement, Insights::tr("%1 L1D load misses"));
+  add(rates.branchMissesPerElement, Insights::tr("%1 branch misses"));
+  if (!misses.isEmpty())
+    parts << Insights::tr("per element: %1").arg(misses.join(QStringLiteral(", ")));
+  if (parts.isEmpty()) return {};
+  return Insights::tr("Counted: %1.").arg(parts.join(QStringLiteral("; ")));
+}
+
 }  // namespace
 
 QString insightTitle(InsightKind kind) {
@@ -394,6 +414,8 @@ QString insightText(const Insight& insight) {
       break;
     }
   }
+  if (const QString counted = countedText(countedOf(insight)); !counted.isEmpty())
+    text += QLatin1Char(' ') + counted;
   if (insight.restsOnFlagged)
     text += QLatin1Char(' ') +
             Insights::tr(

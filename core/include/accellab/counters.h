@@ -7,8 +7,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "accellab/result.h"
 
 namespace accellab {
 
@@ -51,5 +54,22 @@ struct CounterOpening {
 // taken there), a hardware event user space only. A refusal (kernel.perf_event_paranoid) is
 // said with the fix, never an error.
 CounterOpening openPerfCounters(const PerfOpen& open = perfEventOpen);
+
+// What a point's hardware counters say, normalised: instructions per cycle, and per element of
+// a call, the misses. Only what was counted: none of them on a machine without a PMU.
+struct CountedRates {
+  std::optional<double> instructionsPerCycle;
+  std::optional<double> cacheMissesPerElement;  // perf's cache-misses: usually the last level
+  std::optional<double> l1dMissesPerElement;    // L1 data cache load misses
+  std::optional<double> branchMissesPerElement;
+  bool any() const {
+    return instructionsPerCycle || cacheMissesPerElement || l1dMissesPerElement ||
+           branchMissesPerElement;
+  }
+};
+CountedRates countedRates(const EventCounts& counts, std::uint64_t elementsPerCall);
+// "0.42 instructions per cycle; per element: 1.02 cache misses, 3.10 L1D load misses, 0.001
+// branch misses"; empty where nothing was counted.
+std::string describe(const CountedRates& rates);
 
 }  // namespace accellab

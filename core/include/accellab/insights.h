@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "accellab/compare.h"
+#include "accellab/counters.h"
 #include "accellab/report.h"
 #include "accellab/session.h"
 
@@ -21,7 +22,8 @@ namespace accellab {
 enum class InsightKind {
   // At the run's largest problem: its bandwidth is within kMemoryBound of the copy ceiling, or
   // of the roof of the cache level that holds it (ReportRow::ceilingLevel). numbers:
-  // ceilingFraction, bytesPerS, ceilingBytesPerS, and cacheLevel for a cache's roof.
+  // ceilingFraction, bytesPerS, ceilingBytesPerS, and cacheLevel for a cache's roof. These
+  // three bounds carry the hardware counters' evidence where counted (countedOf).
   memoryBound,
   // At the largest problem: its FLOP rate is within kComputeBound of the FMA peak measured for
   // its element type, instruction set and threads. numbers: peakFraction, flopsPerS, peakFlopsPerS.
@@ -170,6 +172,10 @@ std::string describe(const Insight& insight);
 // kFirstTouchFactor times a later call's), or not that.
 enum class FirstTouch { notCounted, explains, doesNotExplain };
 FirstTouch firstTouch(const Insight& insight);
+
+// The hardware counters' rates a bound finding carries: numbers instructionsPerCycle,
+// cacheMissesPerElement, l1dMissesPerElement, branchMissesPerElement, where counted.
+CountedRates countedOf(const Insight& insight);
 inline constexpr double kFirstTouchFaults = 16;
 inline constexpr double kFirstTouchFactor = 4;
 
