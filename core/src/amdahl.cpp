@@ -63,7 +63,9 @@ std::optional<AmdahlFit> fitAmdahl(std::span<const ThreadTime> times) {
   std::set<double> threadCounts;
   double longest = 0;
   for (const ThreadTime& time : times) {
-    if (!(time.threads >= 1) || !std::isfinite(time.threads) || !std::isfinite(time.seconds) || time.seconds <= 0) continue;
+    if (!(time.threads >= 1) || !std::isfinite(time.threads) || !std::isfinite(time.seconds) ||
+        time.seconds <= 0)
+      continue;
     valid.push_back(time);
     threadCounts.insert(time.threads);
     longest = std::max(longest, time.seconds);

@@ -18,7 +18,8 @@ Times amdahlTimes(double serial, double oneThreadS, const std::vector<int>& thre
   Times times;
   for (std::size_t i = 0; i < threads.size(); ++i) {
     const double exact = oneThreadS * (serial + (1 - serial) / threads[i]);
-    times.push_back({static_cast<double>(threads[i]), exact * (1 + (i < noise.size() ? noise[i] : 0))});
+    times.push_back(
+        {static_cast<double>(threads[i]), exact * (1 + (i < noise.size() ? noise[i] : 0))});
   }
   return times;
 }
