@@ -149,10 +149,12 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clocks& clocks, Collec
   GpuTiming gpu;
   group.barrier();
   // Read outside the wall clock's reads: the CPU clock (a system call) costs no sample time.
+  // The counters outside the CPU clock's: their reads (a system call an event and thread) are
+  // CPU time the code did not spend, and would read as cores it kept busy.
   const bool processCpu = static_cast<bool>(clocks.cpu);
-  const double cpuStart = processCpu ? clocks.cpu() : 0;
   const std::vector<double> countedStart =
       clocks.counters ? clocks.counters->read() : std::vector<double>{};
+  const double cpuStart = processCpu ? clocks.cpu() : 0;
   const double start = clocks.wall();
   for (std::uint64_t i = 0; i < runs; ++i) {
     const RunOutcome outcome = run.run(stop);
@@ -171,8 +173,8 @@ Batch timeBatch(KernelRun& run, std::uint64_t runs, const Clocks& clocks, Collec
     }
   }
   batch.endS = clocks.wall();
-  if (clocks.counters) addCounted(*clocks.counters, countedStart, batch.counted);
   const double cpuEnd = processCpu ? clocks.cpu() : 0;
+  if (clocks.counters) addCounted(*clocks.counters, countedStart, batch.counted);
   batch.clockS = batch.endS - start;
   const auto n = static_cast<double>(runs);
   batch.sampleS = (allTimed ? timedS : batch.clockS) / n;
@@ -230,7 +232,7 @@ bool measureRepetitions(KernelRun& run, const MeasureConfig& config, const Clock
   const RunOutcome warm = run.run(stop);
   const double warmS = clock() - warmStart;
   std::vector<double> firstCounted;
-  if (clocks.counters) addCounted(*clocks.counters, firstBefore, firstCounted);
+  if (clocks.counters && !warm.madeEarlier) addCounted(*clocks.counters, firstBefore, firstCounted);
   if (group.anyOf(warm.cancelled)) return false;
   countWorkers(warm, result);
   result.firstCallS = group.maxOver(warm.timedS.value_or(warmS));

@@ -1,9 +1,11 @@
 #include "array_data.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 
 #include "counter_rng.h"
+#include "untimed_threads.h"
 
 namespace accellab::kernels {
 namespace {
@@ -23,16 +25,18 @@ void fillUniform(std::span<T> values, std::uint64_t seed, std::uint64_t stream,
                  std::uint64_t first) {
   const std::uint64_t key = rng::streamKey(seed, stream);
   const auto n = static_cast<std::int64_t>(values.size());
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < n; ++i)
-    values[i] = uniformOneTwo<T>(rng::draw(key, first + static_cast<std::uint64_t>(i)));
+  forEachUntimedShare(n, untimedShares(n), [&](int, std::int64_t from, std::int64_t to) {
+    for (std::int64_t i = from; i < to; ++i)
+      values[i] = uniformOneTwo<T>(rng::draw(key, first + static_cast<std::uint64_t>(i)));
+  });
 }
 
 template <class T>
 void poison(std::span<T> values) {
   const auto n = static_cast<std::int64_t>(values.size());
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < n; ++i) values[i] = std::numeric_limits<T>::quiet_NaN();
+  forEachUntimedShare(n, untimedShares(n), [&](int, std::int64_t from, std::int64_t to) {
+    std::fill(values.begin() + from, values.begin() + to, std::numeric_limits<T>::quiet_NaN());
+  });
 }
 
 std::string locate(std::uint64_t index, const Shape3& shape) {

@@ -211,7 +211,12 @@ class AsvRun : public KernelRun {
     // The first call was made, and timed, by the child as it prepared: that is the run the
     // runner keeps apart as the first call.
     if (const auto first = std::exchange(firstCallS_, std::nullopt))
-      return {.cancelled = false, .timedS = *first, .gpu = {}, .threadsWorked = threadsWorked_};
+      return {.cancelled = false,
+              .timedS = *first,
+              .gpu = {},
+              .threadsWorked = threadsWorked_,
+              .cpuS = {},
+              .madeEarlier = true};
     if (!child_) return {.cancelled = true, .timedS = {}, .gpu = {}};
     std::optional<std::string> line;
     try {

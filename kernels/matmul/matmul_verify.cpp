@@ -1,5 +1,6 @@
 #include "matmul_verify.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "arrays/array_data.h"
+#include "arrays/untimed_threads.h"
 
 namespace accellab::kernels::matmul {
 namespace {
@@ -41,40 +43,46 @@ template <class T>
 ElementCheck checkElements(std::span<const T> a, std::span<const T> b, std::span<const T> c,
                            std::size_t n, double tolerance) {
   const auto rows = static_cast<std::int64_t>(n);
-  std::uint64_t compared = 0;
-  std::uint64_t bad = 0;
-  std::uint64_t firstBad = std::numeric_limits<std::uint64_t>::max();
-  double worst = 0;
-#pragma omp parallel for schedule(dynamic) reduction(+ : compared, bad) \
-    reduction(min : firstBad) reduction(max : worst)
-  for (std::int64_t row = 0; row < rows; ++row) {
-    const auto i = static_cast<std::size_t>(row);
-    // Inside the loop, so that it counts into this thread's copies of the reductions.
-    const auto judge = [&](std::size_t j, Exact exact) {
-      const double error = relativeError(c[i * n + j], exact);
-      ++compared;
-      worst = std::max(worst, error);
-      if (!(error <= tolerance)) {
-        ++bad;
-        firstBad = std::min<std::uint64_t>(firstBad, i * n + j);
+  // A row checks about n products (every one of n on the first and last).
+  const int shares = untimedShares(rows, std::max<std::int64_t>(1, kUntimedItemsPerThread / rows));
+  std::vector<ElementCheck> found(static_cast<std::size_t>(shares));
+  forEachUntimedShare(rows, shares, [&](int share, std::int64_t from, std::int64_t to) {
+    ElementCheck& mine = found[static_cast<std::size_t>(share)];
+    for (std::int64_t row = from; row < to; ++row) {
+      const auto i = static_cast<std::size_t>(row);
+      const auto judge = [&](std::size_t j, Exact exact) {
+        const double error = relativeError(c[i * n + j], exact);
+        ++mine.compared;
+        mine.worst = std::max(mine.worst, error);
+        if (!(error <= tolerance)) {
+          ++mine.bad;
+          mine.firstBad = std::min<std::uint64_t>(mine.firstBad, i * n + j);
+        }
+      };
+      if (n <= kEveryElementUpTo || i == 0 || i == n - 1) {
+        std::vector<Exact> exact(n, 0);  // row i of A*B, summed along B's rows
+        for (std::size_t k = 0; k < n; ++k) {
+          const Exact aik = a[i * n + k];
+          for (std::size_t j = 0; j < n; ++j) exact[j] += aik * b[k * n + j];
+        }
+        for (std::size_t j = 0; j < n; ++j) judge(j, exact[j]);
+        continue;
       }
-    };
-    if (n <= kEveryElementUpTo || i == 0 || i == n - 1) {
-      std::vector<Exact> exact(n, 0);  // row i of A*B, summed along B's rows
-      for (std::size_t k = 0; k < n; ++k) {
-        const Exact aik = a[i * n + k];
-        for (std::size_t j = 0; j < n; ++j) exact[j] += aik * b[k * n + j];
+      for (const std::size_t j : {std::size_t{0}, n - 1}) {
+        Exact exact = 0;
+        for (std::size_t k = 0; k < n; ++k) exact += Exact(a[i * n + k]) * b[k * n + j];
+        judge(j, exact);
       }
-      for (std::size_t j = 0; j < n; ++j) judge(j, exact[j]);
-      continue;
     }
-    for (const std::size_t j : {std::size_t{0}, n - 1}) {
-      Exact exact = 0;
-      for (std::size_t k = 0; k < n; ++k) exact += Exact(a[i * n + k]) * b[k * n + j];
-      judge(j, exact);
-    }
+  });
+  ElementCheck all;
+  for (const ElementCheck& share : found) {
+    all.compared += share.compared;
+    all.bad += share.bad;
+    all.firstBad = std::min(all.firstBad, share.firstBad);
+    all.worst = std::max(all.worst, share.worst);
   }
-  return {compared, bad, firstBad, worst};
+  return all;
 }
 
 // The worst row of |C*r - A*(B*r)| / (A*(B*r)), and the first row beyond tolerance.
@@ -90,23 +98,28 @@ FreivaldsCheck freivalds(std::span<const T> a, std::span<const T> b, std::span<c
   std::vector<double> r(n);
   fillUniform(std::span<double>(r), seed, kCheckStream);
   const auto rows = static_cast<std::int64_t>(n);
+  // A row is n products (B*r), 2n (A*(B*r) and C*r).
+  const int shares = untimedShares(rows, std::max<std::int64_t>(1, kUntimedItemsPerThread / rows));
   std::vector<Exact> br(n);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t k = 0; k < rows; ++k) {
-    Exact sum = 0;
-    for (std::size_t j = 0; j < n; ++j) sum += Exact(b[static_cast<std::size_t>(k) * n + j]) * r[j];
-    br[static_cast<std::size_t>(k)] = sum;
-  }
+  forEachUntimedShare(rows, shares, [&](int, std::int64_t from, std::int64_t to) {
+    for (std::int64_t k = from; k < to; ++k) {
+      Exact sum = 0;
+      for (std::size_t j = 0; j < n; ++j)
+        sum += Exact(b[static_cast<std::size_t>(k) * n + j]) * r[j];
+      br[static_cast<std::size_t>(k)] = sum;
+    }
+  });
   std::vector<double> errors(n);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t row = 0; row < rows; ++row) {
-    const auto i = static_cast<std::size_t>(row);
-    Exact abr = 0;
-    Exact cr = 0;
-    for (std::size_t k = 0; k < n; ++k) abr += Exact(a[i * n + k]) * br[k];
-    for (std::size_t j = 0; j < n; ++j) cr += Exact(c[i * n + j]) * r[j];
-    errors[i] = relativeError(cr, abr);
-  }
+  forEachUntimedShare(rows, shares, [&](int, std::int64_t from, std::int64_t to) {
+    for (std::int64_t row = from; row < to; ++row) {
+      const auto i = static_cast<std::size_t>(row);
+      Exact abr = 0;
+      Exact cr = 0;
+      for (std::size_t k = 0; k < n; ++k) abr += Exact(a[i * n + k]) * br[k];
+      for (std::size_t j = 0; j < n; ++j) cr += Exact(c[i * n + j]) * r[j];
+      errors[i] = relativeError(cr, abr);
+    }
+  });
   FreivaldsCheck check;
   for (std::size_t i = 0; i < n; ++i) {
     check.worst = std::max(check.worst, errors[i]);

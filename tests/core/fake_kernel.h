@@ -39,6 +39,8 @@ struct FakeScript {
   // and the CPU seconds a run reports of its own process (a Python child's), when set.
   double cores = 1;
   std::optional<double> ownCpuS;
+  // The first call was made as the run prepared (an asv child's): run() only reports it.
+  bool firstMadeEarlier = false;
   std::vector<GpuTiming> gpuByRun;  // indexed by run number (0 = warm-up), when set
   bool verifyOk = true;
   std::map<std::string, std::uint64_t> fingerprints;  // by variant
@@ -88,6 +90,7 @@ class FakeRun : public KernelRun {
     RunOutcome outcome;
     outcome.timedS = script_.timedS;
     outcome.cpuS = script_.ownCpuS;
+    outcome.madeEarlier = index == 0 && script_.firstMadeEarlier;
     if (index < script_.gpuByRun.size()) outcome.gpu = script_.gpuByRun[index];
     return outcome;
   }

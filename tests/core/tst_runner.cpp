@@ -65,6 +65,21 @@ class FakeCounters : public CounterSource {
   std::vector<std::string> events_{"page-faults", "cycles", "instructions"};
 };
 
+// Counters whose reads cost CPU time of their own (system calls), as perf's do.
+class CostlyCounters : public CounterSource {
+ public:
+  explicit CostlyCounters(test::FakeClock& clock) : clock_(clock) {}
+  const std::vector<std::string>& events() const override { return events_; }
+  std::vector<double> read() override {
+    clock_.cpu += 0.01;
+    return {0};
+  }
+
+ private:
+  test::FakeClock& clock_;
+  std::vector<std::string> events_{"context-switches"};
+};
+
 // Measures in place of a worker: each point as the script says, counting what it was sent.
 class ScriptedMeasurer : public PointMeasurer {
  public:
@@ -169,6 +184,28 @@ class TestRunner : public QObject {
     QCOMPARE(result.counts->perCall.at("instructions"), 3 * 2e9 * 0.125);
     // Nothing counted without a source, never zeros.
     QVERIFY(!runner_->runPoint(fakePoint("loop"), config(3, 0)).counts.has_value());
+    // A first call made before run() (as an asv file's child prepares) was not seen: its
+    // counts are none, not the zeros of a call that only reported it.
+    script_.firstMadeEarlier = true;
+    script_.runs = 0;
+    const PointResult earlier = counting.runPoint(fakePoint("loop"), config(5, 0));
+    QVERIFY(earlier.counts.has_value());
+    QVERIFY(earlier.counts->firstCall.empty());
+    QCOMPARE(earlier.counts->perCall.at("cycles"), 2e9 * 0.125);
+  }
+
+  // What reading the counters costs is not the code's CPU time: a 1-thread point stays at
+  // one core however long the reads take.
+  void countersReadOutsideTheCpuClock() {
+    Runner counting(
+        registry_, [this] { return memory_; }, clock_.clock(), nullptr, clock_.cpuClock(),
+        std::make_shared<CostlyCounters>(clock_));
+    script_.runS = 0.125;
+    script_.cores = 1;
+    const PointResult result = counting.runPoint(fakePoint("loop"), config(4, 0));
+    QVERIFY(result.cpu.has_value());
+    QCOMPARE(result.cpu->cores, 1.0);
+    QCOMPARE(result.cpu->medianS, 0.125);
   }
 
   // This machine's counters, as perf_event_open gives them: a first call that touches 64 MiB

@@ -158,6 +158,9 @@ struct RunOutcome {
   // this one (a Python child times its own call with process_time, beside timedS); the runner
   // reads this process's CPU clock otherwise.
   std::optional<double> cpuS{};
+  // The call this reports was made before run() was called (an asv benchmark's first call, made
+  // and timed by its child as it prepared): what the runner counted around run() is not its.
+  bool madeEarlier = false;
 };
 
 struct Verification {
