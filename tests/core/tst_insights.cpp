@@ -625,6 +625,52 @@ class TestInsights : public QObject {
              rows[0].note.c_str());
   }
 
+  // The rules of threads and sizes hold for a plugin's kernel on this VM as for the built-in
+  // ones: its parallel variant stops paying at the large size and loses at the small one, and
+  // its loop's rate falls where the 2 MiB L2 no longer holds a call (not at the false 480 MiB
+  // L3, which is not a level here).
+  void threadAndSizeRulesHoldForAPluginOnThisVm() {
+    Run run;
+    run.system = test::thisVm();
+    run.plugin = PluginIdentity{};
+    run.plugin->file = "/home/user/dot/libdot.so";
+    const auto dot = [](const std::string& variant, std::uint64_t n, int threads, double s) {
+      return measuredPoint({"user.dot", variant, arrayParams({1, 1, n}), threads}, {s, s, s},
+                           {n, 16 * n, 2 * n});
+    };
+    constexpr std::uint64_t kSmallN = 8192;      // 128 KiB a call
+    constexpr std::uint64_t kLargeN = 1u << 23;  // 128 MiB a call
+    run.points = {dot("loop", kSmallN, 1, 5e-6),
+                  dot("parallel", kSmallN, 1, 5e-6),
+                  dot("parallel", kSmallN, 2, 20e-6),  // 4x slower on 2 threads
+                  dot("loop", kLargeN, 1, 40e-3),      // 0.21 G/s against 1.6 G/s
+                  dot("parallel", kLargeN, 1, 40e-3),
+                  dot("parallel", kLargeN, 2, 44e-3)};  // 0.91x: an efficiency of 45 %
+    const std::vector<Insight> found = findInsights(run);
+    const auto of = [&](InsightKind kind) {
+      std::vector<Insight> all;
+      for (const Insight& insight : found)
+        if (insight.kind == kind) all.push_back(insight);
+      return all;
+    };
+    const auto lose = of(InsightKind::threadsLose);
+    QCOMPARE(lose.size(), std::size_t{1});
+    QCOMPARE(lose[0].kernel, std::string("user.dot"));
+    QCOMPARE(lose[0].problem, describe(run.points[2].point.params));
+    QCOMPARE(lose[0].numbers.at("slowdown"), 4.0);
+    const auto stop = of(InsightKind::threadsStopPay);
+    QVERIFY(std::ranges::any_of(stop, [&](const Insight& insight) {
+      return insight.problem == describe(run.points[5].point.params) &&
+             std::abs(insight.numbers.at("efficiency") - 40.0 / 44.0 / 2) < 1e-9;
+    }));
+    const auto drops = of(InsightKind::cacheDrop);
+    const auto loopDrop = std::ranges::find(drops, std::string("loop"), &Insight::variant);
+    QVERIFY(loopDrop != drops.end());
+    QCOMPARE(loopDrop->numbers.at("cacheLevel"), 2.0);
+    QCOMPARE(loopDrop->numbers.at("cacheBytes"), double(2 << 20));
+    QVERIFY(std::abs(loopDrop->numbers.at("drop") - (40e-3 / 5e-6) / 1024) < 1e-9);
+  }
+
   // The tutorial's Dask row on one thread is Python beside C++ too.
   void daskIsPythonBesideCpp() {
     Run run;
