@@ -1,5 +1,6 @@
 // ExperimentPanel: what the widgets turn into (SweepSpec, MeasureConfig), input errors, the
 // memory estimate and warning, presets sized from RAM, unavailable variants, settings.
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -199,6 +200,46 @@ class TestExperimentPanel : public QObject {
     QTRY_VERIFY(threads->hasFocus());
     wheel(threads, -1);
     QCOMPARE(threads->value(), 1);
+  }
+
+  // Tab goes from the element type through every variant that can run, in the order shown, to
+  // the sweep, and Space ticks the one it is on (issue: Tab jumped from Element type to Sweep).
+  void tabReachesEveryVariant() {
+    QWidget window;
+    auto* layout = new QVBoxLayout(&window);
+    auto* panel = new ExperimentPanel(registry_, MemoryAvailable{64 * kGiB, {}}, 4);
+    layout->addWidget(panel);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    // A rebuild of the variants (another kernel and back) must keep the order too.
+    auto* kernel = child<QComboBox>(*panel, "kernel");
+    kernel->setCurrentIndex(kernel->findText(QStringLiteral("pi")));
+    kernel->setCurrentIndex(kernel->findText(QStringLiteral("add")));
+    QTRY_VERIFY(child<QCheckBox>(*panel, "variant-loop")->isVisible());  // shown by the layout
+    auto* dtype = child<QComboBox>(*panel, "dtype");
+    dtype->setFocus();
+    QTRY_VERIFY(dtype->hasFocus());
+    QStringList visited;
+    for (int i = 0; i < 64 && !child<QComboBox>(*panel, "sweepMode")->hasFocus(); ++i) {
+      QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+      if (auto* check = qobject_cast<QCheckBox*>(QApplication::focusWidget()))
+        visited << check->text();
+    }
+    QVERIFY(child<QComboBox>(*panel, "sweepMode")->hasFocus());
+    QStringList runnable;
+    for (QCheckBox* check : panel->findChildren<QCheckBox*>())
+      if (check->objectName().startsWith(QStringLiteral("variant-")) && check->isEnabled())
+        runnable << check->text();
+    QVERIFY(!runnable.isEmpty());
+    QCOMPARE(visited, runnable);
+    // Space on a focused variant toggles it.
+    auto* first = child<QCheckBox>(*panel, ("variant-" + runnable.front().toStdString()).c_str());
+    first->setFocus();
+    QTRY_VERIFY(first->hasFocus());
+    const bool was = first->isChecked();
+    QTest::keyClick(first, Qt::Key_Space);
+    QCOMPARE(first->isChecked(), !was);
   }
 
   void sizesBecomeTheSweep_data() {

@@ -113,6 +113,9 @@ class ExperimentPanel : public QWidget {
   void fillKernels();
   void fillPresets();
   void fillVariants();
+  // Tab visits the fields in the order they are shown: the parameter fields and variant boxes,
+  // made after the rest, would otherwise come last in the window.
+  void orderTabs();
   // Whether the variant of `check` can run here: its own state, not the panel's, which the
   // window disables while a run goes or the kernels are made again (isEnabled() is false
   // then, and ticks restored on it would be lost).

@@ -247,6 +247,16 @@ void ExperimentPanel::fillVariants() {
     variantsLayout_->addWidget(check);
     variantChecks_.push_back(check);
   }
+  orderTabs();
+}
+
+void ExperimentPanel::orderTabs() {
+  std::vector<QWidget*> order{kernelBox_, sizesEdit_, presetBox_};
+  order.insert(order.end(), paramEdits_.begin(), paramEdits_.end());
+  order.push_back(dtypeBox_);
+  order.insert(order.end(), variantChecks_.begin(), variantChecks_.end());
+  order.push_back(modeBox_);
+  for (std::size_t i = 1; i < order.size(); ++i) setTabOrder(order[i - 1], order[i]);
 }
 
 }  // namespace accellab::gui
