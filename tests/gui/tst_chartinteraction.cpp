@@ -395,6 +395,20 @@ class TestChartInteraction : public QObject {
     QStringList written;
     QVERIFY(!panel_->exportAllCharts(dir.filePath(QStringLiteral("out")), written));
     QCOMPARE(written.size(), 2 * panel_->chartCount());
+    // Each file is named as its tab names the chart ("Bandwidth": add-run1-bandwidth.png), after
+    // the kernel and the runs drawn.
+    auto* tabs = panel_->findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    for (int chart = 0; chart < panel_->chartCount(); ++chart) {
+      const QString name = panel_->exportName(chart);
+      const QString tab =
+          tabs->tabText(chart).toLower().replace(QLatin1Char(' '), QLatin1Char('-'));
+      QVERIFY2(name.endsWith(QLatin1Char('-') + tab),
+               qPrintable(name + QStringLiteral(" / ") + tab));
+      QVERIFY2(name.startsWith(QStringLiteral("add-run")), qPrintable(name));
+      QVERIFY(
+          written.contains(dir.filePath(QStringLiteral("out/")) + name + QStringLiteral(".png")));
+    }
     for (const QString& path : written) {
       QVERIFY2(QFileInfo(path).fileName().startsWith(QStringLiteral("add-")), qPrintable(path));
       if (path.endsWith(QStringLiteral(".png"))) {
@@ -539,6 +553,15 @@ class TestChartInteraction : public QObject {
     // The single exports say where they wrote, too.
     const QString png = dir_->filePath(QStringLiteral("one.png"));
     QVERIFY(window_->exportChartPng(0, png, QSize(800, 500)));
+    // The dialog offers the kernel, the runs and the chart (issue: it offered "time.png").
+    window_->chartPanel().setCurrentChart(0);
+    prompts_->fileName.clear();  // cancelled: nothing written
+    window_->findChild<QAction*>(QStringLiteral("exportPngAction"))->trigger();
+    QVERIFY(!prompts_->offered.isEmpty());
+    const QString offered = QFileInfo(prompts_->offered.back()).fileName();
+    QVERIFY2(offered.startsWith(window_->chartPanel().kernel() + QStringLiteral("-run")) &&
+                 offered.endsWith(QStringLiteral("-time.png")),
+             qPrintable(offered));
     QVERIFY(window_->statusBar()->currentMessage().contains(QDir::toNativeSeparators(png)));
   }
 

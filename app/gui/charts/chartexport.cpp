@@ -175,7 +175,8 @@ std::optional<QString> writeChartFiles(const ChartInput& input, const QString& d
         .arg(QDir::toNativeSeparators(dir));
   for (const auto& chart : createCharts()) {
     chart->setInput(input);
-    const QString base = QDir(dir).filePath(QStringLiteral("%1-%2").arg(prefix, chart->fileStem()));
+    const QString base =
+        QDir(dir).filePath(QStringLiteral("%1-%2").arg(prefix, chart->exportStemFor(input)));
     const QString png = base + QStringLiteral(".png");
     if (auto error = saveChartPng(*chart, png, files.logicalSize, files.scale, files.caption))
       return error;
@@ -200,7 +201,8 @@ std::optional<QString> renderSessionCharts(const Session& session, const std::ve
         makeChartInput(session, kernel, {.baseline = defaultBaseline(session, kernel)}, runIds);
     for (const auto& chart : charts) {
       chart->setInput(input);
-      if (auto error = sink(kernel, chart->fileStem(), renderChart(*chart, logicalSize, scale)))
+      if (auto error =
+              sink(kernel, chart->exportStemFor(input), renderChart(*chart, logicalSize, scale)))
         return error;
     }
   }

@@ -226,6 +226,22 @@ QString ChartPanel::chartStem(int index) const {
   return charts_.at(static_cast<std::size_t>(index))->fileStem();
 }
 
+QString ChartPanel::exportName(int index) const {
+  return QStringLiteral("%1-%2").arg(exportPrefix(),
+                                     charts_.at(static_cast<std::size_t>(index))
+                                         ->exportStemFor(session_ ? input() : ChartInput{}));
+}
+
+QString ChartPanel::exportPrefix() const {
+  QString prefix = fileSlug(kernel().toStdString(), {});
+  const std::vector<int> runs = drawnRuns();
+  if (runs.empty()) return prefix;
+  QStringList ids;
+  for (const int id : runs) ids << QString::number(id);
+  return prefix + (runs.size() == 1 ? QStringLiteral("-run") : QStringLiteral("-runs")) +
+         ids.join(QLatin1Char('-'));
+}
+
 QSize ChartPanel::chartSize(int index) const {
   const QSize size = charts_.at(static_cast<std::size_t>(index))->size();
   // A chart on a tab never shown has no size yet; the visible one's is the same.
@@ -309,7 +325,7 @@ std::optional<QString> ChartPanel::exportSvg(int index, const QString& path, QSi
 std::optional<QString> ChartPanel::exportAllCharts(const QString& dir, QStringList& written) const {
   if (!session_ || input().empty()) return tr("Nothing to export.");
   const ChartFiles files{chartSize(currentChart()), kExportScale, exportCaption(), true};
-  return writeChartFiles(input(), dir, fileSlug(kernel().toStdString(), {}), files, written);
+  return writeChartFiles(input(), dir, exportPrefix(), files, written);
 }
 
 QString ChartPanel::exportCaption() const {

@@ -47,6 +47,9 @@ class ChartPanel : public QWidget {
   int currentChart() const;
   void setCurrentChart(int index);
   QString chartStem(int index) const;
+  // A file's name for the chart of `index` as shown, without its extension: the kernel, the
+  // runs drawn and the chart as its tab names it ("add-run2-bandwidth").
+  QString exportName(int index) const;
   QSize chartSize(int index) const;  // on screen, logical pixels
   std::vector<SeriesSnapshot> snapshot(int index) const;
   // The title as drawn (rich text), with the notes on what the chart leaves out.
@@ -81,7 +84,7 @@ class ChartPanel : public QWidget {
                                    const QString& caption) const;
   std::optional<QString> exportSvg(int index, const QString& path, QSize logicalSize,
                                    const QString& caption) const;
-  // Every tab of the kernel shown, as DIR/<kernel>-<chart>.png and .svg at the size of the
+  // Every tab of the kernel shown, as DIR/<kernel>-run<N>-<chart>.png and .svg at the size of the
   // charts on screen, with the caption; the paths written are appended to `written`.
   std::optional<QString> exportAllCharts(const QString& dir, QStringList& written) const;
   // The machine, the date and the runs of the charts shown: "AMD EPYC 7B13 · 2026-11-30 04:33
@@ -116,6 +119,8 @@ class ChartPanel : public QWidget {
 
  private:
   void fillSelectors();
+  // "add-run2", "add-runs1-3": what every exported file's name starts with.
+  QString exportPrefix() const;
   // `runIds` sorted, without repeats and without ids the session does not have.
   std::vector<int> existingRuns(std::vector<int> runIds) const;
   // Made once for all the charts, until rebuildCharts.

@@ -148,6 +148,8 @@ void ChartView::fitFontsToSize() {
 
 QString ChartView::tabTitleFor(const ChartInput&) const { return tabTitle(); }
 
+QString ChartView::exportStemFor(const ChartInput&) const { return fileStem(); }
+
 void ChartView::setInput(const ChartInput& input) {
   for (const ValueLabel& label : valueLabels_) delete label.item;
   valueLabels_.clear();

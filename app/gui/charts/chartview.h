@@ -43,11 +43,14 @@ class ChartView : public QChartView {
 
   // Replaces everything drawn with `input`.
   void setInput(const ChartInput& input);
-  // A short name for files and tabs: "time", "speedup".
+  // The chart's name that findings link to (Insight::chart): "time", "scaling".
   virtual QString fileStem() const = 0;
   virtual QString tabTitle() const = 0;
   // What the tab says for `input`: by default tabTitle().
   virtual QString tabTitleFor(const ChartInput& input) const;
+  // The end of an exported file's name, as the tab names the chart for `input`: "time",
+  // "bandwidth", "thread-scaling"; by default fileStem().
+  virtual QString exportStemFor(const ChartInput& input) const;
   std::vector<SeriesSnapshot> snapshot() const;
 
   // What hovering shows now; "" when nothing is hovered.

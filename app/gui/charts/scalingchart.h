@@ -15,6 +15,9 @@ class ScalingChart : public ChartView {
   explicit ScalingChart(QWidget* parent = nullptr) : ChartView(parent) { setZoomable(true); }
   QString fileStem() const override { return QStringLiteral("scaling"); }
   QString tabTitle() const override { return tr("Thread scaling"); }
+  QString exportStemFor(const ChartInput&) const override {
+    return QStringLiteral("thread-scaling");
+  }
 
  protected:
   void build(const ChartInput& input) override;

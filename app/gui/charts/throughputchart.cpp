@@ -107,6 +107,10 @@ QString ThroughputChart::tabTitleFor(const ChartInput& input) const {
   return movesMemory(input) ? tr("Bandwidth") : tabTitle();
 }
 
+QString ThroughputChart::exportStemFor(const ChartInput& input) const {
+  return movesMemory(input) ? QStringLiteral("bandwidth") : fileStem();
+}
+
 void ThroughputChart::build(const ChartInput& input) {
   const bool movesMemory = gui::movesMemory(input);
   const QString title =

@@ -16,6 +16,7 @@ class ThroughputChart : public ChartView {
   QString fileStem() const override { return QStringLiteral("throughput"); }
   QString tabTitle() const override { return tr("Throughput"); }
   QString tabTitleFor(const ChartInput& input) const override;
+  QString exportStemFor(const ChartInput& input) const override;
 
  protected:
   void build(const ChartInput& input) override;

@@ -239,7 +239,7 @@ void SessionCommands::exportPngWithDialog() {
   const int chart = charts.currentChart();
   const QString path = parts_.prompts.saveFileName(
       &parts_.window, tr("Export Chart as PNG"),
-      parts_.folder.with(charts.chartStem(chart) + QStringLiteral(".png")),
+      parts_.folder.with(charts.exportName(chart) + QStringLiteral(".png")),
       tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
   parts_.folder.rememberFileOf(path);
@@ -252,7 +252,7 @@ void SessionCommands::exportSvgWithDialog() {
   const int chart = charts.currentChart();
   const QString path = parts_.prompts.saveFileName(
       &parts_.window, tr("Export Chart as SVG"),
-      parts_.folder.with(charts.chartStem(chart) + QStringLiteral(".svg")),
+      parts_.folder.with(charts.exportName(chart) + QStringLiteral(".svg")),
       tr("SVG drawings (*.svg)"));
   if (path.isEmpty()) return;
   parts_.folder.rememberFileOf(path);
