@@ -123,9 +123,9 @@ void MainWindow::createLayout() {
   machineStatus_ = new QLabel(statusBar());
   machineStatus_->setObjectName(QStringLiteral("machineStatus"));
   statusBar()->addPermanentWidget(machineStatus_);
-  session_ = new SessionCommands(
-      {*this, *document_, *prompts_, *charts_, pane_->compare(), *statusBar(), *folder_},
-      options_.useSettings, [this] { return isRunning(); });
+  session_ = new SessionCommands({*this, *document_, *prompts_, *charts_, pane_->compare(),
+                                  *statusBar(), *folder_, pane_->sorted()},
+                                 options_.useSettings, [this] { return isRunning(); });
   actions_ = new WindowActions(*this, *session_, *choices_, *engines_, *run_, options_.useSettings);
 
   auto* side = new QWidget(this);

@@ -2349,6 +2349,10 @@ speedup at most %7</source>
         <source>Markdown files (*.md)</source>
         <translation>Markdown 文件 (*.md)</translation>
     </message>
+    <message>
+        <source>Exported the table to %1 (rows: %2; run %3%4)</source>
+        <translation>已将表格导出到 %1（行数：%2；运行 %3%4）</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::SessionDocument</name>

@@ -28,6 +28,19 @@ bool RunFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourcePa
   return !runIds_ || runIds_->contains(index.data(ResultsModel::RunRole).toInt());
 }
 
+std::vector<Run> RunFilterModel::shownOf(const std::vector<Run>& runs) const {
+  const std::string kernel = kernel_.toStdString();
+  std::vector<Run> shown;
+  for (const Run& run : runs) {
+    if (runIds_ && !runIds_->contains(run.id)) continue;
+    Run kept = run;
+    if (!kernel.empty())
+      std::erase_if(kept.points, [&](const PointResult& p) { return p.point.kernel != kernel; });
+    if (!kept.points.empty()) shown.push_back(std::move(kept));
+  }
+  return shown;
+}
+
 bool RunFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
   const QVariant a = left.data(sortRole());
   const QVariant b = right.data(sortRole());

@@ -7,6 +7,9 @@
 #include <QString>
 #include <optional>
 #include <set>
+#include <vector>
+
+#include "accellab/session.h"
 
 namespace accellab::gui {
 
@@ -21,6 +24,10 @@ class RunFilterModel : public QSortFilterProxyModel {
   const std::optional<std::set<int>>& runs() const { return runIds_; }
   // Empty: every kernel's rows.
   void setKernel(const QString& kernel);
+  const QString& kernel() const { return kernel_; }
+  // Of `runs`, what the table shows: the runs picked, each with the points of the kernel
+  // selected; runs left without points are left out.
+  std::vector<Run> shownOf(const std::vector<Run>& runs) const;
 
  protected:
   bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;

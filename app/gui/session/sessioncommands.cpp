@@ -10,6 +10,7 @@
 
 #include "charts/chartpanel.h"
 #include "compare/comparepanel.h"
+#include "models/runfiltermodel.h"
 #include "prompts.h"
 #include "session/enginefiles.h"
 #include "session/lastfolder.h"
@@ -225,12 +226,26 @@ bool SessionCommands::exportAllCharts(const QString& dir) {
 }
 
 bool SessionCommands::exportResults(const QString& path, ReportFormat format) {
+  // What the table shows: its runs and kernel, not every run of the session.
+  const std::vector<Run> shown = parts_.table.shownOf(parts_.document.session().runs);
   std::ostringstream out;
-  writeReport(format, out, parts_.document.session().runs, parts_.charts.reportOptions());
+  writeReport(format, out, shown, parts_.charts.reportOptions());
   if (const auto error = writeFile(path, out.str())) {
     parts_.prompts.error(&parts_.window, tr("Cannot export results"), *error);
     return false;
   }
+  std::size_t points = 0;
+  QStringList ids;
+  for (const Run& run : shown) {
+    points += run.points.size();
+    ids << QString::number(run.id);
+  }
+  showMessage(
+      tr("Exported the table to %1 (rows: %2; run %3%4)")
+          .arg(native(path), QString::number(points), ids.join(QStringLiteral(", ")),
+               parts_.table.kernel().isEmpty() ? QString()
+                                               : QStringLiteral(", ") + parts_.table.kernel()),
+      6000);
   return true;
 }
 

@@ -20,6 +20,7 @@ namespace accellab::gui {
 
 class ChartPanel;
 class ComparePanel;
+class RunFilterModel;
 class LastFolder;
 class Prompts;
 class ResultsLoader;
@@ -33,6 +34,7 @@ struct SessionCommandsParts {
   ComparePanel& compare;
   QStatusBar& status;
   LastFolder& folder;
+  const RunFilterModel& table;  // the runs and kernel the Results table shows
 };
 
 class SessionCommands : public QObject {
