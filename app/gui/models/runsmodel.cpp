@@ -82,6 +82,18 @@ bool RunsModel::showsLatestOnly() const {
   return shown_.empty() || shown_ == std::set<int>{ids_.back()};
 }
 
+void RunsModel::setFollowedRun(int runId) {
+  if (followed_ == runId) return;
+  followed_ = runId;
+  if (rowCount() > 0)
+    emit dataChanged(index(0, idColumn), index(rowCount() - 1, idColumn), {Qt::CheckStateRole});
+}
+
+bool RunsModel::ticked(int runId) const {
+  if (showsLatestOnly() && followed_ >= 0 && rowOf(followed_) >= 0) return runId == followed_;
+  return shown_.contains(runId);
+}
+
 void RunsModel::setShownRuns(const std::set<int>& runIds) {
   std::set<int> shown;
   for (int id : runIds)
@@ -174,7 +186,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const {
       }
       return {};
     case Qt::CheckStateRole:
-      if (index.column() == idColumn) return shown_.contains(r.id) ? Qt::Checked : Qt::Unchecked;
+      if (index.column() == idColumn) return ticked(r.id) ? Qt::Checked : Qt::Unchecked;
       return {};
     case Qt::ToolTipRole:
       if (index.column() == flaggedColumn && flagged > 0) return flagCounts(r);
@@ -200,7 +212,10 @@ bool RunsModel::setData(const QModelIndex& index, const QVariant& value, int rol
     return false;
   const int id = runId(index.row());
   if (role == Qt::CheckStateRole && index.column() == idColumn) {
-    std::set<int> shown = shown_;
+    // From what the panel ticks: while the latest is followed, the run the charts draw.
+    std::set<int> shown;
+    for (const int run : ids_)
+      if (ticked(run)) shown.insert(run);
     if (value.value<Qt::CheckState>() == Qt::Checked) {
       shown.insert(id);
     } else {

@@ -32,6 +32,10 @@ class RunsModel : public QAbstractTableModel {
   void setShownRuns(const std::set<int>& runIds);
   // The latest run alone is shown (or there is none): what the charts show by default.
   bool showsLatestOnly() const;
+  // While the latest is shown, the run the charts actually draw: the latest run of the kernel
+  // selected, which need not be the session's latest (-1: that one). The panel ticks it, so
+  // that its ticks and the charts are one selection.
+  void setFollowedRun(int runId);
   int runId(int row) const { return ids_[static_cast<std::size_t>(row)]; }
   int rowOf(int runId) const;
 
@@ -53,10 +57,13 @@ class RunsModel : public QAbstractTableModel {
   void runChanged(int runId);
   const Run& run(int row) const;
   void setShown(std::set<int> shown);
+  // The runs ticked: shown_, or the followed run while the latest is shown.
+  bool ticked(int runId) const;
 
   SessionDocument& document_;
   std::vector<int> ids_;  // by row, in session order
   std::set<int> shown_;
+  int followed_ = -1;
 };
 
 }  // namespace accellab::gui

@@ -111,9 +111,10 @@ void ResultsPane::runEnded() {
 
 void ResultsPane::showCheckedRuns() {
   // By default the charts show each kernel's latest run: the latest run may not have
-  // measured the kernel charted. The table shows what the charts draw.
+  // measured the kernel charted. The table and the Runs panel's ticks show what they draw.
   charts_.setVisibleRuns(runs_.showsLatestOnly() ? std::vector<int>{} : runs_.shownRuns());
   const std::vector<int> table = tableRuns();
+  runs_.setFollowedRun(runs_.showsLatestOnly() && !table.empty() ? table.front() : -1);
   sorted_->setRuns({table.begin(), table.end()});
   updateSystemView();
   updateInsights();
