@@ -118,6 +118,33 @@ class TestCharts : public QObject {
     QVERIFY(owners.size() >= 14);
   }
 
+  // A user's variants get colours no other variant of the chart has, whatever their names
+  // hash to (issue: a plugin's simd was loop's blue, an asv file's triad_numba vectorized's
+  // orange); a variant keeps its own colour in a chart without such a clash.
+  void usersVariantsGetColoursOfTheirOwn() {
+    QCOMPARE(variantColour("simd"), variantColour("loop"));  // the clash, by name alone
+    QCOMPARE(variantColour("triad_numba"), variantColour("vectorized"));
+    for (PointResult& point : session_.runs[0].points) {
+      if (point.point.variant == "parallel") point.point.variant = "simd";
+      if (point.point.variant == "gpu") point.point.variant = "triad_numba";
+    }
+    showSession();
+    std::map<QRgb, QString> owner;
+    for (const SeriesSnapshot& series : panel_->snapshot(throughput)) {
+      const QString name = series.name.section(QStringLiteral(" \u00d7"), 0, 0);
+      if (!QStringList{QStringLiteral("loop"), QStringLiteral("vectorized"), QStringLiteral("simd"),
+                       QStringLiteral("triad_numba")}
+               .contains(name))
+        continue;
+      for (const QColor& colour : series.colours) {
+        const auto [at, fresh] = owner.try_emplace(colour.rgb(), name);
+        QVERIFY2(fresh || at->second == name,
+                 qPrintable(at->second + QStringLiteral(" and ") + name));
+      }
+    }
+    QCOMPARE(owner.size(), std::size_t{4});  // loop, vectorized, simd, triad_numba
+  }
+
   void init() {
     session_ = goldenChartSession();
     panel_ = std::make_unique<ChartPanel>();

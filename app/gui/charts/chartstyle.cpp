@@ -8,6 +8,8 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <set>
 
 #include "accellab/quality.h"
 #include "i18n/adviceterms.h"
@@ -58,18 +60,52 @@ constexpr std::array<Qt::BrushStyle, 5> kPatterns = {
 constexpr std::array<Qt::PenStyle, 5> kDashes = {Qt::SolidLine, Qt::DotLine, Qt::DashDotLine,
                                                  Qt::DashLine, Qt::DashDotDotLine};
 
+std::optional<QRgb> knownColour(const std::string& variant) {
+  for (const KnownVariant& known : kKnownVariants)
+    if (variant == known.name) return known.colour;
+  return std::nullopt;
+}
+
+// The palette index of a name's hash: FNV-1a, the same in every build and process, unlike
+// qHash's seeded one.
+std::size_t hashed(const std::string& variant) {
+  std::uint32_t hash = 2166136261u;
+  for (const char c : variant) hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+  return hash % kPalette.size();
+}
+
 // 0 for the latest run shown, 1 for the one before, ...
 std::size_t age(const ChartInput& input, std::size_t run) { return input.runs.size() - 1 - run; }
 
 }  // namespace
 
 QColor variantColour(const std::string& variant) {
-  for (const KnownVariant& known : kKnownVariants)
-    if (variant == known.name) return QColor::fromRgb(known.colour);
-  // FNV-1a: the same in every build and process, unlike qHash's seeded one.
-  std::uint32_t hash = 2166136261u;
-  for (const char c : variant) hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
-  return QColor::fromRgb(kPalette[hash % kPalette.size()]);
+  if (const auto known = knownColour(variant)) return QColor::fromRgb(*known);
+  return QColor::fromRgb(kPalette[hashed(variant)]);
+}
+
+QColor variantColour(const ChartInput& input, const std::string& variant) {
+  if (const auto known = knownColour(variant)) return QColor::fromRgb(*known);
+  std::vector<std::string> variants;
+  for (const QString& label : input.labels) {
+    std::string named = variantOfLabel(input, label);
+    if (std::ranges::find(variants, named) == variants.end()) variants.push_back(std::move(named));
+  }
+  std::set<QRgb> taken;
+  for (const std::string& other : variants)
+    if (const auto known = knownColour(other)) taken.insert(*known);
+  for (const std::string& other : variants) {
+    if (knownColour(other)) continue;
+    const std::size_t start = hashed(other);
+    for (std::size_t step = 0; step < kPalette.size(); ++step) {
+      const QRgb colour = kPalette[(start + step) % kPalette.size()];
+      if (taken.contains(colour)) continue;
+      taken.insert(colour);
+      if (other == variant) return QColor::fromRgb(colour);
+      break;
+    }
+  }
+  return variantColour(variant);  // not in the chart, or more variants than colours
 }
 
 std::string variantOfLabel(const ChartInput& input, const QString& label) {
@@ -81,7 +117,7 @@ std::string variantOfLabel(const ChartInput& input, const QString& label) {
 }
 
 QColor labelColour(const ChartInput& input, const QString& label) {
-  return variantColour(variantOfLabel(input, label));
+  return variantColour(input, variantOfLabel(input, label));
 }
 
 std::size_t labelShape(const ChartInput& input, const QString& label) {

@@ -23,6 +23,11 @@ namespace accellab::gui {
 // The colour of a variant, by its name alone: the known variants have fixed colours, others
 // one picked by a hash of the name, so that a variant looks the same whatever else was run.
 QColor variantColour(const std::string& variant);
+// The colour of a variant in the chart of `input`: the known variants' fixed colours; any
+// other variant, in the order the chart's labels name them, its hashed colour where no other
+// variant of the chart has it, else the palette's next colour none has. Within a chart no two
+// variants share a colour while the palette lasts (16), whatever their names.
+QColor variantColour(const ChartInput& input, const std::string& variant);
 // The colour of the variant a point of `input` with `label` ("parallel ×2") measured.
 QColor labelColour(const ChartInput& input, const QString& label);
 // The variant `label` stands for in `input`.

@@ -126,7 +126,7 @@ void RankScalingChart::build(const ChartInput& input) {
   for (const Line& line : lines) {
     QString name = elidedName(input.labelOf(line.line->variant, line.line->threads));
     if (groups.size() > 1) name += QStringLiteral(", %1").arg(input.groupLabel(line.line->group));
-    const QColor colour = variantColour(line.line->variant);
+    const QColor colour = variantColour(input, line.line->variant);
     const Qt::PenStyle dash = runDash(input, line.run);
     const auto shape =
         static_cast<std::size_t>(std::distance(groups.begin(), groups.find(line.line->group)));

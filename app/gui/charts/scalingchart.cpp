@@ -114,7 +114,7 @@ void ScalingChart::build(const ChartInput& input) {
     }
     addSeries(series);
     // The variant's colour; its problems told apart by marker shape, its runs by dash.
-    const QColor colour = variantColour(line.variant);
+    const QColor colour = variantColour(input, line.variant);
     styleLine(series, colour, runDash(input, line.run));
     setMarkerShape(series, line.group, colour);
     showToolTips(series, toolTips);

@@ -193,7 +193,7 @@ void SlotChart::addSlotLegend(const ChartInput& input, const std::vector<std::si
     const QString variant = QString::fromStdString(variantOfLabel(input, label));
     if (variants.contains(variant)) continue;
     variants << variant;
-    addLegendEntry(elidedName(variant), variantColour(variant.toStdString()),
+    addLegendEntry(elidedName(variant), variantColour(input, variant.toStdString()),
                    elementPen(input, label));
   }
   if (input.runs.size() < 2) return;
