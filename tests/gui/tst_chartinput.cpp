@@ -116,6 +116,35 @@ class TestChartInput : public QObject {
     QCOMPARE(notes.back(), QStringLiteral("\u2026 and 2 more not drawn (see the table)"));
   }
 
+  // A crash's reason keeps the user's file and line in the title's note, whatever comes
+  // before them; the stderr tail and the outer frames stay in the table (issue: the reason was
+  // cut in its middle, the file and line with it).
+  void aCrashsNoteKeepsTheFileAndLine() {
+    ChartInput input = makeChartInput(cancelledThenSmaller(), "add", {}, {1, 2});
+    const QString where = QStringLiteral(
+        "File \"/home/someone/projects/accelerating-python/benchmarks/suite/bench_crash.py\", "
+        "line 42 in time_crash");
+    input.gaps = {{1, "add 1x1x1 f64", 1, QStringLiteral("time_crash"),
+                   QStringLiteral("failed: the Python child was killed by SIGSEGV (a segmentation "
+                                  "fault, an invalid memory access) in ") +
+                       where +
+                       QStringLiteral(" | File \"/usr/lib/python3/dist-packages/numpy/core/"
+                                      "fromnumeric.py\", line 86 in _wrapreduction; last lines "
+                                      "on stderr: Fatal Python error: Segmentation fault")}};
+    const QStringList notes = input.notesOf(input.gaps);
+    QCOMPARE(notes.size(), 1);
+    QVERIFY2(notes[0].contains(where.section(QStringLiteral(" in "), 0, 0)), qPrintable(notes[0]));
+    QVERIFY2(!notes[0].contains(QStringLiteral("fromnumeric")) &&
+                 !notes[0].contains(QStringLiteral("last lines")),
+             qPrintable(notes[0]));
+    // A long reason without a location is cut at its end, not in its middle.
+    input.gaps[0].why =
+        QStringLiteral("failed: ") + QString(300, QLatin1Char('x')) + QStringLiteral(" the end");
+    const QString cut = input.notesOf(input.gaps)[0];
+    QVERIFY2(cut.endsWith(QStringLiteral("\u2026)")) && !cut.contains(QStringLiteral("the end")),
+             qPrintable(cut));
+  }
+
   void problemsGoSmallestFirst() {
     const ChartInput input = makeChartInput(cancelledThenSmaller(), "add", {}, {1, 2});
     QCOMPARE(input.groups, (std::vector<std::string>{"add 16x256x256 f64", "add 64x256x256 f64",

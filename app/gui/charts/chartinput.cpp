@@ -3,6 +3,7 @@
 #include "accellab/quality.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -28,6 +29,21 @@ bool hasKernel(const Run& run, const std::string& kernel) {
 QString cpuUse(const PointResult& result) {
   const std::string text = cpuUseText(result);
   return text.empty() ? QString() : QLatin1Char('\n') + QString::fromStdString(text);
+}
+
+// What a title's note keeps of why a point was not drawn: its first clause (after "; " and
+// " | " come the stderr tail and the outer frames, which the table and tooltips keep), cut at
+// its end, never before the user's file and line where it names them (issue: a crash's reason
+// was cut in its middle, its file and line with it).
+QString noteReason(QString why) {
+  for (const QString& clause : {QStringLiteral("; "), QStringLiteral(" | ")})
+    if (const qsizetype at = why.indexOf(clause); at > 0) why.truncate(at);
+  constexpr qsizetype kMax = 4 * kMaxShownNameLength;
+  static const QRegularExpression location(
+      QStringLiteral(R"((File "[^"]*", line \d+|[^\s:]+:\d+))"));
+  const QRegularExpressionMatch found = location.match(why);
+  const qsizetype keep = found.hasMatch() ? std::max(kMax, found.capturedEnd()) : kMax;
+  return why.size() <= keep ? why : why.left(keep) + QChar(0x2026);
 }
 
 QString whyNotMeasured(const PointResult& result) {
@@ -267,8 +283,7 @@ QStringList ChartInput::notesOf(const std::vector<ChartGap>& gaps) const {
     }
     notes << QCoreApplication::translate("ChartInput", "Not drawn, %1 \u00b7 %2: %3 (%4)")
                  .arg(runName(lines[i].run), groupLabel(lines[i].group),
-                      labels.join(QStringLiteral(", ")),
-                      elidedName(lines[i].why, 4 * kMaxShownNameLength));
+                      labels.join(QStringLiteral(", ")), noteReason(lines[i].why));
   }
   if (lines.size() > kMaxNoteLines)
     notes << QCoreApplication::translate("ChartInput",
