@@ -71,7 +71,7 @@ Engine makeBuiltinEngine(const EngineOptions& options) {
       const gpu::CudaSource source =
           gpu::readCudaSource(choice.file, choice.entry, table->sourceParameters);
       addSourceVariant(*table, source);  // a name taken is refused before the compile
-      gpu::checkCudaSource(source, table->info.dtypes);
+      gpu::checkCudaSource(source, table->info.dtypes, options.stop);
     } catch (const gpu::CudaSourceError& error) {
       if (!options.sourceErrorsCostTheirVariant) throw;
       addBrokenSourceVariant(*table, choice.file, choice.entry, error.what());

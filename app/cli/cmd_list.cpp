@@ -94,7 +94,11 @@ int listCommand(Args args, const EngineFactory& engines) {
     return kExitOk;
   }
 
-  const Engine engine = engineFrom(parser, engines);
+  InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
+  const std::optional<Engine> made =
+      engineUnlessInterrupted(parser, engines, interrupt, "nothing listed");
+  if (!made) return interrupt.exitCode();
+  const Engine& engine = *made;
   const Registry& registry = engine.registry();
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   bool first = true;

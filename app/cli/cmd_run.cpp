@@ -261,16 +261,9 @@ int runCommand(Args args, const EngineFactory& engines) {
   // Everything the user typed is checked before the probe and the first measurement.
   const ExperimentSettings settings = settingsFrom(parser);
   InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
-  std::optional<Engine> made;
-  try {
-    made.emplace(engineFrom(parser, engines, parser.has("--mpi-device"), false, interrupt.token()));
-  } catch (const std::exception&) {
-    // A Python file that hung in its imports, listed until the signal: nothing was measured.
-    if (!interrupt.interrupted()) throw;
-    std::cerr << "accellab-cli: interrupted (SIG" << sigabbrev_np(interrupt.signal())
-              << ") while loading the kernels: nothing measured\n";
-    return interrupt.exitCode();
-  }
+  std::optional<Engine> made = engineUnlessInterrupted(
+      parser, engines, interrupt, "nothing measured", parser.has("--mpi-device"));
+  if (!made) return interrupt.exitCode();
   const Engine engine = std::move(*made);
   // Under mpirun every rank runs this command; rank 0 alone prints and saves.
   Collective& launch = engine.collective();

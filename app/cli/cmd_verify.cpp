@@ -69,7 +69,10 @@ int verifyCommand(Args args, const EngineFactory& engines) {
   const bool gpuOnly = parser.has("--gpu-only");
 
   InterruptWatcher interrupt;  // first: CUDA starts threads, which must inherit its mask
-  const Engine engine = engineFrom(parser, engines, parser.has("--mpi-device"));
+  const std::optional<Engine> made = engineUnlessInterrupted(
+      parser, engines, interrupt, "nothing verified", parser.has("--mpi-device"));
+  if (!made) return interrupt.exitCode();
+  const Engine& engine = *made;
   // Under mpirun the mpi variants run on every rank of the launch; rank 0 alone prints.
   Collective& launch = engine.collective();
   const SilentUnless quiet(std::cout, launch.rank() == 0);

@@ -1,5 +1,7 @@
 #include "engine_choice.h"
 
+#include <cstring>
+#include <iostream>
 #include <limits>
 #include <string>
 
@@ -99,6 +101,20 @@ Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory, bo
     }
   }
   return engine;
+}
+
+std::optional<Engine> engineUnlessInterrupted(const ArgumentParser& parser,
+                                              const EngineFactory& factory,
+                                              const InterruptWatcher& interrupt,
+                                              const char* nothingDone, bool mpiOnDevice) {
+  try {
+    return engineFrom(parser, factory, mpiOnDevice, false, interrupt.token());
+  } catch (const std::exception&) {
+    if (!interrupt.interrupted()) throw;
+    std::cerr << "accellab-cli: interrupted (SIG" << sigabbrev_np(interrupt.signal())
+              << ") while loading the kernels: " << nothingDone << "\n";
+    return std::nullopt;
+  }
 }
 
 }  // namespace accellab::cli

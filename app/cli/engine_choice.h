@@ -3,10 +3,12 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "accellab/engine.h"
 #include "argument_parser.h"
+#include "interrupt_watcher.h"
 
 namespace accellab::cli {
 
@@ -29,6 +31,14 @@ void addCudaSourceOptions(ArgumentParser& parser);
 // `stop`: a stop request ends the wait for a Python file's listing (EngineOptions::stop).
 Engine engineFrom(const ArgumentParser& parser, const EngineFactory& factory,
                   bool mpiOnDevice = false, bool forWorker = false, std::stop_token stop = {});
+
+// engineFrom under `interrupt`: a stop signal while the kernels load (a Python file's imports,
+// an NVRTC compile) ends the wait; then stderr says so ("interrupted (SIGINT) while loading the
+// kernels: `nothingDone`") and there is none: the command exits with interrupt.exitCode().
+std::optional<Engine> engineUnlessInterrupted(const ArgumentParser& parser,
+                                              const EngineFactory& factory,
+                                              const InterruptWatcher& interrupt,
+                                              const char* nothingDone, bool mpiOnDevice = false);
 
 // The plugin files this command line loads: pluginFiles() of its --plugin values.
 std::vector<std::filesystem::path> pluginsFrom(const ArgumentParser& parser);

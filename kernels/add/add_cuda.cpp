@@ -114,7 +114,7 @@ std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
                                             const gpu::CudaSource& source) {
   return forDType(request.params.dtype, [&]<class T>(T) {
     return prepare<T>(request, cuda::sourceLaunch<2, const T*, T*, std::uint64_t, T>(
-                                   source, request.params.dtype, request.gpuDevice));
+                                   source, request.params.dtype, request.gpuDevice, request.stop));
   });
 }
 

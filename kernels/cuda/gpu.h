@@ -36,8 +36,10 @@ Availability nvrtcAvailability();
 // Compiles `source` for each of `dtypes` without a device (PTX for NVRTC's default
 // architecture), so that a compile error stops the run before it starts, with NVRTC's log.
 // Throws CudaSourceError (cuda_source.h). Does nothing where NVRTC is missing or the build has
-// no CUDA: the variant is unavailable then, with the reason.
-void checkCudaSource(const CudaSource& source, const std::vector<DType>& dtypes);
+// no CUDA: the variant is unavailable then, with the reason. `stop` ends a compile within a
+// fraction of a second (it runs in a child process, under a time limit: compileEntry).
+void checkCudaSource(const CudaSource& source, const std::vector<DType>& dtypes,
+                     std::stop_token stop = {});
 // Where plugins' device variants run: on `device`, when `availability` (the gpu variants') says
 // they can.
 std::shared_ptr<const PluginDevices> pluginDevices(int device, Availability availability);

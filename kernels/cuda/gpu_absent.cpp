@@ -27,7 +27,7 @@ Availability cublasAvailability() { return Availability::no(kReason); }
 
 Availability nvrtcAvailability() { return Availability::no(kReason); }
 
-void checkCudaSource(const CudaSource&, const std::vector<DType>&) {}
+void checkCudaSource(const CudaSource&, const std::vector<DType>&, std::stop_token) {}
 
 std::shared_ptr<const PluginDevices> pluginDevices(int, Availability) {
   return std::make_shared<NoPluginDevices>();

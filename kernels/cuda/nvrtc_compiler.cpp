@@ -3,16 +3,30 @@
 #include <cuda_runtime_api.h>
 #include <nvrtc.h>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <string_view>
 #include <vector>
 
+#include "accellab/child_process.h"
 #include "accellab/digest.h"
+#include "accellab/format.h"
 #include "accellab/output_file.h"
 #include "accellab/user_dirs.h"
 #include "runtime_library.h"
@@ -238,6 +252,123 @@ CompiledCode compile(const Library& nvrtc, const gpu::CudaSource& source,
   return result;
 }
 
+// compile() in a forked child, its result sent back over a pipe: "O" then the lowered name's
+// and the code's sizes and bytes, or "E" then an error's. What NVRTC does (hours of work, a
+// crash) is the child's; the limit and a stop request kill it.
+void putText(std::string& out, const std::string& text) {
+  const std::uint64_t size = text.size();
+  out.append(reinterpret_cast<const char*>(&size), sizeof size);
+  out += text;
+}
+
+std::optional<std::string> takeText(std::string_view& in) {
+  std::uint64_t size = 0;
+  if (in.size() < sizeof size) return std::nullopt;
+  std::memcpy(&size, in.data(), sizeof size);
+  in.remove_prefix(sizeof size);
+  if (in.size() < size) return std::nullopt;
+  std::string text(in.substr(0, size));
+  in.remove_prefix(size);
+  return text;
+}
+
+[[noreturn]] void compileAndReply(const Library& nvrtc, const gpu::CudaSource& source,
+                                  const std::string& typeName, const std::string& arch, int out) {
+  std::string reply;
+  try {
+    const CompiledCode compiled = compile(nvrtc, source, typeName, arch);
+    reply = "O";
+    putText(reply, compiled.loweredName);
+    putText(reply, compiled.code);
+  } catch (const std::exception& error) {
+    reply = "E";
+    putText(reply, error.what());
+  }
+  for (std::size_t sent = 0; sent < reply.size();) {
+    const ssize_t wrote = ::write(out, reply.data() + sent, reply.size() - sent);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) break;
+    sent += static_cast<std::size_t>(wrote);
+  }
+  ::_exit(0);
+}
+
+CompiledCode compileInChild(const Library& nvrtc, const gpu::CudaSource& source,
+                            const std::string& typeName, const std::string& arch,
+                            std::stop_token stop) {
+  const std::string named = "--cuda-source " + source.file.string() + ": ";
+  const double limitS = compileTimeLimitS();
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return compile(nvrtc, source, typeName, arch);
+  std::fflush(nullptr);  // what this process buffered, the child would write again
+  const pid_t parent = ::getpid();
+  const pid_t child = ::fork();
+  if (child < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return compile(nvrtc, source, typeName, arch);
+  }
+  if (child == 0) {
+    ::close(fds[0]);
+    // A compile must not outlive whoever gave up on it.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(1);
+    compileAndReply(nvrtc, source, typeName, arch, fds[1]);
+  }
+  ::close(fds[1]);
+  const auto start = std::chrono::steady_clock::now();
+  const auto killChild = [&] {
+    ::kill(child, SIGKILL);
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    ::close(fds[0]);
+  };
+  std::string reply;
+  for (;;) {
+    if (stop.stop_requested()) {
+      killChild();
+      throw gpu::CudaSourceError(named + "interrupted while " + nvrtc.versionText + " compiled " +
+                                 expressionOf(source, typeName));
+    }
+    const double elapsedS =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (elapsedS > limitS) {
+      killChild();
+      throw gpu::CudaSourceError(
+          named + nvrtc.versionText + " did not finish compiling " +
+          expressionOf(source, typeName) + " within " + formatValue(limitS, ValueKind::duration) +
+          " (ACCELLAB_NVRTC_TIME_LIMIT_S): given up; does a macro or template expand without end?");
+    }
+    pollfd ready{fds[0], POLLIN, 0};
+    const int polled = ::poll(&ready, 1, 50);
+    if (polled < 0 && errno != EINTR) break;
+    if (polled <= 0) continue;
+    char buffer[1 << 16];
+    const ssize_t got = ::read(fds[0], buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;  // the child's end: its reply is whole
+    reply.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  std::string_view in = reply;
+  if (in.starts_with("O")) {
+    in.remove_prefix(1);
+    auto lowered = takeText(in);
+    auto code = takeText(in);
+    if (lowered && code)
+      return {.code = std::move(*code), .loweredName = std::move(*lowered), .build = {}};
+  } else if (in.starts_with("E")) {
+    in.remove_prefix(1);
+    if (auto message = takeText(in)) throw gpu::CudaSourceError(std::move(*message));
+  }
+  throw gpu::CudaSourceError(named + nvrtc.versionText + " ended the process that compiled " +
+                             expressionOf(source, typeName) + " (" + describeExit(status) + ")");
+}
+
 // The cache file of this compile, or empty where nothing can be cached (no cache folder, no
 // SHA-256 in this build).
 fs::path cacheFile(const Library& nvrtc, const gpu::CudaSource& source,
@@ -303,8 +434,19 @@ std::string nvrtcVersion() {
   }
 }
 
+double compileTimeLimitS() {
+  const char* text = std::getenv("ACCELLAB_NVRTC_TIME_LIMIT_S");
+  if (text == nullptr || *text == '\0') return kCompileTimeLimitS;
+  char* end = nullptr;
+  const double limit = std::strtod(text, &end);
+  if (*end != '\0' || !(limit > 0) || !std::isfinite(limit))
+    throw gpu::CudaSourceError(std::string("ACCELLAB_NVRTC_TIME_LIMIT_S='") + text +
+                               "' is not a positive number of seconds");
+  return limit;
+}
+
 CompiledCode compileEntry(const gpu::CudaSource& source, const std::string& typeName,
-                          const CompileTarget& target) {
+                          const CompileTarget& target, std::stop_token stop) {
   const Library* nvrtc = nullptr;
   try {
     nvrtc = &Library::load();
@@ -326,7 +468,7 @@ CompiledCode compileEntry(const gpu::CudaSource& source, const std::string& type
       return std::move(*cached);
     }
   }
-  CompiledCode compiled = compile(*nvrtc, source, typeName, arch);
+  CompiledCode compiled = compileInChild(*nvrtc, source, typeName, arch, std::move(stop));
   compiled.build = {.how = how, .compileS = since(), .loadS = 0};
   if (!file.empty()) compiled.build.how += writeCached(file, compiled);
   return compiled;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <stop_token>
 #include <string>
 
 #include "accellab/kernel.h"
@@ -35,10 +36,18 @@ struct CompileTarget {
   int driverVersion = 0;
 };
 
+// How long one compile may take: ACCELLAB_NVRTC_TIME_LIMIT_S (seconds), else kCompileTimeLimitS.
+// A source can make NVRTC work for hours (a macro that expands to 2^30 tokens).
+inline constexpr double kCompileTimeLimitS = 120;
+double compileTimeLimitS();
+
 // `source`'s entry instantiated for `typeName` ("float", "double"), through the kernel cache.
-// Throws gpu::CudaSourceError with NVRTC's log (the file's own line numbers) when it does not
-// compile, or when NVRTC is missing.
+// NVRTC compiles in a child process of this one, so that a compile past the time limit, a stop
+// request (`stop`: Ctrl+C) or a crash inside NVRTC ends that child, not this process. Throws
+// gpu::CudaSourceError with NVRTC's log (the file's own line numbers) when it does not
+// compile, with the reason when the compile was stopped, ran too long or crashed, or when
+// NVRTC is missing.
 CompiledCode compileEntry(const gpu::CudaSource& source, const std::string& typeName,
-                          const CompileTarget& target);
+                          const CompileTarget& target, std::stop_token stop = {});
 
 }  // namespace accellab::kernels::cuda

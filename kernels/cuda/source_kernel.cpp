@@ -18,14 +18,15 @@ int attribute(cudaDeviceAttr which, int device) {
 
 }  // namespace
 
-SourceKernel::SourceKernel(const gpu::CudaSource& source, const std::string& typeName, int device) {
+SourceKernel::SourceKernel(const gpu::CudaSource& source, const std::string& typeName, int device,
+                           std::stop_token stop) {
   int driver = 0;
   ACCELLAB_CUDA_CHECK(cudaDriverGetVersion(&driver));
   const CompileTarget target{
       .computeCapability = attribute(cudaDevAttrComputeCapabilityMajor, device) * 10 +
                            attribute(cudaDevAttrComputeCapabilityMinor, device),
       .driverVersion = driver};
-  CompiledCode compiled = compileEntry(source, typeName, target);
+  CompiledCode compiled = compileEntry(source, typeName, target, std::move(stop));
   build_ = compiled.build;
   const auto start = std::chrono::steady_clock::now();
   ACCELLAB_CUDA_CHECK(cudaLibraryLoadData(&library_, compiled.code.data(), nullptr, nullptr, 0,
@@ -59,9 +60,10 @@ namespace accellab::kernels::gpu {
 
 Availability nvrtcAvailability() { return cuda::nvrtcAvailability(); }
 
-void checkCudaSource(const CudaSource& source, const std::vector<DType>& dtypes) {
+void checkCudaSource(const CudaSource& source, const std::vector<DType>& dtypes,
+                     std::stop_token stop) {
   if (!cuda::nvrtcAvailability().available) return;
-  for (DType dtype : dtypes) cuda::compileEntry(source, cudaTypeName(dtype), {});
+  for (DType dtype : dtypes) cuda::compileEntry(source, cudaTypeName(dtype), {}, stop);
 }
 
 }  // namespace accellab::kernels::gpu

@@ -25,7 +25,9 @@ class SourceKernel {
   // `source`'s entry<typeName> on the current device, `device`: compiled (or read from the
   // kernel cache) and loaded. Throws gpu::CudaSourceError for NVRTC's refusal and CudaError
   // when the device refuses the code.
-  SourceKernel(const gpu::CudaSource& source, const std::string& typeName, int device);
+  // `stop` ends the compile within a fraction of a second (compileEntry).
+  SourceKernel(const gpu::CudaSource& source, const std::string& typeName, int device,
+               std::stop_token stop = {});
   SourceKernel(const SourceKernel&) = delete;
   SourceKernel& operator=(const SourceKernel&) = delete;
   ~SourceKernel();
@@ -46,9 +48,11 @@ class SourceKernel {
 // launch a work calls: with the arguments of the launcher compiled into AccelLab it stands in
 // for, the one at `CountAt` the element count, one thread each; and what it built.
 template <std::size_t CountAt, class... Args>
-WorkLaunch<Args...> sourceLaunch(const gpu::CudaSource& source, DType dtype, int device) {
+WorkLaunch<Args...> sourceLaunch(const gpu::CudaSource& source, DType dtype, int device,
+                                 std::stop_token stop = {}) {
   selectDevice(device);
-  auto kernel = std::make_shared<const SourceKernel>(source, gpu::cudaTypeName(dtype), device);
+  auto kernel =
+      std::make_shared<const SourceKernel>(source, gpu::cudaTypeName(dtype), device, stop);
   CodeBuild build = kernel->build();
   return {[kernel](Args... args, cudaStream_t stream) {
             const std::uint64_t elements = std::get<CountAt>(std::tie(args...));

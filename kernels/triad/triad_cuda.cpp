@@ -101,7 +101,7 @@ std::unique_ptr<KernelRun> prepareGpuSource(const RunRequest& request,
                                             const gpu::CudaSource& source) {
   return forDType(request.params.dtype, [&]<class T>(T) {
     return prepare<T>(request, cuda::sourceLaunch<3, const T*, const T*, T*, std::uint64_t, T>(
-                                   source, request.params.dtype, request.gpuDevice));
+                                   source, request.params.dtype, request.gpuDevice, request.stop));
   });
 }
 

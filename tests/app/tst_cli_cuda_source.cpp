@@ -2,10 +2,14 @@
 // kernel's signature in `list`, the source as a variant of its kernel, in the worker too, and
 // a compile error stopping the run with NVRTC's words in the user's lines. Built with CUDA
 // only (a build without it does not compile sources); a point runs only on a GPU.
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
+#include <cstring>
 #include <fstream>
 
 #include "accellab/digest.h"
@@ -97,6 +101,56 @@ class TestCliCudaSource : public QObject {
     QVERIFY(result.out.isEmpty());  // nothing ran
   }
 
+  // A source whose macro expands to 2^30 tokens keeps NVRTC busy for hours: the compile runs
+  // in a child process, given up past its time limit with the reason.
+  void aCompileThatDoesNotEndIsGivenUp() {
+    const QString bomb = tokenBomb();
+    qputenv("ACCELLAB_NVRTC_TIME_LIMIT_S", "1");
+    QElapsedTimer took;
+    took.start();
+    const CliResult result =
+        runCli({"list", "--kernel", "add", "--cuda-source", bomb, "--entry", "my_add"}, 30000);
+    qunsetenv("ACCELLAB_NVRTC_TIME_LIMIT_S");
+    QVERIFY2(took.elapsed() < 15000, qPrintable(QString::number(took.elapsed())));
+    QCOMPARE(result.exitCode, 2);
+    QVERIFY2(result.err.contains(": NVRTC ") &&
+                 result.err.contains(" did not finish compiling my_add<float> within 1.00 s"),
+             qPrintable(result.err));
+  }
+
+  // Ctrl+C, SIGTERM and SIGHUP during a compile end the command within a second, with the
+  // signal's exit code and a word (issue: exit 4 silently from list, a SIGSEGV from run,
+  // SIGHUP ignored).
+  void aSignalEndsACompile_data() {
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<int>("signal");
+    for (const char* command : {"list", "run"}) {
+      QTest::addRow("%s SIGINT", command) << QString::fromLatin1(command) << SIGINT;
+      QTest::addRow("%s SIGTERM", command) << QString::fromLatin1(command) << SIGTERM;
+    }
+    QTest::addRow("run SIGHUP") << QStringLiteral("run") << SIGHUP;
+  }
+  void aSignalEndsACompile() {
+    QFETCH(QString, command);
+    QFETCH(int, signal);
+    QProcess cli;
+    cli.start(QStringLiteral(ACCELLAB_CLI_PATH),
+              {command, "--kernel", "add", "--cuda-source", tokenBomb(), "--entry", "my_add"});
+    QVERIFY(cli.waitForStarted());
+    QTest::qWait(1500);  // compiling by now
+    QElapsedTimer ending;
+    ending.start();
+    ::kill(static_cast<pid_t>(cli.processId()), signal);
+    QVERIFY(cli.waitForFinished(10000));
+    QVERIFY2(ending.elapsed() < 3000, qPrintable(QString::number(ending.elapsed())));
+    QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(cli.exitCode(), 128 + signal);
+    const QString err = QString::fromUtf8(cli.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("interrupted (SIG%1) while loading the kernels: nothing ")
+                              .arg(QString::fromLatin1(sigabbrev_np(signal)))),
+             qPrintable(err));
+  }
+
   void incompleteOptionsAreRefused() {
     const CliResult noEntry = runCli({"run", "--kernel", "add", "--cuda-source", kExample});
     QCOMPARE(noEntry.exitCode, 2);
@@ -124,6 +178,18 @@ class TestCliCudaSource : public QObject {
   }
 
  private:
+  // add's signature around a macro of 2^30 tokens.
+  QString tokenBomb() {
+    const QString file = dir_.filePath("bomb.cu");
+    std::ofstream out(file.toStdString());
+    out << "#define A0 x+\n";
+    for (int i = 1; i <= 30; ++i) out << "#define A" << i << " A" << i - 1 << " A" << i - 1 << "\n";
+    out << "template <typename T>\n"
+           "__global__ void my_add(const T* in, T* out, unsigned long long n, T addend) {\n"
+           "  int x = 0;\n  x = A30 0;\n}\n";
+    return file;
+  }
+
   QTemporaryDir dir_;
 };
 
