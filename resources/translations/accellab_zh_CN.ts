@@ -1685,6 +1685,10 @@ It cannot run here: %1.</source>
         <source>First call</source>
         <translation>首次调用</translation>
     </message>
+    <message>
+        <source>The first call of every point (page faults, loading, a JIT compile) beside its median.</source>
+        <translation>每个测量点的首次调用（缺页、加载、JIT 编译），与其中位数并列显示。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::GpuBreakdownChart</name>
@@ -1745,6 +1749,10 @@ host → device %2, kernel %3, device → host %4</source>
     <message>
         <source>pageable</source>
         <translation>可分页内存</translation>
+    </message>
+    <message>
+        <source>A gpu point&apos;s copies to and from the device beside its kernel time, from pinned and from pageable memory, next to the CPU variants&apos; time.</source>
+        <translation>gpu 测量点与设备之间的数据复制时间（分别来自锁页内存和可分页内存），与其内核时间并列，并与 CPU 变体的时间对照。</translation>
     </message>
 </context>
 <context>
@@ -2001,6 +2009,10 @@ Check them, then press Run.</source>
         <source>ideal (100 %)</source>
         <translation>理想（100 %）</translation>
     </message>
+    <message>
+        <source>An MPI variant&apos;s speedup (strong scaling) or efficiency (weak scaling) against ranks, from runs made under mpirun.</source>
+        <translation>MPI 变体的加速比（强扩展）或效率（弱扩展）随进程数的变化，数据来自在 mpirun 下进行的运行。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::ResultsPane</name>
@@ -2119,6 +2131,10 @@ intensity %2 FLOP/B, %3
         <source>No point of this kernel was measured: nothing to place under the roofs.</source>
         <translation>此内核没有任何点被测量：没有可放在上限之下的点。</translation>
     </message>
+    <message>
+        <source>Each point&apos;s FLOP rate against its arithmetic intensity, under the machine&apos;s measured roofs: memory&apos;s and each cache&apos;s copy bandwidth, and the FMA peak of each instruction set.</source>
+        <translation>每个测量点的浮点运算速率与其算术强度的关系，画在本机实测的屋顶之下：内存与各级缓存的复制带宽，以及各指令集的 FMA 峰值。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RunController</name>
@@ -2235,6 +2251,10 @@ speedup at most %7</source>
     <message>
         <source>threads (cores used where more)</source>
         <translation>线程（多用核心时为实际核心数）</translation>
+    </message>
+    <message>
+        <source>Speedup over one thread against threads, beside the ideal line, with Amdahl&apos;s law fitted to each variant (its serial fraction in the legend); a point whose process kept more cores busy than it declared sits at the cores it used. A problem below the machine&apos;s split crossover (the System tab&apos;s Splitting line) runs on one thread, and its note says so.</source>
+        <translation>相对单线程的加速比随线程数的变化，并与理想直线对照，每个变体都拟合了阿姆达尔定律（图例中给出其串行比例）；进程实际占用的核心多于其声明线程数的测量点，画在它实际使用的核心数处。问题规模小于本机的拆分交叉点（“系统”标签页的“多线程拆分”一行）时只在一个线程上运行，其备注会说明这一点。</translation>
     </message>
 </context>
 <context>
@@ -2420,6 +2440,10 @@ speedup at most %7</source>
     <message>
         <source>%1 over the median of %2 in %3 (this median: %4)</source>
         <translation>在 %3 中为 %2 中位数的 %1（本中位数：%4）</translation>
+    </message>
+    <message>
+        <source>Each variant&apos;s speedup over the chosen baseline variant (default loop), with its value on the bar.</source>
+        <translation>每个变体相对于所选基准变体（默认为 loop）的加速比，数值标在柱上。</translation>
     </message>
 </context>
 <context>
@@ -2754,6 +2778,10 @@ speedup at most %7</source>
         <source>Cache sizes not drawn: the points move different bytes per element.</source>
         <translation>未绘制缓存大小：各测量点每个元素搬运的字节数不同。</translation>
     </message>
+    <message>
+        <source>Bandwidth (or elements per second where the points move no memory) against size, with the machine&apos;s measured copy ceiling and a line where each data cache fills: a line at the ceiling is memory-bound.</source>
+        <translation>带宽（若测量点不访问内存，则为每秒处理的元素数）随问题规模的变化，并画出本机实测的复制带宽上限以及各级数据缓存被填满的位置：贴近上限的曲线是访存受限的。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::TimeChart</name>
@@ -2788,6 +2816,10 @@ speedup at most %7</source>
     <message>
         <source>; %1 of %2 samples outside them (Tukey&apos;s fences), the slowest %3</source>
         <translation>；%2 个样本中有 %1 个在须线之外（Tukey 围栏），最慢 %3</translation>
+    </message>
+    <message>
+        <source>Each variant&apos;s time with its spread (a box of its samples&apos; quartiles), on a log axis.</source>
+        <translation>每个变体的时间及其离散程度（样本四分位数的箱形图），采用对数坐标轴。</translation>
     </message>
 </context>
 <context>

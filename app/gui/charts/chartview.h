@@ -46,6 +46,8 @@ class ChartView : public QChartView {
   // The chart's name that findings link to (Insight::chart): "time", "scaling".
   virtual QString fileStem() const = 0;
   virtual QString tabTitle() const = 0;
+  // What the chart shows, as the user guide says it (its Charts section is made from these).
+  virtual QString guideText() const = 0;
   // What the tab says for `input`: by default tabTitle().
   virtual QString tabTitleFor(const ChartInput& input) const;
   // The end of an exported file's name, as the tab names the chart for `input`: "time",

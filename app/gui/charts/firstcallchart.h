@@ -13,6 +13,10 @@ class FirstCallChart : public SlotChart {
   using SlotChart::SlotChart;
   QString fileStem() const override { return QStringLiteral("first-call"); }
   QString tabTitle() const override { return tr("First call"); }
+  QString guideText() const override {
+    return tr(
+        "The first call of every point (page faults, loading, a JIT compile) beside its median.");
+  }
 
  protected:
   void build(const ChartInput& input) override;

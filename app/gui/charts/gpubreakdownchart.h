@@ -13,6 +13,11 @@ class GpuBreakdownChart : public ChartView {
   using ChartView::ChartView;
   QString fileStem() const override { return QStringLiteral("gpu-breakdown"); }
   QString tabTitle() const override { return tr("GPU breakdown"); }
+  QString guideText() const override {
+    return tr(
+        "A gpu point's copies to and from the device beside its kernel time, from pinned and from "
+        "pageable memory, next to the CPU variants' time.");
+  }
 
  protected:
   void build(const ChartInput& input) override;

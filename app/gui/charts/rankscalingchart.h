@@ -15,6 +15,11 @@ class RankScalingChart : public ChartView {
   explicit RankScalingChart(QWidget* parent = nullptr) : ChartView(parent) { setZoomable(true); }
   QString fileStem() const override { return QStringLiteral("rank-scaling"); }
   QString tabTitle() const override { return tr("Rank scaling"); }
+  QString guideText() const override {
+    return tr(
+        "An MPI variant's speedup (strong scaling) or efficiency (weak scaling) against ranks, "
+        "from runs made under mpirun.");
+  }
 
  protected:
   void build(const ChartInput& input) override;

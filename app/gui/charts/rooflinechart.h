@@ -15,6 +15,12 @@ class RooflineChart : public ChartView {
   explicit RooflineChart(QWidget* parent = nullptr) : ChartView(parent) { setZoomable(true); }
   QString fileStem() const override { return QStringLiteral("roofline"); }
   QString tabTitle() const override { return tr("Roofline"); }
+  QString guideText() const override {
+    return tr(
+        "Each point's FLOP rate against its arithmetic intensity, under the machine's measured "
+        "roofs: memory's and each cache's copy bandwidth, and the FMA peak of each instruction "
+        "set.");
+  }
 
  protected:
   void build(const ChartInput& input) override;

@@ -15,6 +15,14 @@ class ScalingChart : public ChartView {
   explicit ScalingChart(QWidget* parent = nullptr) : ChartView(parent) { setZoomable(true); }
   QString fileStem() const override { return QStringLiteral("scaling"); }
   QString tabTitle() const override { return tr("Thread scaling"); }
+  QString guideText() const override {
+    return tr(
+        "Speedup over one thread against threads, beside the ideal line, with Amdahl's law fitted "
+        "to each variant (its serial fraction in the legend); a point whose process kept more "
+        "cores busy than it declared sits at the cores it used. A problem below the machine's "
+        "split crossover (the System tab's Splitting line) runs on one thread, and its note says "
+        "so.");
+  }
   QString exportStemFor(const ChartInput&) const override {
     return QStringLiteral("thread-scaling");
   }

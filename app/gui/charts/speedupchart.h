@@ -13,6 +13,11 @@ class SpeedupChart : public SlotChart {
   using SlotChart::SlotChart;
   QString fileStem() const override { return QStringLiteral("speedup"); }
   QString tabTitle() const override { return tr("Speedup"); }
+  QString guideText() const override {
+    return tr(
+        "Each variant's speedup over the chosen baseline variant (default loop), with its value on "
+        "the bar.");
+  }
 
  protected:
   void build(const ChartInput& input) override;

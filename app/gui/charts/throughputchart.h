@@ -15,6 +15,12 @@ class ThroughputChart : public ChartView {
   explicit ThroughputChart(QWidget* parent = nullptr) : ChartView(parent) { setZoomable(true); }
   QString fileStem() const override { return QStringLiteral("throughput"); }
   QString tabTitle() const override { return tr("Throughput"); }
+  QString guideText() const override {
+    return tr(
+        "Bandwidth (or elements per second where the points move no memory) against size, with the "
+        "machine's measured copy ceiling and a line where each data cache fills: a line at the "
+        "ceiling is memory-bound.");
+  }
   QString tabTitleFor(const ChartInput& input) const override;
   QString exportStemFor(const ChartInput& input) const override;
 

@@ -12,6 +12,10 @@ class TimeChart : public SlotChart {
   using SlotChart::SlotChart;
   QString fileStem() const override { return QStringLiteral("time"); }
   QString tabTitle() const override { return tr("Time"); }
+  QString guideText() const override {
+    return tr(
+        "Each variant's time with its spread (a box of its samples' quartiles), on a log axis.");
+  }
 
  protected:
   void build(const ChartInput& input) override;

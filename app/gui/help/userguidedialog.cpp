@@ -8,6 +8,8 @@
 #include <QVBoxLayout>
 #include <string>
 
+#include "charts/chartset.h"
+
 namespace accellab::gui {
 
 QString userGuideResource(const QString& localeName) {
@@ -47,6 +49,15 @@ QString withEngineSections(QString guide, const Registry& registry) {
   guide.replace(
       QStringLiteral("<!--variants: generated from the engine (help/userguidedialog.cpp)-->"),
       variants);
+  // The charts as the window has them, in its tabs' order and words.
+  QString charts = QStringLiteral("<ul>\n");
+  for (const auto& chart : createCharts())
+    charts += QStringLiteral("<li><b>%1</b> \u2014 %2</li>\n")
+                  .arg(chart->tabTitle().toHtmlEscaped(), chart->guideText().toHtmlEscaped());
+  charts += QStringLiteral("</ul>");
+  guide.replace(
+      QStringLiteral("<!--charts: generated from the charts (help/userguidedialog.cpp)-->"),
+      charts);
   return guide;
 }
 
