@@ -41,6 +41,17 @@ T* child(QWidget& parent, const char* name) {
 class TestExperimentPanel : public QObject {
   Q_OBJECT
 
+ private:
+  // A panel of 4 cores and 64 GiB in `window`, shown and activated (keys and focus reach it).
+  ExperimentPanel* shownIn(QWidget& window) {
+    auto* layout = new QVBoxLayout(&window);
+    auto* panel = new ExperimentPanel(registry_, MemoryAvailable{64 * kGiB, {}}, 4);
+    layout->addWidget(panel);
+    window.show();
+    window.activateWindow();
+    return panel;
+  }
+
  private slots:
   // Scrolling the panel with the wheel changes no value (issue: the wheel passing over
   // Threads turned 2 into 1): a field takes the wheel once focused, and only then.
@@ -174,11 +185,7 @@ class TestExperimentPanel : public QObject {
 
   void wheelChangesOnlyAFocusedField() {
     QWidget window;
-    auto* layout = new QVBoxLayout(&window);
-    auto* panel = new ExperimentPanel(registry_, MemoryAvailable{64 * kGiB, {}}, 4);
-    layout->addWidget(panel);
-    window.show();
-    window.activateWindow();
+    ExperimentPanel* panel = shownIn(window);
     QVERIFY(QTest::qWaitForWindowActive(&window));
     auto* threads = child<QSpinBox>(*panel, "threads");
     auto* dtype = child<QComboBox>(*panel, "dtype");
@@ -206,11 +213,7 @@ class TestExperimentPanel : public QObject {
   // the sweep, and Space ticks the one it is on (issue: Tab jumped from Element type to Sweep).
   void tabReachesEveryVariant() {
     QWidget window;
-    auto* layout = new QVBoxLayout(&window);
-    auto* panel = new ExperimentPanel(registry_, MemoryAvailable{64 * kGiB, {}}, 4);
-    layout->addWidget(panel);
-    window.show();
-    window.activateWindow();
+    ExperimentPanel* panel = shownIn(window);
     QVERIFY(QTest::qWaitForWindowActive(&window));
     // A rebuild of the variants (another kernel and back) must keep the order too.
     auto* kernel = child<QComboBox>(*panel, "kernel");
