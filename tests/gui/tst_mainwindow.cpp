@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
@@ -1073,6 +1074,29 @@ class TestMainWindow : public QObject {
     QVERIFY(recovered.wait(20000));
     QCOMPARE(pointsOf(window_->document().session()).size(), std::size_t{8});
     QVERIFY(window_->isWindowModified());
+  }
+
+  // At 1024x700 the Results dock's Insights text is read whole: wrapped to its width, and
+  // what does not fit scrolls inside it, never cut off by the dock's edge (issue 42.20).
+  void insightsFitASmallWindow() {
+    QVERIFY(openAndWait(*window_, dataFile("session-v1.json")));
+    window_->resize(1024, 700);
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    auto& pane = window_->resultsPane();
+    auto* tabs = pane.findChild<QTabWidget*>();
+    tabs->setCurrentWidget(&pane.insights());
+    auto* view = pane.insights().findChild<QTextBrowser*>();
+    QVERIFY(view);
+    QTRY_VERIFY(view->isVisible());
+    QCoreApplication::processEvents();
+    const QRect shown = view->visibleRegion().boundingRect();
+    window_->grab().save(QDir(qEnvironmentVariable("ACCELLAB_SCREENSHOTS", QDir::tempPath()))
+                             .filePath(QStringLiteral("results-dock-1024x700.png")));
+    QVERIFY2(pane.minimumSizeHint().width() <= window_->resultsDock().width(),
+             qPrintable(QString::number(pane.minimumSizeHint().width())));
+    QCOMPARE(shown, view->rect());
+    QCOMPARE(view->lineWrapMode(), QTextEdit::WidgetWidth);
   }
 
   void exportsResultsAsCsvAndMarkdown_data() {

@@ -41,8 +41,13 @@ ComparePanel::ComparePanel(const Session& current, QWidget* parent)
   // Tab leaves the table for the next field, as in the results table; the arrows move within.
   view_->setTabKeyNavigation(false);
   for (QComboBox* box : {baseBox_, newBox_}) {
-    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    box->setMinimumContentsLength(24);
+    // As wide as there is room for, never so wide that the Results dock outgrows a small
+    // window (its tabs beside the Runs panel must fit 800 px): a long run name is elided in the
+    // box and shown whole in its list.
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(12);
+    box->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    box->view()->setTextElideMode(Qt::ElideNone);
     connect(box, &QComboBox::currentIndexChanged, this, &ComparePanel::compare);
   }
   baseBox_->setToolTip(tr("The run compared against"));
@@ -66,7 +71,6 @@ ComparePanel::ComparePanel(const Session& current, QWidget* parent)
   picks->addSpacing(12);
   picks->addWidget(new QLabel(tr("New:"), this));
   picks->addWidget(newBox_);
-  picks->addStretch();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 0);
   layout->addLayout(picks);

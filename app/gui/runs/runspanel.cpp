@@ -1,7 +1,7 @@
 #include "runs/runspanel.h"
 
 #include <QAction>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QTableView>
@@ -13,7 +13,7 @@
 namespace accellab::gui {
 
 RunsPanel::RunsPanel(RunsModel& model, QWidget* parent)
-    : QWidget(parent), model_(model), view_(new QTableView(this)), buttons_(new QHBoxLayout) {
+    : QWidget(parent), model_(model), view_(new QTableView(this)), buttons_(new QGridLayout) {
   view_->setObjectName(QStringLiteral("runsTable"));
   // Tab leaves the table for the next field, as in the results table; the arrows move within.
   view_->setTabKeyNavigation(false);
@@ -34,7 +34,6 @@ RunsPanel::RunsPanel(RunsModel& model, QWidget* parent)
           &RunsPanel::selectionChanged);
 
   buttons_->setContentsMargins(0, 0, 0, 0);
-  buttons_->addStretch();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(view_);
@@ -46,7 +45,10 @@ void RunsPanel::addButton(QAction* action) {
   button->setObjectName(action->objectName() + QStringLiteral("Button"));
   button->setDefaultAction(action);
   button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  buttons_->insertWidget(buttons_->count() - 1, button);
+  // Two a row: three side by side made the Results dock wider than a 1024-px window holds.
+  const int placed = buttons_->count();
+  buttons_->addWidget(button, placed / 2, placed % 2, Qt::AlignLeft);
+  buttons_->setColumnStretch(1, 1);
 }
 
 std::optional<int> RunsPanel::selectedRun() const {

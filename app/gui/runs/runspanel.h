@@ -6,7 +6,7 @@
 #include <optional>
 
 class QAction;
-class QHBoxLayout;
+class QGridLayout;
 class QTableView;
 
 namespace accellab::gui {
@@ -32,7 +32,7 @@ class RunsPanel : public QWidget {
  private:
   RunsModel& model_;
   QTableView* view_;
-  QHBoxLayout* buttons_;
+  QGridLayout* buttons_;
 };
 
 }  // namespace accellab::gui
