@@ -208,6 +208,17 @@ class TestRunStatus : public QObject {
     QVERIFY2(label.text().endsWith(QStringLiteral("left")), qPrintable(label.text()));
     QVERIFY(label.text().contains(QChar(0x2026)));
     QCOMPARE(label.toolTip(), status.text());
+    // The time left stays whole, however long (a floor's), the point's words cut instead
+    // (issue: "at least 12 s left" was the part cut first).
+    longer.etaIsFloor = true;
+    status.update(longer);
+    window.resize(640, 300);
+    QTRY_VERIFY(label.text() != status.text());
+    const QString timeLeft = timeLeftText(*longer.etaS, 0, true);
+    QVERIFY2(label.text().endsWith(QStringLiteral(" \u2014 ") + timeLeft),
+             qPrintable(label.text()));
+    QVERIFY2(label.text().startsWith(QStringLiteral("Point 2")), qPrintable(label.text()));
+    QVERIFY(label.text().contains(QChar(0x2026)));
   }
 };
 

@@ -16,9 +16,10 @@ ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent) {
   setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
 }
 
-void ElidedLabel::setFullText(const QString& text) {
-  if (text == fullText_) return;
+void ElidedLabel::setFullText(const QString& text, qsizetype keptFrom) {
+  if (text == fullText_ && keptFrom == keptFrom_) return;
   fullText_ = text;
+  keptFrom_ = keptFrom > 0 && keptFrom < text.size() ? keptFrom : -1;
   setToolTip(text);
   elide();
   updateGeometry();
@@ -44,9 +45,15 @@ void ElidedLabel::resizeEvent(QResizeEvent* event) {
 void ElidedLabel::elide() {
   const int width = contentsRect().width() - 2 * margin();
   const QFontMetrics metrics = fontMetrics();
-  setText(metrics.horizontalAdvance(fullText_) <= width
-              ? fullText_
-              : metrics.elidedText(fullText_, Qt::ElideMiddle, width));
+  if (metrics.horizontalAdvance(fullText_) <= width) return setText(fullText_);
+  if (keptFrom_ > 0) {
+    const QString kept = fullText_.mid(keptFrom_);
+    const int room = width - metrics.horizontalAdvance(kept);
+    // Room for a few characters of the rest besides the part kept whole.
+    if (room > metrics.averageCharWidth() * 4)
+      return setText(metrics.elidedText(fullText_.left(keptFrom_), Qt::ElideMiddle, room) + kept);
+  }
+  setText(metrics.elidedText(fullText_, Qt::ElideMiddle, width));
 }
 
 }  // namespace accellab::gui

@@ -93,7 +93,11 @@ void RunStatus::tick() {
   bar_->setValue(
       std::max(bar_->value(), static_cast<int>(extrapolatedFraction(sinceS) * kBarSteps)));
   const double overdueS = last_->etaS ? sinceS - *last_->etaS : 0;
-  show(progressText(*last_, left, overdueS));
+  // The time left stays whole in a narrow window: the point's description is cut instead.
+  const QString text = progressText(*last_, left, overdueS);
+  const QString timeLeft = left ? timeLeftText(*left, overdueS, last_->etaIsFloor) : QString();
+  label_->setFullText(
+      text, !timeLeft.isEmpty() && text.endsWith(timeLeft) ? text.size() - timeLeft.size() : -1);
 }
 
 double RunStatus::extrapolatedFraction(double sinceS) const {
