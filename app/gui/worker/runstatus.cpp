@@ -1,6 +1,7 @@
 #include "worker/runstatus.h"
 
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QTimer>
@@ -18,6 +19,9 @@ constexpr int kBarSteps = 1000;
 constexpr int kTickMs = 1000;
 // A point whose estimate ran out is not done: the bar stops short of its end.
 constexpr double kMaxPointShare = 0.99;
+// The percentage of the status bar the progress line may take: the rest is the window's
+// messages' ("2 system warnings: see System"), which a full-width line hid.
+constexpr int kLabelShare = 45;
 
 MillisecondClock steadyMilliseconds() {
   auto timer = std::make_shared<QElapsedTimer>();
@@ -40,6 +44,8 @@ RunStatus::RunStatus(QStatusBar* statusBar, MillisecondClock clock)
   bar_->setVisible(false);
   statusBar->addPermanentWidget(label_);
   statusBar->addPermanentWidget(bar_);
+  statusBar->installEventFilter(this);
+  label_->setMaximumWidth(statusBar->width() * kLabelShare / 100);
   ticker_->setInterval(kTickMs);
   connect(ticker_, &QTimer::timeout, this, &RunStatus::tick);
 }
@@ -115,5 +121,11 @@ double RunStatus::extrapolatedFraction(double sinceS) const {
 }
 
 void RunStatus::show(const QString& text) { label_->setFullText(text); }
+
+bool RunStatus::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Resize)
+    label_->setMaximumWidth(static_cast<QWidget*>(watched)->width() * kLabelShare / 100);
+  return QObject::eventFilter(watched, event);
+}
 
 }  // namespace accellab::gui

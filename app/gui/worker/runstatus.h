@@ -52,6 +52,10 @@ class RunStatus : public QObject {
   ElidedLabel* label() const { return label_; }
   QProgressBar* bar() const { return bar_; }
 
+ protected:
+  // Keeps the label within its share of the status bar as the bar resizes.
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
   void show(const QString& text);
   // The fraction `sinceS` seconds after the last report, as the runner would report it if the
