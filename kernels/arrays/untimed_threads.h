@@ -19,8 +19,8 @@ inline constexpr std::int64_t kUntimedItemsPerThread = std::int64_t{1} << 18;
 // doing the first; shares < untimedShares(n).
 inline int untimedShares(std::int64_t n, std::int64_t itemsPerThread = kUntimedItemsPerThread) {
   const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency()));
-  return static_cast<int>(std::clamp<std::int64_t>(n / std::max<std::int64_t>(1, itemsPerThread),
-                                                    1, cores));
+  return static_cast<int>(
+      std::clamp<std::int64_t>(n / std::max<std::int64_t>(1, itemsPerThread), 1, cores));
 }
 
 template <class Body>
