@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -13,11 +14,14 @@
 #include <array>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 extern char** environ;
@@ -346,6 +350,86 @@ void ChildProcess::gone(std::optional<int> status) {
   const std::string how = status ? describeExit(*status) : "exited";
   const std::string last = lastLines(errors_, 1);
   throw ChildGone(name_ + " " + how + (last.empty() ? "" : ": " + last), how, errors_);
+}
+
+ForkedOutcome callForked(const std::function<std::string()>& work, double timeoutS,
+                         std::stop_token stop) {
+  ForkedOutcome outcome;
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return outcome;
+  UniqueFd reading(fds[0]);
+  UniqueFd writing(fds[1]);
+  // What this process has buffered, a child that calls exit() would write a second time.
+  std::fflush(nullptr);
+  const pid_t parent = ::getpid();
+  const pid_t child = ::fork();
+  if (child < 0) return outcome;
+  if (child == 0) {
+    reading.reset();
+    // Whatever it runs must not outlive whoever gave up on it (a killed CLI's child).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(1);
+    ::on_exit([](int status, void*) { ::_exit(status); }, nullptr);
+    // "R" before the reply: the function came back, whatever the bytes it returned.
+    std::string reply = "R";
+    try {
+      reply += work();
+    } catch (...) {
+      ::_exit(1);
+    }
+    for (std::size_t sent = 0; sent < reply.size();) {
+      const ssize_t wrote = ::write(writing.get(), reply.data() + sent, reply.size() - sent);
+      if (wrote < 0 && errno == EINTR) continue;
+      if (wrote <= 0) ::_exit(1);
+      sent += static_cast<std::size_t>(wrote);
+    }
+    ::_exit(0);
+  }
+  writing.reset();
+  const auto reap = [&](bool kill) {
+    if (kill) ::kill(child, SIGKILL);
+    while (::waitpid(child, &outcome.waitStatus, 0) < 0 && errno == EINTR) {
+    }
+  };
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(timeoutS));
+  const auto givenUp = [&] {
+    if (!stop.stop_requested() && std::chrono::steady_clock::now() <= deadline) return false;
+    outcome.end =
+        stop.stop_requested() ? ForkedOutcome::End::stopped : ForkedOutcome::End::timedOut;
+    reap(true);
+    return true;
+  };
+  std::string received;
+  // What it sends, until its end of the pipe closes (it ended, or closed its fds).
+  while (reading) {
+    if (givenUp()) return outcome;
+    pollfd ready{reading.get(), POLLIN, 0};
+    const int polled = ::poll(&ready, 1, 50);
+    if (polled < 0 && errno != EINTR) reading.reset();
+    if (polled <= 0) continue;
+    char buffer[1 << 16];
+    const ssize_t got = ::read(reading.get(), buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0)
+      reading.reset();
+    else
+      received.append(buffer, static_cast<std::size_t>(got));
+  }
+  // Then its end, which a child that closed its fds and hangs may never reach.
+  for (;;) {
+    const pid_t done = ::waitpid(child, &outcome.waitStatus, WNOHANG);
+    if (done == child) break;
+    if (done < 0 && errno != EINTR) break;
+    if (givenUp()) return outcome;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const bool returned = received.starts_with('R') && WIFEXITED(outcome.waitStatus) &&
+                        WEXITSTATUS(outcome.waitStatus) == 0;
+  outcome.end = returned ? ForkedOutcome::End::returned : ForkedOutcome::End::ended;
+  if (returned) outcome.reply = received.substr(1);
+  return outcome;
 }
 
 }  // namespace accellab

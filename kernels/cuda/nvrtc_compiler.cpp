@@ -3,18 +3,9 @@
 #include <cuda_runtime_api.h>
 #include <nvrtc.h>
 
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <csignal>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -252,9 +243,8 @@ CompiledCode compile(const Library& nvrtc, const gpu::CudaSource& source,
   return result;
 }
 
-// compile() in a forked child, its result sent back over a pipe: "O" then the lowered name's
-// and the code's sizes and bytes, or "E" then an error's. What NVRTC does (hours of work, a
-// crash) is the child's; the limit and a stop request kill it.
+// compile() in a forked child (callForked): what NVRTC does (hours of work, a crash) is the
+// child's; the limit and a stop request kill it. Its result comes back as sized texts.
 void putText(std::string& out, const std::string& text) {
   const std::uint64_t size = text.size();
   out.append(reinterpret_cast<const char*>(&size), sizeof size);
@@ -272,25 +262,20 @@ std::optional<std::string> takeText(std::string_view& in) {
   return text;
 }
 
-[[noreturn]] void compileAndReply(const Library& nvrtc, const gpu::CudaSource& source,
-                                  const std::string& typeName, const std::string& arch, int out) {
-  std::string reply;
+// What the child sends back: "O", the lowered name and the code, or "E" and an error.
+std::string compiledReply(const Library& nvrtc, const gpu::CudaSource& source,
+                          const std::string& typeName, const std::string& arch) {
   try {
     const CompiledCode compiled = compile(nvrtc, source, typeName, arch);
-    reply = "O";
+    std::string reply(1, 'O');
     putText(reply, compiled.loweredName);
     putText(reply, compiled.code);
+    return reply;
   } catch (const std::exception& error) {
-    reply = "E";
+    std::string reply(1, 'E');
     putText(reply, error.what());
+    return reply;
   }
-  for (std::size_t sent = 0; sent < reply.size();) {
-    const ssize_t wrote = ::write(out, reply.data() + sent, reply.size() - sent);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) break;
-    sent += static_cast<std::size_t>(wrote);
-  }
-  ::_exit(0);
 }
 
 CompiledCode compileInChild(const Library& nvrtc, const gpu::CudaSource& source,
@@ -298,63 +283,25 @@ CompiledCode compileInChild(const Library& nvrtc, const gpu::CudaSource& source,
                             std::stop_token stop) {
   const std::string named = "--cuda-source " + source.file.string() + ": ";
   const double limitS = compileTimeLimitS();
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return compile(nvrtc, source, typeName, arch);
-  std::fflush(nullptr);  // what this process buffered, the child would write again
-  const pid_t parent = ::getpid();
-  const pid_t child = ::fork();
-  if (child < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    return compile(nvrtc, source, typeName, arch);
-  }
-  if (child == 0) {
-    ::close(fds[0]);
-    // A compile must not outlive whoever gave up on it.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(1);
-    compileAndReply(nvrtc, source, typeName, arch, fds[1]);
-  }
-  ::close(fds[1]);
-  const auto start = std::chrono::steady_clock::now();
-  const auto killChild = [&] {
-    ::kill(child, SIGKILL);
-    int status = 0;
-    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-    }
-    ::close(fds[0]);
-  };
-  std::string reply;
-  for (;;) {
-    if (stop.stop_requested()) {
-      killChild();
+  const ForkedOutcome outcome = callForked(
+      [&] { return compiledReply(nvrtc, source, typeName, arch); }, limitS, std::move(stop));
+  const std::string expression = expressionOf(source, typeName);
+  switch (outcome.end) {
+    case ForkedOutcome::End::notForked:  // compiled here, as before children
+      return compile(nvrtc, source, typeName, arch);
+    case ForkedOutcome::End::stopped:
       throw gpu::CudaSourceError(named + "interrupted while " + nvrtc.versionText + " compiled " +
-                                 expressionOf(source, typeName));
-    }
-    const double elapsedS =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (elapsedS > limitS) {
-      killChild();
+                                 expression);
+    case ForkedOutcome::End::timedOut:
       throw gpu::CudaSourceError(
-          named + nvrtc.versionText + " did not finish compiling " +
-          expressionOf(source, typeName) + " within " + formatValue(limitS, ValueKind::duration) +
+          named + nvrtc.versionText + " did not finish compiling " + expression + " within " +
+          formatValue(limitS, ValueKind::duration) +
           " (ACCELLAB_NVRTC_TIME_LIMIT_S): given up; does a macro or template expand without end?");
-    }
-    pollfd ready{fds[0], POLLIN, 0};
-    const int polled = ::poll(&ready, 1, 50);
-    if (polled < 0 && errno != EINTR) break;
-    if (polled <= 0) continue;
-    char buffer[1 << 16];
-    const ssize_t got = ::read(fds[0], buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;  // the child's end: its reply is whole
-    reply.append(buffer, static_cast<std::size_t>(got));
+    case ForkedOutcome::End::returned:
+    case ForkedOutcome::End::ended:
+      break;
   }
-  ::close(fds[0]);
-  int status = 0;
-  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
-  std::string_view in = reply;
+  std::string_view in = outcome.reply;
   if (in.starts_with("O")) {
     in.remove_prefix(1);
     auto lowered = takeText(in);
@@ -366,7 +313,7 @@ CompiledCode compileInChild(const Library& nvrtc, const gpu::CudaSource& source,
     if (auto message = takeText(in)) throw gpu::CudaSourceError(std::move(*message));
   }
   throw gpu::CudaSourceError(named + nvrtc.versionText + " ended the process that compiled " +
-                             expressionOf(source, typeName) + " (" + describeExit(status) + ")");
+                             expression + " (" + describeExit(outcome.waitStatus) + ")");
 }
 
 // The cache file of this compile, or empty where nothing can be cached (no cache folder, no

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <stop_token>
@@ -64,6 +65,27 @@ std::string describeExit(int waitStatus);
 // The last `count` lines of a child's stderr that are not blank, joined by " | ": what a
 // message quotes of it.
 std::string lastLines(std::string_view text, std::size_t count);
+
+// A function run in a forked child of this process, what it returns sent back over a pipe:
+// what the function does (a plugin's constructor that calls exit(), NVRTC working for hours,
+// a crash) ends that child, never this process. The child dies with this one.
+struct ForkedOutcome {
+  enum class End {
+    returned,   // `reply` is what the function returned
+    ended,      // the child ended without returning: `waitStatus` says how
+    timedOut,   // it ran past the limit and was killed
+    stopped,    // a stop was requested and it was killed
+    notForked,  // no child could be made (no pipe, no fork): nothing ran
+  };
+  End end = End::notForked;
+  std::string reply;
+  int waitStatus = 0;
+};
+// Runs `work` in the child; its exit() there ends the child with its status, running none of
+// this process's exit handlers (a sanitizer's leak check) and flushing no buffer twice. The
+// child is killed past `timeoutS` or within 50 ms of a request on `stop`, and always reaped.
+ForkedOutcome callForked(const std::function<std::string()>& work, double timeoutS,
+                         std::stop_token stop = {});
 
 // The child ended (or broke the protocol) while it was waited on: why, and the end of what it
 // wrote on stderr.
