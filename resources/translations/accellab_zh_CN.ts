@@ -2120,10 +2120,6 @@ intensity %2 FLOP/B, %3
 %4</translation>
     </message>
     <message>
-        <source> (no higher on more threads: the machine was busy when it was measured; re-measure it)</source>
-        <translation>（线程更多却没有更高：测量时本机正忙；请重新测量）</translation>
-    </message>
-    <message>
         <source>L%1 roof ×%2 %3</source>
         <translation>L%1 带宽上限 ×%2 %3</translation>
     </message>
@@ -2134,6 +2130,10 @@ intensity %2 FLOP/B, %3
     <message>
         <source>Each point&apos;s FLOP rate against its arithmetic intensity, under the machine&apos;s measured roofs: memory&apos;s and each cache&apos;s copy bandwidth, and the FMA peak of each instruction set.</source>
         <translation>每个测量点的浮点运算速率与其算术强度的关系，画在本机实测的屋顶之下：内存与各级缓存的复制带宽，以及各指令集的 FMA 峰值。</translation>
+    </message>
+    <message>
+        <source>(no higher on more threads: the machine was busy when it was measured; re-measure it)</source>
+        <translation>（线程更多却没有更高：测量时本机正忙；请重新测量）</translation>
     </message>
 </context>
 <context>
@@ -2820,6 +2820,14 @@ speedup at most %7</source>
     <message>
         <source>Each variant&apos;s time with its spread (a box of its samples&apos; quartiles), on a log axis.</source>
         <translation>每个变体的时间及其离散程度（样本四分位数的箱形图），采用对数坐标轴。</translation>
+    </message>
+    <message>
+        <source>an outlier: %1</source>
+        <translation>一个离群样本：%1</translation>
+    </message>
+    <message>
+        <source>%1 outliers up to %2</source>
+        <translation>%1 个离群样本，最大 %2</translation>
     </message>
 </context>
 <context>

@@ -180,4 +180,25 @@ inline Session longVariantNames(std::size_t length, int count) {
   return session;
 }
 
+// `runs` runs of the same 3 problems, each with loop, vectorized, parallel on 1 and 2 threads,
+// numpy and numba: 18 slots a run, side by side when the runs are overlaid.
+inline Session manyOverlaidBars(int runs) {
+  Session session;
+  for (int id = 1; id <= runs; ++id) {
+    std::vector<PointResult> points;
+    for (const std::uint64_t x : {64, 128, 256}) {
+      const Params params = shape(16, x, x);
+      const double s = 1e-9 * static_cast<double>(16 * x * x) * (1 + 0.05 * id);
+      points.push_back(measured("loop", params, {s, s * 1.01, s * 0.99}));
+      points.push_back(measured("vectorized", params, {s / 3, s / 3.1, s / 2.9}));
+      points.push_back(measured("parallel", params, {s / 3, s / 3.1, s / 2.9}));
+      points.push_back(measured("parallel", params, {s / 5, s / 5.1, s / 4.9}, 2));
+      points.push_back(measured("numpy", params, {s / 2, s / 2.1, s / 1.9}));
+      points.push_back(measured("numba", params, {s * 4, s * 4.1, s * 3.9}));
+    }
+    session.runs.push_back(run(id, std::move(points)));
+  }
+  return session;
+}
+
 }  // namespace accellab::testing

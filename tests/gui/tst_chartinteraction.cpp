@@ -34,6 +34,7 @@
 #include "charts/chartpanel.h"
 #include "charts/chartstyle.h"
 #include "experiment/experimentpanel.h"
+#include "chart_texts.h"
 #include "fake_prompts.h"
 #include "golden_chart_session.h"
 #include "insights/insightspanel.h"
@@ -519,15 +520,7 @@ class TestChartInteraction : public QObject {
       QTest::qWait(300);
       screenshot(*window_, QStringLiteral("i21-overlaid-%1").arg(charts.chartStem(chart)));
       const auto* view = qobject_cast<QChartView*>(charts.chartViewport(chart)->parent());
-      QStringList cut;
-      for (const QGraphicsItem* item : view->scene()->items()) {
-        QString text;
-        if (const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item))
-          text = rich->toPlainText();
-        else if (const auto* plain = dynamic_cast<const QGraphicsSimpleTextItem*>(item))
-          text = plain->text();
-        if (item->isVisible() && text.contains(QStringLiteral("..."))) cut << text;
-      }
+      const QStringList cut = cutTexts(*view);
       QVERIFY2(cut.isEmpty(), qPrintable(charts.chartStem(chart) + QStringLiteral(": ") +
                                          cut.join(QStringLiteral(" | "))));
     }

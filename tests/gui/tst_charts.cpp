@@ -17,6 +17,7 @@
 #include "accellab/report.h"
 #include "accellab/stats.h"
 #include "chart_sessions.h"
+#include "chart_texts.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
 #include "charts/chartstyle.h"
@@ -197,7 +198,8 @@ class TestCharts : public QObject {
   void timeBoxesHoldTheMedians() {
     const auto points = okPoints(session_, "add");
     const auto series = panel_->snapshot(timeChart);
-    QCOMPARE(series.size(), std::size_t{1});
+    // The boxes first, then a series of dots for each point with outliers.
+    QCOMPARE(series.front().name, QStringLiteral("time per run"));
     std::vector<double> shown, engine;
     for (std::size_t i = 0; i < points.size(); ++i) {
       shown.push_back(series[0].points[i].y());
@@ -541,25 +543,92 @@ class TestCharts : public QObject {
   // --- flags ---
 
   // A heavy tail beyond the whiskers is told in the box's tooltip (issue: 95 of 489 samples
-  // at 12 ms against a 193 us median showed whiskers of 188-305 us and nothing else).
+  // at 12 ms against a 193 us median showed whiskers of 188-305 us and nothing else), and drawn:
+  // a dot per outlier, those within 1 % of each other as one (issue 42, item 9).
   void timeBoxTellsTheSamplesOutsideItsWhiskers() {
     Session session = sameProblemTwice();
     PointResult& tail = session.runs[1].points[1];  // vectorized
     tail.samplesS.clear();
     for (int i = 0; i < 394; ++i) tail.samplesS.push_back(190e-6 + 1e-8 * (i % 40));
     for (int i = 0; i < 95; ++i) tail.samplesS.push_back(12e-3 + 1e-7 * i);
+    tail.samplesS.push_back(20e-3);
     tail.stats = summarize(tail.samplesS);
     showSession(session);
+    const auto series = panel_->snapshot(timeChart);
+    const SeriesSnapshot& boxes = series.front();
     int told = 0;
-    for (const SeriesSnapshot& s : panel_->snapshot(timeChart))
-      for (std::size_t i = 0; i < s.points.size(); ++i) {
-        const bool isTail = s.labels[i].startsWith(QStringLiteral("vectorized \u00b7"));
-        const bool says = s.toolTips[i].contains(
-            QStringLiteral("95 of 489 samples outside them (Tukey's fences), the slowest"));
-        QVERIFY2(says == isTail, qPrintable(s.toolTips[i]));
-        told += says;
-      }
+    for (std::size_t i = 0; i < boxes.points.size(); ++i) {
+      const bool isTail = boxes.labels[i].startsWith(QStringLiteral("vectorized \u00b7"));
+      const bool says = boxes.toolTips[i].contains(
+          QStringLiteral("96 of 490 samples outside them (Tukey's fences), the slowest"));
+      QVERIFY2(says == isTail, qPrintable(boxes.toolTips[i]));
+      told += says;
+    }
     QCOMPARE(told, 1);
+    // The dots: 95 samples 12.0-12.0094 ms as one, 20 ms apart; the axis reaches them. Other
+    // points' outliers have dots of their own series.
+    const auto dots = std::ranges::find_if(series, [](const SeriesSnapshot& s) {
+      return s.name.startsWith(QStringLiteral("vectorized \u00b7 run 2"));
+    });
+    QVERIFY(dots != series.end());
+    QCOMPARE(dots->points.size(), std::size_t{2});
+    QCOMPARE(dots->points[0].y(), 12.0094);  // ms: the axis unit of a 12-20 ms top
+    QCOMPARE(dots->points[1].y(), 20.0);
+    QVERIFY2(dots->toolTips[0].contains(QStringLiteral("95 outliers up to 12.0 ms")),
+             qPrintable(dots->toolTips[0]));
+    QVERIFY2(dots->toolTips[1].contains(QStringLiteral("an outlier: 20.0 ms")),
+             qPrintable(dots->toolTips[1]));
+    QVERIFY(panel_->axisRange(timeChart, Qt::Vertical).second >= 20.0);
+  }
+
+  // Three runs of 18 points overlaid: no label under a slot, a variant or a problem is cut,
+  // on screen at a small and a large chart, and in an exported SVG; each variant is named
+  // under its runs, and each slot's run where there is room (issue 42, item 7: every label
+  // read "⋮" even in a 2432-px PNG).
+  void overlaidRunsCutNoLabel_data() {
+    QTest::addColumn<int>("chart");
+    QTest::addColumn<int>("width");
+    for (const int width : {900, 1500}) {
+      QTest::addRow("time %d", width) << int(timeChart) << width;
+      QTest::addRow("speedup %d", width) << int(speedup) << width;
+      QTest::addRow("first call %d", width) << int(firstCall) << width;
+    }
+  }
+  void overlaidRunsCutNoLabel() {
+    QFETCH(int, chart);
+    QFETCH(int, width);
+    showSession(manyOverlaidBars(3));
+    panel_->setVisibleRuns({1, 2, 3});
+    panel_->resize(width, 600);
+    panel_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(panel_.get()));
+    panel_->setCurrentChart(chart);
+    const auto* view = qobject_cast<QChartView*>(panel_->chartViewport(chart)->parent());
+    QTRY_VERIFY(view->isVisible());
+    QCoreApplication::processEvents();
+    QVERIFY2(cutTexts(*view).isEmpty(), qPrintable(cutTexts(*view).join(QStringLiteral(" | "))));
+    const QStringList texts = visibleTexts(*view);
+    // Each variant under each problem's span of its three runs (and in the legend).
+    for (const QString& variant : {QStringLiteral("loop"), QStringLiteral("vectorized"),
+                                   QStringLiteral("parallel \u00d71"), QStringLiteral("numba")})
+      QVERIFY2(texts.count(variant) >= 3, qPrintable(variant));
+    // The run under each slot, by name or number, where the plot is wide enough.
+    const QStringList under = visibleTexts(*view, true);
+    const auto runOne = under.count(QStringLiteral("run 1")) + under.count(QStringLiteral("1"));
+    // Where they fit, with the legend's entry; where they do not, none (the legend's only).
+    // (The legend's entry is under the plot where the legend is.)
+    if (width >= 1500) QVERIFY2(runOne >= 18, qPrintable(QString::number(runOne)));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chart.svg"));
+    QVERIFY(!panel_->exportSvg(chart, path, QSize(1000, 620)));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(file.readAll());
+    const QStringList shown = svgTexts(svg);
+    QVERIFY(shown.contains(QStringLiteral("vectorized")));
+    for (const QString& text : shown)
+      QVERIFY2(!text.contains(QStringLiteral("...")) && !text.contains(QChar(0x2026)),
+               qPrintable(text));
   }
 
   void flaggedPointIsMarkedWithAdvice_data() {
@@ -585,6 +654,7 @@ class TestCharts : public QObject {
     int marked = 0;
     for (const SeriesSnapshot& s : panel_->snapshot(chart)) {
       if (s.name.contains(QStringLiteral("ceiling"))) continue;
+      if (chart != throughput && s.labels.empty()) continue;  // a box's outliers
       for (std::size_t i = 0; i < s.points.size(); ++i) {
         const bool isNoisy = chart == throughput
                                  ? s.name == QStringLiteral("vectorized")
@@ -636,19 +706,13 @@ class TestCharts : public QObject {
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString svg = QString::fromUtf8(file.readAll());
-    // A slot's label is two lines of text, its variant and its run.
-    QStringList texts;
-    static const QRegularExpression text(QStringLiteral("<text[^>]*>([^<]*)</text>"));
-    for (auto it = text.globalMatch(svg); it.hasNext();)
-      texts << it.next().captured(1).trimmed().remove(QChar(0x200B));
-    QSet<QString> named;
-    for (qsizetype i = 0; i + 1 < texts.size(); ++i)
-      if (texts[i + 1].startsWith(QStringLiteral("run ")))
-        named << texts[i] + QStringLiteral(" \u00b7 ") + texts[i + 1];
-    QVERIFY(named.contains(QStringLiteral("loop \u00b7 run 1")));
-    QVERIFY(named.contains(QStringLiteral("vectorized \u00b7 run 2")));
-    QVERIFY(!named.contains(QStringLiteral("vectorized \u00b7 run 1")));
-    QVERIFY(!named.contains(QStringLiteral("parallel \u00d72 \u00b7 run 1")));
+    // Each slot names its run, under its variant's span of slots, under its problem.
+    const QStringList texts = svgTexts(svg);
+    // Run 1's loop alone (and the legend's entry); run 2's three variants of two problems.
+    QCOMPARE(texts.count(QStringLiteral("run 1")), 1 + 1);
+    QCOMPARE(texts.count(QStringLiteral("run 2")), 6 + 1);
+    QCOMPARE(texts.count(QStringLiteral("loop")), 3 + 1);
+    QCOMPARE(texts.count(QStringLiteral("vectorized")), 2 + 1);
   }
 
   void exportsEveryChartOfASession() {

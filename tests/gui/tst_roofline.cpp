@@ -1,11 +1,18 @@
 // The roofline, the cache sizes on the throughput chart and the Amdahl fit on the scaling
 // chart, for hand-made sessions whose positions are known: roofs at their heights and ridges,
 // points at their intensities, notes for what cannot be drawn, and the roofline's export.
+#include <QChart>
+#include <QChartView>
 #include <QDir>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <set>
 
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
@@ -64,7 +71,10 @@ class TestRoofline : public QObject {
       QVERIFY(near(roof->points[1].y(), peak / 1e9));
     }
     for (const SeriesSnapshot& s : series) QVERIFY(!s.name.startsWith(QStringLiteral("f32")));
-    // A marker per point, by variant label: every problem at 2 / 24 FLOP/B.
+    // A marker per point, by variant label: every problem at 2 / 24 FLOP/B. The four sizes of
+    // a variant reach the same GFLOP/s here: they stand side by side, a marker's width apart,
+    // not one over the other (issue 42, item 8), and near their intensity, which the tooltip
+    // gives exactly.
     const Session session = triadSession();
     for (const QString& label :
          {QStringLiteral("loop"), QStringLiteral("vectorized"), QStringLiteral("parallel \u00d71"),
@@ -72,10 +82,28 @@ class TestRoofline : public QObject {
       const SeriesSnapshot* markers = named(series, label);
       QVERIFY2(markers, qPrintable(label));
       QCOMPARE(markers->points.size(), std::size_t{4});
+      std::set<double> columns;
       for (std::size_t i = 0; i < markers->points.size(); ++i) {
-        QVERIFY(near(markers->points[i].x(), 2.0 / 24));
+        const double x = markers->points[i].x();
+        // At most three markers' widths (1.4 % of the axis each) from it.
+        const double reach = std::pow(xHigh / xLow, 3 * 0.014) * 1.0001;
+        QVERIFY2(x > 2.0 / 24 / reach && x < 2.0 / 24 * reach, qPrintable(QString::number(x)));
+        QVERIFY(near(markers->points[i].y(), markers->points[0].y()));
+        columns.insert(x);
         QVERIFY(markers->toolTips[i].contains(QStringLiteral("intensity 0.0833 FLOP/B")));
       }
+      QVERIFY2(columns.size() == 4, qPrintable(label));
+      // A marker's width apart, on the chart as drawn: 11 px.
+      panel_->show();
+      QVERIFY(QTest::qWaitForWindowExposed(panel_.get()));
+      panel_->setCurrentChart(roofline);
+      QCoreApplication::processEvents();
+      QChart& chart =
+          *qobject_cast<QChartView*>(panel_->chartViewport(roofline)->parent())->chart();
+      std::vector<double> xs;
+      for (const double x : columns) xs.push_back(chart.mapToPosition(QPointF(x, 1)).x());
+      for (std::size_t i = 1; i < xs.size(); ++i)
+        QVERIFY2(xs[i] - xs[i - 1] >= 8, qPrintable(QString::number(xs[i] - xs[i - 1])));
     }
     // loop reaches 2 FLOPs per ns: 2 GFLOP/s, 60 % of the bandwidth roof above it (3.33).
     const SeriesSnapshot* loop = named(series, QStringLiteral("loop"));
@@ -228,6 +256,48 @@ class TestRoofline : public QObject {
             named(series, QStringLiteral("host copy ceiling 40.0 GB/s"))->colours[0]);
     const SeriesSnapshot* marker = named(series, QStringLiteral("gpu"));
     QVERIFY(marker->toolTips[0].contains(QStringLiteral("(GPU copy ceiling 3.00 TB/s)")));
+  }
+
+  // Two runs overlaid: one legend entry per variant, which hides both runs' markers; and
+  // each roof's label within the plot, not into the legend at its right (issue 42, items 8
+  // and 11: the label ran off the edge, the legend was cut at "numba…").
+  void overlaidRunsShareALegendEntryAndLabelsStayInThePlot() {
+    Session session = triadSession();
+    session.runs.push_back(session.runs.front());
+    session.runs.back().id = 2;
+    // A long name for the highest roof, as a machine with several ISAs has.
+    session.runs.front().system.computeCeilings.back().isa = "AVX-512 with a long description";
+    show(session, "triad");
+    panel_->setVisibleRuns({1, 2});
+    panel_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(panel_.get()));
+    panel_->setCurrentChart(roofline);
+    QCoreApplication::processEvents();
+    auto* view = qobject_cast<QChartView*>(panel_->chartViewport(roofline)->parent());
+    QStringList entries;
+    for (const QLegendMarker* marker : view->chart()->legend()->markers())
+      if (marker->isVisible()) entries << marker->label();
+    QCOMPARE(entries.count(QStringLiteral("loop")), 1);
+    QVERIFY2(std::ranges::none_of(
+                 entries, [](const QString& e) { return e.contains(QStringLiteral("run")); }),
+             qPrintable(entries.join(QStringLiteral(", "))));
+    const QRectF plot = view->chart()->plotArea();
+    int roofLabels = 0;
+    for (const QGraphicsItem* item : view->scene()->items()) {
+      const auto* text = dynamic_cast<const QGraphicsSimpleTextItem*>(item);
+      if (!text || !text->text().contains(QStringLiteral("GFLOP/s"))) continue;
+      ++roofLabels;
+      const QRectF at = item->sceneBoundingRect();
+      QVERIFY2(at.left() >= plot.left() - 0.5 && at.right() <= plot.right() + 0.5,
+               qPrintable(text->text()));
+    }
+    QVERIFY(roofLabels > 0);
+    // The legend's entry hides the variant in both runs.
+    panel_->setEntryHidden(roofline, QStringLiteral("loop"), true);
+    int hidden = 0;
+    for (const SeriesSnapshot& s : panel_->snapshot(roofline))
+      if (s.name == QStringLiteral("loop")) hidden += !s.visible;
+    QCOMPARE(hidden, 2);
   }
 
   // Ceilings at the ends of what a double holds put ridges at infinity: those roofs are left

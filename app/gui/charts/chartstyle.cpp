@@ -1,8 +1,8 @@
 #include "charts/chartstyle.h"
 
-#include <QFontMetricsF>
 #include <QPainter>
 #include <QPolygonF>
+#include <QTextDocument>
 #include <QtMath>
 #include <algorithm>
 #include <array>
@@ -190,11 +190,16 @@ QColor flagColour() { return QColor(0xe1, 0x57, 0x59); }
 
 bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
                  double plotWidth) {
-  const QFontMetricsF metrics(font);
+  // Laid out as Qt Charts lays a label out, as rich text: there the invisible characters that
+  // keep axis labels apart take room too.
+  QTextDocument document;
+  document.setDocumentMargin(0);
+  document.setDefaultFont(font);
   double widest = 0;
-  for (const QString& label : labels)
-    for (const QString& line : label.split(QStringLiteral("<br>")))
-      widest = std::max(widest, metrics.horizontalAdvance(line));
+  for (const QString& label : labels) {
+    document.setHtml(label);
+    widest = std::max(widest, document.idealWidth());
+  }
   // Qt Charts keeps a label's padding free on both sides of it (5 px each).
   constexpr double kPadding = 2 * 5;
   return widest * 1.15 + kPadding <=

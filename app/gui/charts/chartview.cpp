@@ -2,6 +2,7 @@
 
 #include <QAbstractAxis>
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
@@ -219,6 +220,28 @@ void ChartView::turnLabelsToFit(QAbstractAxis* axis, const QStringList& labels, 
           [fit](const QRectF& plot) { fit(plot.width()); });
 }
 
+void ChartView::fitLabels(QCategoryAxis* axis, const QStringList& labels, const QStringList& brief,
+                          std::size_t count) {
+  const auto fit = [axis, labels, brief, count](double plotWidth) {
+    const QFont font = axis->labelsFont();
+    const bool whole = fitsUpright(labels, font, count, plotWidth);
+    const QStringList& wanted = whole ? labels : brief;
+    const QStringList& other = whole ? brief : labels;
+    if (!wanted.isEmpty() && !axis->categoriesLabels().contains(wanted.front()))
+      for (qsizetype i = 0; i < wanted.size(); ++i) axis->replaceLabel(other[i], wanted[i]);
+    // Not drawn rather than each cut to "…" (the legend's patterns still tell the runs apart):
+    // in no colour, as labels hidden would not be measured again when shown, and be cut.
+    const bool shown = whole || fitsUpright(brief, font, count, plotWidth);
+    QColor colour = axis->labelsColor();
+    if ((colour.alpha() > 0) == shown) return;
+    colour.setAlpha(shown ? 255 : 0);
+    axis->setLabelsColor(colour);
+  };
+  fit(kTypicalPlotWidth);
+  connect(chart(), &QChart::plotAreaChanged, axis,
+          [fit](const QRectF& plot) { fit(plot.width()); });
+}
+
 void ChartView::addSeries(QAbstractSeries* series) {
   chart()->addSeries(series);
   for (QAbstractAxis* axis : chart()->axes()) series->attachAxis(axis);
@@ -302,9 +325,15 @@ void ChartView::placeValueLabels() {
     for (QGraphicsItem* child : label.item->childItems())
       if (auto* backing = qgraphicsitem_cast<QGraphicsRectItem*>(child)) backing->setRect(text);
     // Rotated by -90°, the text runs upwards from its origin and its height lies to the right.
-    label.item->setPos(label.vertical
-                           ? QPointF(at.x() - text.height() / 2, at.y() - kGap)
-                           : QPointF(at.x() - text.width() / 2, at.y() - kGap - text.height()));
+    if (label.vertical) {
+      label.item->setPos(at.x() - text.height() / 2, at.y() - kGap);
+      continue;
+    }
+    // Kept within the plot: a long label near its edge ran into the legend.
+    const QRectF plot = chart()->plotArea();
+    const qreal left =
+        std::max(plot.left(), std::min(at.x() - text.width() / 2, plot.right() - text.width()));
+    label.item->setPos(left, at.y() - kGap - text.height());
   }
 }
 

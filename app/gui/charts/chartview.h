@@ -24,6 +24,7 @@
 class QAbstractAxis;
 class QAbstractBarSeries;
 class QAbstractSeries;
+class QCategoryAxis;
 class QBoxPlotSeries;
 class QBoxSet;
 class QLegendMarker;
@@ -85,8 +86,9 @@ class ChartView : public QChartView {
   void setZoomable(bool zoomable) { zoomable_ = zoomable; }
   // What an element stands for: a box (hidden by the legend entries `entries`, with its value
   // label), or the point at `index` of a line (hidden with its line).
+  // A box with its value label and the dots of its outliers, each null where it has none.
   void addElement(PointId id, QBoxSet* box, const QStringList& entries,
-                  QGraphicsSimpleTextItem* valueLabel);
+                  QGraphicsSimpleTextItem* valueLabel, QXYSeries* outliers = nullptr);
   void addElement(PointId id, QXYSeries* line, qsizetype index, bool flagged);
   // A column of bars standing `height` high (axis units), found but not restyled.
   void addElement(PointId id, QAbstractBarSeries* bars, int column, double height);
@@ -110,6 +112,10 @@ class ChartView : public QChartView {
   // slots across the plot, else turns them: at 200 % or in a small window upright labels
   // would be cut to "…". Judged for a typical plot now, and again at every layout.
   void turnLabelsToFit(QAbstractAxis* axis, const QStringList& labels, std::size_t count);
+  // Shows `labels` where they fit upright, else `brief` (each as unique, never equal to a
+  // label: a run's number under each of many slots, where "run 2" would be cut), else none.
+  void fitLabels(QCategoryAxis* axis, const QStringList& labels, const QStringList& brief,
+                 std::size_t count);
   // Legend entries draw a piece of each line, so that the dash (the run) shows; for charts of
   // lines only.
   void showLineSamplesInLegend();
@@ -186,10 +192,11 @@ class ChartView : public QChartView {
   struct Element {
     PointId id;
     QBoxSet* box = nullptr;
-    QBrush brush;  // the box's own, for when it is shown again
-    QPen pen;
-    QStringList entries;
+    QBrush brush = {};  // the box's own, for when it is shown again
+    QPen pen = {};
+    QStringList entries = {};
     QGraphicsSimpleTextItem* valueLabel = nullptr;
+    QXYSeries* outliers = nullptr;
     QXYSeries* line = nullptr;
     qsizetype index = 0;
     bool flagged = false;

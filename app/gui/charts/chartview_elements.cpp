@@ -124,17 +124,22 @@ void ChartView::activatePointUnder(QPointF chartPosition) {
 }
 
 void ChartView::addElement(PointId id, QBoxSet* box, const QStringList& entries,
-                           QGraphicsSimpleTextItem* valueLabel) {
-  elements_.push_back(
-      {id, box, box->brush(), box->pen(), entries, valueLabel, nullptr, 0, false, nullptr, 0});
+                           QGraphicsSimpleTextItem* valueLabel, QXYSeries* outliers) {
+  elements_.push_back({.id = id,
+                       .box = box,
+                       .brush = box->brush(),
+                       .pen = box->pen(),
+                       .entries = entries,
+                       .valueLabel = valueLabel,
+                       .outliers = outliers});
 }
 
 void ChartView::addElement(PointId id, QXYSeries* line, qsizetype index, bool flagged) {
-  elements_.push_back({id, nullptr, {}, {}, {}, nullptr, line, index, flagged, nullptr, 0});
+  elements_.push_back({.id = id, .line = line, .index = index, .flagged = flagged});
 }
 
 void ChartView::addElement(PointId id, QAbstractBarSeries* bars, int column, double height) {
-  elements_.push_back({id, nullptr, {}, {}, {}, nullptr, nullptr, column, false, bars, height});
+  elements_.push_back({.id = id, .index = column, .bars = bars, .height = height});
 }
 
 void ChartView::highlightPoints(const std::vector<PointId>& ids) {
@@ -161,6 +166,7 @@ void ChartView::restyleElements() {
     e.box->setBrush(hidden ? QBrush(Qt::transparent) : e.brush);
     e.box->setPen(hidden ? QPen(QColor(Qt::transparent)) : pen);
     if (e.valueLabel) e.valueLabel->setVisible(!hidden);
+    if (e.outliers) e.outliers->setVisible(!hidden);
   }
   for (QXYSeries* line : lines) {
     line->deselectAllPoints();

@@ -238,7 +238,8 @@ void RooflineChart::build(const ChartInput& input) {
     yLow = std::min(yLow, place.bytesPerS * xAxis->min());
     if (place.ceilings.empty()) yHigh = std::max(yHigh, place.bytesPerS * xAxis->max());
   }
-  addLogAxis(Qt::AlignLeft, tr("performance (GFLOP/s, log)"), yLow / kGiga, yHigh / kGiga);
+  const QLogValueAxis* yAxis =
+      addLogAxis(Qt::AlignLeft, tr("performance (GFLOP/s, log)"), yLow / kGiga, yHigh / kGiga);
 
   // A roof the axes can hold, else none: ceilings at the ends of what a double holds (a
   // hand-edited session) put ridges at infinity.
@@ -316,7 +317,8 @@ void RooflineChart::build(const ChartInput& input) {
                            roof->name(), false, colour)});
         continue;
       }
-      QString text = near->item->text() + QStringLiteral("; ") + roof->name();
+      // A line each: joined on one line they ran out of the plot.
+      QString text = near->item->text() + QLatin1Char('\n') + roof->name();
       // More threads, no more FLOP/s: measured while something else ran.
       const ComputeCeiling& other = *near->ceiling;
       const ComputeCeiling& more = ceiling.threads > other.threads ? ceiling : other;
@@ -324,23 +326,53 @@ void RooflineChart::build(const ChartInput& input) {
       if (ceiling.gpuIndex == other.gpuIndex && ceiling.dtype == other.dtype &&
           ceiling.isa == other.isa && more.threads > fewer.threads &&
           more.flopsPerS <= fewer.flopsPerS * 1.05)
-        text +=
-            tr(" (no higher on more threads: the machine was busy when it was measured; "
-               "re-measure it)");
+        text += QLatin1Char('\n') +
+                tr("(no higher on more threads: the machine was busy when it was measured; "
+                   "re-measure it)");
       near->item->setText(text);
     }
   }
 
+  // Points of one intensity (every point of a kernel with fixed work per byte) stand in one
+  // column; those that would cover each other step aside a marker's width, right then left,
+  // three steps at most so that no point strays far from its intensity (its tooltip gives it).
+  const auto fraction = [](const QLogValueAxis* axis, double value) {
+    return std::log(value / axis->min()) / std::log(axis->max() / axis->min());
+  };
+  std::vector<QPointF> placed;  // axis fractions
+  const auto dodged = [&](double intensity, double gflops) {
+    constexpr double kMarkerX = 0.014, kMarkerY = 0.02;  // of a typical plot's width, height
+    constexpr int kSteps = 7;
+    const QPointF at(fraction(xAxis, intensity), fraction(yAxis, gflops));
+    double best = 0;
+    std::ptrdiff_t fewest = std::numeric_limits<std::ptrdiff_t>::max();
+    for (int step = 0; step < kSteps && fewest > 0; ++step) {
+      const double offset = kMarkerX * ((step + 1) / 2) * (step % 2 ? 1 : -1);
+      const auto covered = std::ranges::count_if(placed, [&](const QPointF& q) {
+        return std::abs(q.x() - at.x() - offset) < kMarkerX && std::abs(q.y() - at.y()) < kMarkerY;
+      });
+      if (covered < fewest) {
+        fewest = covered;
+        best = offset;
+      }
+    }
+    placed.emplace_back(at.x() + best, at.y());
+    return intensity * std::pow(xAxis->max() / xAxis->min(), best);
+  };
+  // One legend entry per variant, whose colour and shape every run's points share; it hides
+  // them all.
+  std::set<QString> named;
   for (const LabelLine& line : lines) {
     auto* series = new QScatterSeries;
-    series->setName(input.seriesName(line.label, line.run));
+    series->setName(elidedName(line.label));
     const QColor colour = labelColour(input, line.label);
     series->setColor(colour);
     series->setBorderColor(colour.darker(130));
     series->setMarkerSize(11);
     QStringList toolTips;
     for (const ChartPoint* p : line.points) {
-      series->append(intensityOf(*p), p->result.flopsPerS / kGiga);
+      series->append(dodged(intensityOf(*p), p->result.flopsPerS / kGiga),
+                     p->result.flopsPerS / kGiga);
       const Place& place = places[placeOf.at({p->run, p->result.gpu.has_value()})];
       QString toolTip = tr("%1\nintensity %2 FLOP/B, %3\n%4")
                             .arg(input.describe(*p), QString::number(intensityOf(*p), 'g', 3),
@@ -356,6 +388,7 @@ void RooflineChart::build(const ChartInput& input) {
     // some exports where the shaped markers beside them drew.
     series->setLightMarker(markerImage(labelShape(input, line.label), colour, 11));
     showToolTips(series, toolTips);
+    if (!named.insert(series->name()).second) hideFromLegend(series);
   }
 }
 

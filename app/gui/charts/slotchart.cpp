@@ -5,6 +5,7 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QGraphicsSimpleTextItem>
+#include <QScatterSeries>
 #include <algorithm>
 #include <map>
 #include <set>
@@ -23,11 +24,17 @@ QCategoryAxis* newSlotAxis() {
   return axis;
 }
 
-// QCategoryAxis refuses a label it already has; zero-width spaces make each one unique
-// without changing what is drawn.
-QString uniqueLabel(QCategoryAxis* axis, QString label) {
-  while (axis->categoriesLabels().contains(label)) label += QChar(0x200B);
-  return label;
+// QCategoryAxis refuses a label it already has; a suffix of invisible characters makes each
+// one unique without changing what is drawn. Short: Qt Charts measures each as a pixel or so,
+// and the 17th "1" under a slot, with 17 zero-width spaces, no longer fitted.
+QString uniqueLabel(QCategoryAxis* axis, const QString& label) {
+  static constexpr char16_t kInvisible[] = {0x200B, 0x200C, 0x200D, 0x2060};
+  QString unique = label;
+  for (unsigned n = 1; axis->categoriesLabels().contains(unique); ++n) {
+    unique = label;
+    for (unsigned digits = n; digits > 0; digits /= 4) unique += QChar(kInvisible[digits % 4]);
+  }
+  return unique;
 }
 
 // Where slot `index`'s category ends. Qt Charts leaves out the label of a category that ends
@@ -89,25 +96,57 @@ std::vector<std::size_t> SlotChart::slotsOf(const ChartInput& input,
 void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>& slotOrder,
                          const std::vector<Layer>& layers) {
   const std::size_t count = slotOrder.size();
-  auto* variants = newSlotAxis();
+  const auto pointAt = [&](std::size_t k) -> const ChartPoint& {
+    return input.points[slotOrder[k]];
+  };
+  // Overlaid runs add a row: each slot's run under a variant's span of them, so that no slot
+  // needs two lines of text (a slot that narrow only showed "⋮").
+  const bool overlaid = input.runs.size() > 1;
+  auto* slotLabels = newSlotAxis();
+  QStringList runNames;
+  QStringList runIds;
+  if (overlaid) {
+    for (std::size_t k = 0; k < count; ++k) {
+      const ChartRun& run = input.runs.at(pointAt(k).run);
+      const QString name = input.runName(pointAt(k).run);
+      runNames << uniqueLabel(slotLabels, name);
+      slotLabels->append(runNames.back(), slotEnd(k, count));
+      // As unique as the name it stands for: the same invisible suffix.
+      runIds << QString::number(run.id) + runNames.back().mid(name.size());
+    }
+    fitLabels(slotLabels, runNames, runIds, count);
+  }
+  auto* variants = overlaid ? newSlotAxis() : slotLabels;
   auto* problems = newSlotAxis();
   QStringList names;
+  std::size_t spans = 0;
   for (std::size_t k = 0; k < count; ++k) {
-    const ChartPoint& point = input.points[slotOrder[k]];
-    names << input.categoryName(point.label, point.run);
+    const ChartPoint& point = pointAt(k);
+    if (overlaid && k + 1 < count && pointAt(k + 1).row.group == point.row.group &&
+        pointAt(k + 1).label == point.label)
+      continue;
+    names << elidedName(point.label);
     variants->append(uniqueLabel(variants, names.back()), slotEnd(k, count));
+    ++spans;
   }
+  QStringList groupNames;
   for (std::size_t k = 0, first = 0; k < count; ++k) {
-    const std::string& group = input.points[slotOrder[k]].row.group;
-    if (k + 1 < count && input.points[slotOrder[k + 1]].row.group == group) continue;
+    const std::string& group = pointAt(k).row.group;
+    if (k + 1 < count && pointAt(k + 1).row.group == group) continue;
     // "1024x1024x512<br>f64": two short lines fit under a problem with few slots.
     QString label = input.groupLabel(group);
     if (const auto space = label.indexOf(QLatin1Char(' ')); space > 0 && k - first < 2)
       label.replace(space, 1, QStringLiteral("<br>"));
+    groupNames << label;
     problems->append(uniqueLabel(problems, label), slotEnd(k, count));
     first = k + 1;
   }
-  turnLabelsToFit(variants, names, count);
+  turnLabelsToFit(variants, names, spans);
+  turnLabelsToFit(problems, groupNames, groupNames.size());
+  if (overlaid) {
+    slotLabels->setGridLineVisible(false);
+    chart()->addAxis(slotLabels, Qt::AlignBottom);
+  }
   // Lines between problems only.
   variants->setGridLineVisible(false);
   chart()->addAxis(variants, Qt::AlignBottom);
@@ -125,6 +164,8 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
       QBoxSet* box;
       PointId id;
       QStringList entries;
+      const ChartPoint* point;
+      std::vector<Layer::Outlier> outliers;
     };
     std::vector<Label> labels;
     for (std::size_t k = 0; k < count; ++k) {
@@ -147,8 +188,14 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
       // Boxes of several series share a slot side by side, in the order of the series.
       const double x = static_cast<double>(k) - 0.5 +
                        (static_cast<double>(l) + 0.5) / static_cast<double>(layers.size());
-      labels.push_back({QPointF(x, box.high), valueLabel, flagged, set, input.idOf(point),
-                        legendEntriesOf(input, point, layers.size() > 1 ? layer.name : QString())});
+      std::vector<Layer::Outlier> outliers =
+          layer.outliers ? layer.outliers(point) : std::vector<Layer::Outlier>{};
+      // The label stands above the highest dot, not among them.
+      double top = box.high;
+      for (const Layer::Outlier& outlier : outliers) top = std::max(top, outlier.value);
+      labels.push_back({QPointF(x, top), valueLabel, flagged, set, input.idOf(point),
+                        legendEntriesOf(input, point, layers.size() > 1 ? layer.name : QString()),
+                        &point, std::move(outliers)});
     }
     addSeries(series);
     hideFromLegend(series);
@@ -161,12 +208,34 @@ void SlotChart::addSlots(const ChartInput& input, const std::vector<std::size_t>
                                           ? nullptr
                                           : addValueLabel(series, label.at, label.text, !upright,
                                                           label.flagged ? flagColour() : QColor());
-      addElement(label.id, label.box, label.entries, item);
+      addElement(label.id, label.box, label.entries, item,
+                 addOutliers(input, *label.point, label.outliers, label.at.x()));
     }
   }
-  for (QCategoryAxis* axis : {variants, problems})
+  for (QCategoryAxis* axis : {slotLabels, variants, problems})
     axis->setRange(-0.5, static_cast<double>(count) - 0.5);
   addSlotLegend(input, slotOrder, layers);
+}
+
+QXYSeries* SlotChart::addOutliers(const ChartInput& input, const ChartPoint& point,
+                                  const std::vector<Layer::Outlier>& outliers, double x) {
+  if (outliers.empty()) return nullptr;
+  auto* dots = new QScatterSeries;
+  dots->setName(input.elementName(point));
+  dots->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+  dots->setMarkerSize(6);
+  dots->setColor(Qt::transparent);
+  dots->setBorderColor(variantColour(input, point.result.point.variant));
+  QStringList toolTips;
+  const QString about = input.describe(point) + QLatin1Char('\n');
+  for (const Layer::Outlier& outlier : outliers) {
+    dots->append(x, outlier.value);
+    toolTips << about + outlier.toolTip;
+  }
+  addSeries(dots);
+  hideFromLegend(dots);
+  showToolTips(dots, toolTips);
+  return dots;
 }
 
 void SlotChart::addSlotLegend(const ChartInput& input, const std::vector<std::size_t>& slotOrder,

@@ -1,9 +1,9 @@
 // The charts that give each drawn point a slot of its own along the x axis: time boxes,
 // speedup bars, first call against steady state. Slots go by problem (smallest first), then
 // variant, then run, so that a variant's runs stand side by side; each slot names its variant
-// and each problem is named under its slots. Qt Charts places a box by its index in its
-// series, so only what is drawn gets a slot: a point that was not measured has none, and the
-// title's notes name it.
+// (or its run, under its variant's span) and each problem is named under its slots. Qt Charts
+// places a box by its index in its series, so only what is drawn gets a slot: a point that was not
+// measured has none, and the title's notes name it.
 #pragma once
 
 #include <functional>
@@ -36,6 +36,13 @@ class SlotChart : public ChartView {
     // A flagged point's box is outlined in the flag colour; boxes too thin for an outline to
     // leave their colour visible have their mark, above them, only.
     bool outlineFlagged = true;
+    // Samples drawn as dots beyond the whiskers, each in axis units with its tool tip; none
+    // where empty.
+    struct Outlier {
+      double value;
+      QString toolTip;
+    };
+    std::function<std::vector<Outlier>(const ChartPoint&)> outliers = {};
   };
 
   // What every slot chart opens with: the slots of the points `drawn` accepts (slotsOf) and
@@ -44,9 +51,10 @@ class SlotChart : public ChartView {
   std::vector<std::size_t> openSlots(const ChartInput& input, const QString& title,
                                      const std::function<bool(const ChartPoint&)>& drawn,
                                      const QString& leftOut, const QString& hint);
-  // The x axes (variant under each slot, problem under its slots), one box series per layer,
-  // and a legend of the colours (variants), the patterns (runs) and the shades (layers) drawn.
-  // Add the value axis first.
+  // The x axes (variant under each slot, or with runs overlaid the run under each slot and
+  // the variant under its runs; problem under its slots), one box series per layer, a dot
+  // series per slot's outliers, and a legend of the colours (variants), the patterns (runs) and the
+  // shades (layers) drawn. Add the value axis first.
   void addSlots(const ChartInput& input, const std::vector<std::size_t>& slotOrder,
                 const std::vector<Layer>& layers);
 
@@ -55,6 +63,9 @@ class SlotChart : public ChartView {
   // kMaxSlots of them, noted in the title when there were more.
   std::vector<std::size_t> slotsOf(const ChartInput& input,
                                    const std::function<bool(const ChartPoint&)>& drawn);
+  // The dots of `point`'s outliers, at `x`, over its box; null where it has none.
+  QXYSeries* addOutliers(const ChartInput& input, const ChartPoint& point,
+                         const std::vector<Layer::Outlier>& outliers, double x);
   void addSlotLegend(const ChartInput& input, const std::vector<std::size_t>& slotOrder,
                      const std::vector<Layer>& layers);
 };

@@ -30,10 +30,10 @@ QColor shownOver(const QColor& colour, const QColor& background) {
                           colour.blueF() * a + background.blueF() * (1 - a));
 }
 
-QColor legibleOn(const QColor& colour, const QColor& other) {
+QColor legibleOn(const QColor& colour, const QColor& other, double ratio) {
   const bool dark = luminance(other) < 0.18;  // the luminance that 4.5:1 splits evenly
   QColor shown = colour.toHsl();
-  for (int step = 0; step < 40 && contrastRatio(shown, other) < kAAContrast; ++step) {
+  for (int step = 0; step < 40 && contrastRatio(shown, other) < ratio; ++step) {
     const int lightness = std::clamp(shown.lightness() + (dark ? 8 : -8), 0, 255);
     shown.setHsl(shown.hslHue(), shown.hslSaturation(), lightness, shown.alpha());
   }
