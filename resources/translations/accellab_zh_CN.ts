@@ -2256,6 +2256,10 @@ speedup at most %7</source>
         <source>Speedup over one thread against threads, beside the ideal line, with Amdahl&apos;s law fitted to each variant (its serial fraction in the legend); a point whose process kept more cores busy than it declared sits at the cores it used. A problem below the machine&apos;s split crossover (the System tab&apos;s Splitting line) runs on one thread, and its note says so.</source>
         <translation>相对单线程的加速比随线程数的变化，并与理想直线对照，每个变体都拟合了阿姆达尔定律（图例中给出其串行比例）；进程实际占用的核心多于其声明线程数的测量点，画在它实际使用的核心数处。问题规模小于本机的拆分交叉点（“系统”标签页的“多线程拆分”一行）时只在一个线程上运行，其备注会说明这一点。</translation>
     </message>
+    <message>
+        <source>Amdahl fits (hover for the serial fraction)</source>
+        <translation>阿姆达尔拟合（悬停查看串行比例）</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::SessionCommands</name>

@@ -11,6 +11,7 @@
 #include <QtTest>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "accellab/kernels/builtin.h"
 #include "accellab/quality.h"
@@ -519,8 +520,20 @@ class TestCharts : public QObject {
     showSession(sameProblemTwice());
     panel_->setVisibleRuns({1, 2});
     std::map<QString, std::vector<QPointF>> lines;
-    for (const SeriesSnapshot& line : panel_->snapshot(scaling)) lines[line.name] = line.points;
+    std::set<QString> legendOnly;
+    for (const SeriesSnapshot& line : panel_->snapshot(scaling)) {
+      if (line.points.empty())
+        legendOnly.insert(line.name);
+      else
+        lines[line.name] = line.points;
+    }
     QCOMPARE(lines.size(), std::size_t{5});  // a line and its Amdahl fit per run, and the ideal
+    // The legend: an entry per variant, per run and for every fit, not one per line of each
+    // run, which ran out of the chart (issue 42, item 11).
+    QCOMPARE(legendOnly, (std::set<QString>{QStringLiteral("parallel"), QStringLiteral("run 1"),
+                                            QStringLiteral("run 2"),
+                                            QStringLiteral("Amdahl fits (hover for the serial "
+                                                           "fraction)")}));
     for (const int run : {1, 2}) {
       const auto& points = session_.runs[static_cast<std::size_t>(run - 1)].points;
       const auto& line = lines.at(QStringLiteral("parallel \u00b7 run %1").arg(run));
@@ -534,6 +547,11 @@ class TestCharts : public QObject {
       QCOMPARE(line[1].x(), 2.0);
       QCOMPARE(line[1].y(), points[2].stats.medianS / points[3].stats.medianS);
     }
+    // The run's entry hides its line and fit, the other run's stay.
+    panel_->setEntryHidden(scaling, QStringLiteral("run 1"), true);
+    for (const SeriesSnapshot& line : panel_->snapshot(scaling))
+      if (!line.points.empty() && line.name != QStringLiteral("ideal (linear)"))
+        QCOMPARE(line.visible, line.name.endsWith(QStringLiteral("run 2")));
     // By default only the latest run's line and its fit.
     panel_->setVisibleRuns({});
     QCOMPARE(panel_->snapshot(scaling).front().name, QStringLiteral("parallel"));

@@ -289,6 +289,48 @@ void ChartView::hideFromLegend(QAbstractSeries* series) {
   for (QLegendMarker* marker : chart()->legend()->markers(series)) marker->setVisible(false);
 }
 
+void ChartView::shareLegendEntries(QXYSeries* line, const QStringList& entries) {
+  line->setProperty("legendEntries", entries);
+  hideFromLegend(line);
+}
+
+void ChartView::addLegendLine(const QString& name, const QPen& pen, const QXYSeries* markerOf) {
+  if (std::ranges::any_of(chart()->series(), [&](const QAbstractSeries* s) {
+        return s->name() == name && s->property("legendOnly").toBool();
+      }))
+    return;
+  auto* entry = new QLineSeries;
+  entry->setName(name);
+  entry->setPen(pen);
+  entry->setProperty("legendOnly", true);
+  addSeries(entry);
+  if (!markerOf) return;
+  entry->setMarkerSize(markerOf->markerSize());
+  entry->setLightMarker(markerOf->lightMarker());
+  entry->setPointsVisible(markerOf->pointsVisible());
+}
+
+void ChartView::shareLegendEntries(QXYSeries* line, const QString& variant, const QString& run) {
+  shareLegendEntries(line, QStringList{variant, run});
+  QPen solid = line->pen();
+  solid.setStyle(Qt::SolidLine);
+  addLegendLine(variant, solid, line);
+}
+
+void ChartView::addSharedRunEntries() {
+  std::vector<std::pair<QString, QPen>> runs;
+  for (const QAbstractSeries* series : chart()->series()) {
+    const QStringList entries = series->property("legendEntries").toStringList();
+    if (entries.size() < 2 ||
+        std::ranges::any_of(runs, [&](const auto& r) { return r.first == entries[1]; }))
+      continue;
+    QPen grey = static_cast<const QXYSeries*>(series)->pen();
+    grey.setColor(QColor(0x80, 0x80, 0x80));
+    runs.emplace_back(entries[1], grey);
+  }
+  for (const auto& [name, pen] : runs) addLegendLine(name, pen);
+}
+
 QFont ChartView::valueLabelFont() const {
   QFont font = chart()->legend()->font();
   font.setPointSizeF(font.pointSizeF() * 0.9);

@@ -129,6 +129,17 @@ class ChartView : public QChartView {
   // A legend entry for what no single series stands for: a variant in a run among boxes.
   void addLegendEntry(const QString& name, const QBrush& brush, const QPen& pen);
   void hideFromLegend(QAbstractSeries* series);
+  // With runs overlaid, lines share legend entries: their variant's (its colour and marker)
+  // and their run's (its dash, in grey), each hiding every line it stands for; a legend of each
+  // variant in each run ran out of the chart. For each line once it is styled, then
+  // addSharedRunEntries once.
+  void shareLegendEntries(QXYSeries* line, const QString& variant, const QString& run);
+  void addSharedRunEntries();
+  // The same for any entries; the line shows while none of them is hidden.
+  void shareLegendEntries(QXYSeries* line, const QStringList& entries);
+  // A legend entry named `name` drawn as `pen` (and `markerOf`'s marker), that draws nothing
+  // on the plot; none when the chart has one already.
+  void addLegendLine(const QString& name, const QPen& pen, const QXYSeries* markerOf = nullptr);
   // `text` drawn just above `value` (in the coordinates of `series`), upright or read
   // bottom to top, and kept there when the chart is laid out again; in `colour` when valid,
   // else in the title's.

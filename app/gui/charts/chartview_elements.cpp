@@ -201,6 +201,13 @@ void ChartView::setEntryHidden(const QString& name, bool hidden) {
   // A line hides with the segments after its breaks, which share its name; entries for what
   // no series stands for (a variant among boxes) hide their elements.
   for (QAbstractSeries* series : chart()->series()) {
+    // A line that shares its entries shows while none of them is hidden.
+    if (const QStringList shared = series->property("legendEntries").toStringList();
+        !shared.isEmpty()) {
+      series->setVisible(std::ranges::none_of(
+          shared, [&](const QString& entry) { return hiddenEntries_.contains(entry); }));
+      continue;
+    }
     if (series->name() != name) continue;
     if (!qobject_cast<QAreaSeries*>(series)) series->setVisible(!hidden);
     if (series->property("hiddenFromLegend").toBool()) continue;

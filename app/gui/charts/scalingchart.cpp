@@ -117,10 +117,12 @@ void ScalingChart::build(const ChartInput& input) {
     const QColor colour = variantColour(input, line.variant);
     styleLine(series, colour, runDash(input, line.run));
     setMarkerShape(series, line.group, colour);
+    if (input.runs.size() > 1) shareLegendEntries(series, name, input.runName(line.run));
     showToolTips(series, toolTips);
     if (const AmdahlFit* fit = fitOf(input, line))
       addAmdahlCurve(*fit, name, line.run, colour, maxThreads, input);
   }
+  addSharedRunEntries();
 
   auto* ideal = new QLineSeries;
   ideal->setName(tr("ideal (linear)"));
@@ -157,6 +159,12 @@ void ScalingChart::addAmdahlCurve(const AmdahlFit& fit, const QString& name, std
                fit.serialFraction > 0 ? formatted(1 / fit.serialFraction, ValueKind::ratio)
                                       : tr("unbounded"));
   showToolTips(curve, QStringList(curve->count(), toolTip));
+  if (input.runs.size() < 2) return;
+  // One entry for every fit, which hides them; each hides with its line's variant and run.
+  const QString fits = tr("Amdahl fits (hover for the serial fraction)");
+  shareLegendEntries(curve, {name, input.runName(run), fits});
+  pen.setColor(QColor(0x80, 0x80, 0x80));
+  addLegendLine(fits, pen);
 }
 
 }  // namespace accellab::gui

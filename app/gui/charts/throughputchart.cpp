@@ -193,6 +193,8 @@ void ThroughputChart::build(const ChartInput& input) {
       addSeries(series);
       styleLine(series, colour, runDash(input, line.run));
       setMarkerShape(series, labelShape(input, line.label), colour);
+      if (input.runs.size() > 1)
+        shareLegendEntries(series, elidedName(line.label), input.runName(line.run));
       showToolTips(series, toolTips);
       toolTips.clear();
     };
@@ -220,6 +222,7 @@ void ThroughputChart::build(const ChartInput& input) {
     if (named.contains(series->name())) hideFromLegend(series);
     named.insert(series->name());
   }
+  addSharedRunEntries();
   for (const Ceiling& ceiling : ceilings) {
     auto* line = new QLineSeries;
     line->setName(ceiling.name);
