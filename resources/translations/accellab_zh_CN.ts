@@ -2822,16 +2822,16 @@ speedup at most %7</source>
         <translation>；%2 个样本中有 %1 个在须线之外（Tukey 围栏），最慢 %3</translation>
     </message>
     <message>
-        <source>Each variant&apos;s time with its spread (a box of its samples&apos; quartiles), on a log axis.</source>
-        <translation>每个变体的时间及其离散程度（样本四分位数的箱形图），采用对数坐标轴。</translation>
-    </message>
-    <message>
         <source>an outlier: %1</source>
         <translation>一个离群样本：%1</translation>
     </message>
     <message>
         <source>%1 outliers up to %2</source>
         <translation>%1 个离群样本，最大 %2</translation>
+    </message>
+    <message>
+        <source>Each variant&apos;s time with its spread (a box of its samples&apos; quartiles, whiskers to Tukey&apos;s fences, a dot for each sample beyond them), on a log axis.</source>
+        <translation>每个变体的时间及其离散程度（样本四分位数的箱形图，须线到 Tukey 围栏，围栏外的每个样本画成一点），采用对数坐标轴。</translation>
     </message>
 </context>
 <context>

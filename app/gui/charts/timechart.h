@@ -14,7 +14,8 @@ class TimeChart : public SlotChart {
   QString tabTitle() const override { return tr("Time"); }
   QString guideText() const override {
     return tr(
-        "Each variant's time with its spread (a box of its samples' quartiles), on a log axis.");
+        "Each variant's time with its spread (a box of its samples' quartiles, whiskers to "
+        "Tukey's fences, a dot for each sample beyond them), on a log axis.");
   }
 
  protected:
