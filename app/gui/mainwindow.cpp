@@ -327,6 +327,10 @@ void MainWindow::updateActions() {
   a.run->setEnabled(!busy && blocker.isEmpty());
   a.run->setStatusTip(blocker);
   a.run->setToolTip(blocker.isEmpty() ? tr("Measure the experiment (F5)") : blocker);
+  // Shown only where the selected kernel's file has others.
+  const bool fileHasOthers = !otherKernelsOfItsFile().empty();
+  a.runFile->setVisible(fileHasOthers);
+  a.runFile->setEnabled(!busy && blocker.isEmpty() && fileHasOthers);
   a.cancel->setEnabled(running || run_->waitsForProbe());
   a.remeasure->setEnabled(!busy && !run_->isProbing() && run_->measuresBandwidth());
   const bool canChange = choices_->canChange();

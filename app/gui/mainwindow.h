@@ -102,7 +102,12 @@ class MainWindow : public QMainWindow {
   // Fills the Experiment panel with the selected run's (or the latest run's) settings and
   // runs them; when the panel cannot hold all of them it says what differs and waits for Run.
   void runAgain();
-  // Cancels the run going, or the one waiting for the machine probe.
+  // Run > Run Every Kernel of the File: every kernel of the Python file or plugin that the
+  // selected kernel comes from, a run each, the selected one first as the panel has it, the
+  // others with their own parameters and the panel's threads and measurement settings.
+  void runFile();
+  // Cancels the run going (and those runFile has not begun), or the one waiting for the
+  // machine probe.
   void cancelRun();
   void removeSelectedRun();
   bool isRunning() const;
@@ -168,6 +173,8 @@ class MainWindow : public QMainWindow {
   void onEnginesRemade();
   // Where the run's points are measured, as the Experiment panel says.
   RunPlacement placement() const;
+  // The other kernels of the file the selected kernel comes from; none for a built-in one.
+  std::vector<const Kernel*> otherKernelsOfItsFile() const;
   // The run the run actions act on: the one selected in the Runs panel, else the latest.
   const Run* targetRun() const;
   // The experiment panel's kernel box lists the session's kernels, the latest run's chosen

@@ -46,6 +46,35 @@ void MainWindow::startRun() {
   run_->start(std::move(sweep), experiment->measure, placement());
 }
 
+std::vector<const Kernel*> MainWindow::otherKernelsOfItsFile() const {
+  const Registry& registry = engines_->forDevice(experiment_->gpuDevice()).registry();
+  const Kernel* selected = registry.find(experiment_->kernel().toStdString());
+  if (!selected || !selected->info().plugin) return {};
+  std::vector<const Kernel*> others;
+  for (const Kernel* kernel : registry.kernels())
+    if (kernel != selected && kernel->info().plugin &&
+        kernel->info().plugin->file == selected->info().plugin->file)
+      others.push_back(kernel);
+  return others;
+}
+
+void MainWindow::runFile() {
+  if (run_->isBusy() || document_->isLoading()) return;
+  const auto experiment = experiment_->experiment();
+  if (!experiment) {
+    prompts_->error(this, tr("Cannot run"), experiment_->error());
+    return;
+  }
+  std::vector<SweepSpec> sweeps{experiment->sweep};
+  sweeps.front().baseline = charts_->reportOptions().baseline;
+  for (const Kernel* kernel : otherKernelsOfItsFile()) {
+    SweepSpec& sweep = sweeps.emplace_back();
+    sweep.kernel = kernel->info().name;
+    sweep.threads = experiment->sweep.threads;
+  }
+  run_->startEach(std::move(sweeps), experiment->measure, placement());
+}
+
 void MainWindow::rerunUnstable() {
   const Run* run = targetRun();
   if (document_->isLoading() || !run) return;

@@ -150,6 +150,11 @@ void WindowActions::createRunActions() {
   runAgain->setToolTip(
       tr("Fill the Experiment panel with the selected run's (or the latest run's) settings and "
          "measure them again as a new run"));
+  runFile = makeAction(window_, "runFileAction", tr("Run Every &Kernel of the File"),
+                       [w] { w->runFile(); });
+  runFile->setToolTip(
+      tr("Measure every kernel of the file the selected kernel comes from, a run each: the "
+         "selected one as the panel has it, the others with their own parameters"));
   removeRun =
       makeAction(window_, "removeRunAction", tr("&Delete Run"), [w] { w->removeSelectedRun(); });
   removeRun->setToolTip(tr("Delete the selected run and its measurements"));
@@ -241,7 +246,7 @@ void WindowActions::addMenus(QDockWidget& experimentDock, QDockWidget& resultsDo
   file->addSeparator();
   file->addAction(quit);
   QMenu* runMenu = bar->addMenu(tr("&Run"));
-  runMenu->addActions({run, cancel});
+  runMenu->addActions({run, runFile, cancel});
   runMenu->addSeparator();
   runMenu->addActions({runAgain, rerun, removeRun});
   runMenu->addSeparator();

@@ -51,6 +51,7 @@ class WindowActions : public QObject {
   QAction* cancel = nullptr;
   QAction* rerun = nullptr;
   QAction* runAgain = nullptr;
+  QAction* runFile = nullptr;
   QAction* removeRun = nullptr;
   QAction* remeasure = nullptr;
   QAction* python = nullptr;

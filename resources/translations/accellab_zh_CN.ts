@@ -2154,6 +2154,10 @@ intensity %2 FLOP/B, %3
         <source> (re-run of run %1; still unstable: %2)</source>
         <translation> （重新测量了运行 %1；仍不稳定：%2）</translation>
     </message>
+    <message>
+        <source>%1: run %2 of %3, %4</source>
+        <translation>%1：第 %2 次运行（共 %3 次），%4</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RunStatus</name>
@@ -3074,6 +3078,14 @@ speedup at most %7</source>
     <message>
         <source>Write or open a CUDA kernel of your own for add or triad: NVRTC compiles it and it runs beside the gpu variant (docs/cuda-source.md)</source>
         <translation>为 add 或 triad 编写或打开您自己的 CUDA 内核：由 NVRTC 编译，并与 gpu 变体一同运行（docs/cuda-source.md）</translation>
+    </message>
+    <message>
+        <source>Run Every &amp;Kernel of the File</source>
+        <translation>运行文件中的每个内核(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Measure every kernel of the file the selected kernel comes from, a run each: the selected one as the panel has it, the others with their own parameters</source>
+        <translation>测量所选内核所在文件中的每个内核，每个一次运行：所选内核按面板设置，其他内核用各自的参数</translation>
     </message>
 </context>
 <context>

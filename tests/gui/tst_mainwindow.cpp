@@ -601,6 +601,58 @@ class TestMainWindow : public QObject {
              qPrintable(ticked.join(QStringLiteral(", "))));
   }
 
+  // Run > Run Every Kernel of the File: a file whose benchmarks form several kernels (a class
+  // with a parameter, functions without) is measured whole, a run per kernel, as `run --python
+  // FILE` does (issue 42, item 3); Cancel ends the runs not begun.
+  void aPythonFileRunsWhole() {
+    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
+    const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
+    qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
+    const QString file = dir_->filePath(QStringLiteral("mixed.py"));
+    {
+      QFile script(file);
+      QVERIFY(script.open(QIODevice::WriteOnly));
+      script.write(
+          "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
+          "    def time_builtin(self, n):\n        sum(range(n))\n\n"
+          "def time_plain():\n    sum(range(10))\n\n"
+          "def time_other():\n    sorted(range(10))\n");
+    }
+    auto window = measuringInWorkerWith(file);
+    QVERIFY(window);
+    auto* runFile = window->findChild<QAction*>(QStringLiteral("runFileAction"));
+    QVERIFY(runFile && runFile->isVisible() && runFile->isEnabled());
+    QWidget& panel = window->experimentPanel();
+    child<QSpinBox>(panel, "min_reps")->setValue(3);
+    child<QDoubleSpinBox>(panel, "min_time_s")->setValue(0);
+    runFile->trigger();
+    // Enabled again once no run goes and none waits to begin.
+    QTRY_VERIFY_WITH_TIMEOUT(window->document().session().runs.size() >= 2 && runFile->isEnabled(),
+                             60000);
+    const auto& runs = window->document().session().runs;
+    QCOMPARE(runs.size(), std::size_t{2});
+    std::set<std::string> kernels;
+    for (const Run& run : runs) {
+      QVERIFY(!run.points.empty());
+      for (const PointResult& p : run.points) {
+        QVERIFY2(p.status == PointStatus::ok, p.reason.c_str());
+        kernels.insert(p.point.kernel);
+      }
+    }
+    QCOMPARE(kernels.size(), std::size_t{2});  // a kernel each
+    // Cancelled in its first run: the second never begins.
+    runFile->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(window->isRunning(), 20000);
+    window->cancelRun();
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning() && runFile->isEnabled(), 30000);
+    QTest::qWait(300);
+    QVERIFY(!window->isRunning());
+    QCOMPARE(runs.size(), std::size_t{3});
+    // A built-in kernel has no file: the action is not offered.
+    QVERIFY(window->experimentPanel().selectKernel(QStringLiteral("add")));
+    QVERIFY(!runFile->isVisible());
+  }
+
   // File > Open Python Benchmarks…: an asv-style file's benchmarks are the variants of a kernel
   // of the window, its parameter a field holding the file's values, measured in the worker
   // (which lists the file itself), charted, and listed in the Plugins dialog.

@@ -136,6 +136,55 @@ class TestRunController : public QObject {
     QVERIFY(bench.document.session().runs.empty());
   }
 
+  // startEach: a run per sweep, one after the other, each begun once the last has ended; one
+  // that cannot expand ends those after it, and what ran before stays.
+  void sweepsRunOneAfterTheOther() {
+    Bench bench;
+    QSignalSpy began(&bench.controller, &RunController::began);
+    QSignalSpy refused(&bench.controller, &RunController::refused);
+    bench.controller.probe();  // the first waits for it
+    SweepSpec vectorized = sweepOfAdd({"vectorized"});
+    vectorized.baseline.clear();
+    bench.controller.startEach({sweepOfAdd({"loop"}), vectorized}, quick(), {});
+    QVERIFY(bench.controller.isBusy());
+    QCOMPARE(bench.waitForEnd(), QStringLiteral("Finished: 1 point"));
+    QVERIFY(bench.controller.isBusy());  // the second has not begun, but will
+    QCOMPARE(bench.waitForEnd(), QStringLiteral("Finished: 1 point"));
+    QTRY_VERIFY(!bench.controller.isBusy());
+    const auto& runs = bench.document.session().runs;
+    QCOMPARE(runs.size(), std::size_t{2});
+    QCOMPARE(runs[0].points.at(0).point.variant, std::string("loop"));
+    QCOMPARE(runs[1].points.at(0).point.variant, std::string("vectorized"));
+    QVERIFY2(began.at(1).at(0).toString().startsWith(QStringLiteral("add: run 2 of 2, Starting")),
+             qPrintable(began.at(1).at(0).toString()));
+
+    SweepSpec unknown = sweepOfAdd({"loop"});
+    unknown.kernel = "no-such-kernel";
+    bench.controller.startEach({sweepOfAdd({"loop"}), unknown, sweepOfAdd({"loop"})}, quick(), {});
+    QCOMPARE(bench.waitForEnd(), QStringLiteral("Finished: 1 point"));
+    QTRY_COMPARE(refused.size(), 1);
+    QTRY_VERIFY(!bench.controller.isBusy());
+    QTest::qWait(100);
+    QCOMPARE(runs.size(), std::size_t{3});
+  }
+
+  void aCancelEndsTheSweepsNotBegun() {
+    test::ScriptedTimes times;
+    times.blockAtMeasurement = 1;  // the second point waits for the cancel
+    Bench bench(times);
+    bench.controller.probe();
+    QTRY_VERIFY_WITH_TIMEOUT(bench.controller.isReady(), 20000);
+    bench.controller.startEach({sweepOfAdd({"loop", "vectorized"}), sweepOfAdd({"loop"})}, quick(),
+                               {});
+    QTRY_COMPARE_WITH_TIMEOUT(bench.document.session().runs.back().points.size(), std::size_t{1},
+                              20000);
+    bench.controller.cancel();
+    QCOMPARE(bench.waitForEnd(), QStringLiteral("Cancelled after 1 of 2 points"));
+    QVERIFY(!bench.controller.isBusy());
+    QTest::qWait(100);
+    QCOMPARE(bench.document.session().runs.size(), std::size_t{1});
+  }
+
   void aCancelSaysHowFarTheRunCame() {
     test::ScriptedTimes times;
     times.blockAtMeasurement = 1;  // the second point waits for the cancel

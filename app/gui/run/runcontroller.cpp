@@ -1,5 +1,6 @@
 #include "runcontroller.h"
 
+#include <QTimer>
 #include <string_view>
 #include <utility>
 
@@ -86,8 +87,29 @@ void RunController::connectWorker() {
 
 void RunController::start(SweepSpec sweep, MeasureConfig measure, RunPlacement placement) {
   if (isBusy()) return;
+  queueSize_ = 1;
+  launch({std::move(sweep), measure, placement});
+}
+
+void RunController::startEach(std::vector<SweepSpec> sweeps, MeasureConfig measure,
+                              RunPlacement placement) {
+  if (isBusy() || sweeps.empty()) return;
+  for (SweepSpec& sweep : sweeps) queued_.push_back({std::move(sweep), measure, placement});
+  queueSize_ = queued_.size();
+  startQueued();
+}
+
+void RunController::startQueued() {
+  if (queued_.empty()) return;
+  Request next = std::move(queued_.front());
+  queued_.pop_front();
+  launch(std::move(next));
+}
+
+void RunController::launch(Request request) {
+  auto& [sweep, measure, placement] = request;
   if (isProbing()) {
-    pending_ = Request{std::move(sweep), measure, placement};
+    pending_ = std::move(request);
     emit waiting(probe_->status());
     emit stateChanged();
     return;
@@ -97,7 +119,9 @@ void RunController::start(SweepSpec sweep, MeasureConfig measure, RunPlacement p
   try {
     points = expandSweep(sweep, engine.registry());
   } catch (const SweepError& e) {
+    queued_.clear();
     emit refused(QString::fromStdString(e.what()));
+    emit stateChanged();
     return;
   }
   machine_.gpuDevice = placement.gpuDevice;
@@ -114,7 +138,14 @@ void RunController::start(SweepSpec sweep, MeasureConfig measure, RunPlacement p
       engine, points, measure,
       [check = options_.checkConditions, machine = machine_] { return check(machine); },
       machine_.bandwidthCeilingBytesPerS, isolationFor(placement));
-  begin(tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size())), points.size());
+  QString text = tr("Starting %n point(s)\u2026", nullptr, static_cast<int>(points.size()));
+  if (queueSize_ > 1)
+    text = tr("%1: run %2 of %3, %4")
+               .arg(QString::fromStdString(sweep.kernel))
+               .arg(queueSize_ - queued_.size())
+               .arg(queueSize_)
+               .arg(text);
+  begin(text, points.size());
 }
 
 void RunController::rerunUnstable(const Run& run, std::size_t attempts, RunPlacement placement) {
@@ -145,6 +176,7 @@ void RunController::begin(const QString& text, std::size_t points) {
 }
 
 void RunController::cancel() {
+  queued_.clear();
   if (pending_) {
     pending_.reset();
     emit startCancelled();
@@ -172,8 +204,7 @@ void RunController::onProbeFinished(const SystemInfo& system, const QString& war
   probed_ = true;
   emit machineProbed(system, warning);
   emit stateChanged();
-  if (auto request = std::exchange(pending_, std::nullopt))
-    start(std::move(request->sweep), request->measure, request->placement);
+  if (auto request = std::exchange(pending_, std::nullopt)) launch(std::move(*request));
 }
 
 void RunController::onFinished() {
@@ -194,8 +225,12 @@ void RunController::onFinished() {
     outcome += tr(" (re-run of run %1; still unstable: %2)").arg(rerun_->runId).arg(stillUnstable);
     rerun_.reset();
   }
+  // What failed or was cancelled ends the runs not begun; the next begins once this one's end
+  // has been handled.
+  if (runFailure_ || cancelRequested_) queued_.clear();
   emit ended(outcome);
   emit stateChanged();
+  if (!queued_.empty()) QTimer::singleShot(0, this, &RunController::startQueued);
 }
 
 std::optional<WorkerOptions> RunController::isolationFor(const RunPlacement& placement) const {

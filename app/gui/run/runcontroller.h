@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 #include <cstddef>
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -59,6 +60,10 @@ class RunController : public QObject {
   // While the probe measures the run waits for it (waiting, then began); refused says why a
   // sweep cannot run. Nothing while a run goes or waits.
   void start(SweepSpec sweep, MeasureConfig measure, RunPlacement placement);
+  // Measures each of `sweeps` as a run of its own, one after the other (every kernel of a
+  // Python benchmark file, as `accellab-cli run --python FILE` does); cancel, a refusal or a
+  // failure ends the ones not begun. Nothing while a run goes or waits.
+  void startEach(std::vector<SweepSpec> sweeps, MeasureConfig measure, RunPlacement placement);
   // Measures the unstable points of `run` again (up to `attempts` more times each) on the GPU
   // and with the settings the run measured, each kept result put in its place.
   void rerunUnstable(const Run& run, std::size_t attempts, RunPlacement placement);
@@ -72,7 +77,7 @@ class RunController : public QObject {
 
   bool isRunning() const;
   bool waitsForProbe() const { return pending_.has_value(); }
-  bool isBusy() const { return isRunning() || waitsForProbe(); }
+  bool isBusy() const { return isRunning() || waitsForProbe() || !queued_.empty(); }
   bool isProbing() const;
   bool hasProbed() const { return probed_; }
   bool isReady() const { return probed_ && !isProbing(); }
@@ -112,6 +117,9 @@ class RunController : public QObject {
   };
 
   void connectWorker();
+  void launch(Request request);
+  // The next of startEach's sweeps, if any is left and the last run ended well.
+  void startQueued();
   void begin(const QString& text, std::size_t points);
   void onProbeFinished(const SystemInfo& system, const QString& warning);
   void onPointRemeasured(int position, const PointResult& result);
@@ -126,6 +134,8 @@ class RunController : public QObject {
   SystemInfo machine_;
   bool probed_ = false;
   std::optional<Request> pending_;  // Run was asked for while the probe measured
+  std::deque<Request> queued_;      // startEach's sweeps not begun
+  std::size_t queueSize_ = 0;       // how many startEach was given, for "run 2 of 3"
   std::optional<Rerun> rerun_;
   // How the run going will end: its size, the points the last report before a cancel counted,
   // whether cancel was asked for, a failure, and why the runner stopped it before its end
