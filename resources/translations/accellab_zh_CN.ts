@@ -2042,6 +2042,14 @@ Check them, then press Run.</source>
             <numerusform>运行开始时记录了 %n 条系统警告</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Filter rows: words each row holds (variant, problem, status…)</source>
+        <translation>筛选行：每行都包含的词（变体、问题、状态…）</translation>
+    </message>
+    <message>
+        <source>Filter the results</source>
+        <translation>筛选结果</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RooflineChart</name>

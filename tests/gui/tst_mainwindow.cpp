@@ -1304,6 +1304,40 @@ class TestMainWindow : public QObject {
     QCOMPARE(readAll(csv), reportOf(session, ReportFormat::csv));
   }
 
+  // The filter over the Results table: typed words keep the rows that hold each of them (any
+  // case, any column), the export writes those rows, and clearing it shows every row again
+  // (issue 42: the filter users of Qt Creator and hotspot expect).
+  void filterFieldKeepsTheRowsHoldingItsWords() {
+    auto window = makeWindow(test::scriptedEngine({}));
+    enter(
+        *window,
+        {"add", "16x256x256, 64x256x256", ExperimentPanel::SweepMode::threadsOneToN, 2, 3, 0, {}});
+    clickRun(*window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
+    const QAbstractItemModel& table = *window->resultsView().model();
+    QCOMPARE(table.rowCount(), 8);
+    auto* filter = child<QLineEdit>(*window, "resultsFilter");
+    QVERIFY(filter->isVisible());
+    filter->setFocus();
+    QTest::keyClicks(filter, QStringLiteral("PARALLEL 64x"));
+    const int variant = columnNamed(table, QStringLiteral("variant"));
+    const int problem = columnNamed(table, QStringLiteral("problem"));
+    QCOMPARE(table.rowCount(), 2);  // parallel on 1 and 2 threads, of 64x256x256
+    for (int r = 0; r < table.rowCount(); ++r) {
+      QCOMPARE(table.index(r, variant).data().toString(), QStringLiteral("parallel"));
+      QVERIFY(table.index(r, problem).data().toString().startsWith(QStringLiteral("64x256x256")));
+    }
+    const QString csv = dir_->filePath(QStringLiteral("filtered.csv"));
+    QVERIFY(window->exportResults(csv, ReportFormat::csv));
+    const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 2);  // the header and the two rows shown
+    for (qsizetype i = 1; i < lines.size(); ++i)
+      QVERIFY2(lines[i].contains("parallel") && lines[i].contains("64x256x256"), lines[i].data());
+    QTest::keyClick(filter, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(filter, Qt::Key_Delete);
+    QCOMPARE(table.rowCount(), 8);
+  }
+
   // A noisy point is flagged, marked in the table, and "Re-run unstable points" measures it
   // again in place: the steady measurement replaces it, autosaved.
   void rerunReplacesUnstablePoints() {

@@ -25,8 +25,12 @@ class RunFilterModel : public QSortFilterProxyModel {
   // Empty: every kernel's rows.
   void setKernel(const QString& kernel);
   const QString& kernel() const { return kernel_; }
+  // The filter field's text: a row is shown when each of its words is in one of the row's
+  // cells (any case); empty: every row.
+  void setText(const QString& text);
+  const QString& text() const { return text_; }
   // Of `runs`, what the table shows: the runs picked, each with the points of the kernel
-  // selected; runs left without points are left out.
+  // selected (and, with a text, of the rows it keeps); runs left without points are left out.
   std::vector<Run> shownOf(const std::vector<Run>& runs) const;
 
  protected:
@@ -35,8 +39,12 @@ class RunFilterModel : public QSortFilterProxyModel {
   bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
  private:
+  // The row's cells hold every word of the text.
+  bool matchesText(int sourceRow, const QModelIndex& sourceParent) const;
+
   std::optional<std::set<int>> runIds_;
   QString kernel_;
+  QString text_;
 };
 
 }  // namespace accellab::gui

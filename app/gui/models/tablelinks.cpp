@@ -39,7 +39,9 @@ void linkTable(const TableParts& parts, ChartPanel& charts, InsightsPanel& insig
                      const QModelIndex row = shownRowOf(runId, pointIndex);
                      // A row the run filter hides cannot be selected.
                      if (!row.isValid()) return;
-                     tabs->setCurrentWidget(table);
+                     // The tab that holds the table (with its filter field).
+                     for (int tab = 0; tab < tabs->count(); ++tab)
+                       if (tabs->widget(tab)->isAncestorOf(table)) tabs->setCurrentIndex(tab);
                      table->selectionModel()->setCurrentIndex(
                          row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
                      table->scrollTo(row);

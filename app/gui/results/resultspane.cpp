@@ -2,8 +2,10 @@
 
 #include <QHeaderView>
 #include <QIcon>
+#include <QLineEdit>
 #include <QTabWidget>
 #include <QTableView>
+#include <QVBoxLayout>
 #include <algorithm>
 
 #include "charts/chartpanel.h"
@@ -52,7 +54,7 @@ ResultsPane::ResultsPane(SessionDocument& document, RunsModel& runs, ChartPanel&
   insights_->setObjectName(QStringLiteral("insightsPanel"));
   compare_->setCurrentName(document_.displayName());
   tabs_->setObjectName(QStringLiteral("bottomTabs"));
-  tabs_->addTab(table_, tr("Results"));
+  tabs_->addTab(withFilterField(), tr("Results"));
   tabs_->addTab(insights_, tr("Insights"));
   tabs_->addTab(compare_, tr("Compare"));
   tabs_->addTab(systemView_, tr("System"));
@@ -64,6 +66,22 @@ ResultsPane::ResultsPane(SessionDocument& document, RunsModel& runs, ChartPanel&
   setSizes({520, 900});
   connectDocument();
   linkTable({*table_, *results_, *sorted_, *tabs_}, charts_, *insights_);
+}
+
+QWidget* ResultsPane::withFilterField() {
+  auto* page = new QWidget(this);
+  auto* layout = new QVBoxLayout(page);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  filter_ = new QLineEdit(page);
+  filter_->setObjectName(QStringLiteral("resultsFilter"));
+  filter_->setPlaceholderText(tr("Filter rows: words each row holds (variant, problem, status…)"));
+  filter_->setClearButtonEnabled(true);
+  filter_->setAccessibleName(tr("Filter the results"));
+  connect(filter_, &QLineEdit::textChanged, sorted_, &RunFilterModel::setText);
+  layout->addWidget(filter_);
+  layout->addWidget(table_);
+  return page;
 }
 
 void ResultsPane::addActions(QAction* copy, const std::vector<QAction*>& runActions) {

@@ -11,6 +11,7 @@
 #include "accellab/sysinfo.h"
 
 class QAction;
+class QLineEdit;
 class QTabWidget;
 class QTableView;
 
@@ -47,6 +48,7 @@ class ResultsPane : public QSplitter {
   void showComparison();
 
   QTableView& table() { return *table_; }
+  QLineEdit& filterField() { return *filter_; }
   ResultsModel& results() { return *results_; }
   RunFilterModel& sorted() { return *sorted_; }
   RunsPanel& runsPanel() { return *runsPanel_; }
@@ -56,6 +58,8 @@ class ResultsPane : public QSplitter {
   QTabWidget& tabs() { return *tabs_; }
 
  private:
+  // The Results tab: the filter field over the table.
+  QWidget* withFilterField();
   void connectDocument();
   // The runs checked in the Runs panel, in the table and the charts.
   void showCheckedRuns();
@@ -73,6 +77,7 @@ class ResultsPane : public QSplitter {
   ResultsModel* results_;
   RunFilterModel* sorted_;
   QTableView* table_;
+  QLineEdit* filter_ = nullptr;
   InsightsPanel* insights_;
   ComparePanel* compare_;
   SystemView* systemView_;
