@@ -2050,6 +2050,10 @@ Check them, then press Run.</source>
         <source>Filter the results</source>
         <translation>筛选结果</translation>
     </message>
+    <message>
+        <source>Open %1 (line %2)</source>
+        <translation>打开 %1（第 %2 行）</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RooflineChart</name>

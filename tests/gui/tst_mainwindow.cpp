@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -11,6 +12,7 @@
 #include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -27,6 +29,7 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeWidget>
+#include <QUrl>
 #include <QtTest>
 
 #include <map>
@@ -183,6 +186,10 @@ std::vector<PointResult> pointsOf(const Session& session) {
 
 class TestMainWindow : public QObject {
   Q_OBJECT
+
+ public slots:
+  // QDesktopServices' handler of file URLs while a test opens one.
+  void urlOpened(const QUrl& url) { opened_ = url; }
 
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -878,6 +885,65 @@ class TestMainWindow : public QObject {
       QVERIFY(!charts.snapshot(2).empty());
     }
     QVERIFY(!window_->isWindowModified());
+  }
+
+  // A failure that names a file and line of the user's code offers to open that file from
+  // the row's context menu (issue 42: "a failure's file:line is a link that opens the file");
+  // a row without one, or naming a file that is not there, offers Copy alone.
+  void aFailuresFileOpensFromItsRow() {
+    const QString script = dir_->filePath(QStringLiteral("crash.py"));
+    {
+      QFile file(script);
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write("def time_crash():\n    import ctypes\n    ctypes.string_at(0)\n");
+    }
+    Session session = test::sampleSession();
+    for (Run& run : session.runs) {
+      if (run.points.size() < 2) continue;
+      // Failed points hold no measurement.
+      for (const std::size_t i : {0, 1}) {
+        PointResult bare;
+        bare.point = run.points.at(i).point;
+        run.points[i] = bare;
+      }
+      PointResult& named = run.points.at(0);
+      named.status = PointStatus::failed;
+      named.reason = "crashed (SIGSEGV) in time_crash, File \"" + script.toStdString() +
+                     "\", line 3 | Fatal Python error: Segmentation fault";
+      PointResult& missing = run.points.at(1);
+      missing.status = PointStatus::failed;
+      missing.reason = "crashed (SIGSEGV) at /no/such/file.py:3";
+    }
+    const QString path = dir_->filePath(QStringLiteral("crashed.json"));
+    writeSessionFile(session, path.toStdString());
+    QVERIFY(openAndWait(*window_, path));
+    // The kernel of the failed points, and every run in the table.
+    QVERIFY(window_->experimentPanel().selectKernel(
+        QString::fromStdString(session.runs.front().points.front().point.kernel)));
+    RunsModel& runs = window_->runsModel();
+    for (int row = 0; row < runs.rowCount(); ++row)
+      QVERIFY(runs.setData(runs.index(row, RunsModel::idColumn), Qt::Checked, Qt::CheckStateRole));
+    ResultsPane& pane = window_->resultsPane();
+    QTableView& table = window_->resultsView();
+    int opening = 0;
+    int rows = 0;
+    for (int row = 0; row < table.model()->rowCount(); ++row, ++rows) {
+      const QRect cell = table.visualRect(table.model()->index(row, 0));
+      std::unique_ptr<QMenu> menu(pane.contextMenuAt(cell.center()));
+      QVERIFY(!menu->actions().isEmpty());  // Copy
+      auto* open = menu->findChild<QAction*>(QStringLiteral("openSourceAction"));
+      if (!open) continue;
+      ++opening;
+      QCOMPARE(open->text(), QStringLiteral("Open crash.py (line 3)"));
+      QDesktopServices::setUrlHandler(QStringLiteral("file"), this, "urlOpened");
+      open->trigger();
+      QDesktopServices::unsetUrlHandler(QStringLiteral("file"));
+    }
+    QVERIFY(rows >= 4);
+    // Each run's crash.py row; the rows naming a missing file offer none.
+    QCOMPARE(opening, static_cast<int>(std::ranges::count_if(
+                          session.runs, [](const Run& r) { return r.points.size() >= 2; })));
+    QCOMPARE(opened_, QUrl::fromLocalFile(script));
   }
 
   void saveOpenRoundTrip() {
@@ -1876,6 +1942,7 @@ class TestMainWindow : public QObject {
   const Registry& registry_ = engine_.registry();
   std::unique_ptr<FakePrompts> prompts_;
   std::unique_ptr<QTemporaryDir> dir_;
+  QUrl opened_;  // the last URL urlOpened was given
   std::unique_ptr<MainWindow> window_;
 };
 

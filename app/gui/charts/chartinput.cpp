@@ -1,6 +1,7 @@
 #include "charts/chartinput.h"
 
 #include "accellab/quality.h"
+#include "models/sourcelocation.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -39,9 +40,7 @@ QString noteReason(QString why) {
   for (const QString& clause : {QStringLiteral("; "), QStringLiteral(" | ")})
     if (const qsizetype at = why.indexOf(clause); at > 0) why.truncate(at);
   constexpr qsizetype kMax = 4 * kMaxShownNameLength;
-  static const QRegularExpression location(
-      QStringLiteral(R"((File "[^"]*", line \d+|[^\s:]+:\d+))"));
-  const QRegularExpressionMatch found = location.match(why);
+  const QRegularExpressionMatch found = sourceLocationPattern().match(why);
   const qsizetype keep = found.hasMatch() ? std::max(kMax, found.capturedEnd()) : kMax;
   return why.size() <= keep ? why : why.left(keep) + QChar(0x2026);
 }

@@ -1,10 +1,14 @@
 #include "resultspane.h"
 
+#include <QDesktopServices>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
 #include <QLineEdit>
+#include <QMenu>
 #include <QTabWidget>
 #include <QTableView>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -14,6 +18,7 @@
 #include "models/resultsmodel.h"
 #include "models/runfiltermodel.h"
 #include "models/runsmodel.h"
+#include "models/sourcelocation.h"
 #include "models/tablelinks.h"
 #include "runs/runspanel.h"
 #include "session/sessiondocument.h"
@@ -50,7 +55,12 @@ ResultsPane::ResultsPane(SessionDocument& document, RunsModel& runs, ChartPanel&
   table_->setAlternatingRowColors(true);
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
-  table_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  table_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(table_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    QMenu* menu = contextMenuAt(at);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(table_->viewport()->mapToGlobal(at));
+  });
   insights_->setObjectName(QStringLiteral("insightsPanel"));
   compare_->setCurrentName(document_.displayName());
   tabs_->setObjectName(QStringLiteral("bottomTabs"));
@@ -82,6 +92,25 @@ QWidget* ResultsPane::withFilterField() {
   layout->addWidget(filter_);
   layout->addWidget(table_);
   return page;
+}
+
+QMenu* ResultsPane::contextMenuAt(QPoint at) {
+  auto* menu = new QMenu(table_);
+  menu->addActions(table_->actions());
+  const QModelIndex row = sorted_->mapToSource(table_->indexAt(at));
+  if (!row.isValid()) return menu;
+  // A failure that names the user's file and line: open it, as an IDE's issue list does.
+  const PointResult& point = results_->point(row.row());
+  if (const auto where = sourceLocationIn(QString::fromStdString(point.reason))) {
+    menu->addSeparator();
+    QAction* open = menu->addAction(
+        tr("Open %1 (line %2)").arg(QFileInfo(where->file).fileName()).arg(where->line));
+    open->setObjectName(QStringLiteral("openSourceAction"));
+    open->setToolTip(where->file);
+    connect(open, &QAction::triggered, this,
+            [file = where->file] { QDesktopServices::openUrl(QUrl::fromLocalFile(file)); });
+  }
+  return menu;
 }
 
 void ResultsPane::addActions(QAction* copy, const std::vector<QAction*>& runActions) {

@@ -12,6 +12,7 @@
 
 class QAction;
 class QLineEdit;
+class QMenu;
 class QTabWidget;
 class QTableView;
 
@@ -37,6 +38,10 @@ class ResultsPane : public QSplitter {
               std::function<bool()> running, std::function<const SystemInfo*()> machine,
               QWidget* parent = nullptr);
 
+  // The table's context menu for the row at `at` (viewport coordinates): Copy, and where the
+  // row's failure names a file and line of the user's code, Open FILE (line N). Owned by the
+  // caller.
+  QMenu* contextMenuAt(QPoint at);
   // `copy` in the table's context menu; each of `runActions` a button under the runs.
   void addActions(QAction* copy, const std::vector<QAction*>& runActions);
   // The kernel the charts show: the table shows its rows.
