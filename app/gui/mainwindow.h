@@ -173,6 +173,9 @@ class MainWindow : public QMainWindow {
   void onEnginesRemade();
   // Where the run's points are measured, as the Experiment panel says.
   RunPlacement placement() const;
+  // The panel's experiment as a run, and with `wholeFile` the other kernels of its file, a
+  // run each (runFile).
+  void startRuns(bool wholeFile);
   // The other kernels of the file the selected kernel comes from; none for a built-in one.
   std::vector<const Kernel*> otherKernelsOfItsFile() const;
   // The run the run actions act on: the one selected in the Runs panel, else the latest.

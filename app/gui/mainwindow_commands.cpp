@@ -34,16 +34,27 @@ RunPlacement MainWindow::placement() const {
   return {experiment_->gpuDevice(), experiment_->onCrash(), experiment_->pointTimeoutS()};
 }
 
-void MainWindow::startRun() {
+void MainWindow::startRun() { startRuns(false); }
+
+void MainWindow::runFile() { startRuns(true); }
+
+void MainWindow::startRuns(bool wholeFile) {
   if (run_->isBusy() || document_->isLoading()) return;
   const auto experiment = experiment_->experiment();
   if (!experiment) {
     prompts_->error(this, tr("Cannot run"), experiment_->error());
     return;
   }
-  SweepSpec sweep = experiment->sweep;
-  sweep.baseline = charts_->reportOptions().baseline;
-  run_->start(std::move(sweep), experiment->measure, placement());
+  std::vector<SweepSpec> sweeps{experiment->sweep};
+  sweeps.front().baseline = charts_->reportOptions().baseline;
+  if (wholeFile) {
+    for (const Kernel* kernel : otherKernelsOfItsFile()) {
+      SweepSpec& sweep = sweeps.emplace_back();
+      sweep.kernel = kernel->info().name;
+      sweep.threads = experiment->sweep.threads;
+    }
+  }
+  run_->startEach(std::move(sweeps), experiment->measure, placement());
 }
 
 std::vector<const Kernel*> MainWindow::otherKernelsOfItsFile() const {
@@ -56,23 +67,6 @@ std::vector<const Kernel*> MainWindow::otherKernelsOfItsFile() const {
         kernel->info().plugin->file == selected->info().plugin->file)
       others.push_back(kernel);
   return others;
-}
-
-void MainWindow::runFile() {
-  if (run_->isBusy() || document_->isLoading()) return;
-  const auto experiment = experiment_->experiment();
-  if (!experiment) {
-    prompts_->error(this, tr("Cannot run"), experiment_->error());
-    return;
-  }
-  std::vector<SweepSpec> sweeps{experiment->sweep};
-  sweeps.front().baseline = charts_->reportOptions().baseline;
-  for (const Kernel* kernel : otherKernelsOfItsFile()) {
-    SweepSpec& sweep = sweeps.emplace_back();
-    sweep.kernel = kernel->info().name;
-    sweep.threads = experiment->sweep.threads;
-  }
-  run_->startEach(std::move(sweeps), experiment->measure, placement());
 }
 
 void MainWindow::rerunUnstable() {
