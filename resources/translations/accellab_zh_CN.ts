@@ -2054,6 +2054,38 @@ Check them, then press Run.</source>
         <source>Open %1 (line %2)</source>
         <translation>打开 %1（第 %2 行）</translation>
     </message>
+    <message>
+        <source>Select a row: what its code printed shows here.</source>
+        <translation>选择一行：其代码打印的内容显示在这里。</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>1 thread</source>
+        <translation>1 个线程</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 个线程</translation>
+    </message>
+    <message>
+        <source>run %1: %2 on %3, %4</source>
+        <translation>运行 %1：%2，问题 %3，%4</translation>
+    </message>
+    <message>
+        <source>%1 printed nothing (or ran in this process, whose output is the terminal&apos;s).</source>
+        <translation>%1 没有打印任何内容（或在本进程中运行，其输出在终端）。</translation>
+    </message>
+    <message>
+        <source>%1 printed:
+
+%2</source>
+        <translation>%1 打印了：
+
+%2</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::RooflineChart</name>

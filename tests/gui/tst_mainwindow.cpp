@@ -946,6 +946,34 @@ class TestMainWindow : public QObject {
     QCOMPARE(opened_, QUrl::fromLocalFile(script));
   }
 
+  // The Output tab shows what the current row's code printed, whole (issue 42: "an output
+  // pane per point"), and says so when it printed nothing.
+  void outputTabShowsWhatTheRowPrinted() {
+    Session session = test::sampleSession();
+    for (Run& run : session.runs) run.points.front().output = "abserr 1e-3\nconverged after 12\n";
+    const QString path = dir_->filePath(QStringLiteral("printed.json"));
+    writeSessionFile(session, path.toStdString());
+    QVERIFY(openAndWait(*window_, path));
+    QVERIFY(window_->experimentPanel().selectKernel(
+        QString::fromStdString(session.runs.front().points.front().point.kernel)));
+    QTableView& table = window_->resultsView();
+    QPlainTextEdit& output = window_->resultsPane().outputView();
+    auto* tabs = window_->findChild<QTabWidget*>(QStringLiteral("bottomTabs"));
+    tabs->setCurrentWidget(&output);
+    int printed = 0;
+    for (int row = 0; row < table.model()->rowCount(); ++row) {
+      table.selectRow(row);
+      const QString text = output.toPlainText();
+      QVERIFY2(text.startsWith(QStringLiteral("run ")), qPrintable(text));
+      if (text.endsWith(QStringLiteral(" printed:\n\nabserr 1e-3\nconverged after 12\n")))
+        ++printed;
+      else
+        QVERIFY2(text.contains(QStringLiteral(" printed nothing")), qPrintable(text));
+    }
+    QCOMPARE(printed, 1);  // the run shown's first point
+    QVERIFY(output.isVisible() && output.isReadOnly());
+  }
+
   void saveOpenRoundTrip() {
     enter(*window_, kTiny);
     clickRun(*window_);

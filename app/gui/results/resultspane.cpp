@@ -2,10 +2,13 @@
 
 #include <QDesktopServices>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QHeaderView>
 #include <QIcon>
+#include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPlainTextEdit>
 #include <QTabWidget>
 #include <QTableView>
 #include <QUrl>
@@ -41,6 +44,7 @@ ResultsPane::ResultsPane(SessionDocument& document, RunsModel& runs, ChartPanel&
       insights_(new InsightsPanel(this)),
       compare_(new ComparePanel(document.session(), this)),
       systemView_(new SystemView(this)),
+      output_(new QPlainTextEdit(this)),
       tabs_(new QTabWidget(this)),
       runsPanel_(new RunsPanel(runs, this)) {
   setObjectName(QStringLiteral("bottomSplitter"));
@@ -66,6 +70,11 @@ ResultsPane::ResultsPane(SessionDocument& document, RunsModel& runs, ChartPanel&
   tabs_->setObjectName(QStringLiteral("bottomTabs"));
   tabs_->addTab(withFilterField(), tr("Results"));
   tabs_->addTab(insights_, tr("Insights"));
+  output_->setObjectName(QStringLiteral("outputView"));
+  output_->setReadOnly(true);
+  output_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  output_->setPlaceholderText(tr("Select a row: what its code printed shows here."));
+  tabs_->addTab(output_, tr("Output"));
   tabs_->addTab(compare_, tr("Compare"));
   tabs_->addTab(systemView_, tr("System"));
   runsPanel_->setObjectName(QStringLiteral("runsPanel"));
@@ -76,6 +85,31 @@ ResultsPane::ResultsPane(SessionDocument& document, RunsModel& runs, ChartPanel&
   setSizes({520, 900});
   connectDocument();
   linkTable({*table_, *results_, *sorted_, *tabs_}, charts_, *insights_);
+  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          &ResultsPane::showOutput);
+}
+
+void ResultsPane::showOutput() {
+  const QModelIndex row = sorted_->mapToSource(table_->currentIndex());
+  if (!row.isValid()) {
+    output_->clear();
+    return;
+  }
+  const PointResult& point = results_->point(row.row());
+  const ReportRow& shown = results_->rows().at(static_cast<std::size_t>(row.row()));
+  // "run 2: numpy on 64x64x16 f64, 1 thread"
+  const QString threads =
+      shown.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(shown.threads);
+  const QString about = tr("run %1: %2 on %3, %4")
+                            .arg(shown.runId)
+                            .arg(QString::fromStdString(shown.variant),
+                                 QString::fromStdString(shown.problem), threads);
+  output_->setPlainText(
+      point.output.empty()
+          ? tr("%1 printed nothing (or ran in this process, whose output is the "
+               "terminal's).")
+                .arg(about)
+          : tr("%1 printed:\n\n%2").arg(about, QString::fromStdString(point.output)));
 }
 
 QWidget* ResultsPane::withFilterField() {

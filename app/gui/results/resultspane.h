@@ -1,6 +1,6 @@
 // The window's lower half: the Runs panel beside the tabs Results (the table of the runs
-// shown), Insights (their findings), Compare (two runs side by side) and System (the machine
-// of the run selected), all kept up to date with the session document. By default the table
+// shown, with a filter field), Insights (their findings), Output (what the current row's code
+// printed), Compare (two runs side by side) and System (the machine of the run selected), all kept up to date with the session document. By default the table
 // shows what the charts draw, the kernel's latest run; checked runs replace it.
 #pragma once
 
@@ -13,6 +13,7 @@
 class QAction;
 class QLineEdit;
 class QMenu;
+class QPlainTextEdit;
 class QTabWidget;
 class QTableView;
 
@@ -53,6 +54,8 @@ class ResultsPane : public QSplitter {
   void showComparison();
 
   QTableView& table() { return *table_; }
+  // The Output tab: what the code of the table's current row printed (PointResult::output).
+  QPlainTextEdit& outputView() { return *output_; }
   QLineEdit& filterField() { return *filter_; }
   ResultsModel& results() { return *results_; }
   RunFilterModel& sorted() { return *sorted_; }
@@ -66,6 +69,7 @@ class ResultsPane : public QSplitter {
   // The Results tab: the filter field over the table.
   QWidget* withFilterField();
   void connectDocument();
+  void showOutput();
   // The runs checked in the Runs panel, in the table and the charts.
   void showCheckedRuns();
   // The runs the table shows: the checked ones, or the kernel's latest.
@@ -86,6 +90,7 @@ class ResultsPane : public QSplitter {
   InsightsPanel* insights_;
   ComparePanel* compare_;
   SystemView* systemView_;
+  QPlainTextEdit* output_;
   QTabWidget* tabs_;
   RunsPanel* runsPanel_;
 };
