@@ -17,6 +17,7 @@
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
 #include "golden_chart_session.h"
+#include "insights/insighttext.h"
 #include "roofline_session.h"
 
 using namespace accellab;
@@ -258,6 +259,37 @@ class TestRoofline : public QObject {
     QVERIFY(marker->toolTips[0].contains(QStringLiteral("(GPU copy ceiling 3.00 TB/s)")));
   }
 
+  // The findings the Roofline is the evidence of stand beside their points: each point's
+  // tooltip has the findings resting on it in the Insights tab's words, and each kind is titled
+  // once on the chart (issue 42: "the Roofline's points ... with the finding that concerns them
+  // beside").
+  void findingsStandBesideTheirPoints() {
+    show(triadSession(), "triad");
+    const std::vector<Insight> findings = findInsights(session_.runs.front());
+    std::set<QString> titles;
+    std::size_t rooflineFindings = 0;
+    const auto series = panel_->snapshot(roofline);
+    for (const Insight& finding : findings) {
+      if (finding.chart != "roofline") continue;
+      ++rooflineFindings;
+      titles.insert(insightTitle(finding.kind));
+      const PointResult& first = session_.runs.front().points.at(finding.rows.front());
+      const QString text = insightText(finding);
+      const bool told = std::ranges::any_of(series, [&](const SeriesSnapshot& s) {
+        return std::ranges::any_of(s.toolTips, [&](const QString& tip) {
+          return tip.contains(QString::fromStdString(first.point.variant)) && tip.contains(text);
+        });
+      });
+      QVERIFY2(told, qPrintable(text));
+    }
+    QVERIFY(rooflineFindings > 0);
+    std::multiset<QString> shown;
+    for (const SeriesSnapshot& s : series)
+      for (const QString& label : s.valueLabels)
+        if (titles.contains(label)) shown.insert(label);
+    QCOMPARE(shown, std::multiset<QString>(titles.begin(), titles.end()));
+  }
+
   // Two runs overlaid: one legend entry per variant, which hides both runs' markers; and
   // each roof's label within the plot, not into the legend at its right (issue 42, items 8
   // and 11: the label ran off the edge, the legend was cut at "numba…").
@@ -368,7 +400,8 @@ class TestRoofline : public QObject {
     const auto series = panel_->snapshot(roofline);
     std::vector<QString> labels;
     for (const SeriesSnapshot& s : series)
-      for (const QString& label : s.valueLabels) labels.push_back(label);
+      for (const QString& label : s.valueLabels)
+        if (label.contains(QStringLiteral("GFLOP/s"))) labels.push_back(label);  // roofs
     QCOMPARE(labels.size(), std::size_t{1});
     QVERIFY2(labels[0].contains(QStringLiteral("f64 AVX2 1 thread 64.0 GFLOP/s")) &&
                  labels[0].contains(QStringLiteral("f64 AVX2 \u00d74 threads 64.5 GFLOP/s")) &&
@@ -378,7 +411,8 @@ class TestRoofline : public QObject {
     show(triadSession(), "triad");
     labels.clear();
     for (const SeriesSnapshot& s : panel_->snapshot(roofline))
-      for (const QString& label : s.valueLabels) labels.push_back(label);
+      for (const QString& label : s.valueLabels)
+        if (label.contains(QStringLiteral("GFLOP/s"))) labels.push_back(label);  // roofs
     QCOMPARE(labels.size(), std::size_t{3});
     for (const QString& label : labels) QVERIFY(!label.contains(QStringLiteral("busy")));
   }

@@ -106,7 +106,10 @@ void addRun(ChartInput& input, const Run& run) {
                                                      {},
                                                      {},
                                                      scalingOf(run),
+                                                     {},
                                                      {}});
+  for (Insight& finding : findInsights(run, input.report))
+    if (finding.kernel == input.kernel) shown.findings.push_back(std::move(finding));
   for (RankScalingLine& line : rankScaling(run, input.report)) {
     if (line.kernel != input.kernel) continue;
     for (RankScalingPoint& point : line.points)

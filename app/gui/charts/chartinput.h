@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "accellab/amdahl.h"
+#include "accellab/insights.h"
 #include "accellab/measure_config.h"
 #include "accellab/rank_scaling.h"
 #include "accellab/report.h"
@@ -34,6 +35,9 @@ struct ChartRun {
   Scaling scaling = Scaling::strong;  // of its MPI launch; strong without one
   // The engine's rank scaling of the kernel's distributed variants in this run.
   std::vector<RankScalingLine> rankScaling;
+  // The engine's findings of this run on the kernel (the Insights tab's), each naming the
+  // points it rests on and the chart that shows its evidence.
+  std::vector<Insight> findings;
 };
 
 // What one chart draws at most. Qt Charts lays out every box, legend entry and axis label on

@@ -13,6 +13,7 @@
 
 #include "accellab/format.h"
 #include "charts/chartstyle.h"
+#include "insights/insighttext.h"
 
 namespace accellab::gui {
 
@@ -362,6 +363,7 @@ void RooflineChart::build(const ChartInput& input) {
   // One legend entry per variant, whose colour and shape every run's points share; it hides
   // them all.
   std::set<QString> named;
+  std::set<InsightKind> titled;
   for (const LabelLine& line : lines) {
     auto* series = new QScatterSeries;
     series->setName(elidedName(line.label));
@@ -370,6 +372,7 @@ void RooflineChart::build(const ChartInput& input) {
     series->setBorderColor(colour.darker(130));
     series->setMarkerSize(11);
     QStringList toolTips;
+    std::vector<std::pair<QPointF, QString>> findingLabels;
     for (const ChartPoint* p : line.points) {
       series->append(dodged(intensityOf(*p), p->result.flopsPerS / kGiga),
                      p->result.flopsPerS / kGiga);
@@ -378,6 +381,16 @@ void RooflineChart::build(const ChartInput& input) {
                             .arg(input.describe(*p), QString::number(intensityOf(*p), 'g', 3),
                                  flopRate(p->result.flopsPerS), roofNote(place, *p));
       if (p->result.flags.any()) toolTip += QLatin1Char('\n') + flagNote(input, *p);
+      // The findings this chart is the evidence of that rest on the point: whole in its
+      // tooltip, and each kind titled once, above the first point of its first finding.
+      for (const Insight& finding : input.runs.at(p->run).findings) {
+        if (finding.chart != "roofline" ||
+            std::ranges::find(finding.rows, p->position) == finding.rows.end())
+          continue;
+        toolTip += QStringLiteral("\n%1: %2").arg(insightTitle(finding.kind), insightText(finding));
+        if (finding.rows.front() == p->position && titled.insert(finding.kind).second)
+          findingLabels.emplace_back(series->points().back(), insightTitle(finding.kind));
+      }
       // Flagged points say so in their tooltip: Qt draws a scatter point's own configuration
       // (the other charts' flag dot) away from the point once the series has a marker image.
       addElement(input.idOf(*p), series, series->count() - 1, false);
@@ -389,6 +402,9 @@ void RooflineChart::build(const ChartInput& input) {
     series->setLightMarker(markerImage(labelShape(input, line.label), colour, 11));
     showToolTips(series, toolTips);
     if (!named.insert(series->name()).second) hideFromLegend(series);
+    // Clear of the marker's top (11 px): about 0.06 decade on a typical plot.
+    for (const auto& [at, title] : findingLabels)
+      addValueLabel(series, QPointF(at.x(), at.y() * 1.15), title, false, colour);
   }
 }
 
