@@ -1240,6 +1240,18 @@ Its points are kept.</source>
         <source>%1 %2 KiB</source>
         <translation>%1 %2 KiB</translation>
     </message>
+    <message>
+        <source>Copy Values</source>
+        <translation>复制数值</translation>
+    </message>
+    <message>
+        <source>Show in Table</source>
+        <translation>在表格中显示</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>重置缩放</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::ComparePanel</name>

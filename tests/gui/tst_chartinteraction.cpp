@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -16,7 +17,9 @@
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QImage>
+#include <QMenu>
 #include <QPalette>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -30,11 +33,11 @@
 
 #include "accellab/kernels/builtin.h"
 #include "accellab/report.h"
+#include "chart_texts.h"
 #include "charts/chartexport.h"
 #include "charts/chartpanel.h"
 #include "charts/chartstyle.h"
 #include "experiment/experimentpanel.h"
-#include "chart_texts.h"
 #include "fake_prompts.h"
 #include "golden_chart_session.h"
 #include "insights/insightspanel.h"
@@ -149,6 +152,21 @@ class TestChartInteraction : public QObject {
     QVERIFY(QToolTip::isVisible());
     QCOMPARE(QToolTip::text(), tip);
     screenshot(*panel_, QStringLiteral("i9-charts-hover-%1").arg(chart));
+    // The right click's menu acts on the element under the pointer: its values copied as the
+    // tooltip gives them, its row shown in the table (issue 42: context menus on chart
+    // elements); not zoomed, no Reset Zoom.
+    std::unique_ptr<QMenu> menu(panel_->contextMenu(chart));
+    auto* copy = menu->findChild<QAction*>(QStringLiteral("copyValuesAction"));
+    auto* show = menu->findChild<QAction*>(QStringLiteral("showInTableAction"));
+    QVERIFY(copy && show);
+    QVERIFY(!menu->findChild<QAction*>(QStringLiteral("resetZoomAction")));
+    copy->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), tip);
+    QSignalSpy activated(panel_.get(), &ChartPanel::pointActivated);
+    show->trigger();
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.at(0).at(0).toInt(), id.runId);
+    QCOMPARE(activated.at(0).at(1).value<std::size_t>(), id.index);
   }
 
   // --- legend ---
@@ -236,10 +254,19 @@ class TestChartInteraction : public QObject {
              qPrintable(QStringLiteral("%1..%2").arg(zoomedX.first).arg(zoomedX.second)));
     QVERIFY(panel_->axisRange(chart, Qt::Vertical) != y);
     screenshot(*panel_, QStringLiteral("i9-charts-zoomed"));
-    if (rightClick)
+    if (rightClick) {
+      // The right click's menu offers Reset Zoom while zoomed (it reset at once before it
+      // had a menu).
       QTest::mouseClick(viewport, Qt::RightButton, {}, centre);
-    else
+      auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+      QVERIFY(menu);
+      auto* reset = menu->findChild<QAction*>(QStringLiteral("resetZoomAction"));
+      QVERIFY(reset);
+      reset->trigger();
+      menu->close();
+    } else {
       QTest::mouseDClick(viewport, Qt::LeftButton, {}, centre);
+    }
     QCOMPARE(panel_->axisRange(chart, Qt::Horizontal), x);
     QCOMPARE(panel_->axisRange(chart, Qt::Vertical), y);
   }

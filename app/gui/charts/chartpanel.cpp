@@ -212,6 +212,8 @@ std::optional<QPoint> ChartPanel::legendEntryPosition(int index, const QString& 
 
 QWidget* ChartPanel::chartViewport(int index) const { return chartAt(index)->viewport(); }
 
+QMenu* ChartPanel::contextMenu(int index) const { return chartAt(index)->contextMenu(); }
+
 std::pair<double, double> ChartPanel::axisRange(int index, Qt::Orientation orientation) const {
   return chartAt(index)->axisRange(orientation);
 }

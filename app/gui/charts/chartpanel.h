@@ -28,6 +28,8 @@ class QWidget;
 // reportOptionsChanged carries it; QSignalSpy in tests reads it back.
 Q_DECLARE_METATYPE(accellab::ReportOptions)
 
+class QMenu;
+
 namespace accellab::gui {
 
 class ChartView;
@@ -96,6 +98,8 @@ class ChartPanel : public QWidget {
   // The legend entries of chart `index` hidden by a click.
   QStringList hiddenEntries(int index) const;
   void setEntryHidden(int index, const QString& name, bool hidden);
+  // Chart `index`'s right-click menu as the pointer is now (ChartView::contextMenu).
+  QMenu* contextMenu(int index) const;
   // Where chart `index` draws the point `id` or its legend entry `name`, in the coordinates
   // of chartViewport(index), which takes the mouse: for tests and tools driving the charts.
   std::optional<QPoint> elementPosition(int index, PointId id) const;

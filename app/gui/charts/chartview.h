@@ -25,6 +25,7 @@ class QAbstractAxis;
 class QAbstractBarSeries;
 class QAbstractSeries;
 class QCategoryAxis;
+class QMenu;
 class QBoxPlotSeries;
 class QBoxSet;
 class QLegendMarker;
@@ -64,6 +65,9 @@ class ChartView : public QChartView {
   // Hides what the legend entry `name` stands for (its marker dimmed) or shows it again; kept
   // when the chart is rebuilt with an entry of that name.
   void setEntryHidden(const QString& name, bool hidden);
+  // The right click's menu (owned by the caller): Copy Values and Show in Table for the
+  // element under the pointer, Reset Zoom when zoomed; empty where none applies.
+  QMenu* contextMenu();
   QStringList hiddenEntries() const;
   // Where an element of `id` or the legend entry `name` is drawn, in viewport coordinates.
   std::optional<QPoint> elementPosition(PointId id) const;
@@ -81,8 +85,8 @@ class ChartView : public QChartView {
  protected:
   virtual void build(const ChartInput& input) = 0;
 
-  // Rubber-band zoom (drag with the left button) and its reset (right click, double click,
-  // Esc or 0): for charts with numeric axes.
+  // Rubber-band zoom (drag with the left button) and its reset (double click, Esc, 0 or the
+  // right click's menu): for charts with numeric axes.
   void setZoomable(bool zoomable) { zoomable_ = zoomable; }
   // What an element stands for: a box (hidden by the legend entries `entries`, with its value
   // label), or the point at `index` of a line (hidden with its line).
@@ -152,8 +156,9 @@ class ChartView : public QChartView {
   // point's index.
   void showToolTips(QBoxPlotSeries* series);
   void showToolTips(QXYSeries* series, const QStringList& toolTips);
-  // Shows `text` by the cursor, or hides the tooltip for "": what currentToolTip() says.
-  void showToolTip(const QString& text);
+  // Shows `text` by the cursor, or hides the tooltip for "": what currentToolTip() says; of
+  // `element`, which the right click's menu then acts on.
+  void showToolTip(const QString& text, std::optional<PointId> element = std::nullopt);
   // "Time per run — add · run 2"; without a kernel (nothing measured yet) the title alone.
   static QString withKernel(const QString& title, const ChartInput& input);
   // The title with `notes` under it in small type: what the chart leaves out and why, after
@@ -218,6 +223,7 @@ class ChartView : public QChartView {
   std::set<PointId> highlighted_;
   QStringList hiddenEntries_;
   QString currentToolTip_;
+  std::optional<PointId> hovered_;  // the element whose tooltip shows
   bool zoomable_ = false;
   QRubberBand* rubberBand_ = nullptr;
   std::optional<QPoint> pressedAt_;

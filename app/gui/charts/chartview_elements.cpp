@@ -11,12 +11,15 @@
 #include <QBarSet>
 #include <QBoxPlotSeries>
 #include <QBoxSet>
+#include <QClipboard>
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QLegendMarker>
 #include <QLogValueAxis>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPalette>
 #include <QPen>
@@ -51,8 +54,9 @@ QStringList categoriesOf(QAbstractBarSeries* series) {
 
 }  // namespace
 
-void ChartView::showToolTip(const QString& text) {
+void ChartView::showToolTip(const QString& text, std::optional<PointId> element) {
   currentToolTip_ = text;
+  hovered_ = text.isEmpty() ? std::nullopt : element;
   if (text.isEmpty())
     QToolTip::hideText();
   else
@@ -61,7 +65,10 @@ void ChartView::showToolTip(const QString& text) {
 
 void ChartView::showToolTips(QBoxPlotSeries* series) {
   connect(series, &QBoxPlotSeries::hovered, this, [this](bool status, QBoxSet* box) {
-    showToolTip(status ? box->property("toolTip").toString() : QString());
+    std::optional<PointId> id;
+    for (const Element& element : elements_)
+      if (status && element.box == box) id = element.id;
+    showToolTip(status ? box->property("toolTip").toString() : QString(), id);
   });
   connect(series, &QBoxPlotSeries::clicked, this, &ChartView::activateBox);
 }
@@ -86,7 +93,10 @@ void ChartView::showToolTips(QXYSeries* series, const QStringList& toolTips) {
   connect(series, &QXYSeries::hovered, this, [this, series](const QPointF& at, bool status) {
     const QStringList texts = series->property("toolTips").toStringList();
     const qsizetype nearest = status ? nearestIndex(series, at) : -1;
-    showToolTip(nearest >= 0 && nearest < texts.size() ? texts[nearest] : QString());
+    std::optional<PointId> id;
+    for (const Element& element : elements_)
+      if (element.line == series && element.index == nearest) id = element.id;
+    showToolTip(nearest >= 0 && nearest < texts.size() ? texts[nearest] : QString(), id);
   });
   connect(series, &QXYSeries::clicked, this,
           [this, series](const QPointF& at) { activateLinePoint(series, at); });
@@ -313,9 +323,36 @@ void ChartView::mouseMoveEvent(QMouseEvent* event) {
   QChartView::mouseMoveEvent(event);
 }
 
+QMenu* ChartView::contextMenu() {
+  auto* menu = new QMenu(this);
+  if (const QString values = currentToolTip_; !values.isEmpty()) {
+    QAction* copy = menu->addAction(tr("Copy Values"));
+    copy->setObjectName(QStringLiteral("copyValuesAction"));
+    connect(copy, &QAction::triggered, this,
+            [values] { QGuiApplication::clipboard()->setText(values); });
+  }
+  if (const std::optional<PointId> id = hovered_) {
+    QAction* show = menu->addAction(tr("Show in Table"));
+    show->setObjectName(QStringLiteral("showInTableAction"));
+    connect(show, &QAction::triggered, this, [this, id] { emit pointActivated(*id); });
+  }
+  if (zoomable_ && chart()->isZoomed()) {
+    QAction* reset = menu->addAction(tr("Reset Zoom"));
+    reset->setObjectName(QStringLiteral("resetZoomAction"));
+    connect(reset, &QAction::triggered, this, &ChartView::resetZoom);
+  }
+  return menu;
+}
+
 void ChartView::mouseReleaseEvent(QMouseEvent* event) {
-  if (event->button() == Qt::RightButton && zoomable_) {
-    resetZoom();
+  if (event->button() == Qt::RightButton) {
+    // What the element under the pointer and the chart offer; nothing where neither does.
+    QMenu* menu = contextMenu();
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    if (menu->isEmpty())
+      menu->close();
+    else
+      menu->popup(event->globalPosition().toPoint());
     event->accept();
     return;
   }

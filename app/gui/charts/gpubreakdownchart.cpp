@@ -149,7 +149,10 @@ void GpuBreakdownChart::build(const ChartInput& input) {
   connect(series, &QStackedBarSeries::hovered, this,
           [this, columns](bool status, int index, QBarSet*) {
             const auto i = static_cast<std::size_t>(index);
-            showToolTip(status && i < columns.size() ? columns[i].toolTip : QString());
+            if (status && i < columns.size())
+              showToolTip(columns[i].toolTip, columns[i].id);
+            else
+              showToolTip({});
           });
   connect(series, &QStackedBarSeries::clicked, this, [this, columns](int index, QBarSet*) {
     const auto i = static_cast<std::size_t>(index);
