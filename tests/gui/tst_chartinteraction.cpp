@@ -583,6 +583,14 @@ class TestChartInteraction : public QObject {
                  offered.endsWith(QStringLiteral("-time.png")),
              qPrintable(offered));
     QVERIFY(window_->statusBar()->currentMessage().contains(QDir::toNativeSeparators(png)));
+    // The exports end every chart's right-click menu too.
+    for (int chart = 0; chart < window_->chartPanel().chartCount(); ++chart) {
+      std::unique_ptr<QMenu> menu(window_->chartPanel().contextMenu(chart));
+      QVERIFY(menu->actions().contains(
+          window_->findChild<QAction*>(QStringLiteral("exportPngAction"))));
+      QVERIFY(menu->actions().contains(
+          window_->findChild<QAction*>(QStringLiteral("exportSvgAction"))));
+    }
   }
 
  private:

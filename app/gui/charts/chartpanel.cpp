@@ -214,6 +214,10 @@ QWidget* ChartPanel::chartViewport(int index) const { return chartAt(index)->vie
 
 QMenu* ChartPanel::contextMenu(int index) const { return chartAt(index)->contextMenu(); }
 
+void ChartPanel::addChartActions(const QList<QAction*>& actions) {
+  for (int chart = 0; chart < chartCount(); ++chart) chartAt(chart)->addActions(actions);
+}
+
 std::pair<double, double> ChartPanel::axisRange(int index, Qt::Orientation orientation) const {
   return chartAt(index)->axisRange(orientation);
 }

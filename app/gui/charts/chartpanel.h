@@ -100,6 +100,8 @@ class ChartPanel : public QWidget {
   void setEntryHidden(int index, const QString& name, bool hidden);
   // Chart `index`'s right-click menu as the pointer is now (ChartView::contextMenu).
   QMenu* contextMenu(int index) const;
+  // `actions` end every chart's right-click menu (the window's exports).
+  void addChartActions(const QList<QAction*>& actions);
   // Where chart `index` draws the point `id` or its legend entry `name`, in the coordinates
   // of chartViewport(index), which takes the mouse: for tests and tools driving the charts.
   std::optional<QPoint> elementPosition(int index, PointId id) const;

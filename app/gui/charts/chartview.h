@@ -66,7 +66,8 @@ class ChartView : public QChartView {
   // when the chart is rebuilt with an entry of that name.
   void setEntryHidden(const QString& name, bool hidden);
   // The right click's menu (owned by the caller): Copy Values and Show in Table for the
-  // element under the pointer, Reset Zoom when zoomed; empty where none applies.
+  // element under the pointer, Reset Zoom when zoomed, then the view's actions (the window's
+  // exports); empty where none applies.
   QMenu* contextMenu();
   QStringList hiddenEntries() const;
   // Where an element of `id` or the legend entry `name` is drawn, in viewport coordinates.

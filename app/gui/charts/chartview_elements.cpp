@@ -341,6 +341,11 @@ QMenu* ChartView::contextMenu() {
     reset->setObjectName(QStringLiteral("resetZoomAction"));
     connect(reset, &QAction::triggered, this, &ChartView::resetZoom);
   }
+  // The window's own for the chart (its exports), after a line where there is more.
+  if (!actions().isEmpty()) {
+    if (!menu->isEmpty()) menu->addSeparator();
+    menu->addActions(actions());
+  }
   return menu;
 }
 
