@@ -188,8 +188,7 @@ QPen elementPen(const ChartInput& input, const QString& label) {
 
 QColor flagColour() { return QColor(0xe1, 0x57, 0x59); }
 
-bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
-                 double plotWidth) {
+double widestLabel(const QStringList& labels, const QFont& font) {
   // Laid out as Qt Charts lays a label out, as rich text: there the invisible characters that
   // keep axis labels apart take room too.
   QTextDocument document;
@@ -200,6 +199,12 @@ bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count
     document.setHtml(label);
     widest = std::max(widest, document.idealWidth());
   }
+  return widest;
+}
+
+bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
+                 double plotWidth) {
+  const double widest = widestLabel(labels, font);
   // Qt Charts keeps a label's padding free on both sides of it (5 px each).
   constexpr double kPadding = 2 * 5;
   return widest * 1.15 + kPadding <=

@@ -51,6 +51,8 @@ QColor flagColour();
 // Charts are laid out when shown or exported, after they are built: whether labels fit upright
 // is judged for a typical plot this wide (logical pixels) until the plot's real width is known.
 inline constexpr double kTypicalPlotWidth = 850;
+// The width of the widest line of `labels` ("<br>" parts lines) as Qt Charts lays it out.
+double widestLabel(const QStringList& labels, const QFont& font);
 // Whether the widest line of `labels` ("<br>" parts lines) fits upright in one of `count`
 // slots across a plot `plotWidth` wide.
 bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,

@@ -231,6 +231,8 @@ QXYSeries* SlotChart::addOutliers(const ChartInput& input, const ChartPoint& poi
   for (const Layer::Outlier& outlier : outliers) {
     dots->append(x, outlier.value);
     toolTips << about + outlier.toolTip;
+    // A dot stands for its point too: hovering or clicking it names the point's row.
+    addElement(input.idOf(point), dots, dots->count() - 1, false);
   }
   addSeries(dots);
   hideFromLegend(dots);
