@@ -177,6 +177,7 @@ void MainWindow::createRunButtons(QVBoxLayout& layout) {
 void MainWindow::createResultsDock() {
   pane_->addActions(actions_->copy, {actions_->runAgain, actions_->rerun, actions_->removeRun});
   charts_->addChartActions({actions_->exportPng, actions_->exportSvg});
+  connect(pane_, &ResultsPane::measureAgainRequested, this, &MainWindow::measureAgain);
   // Scrolled, as the experiment panel is, so that a small screen can hold the window.
   auto* bottomScroll = new QScrollArea(this);
   bottomScroll->setWidget(pane_);

@@ -106,6 +106,9 @@ class MainWindow : public QMainWindow {
   // selected kernel comes from, a run each, the selected one first as the panel has it, the
   // others with their own parameters and the panel's threads and measurement settings.
   void runFile();
+  // The table's Measure Again: `point` of run `runId` as a new run, with that run's
+  // measurement settings; refused with why when its kernel is not loaded.
+  void measureAgain(int runId, const Point& point);
   // Cancels the run going (and those runFile has not begun), or the one waiting for the
   // machine probe.
   void cancelRun();

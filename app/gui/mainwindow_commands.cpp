@@ -69,6 +69,21 @@ std::vector<const Kernel*> MainWindow::otherKernelsOfItsFile() const {
   return others;
 }
 
+void MainWindow::measureAgain(int runId, const Point& point) {
+  if (run_->isBusy() || document_->isLoading()) return;
+  const Run* run = findRun(document_->session(), runId);
+  const Kernel* kernel =
+      engines_->forDevice(experiment_->gpuDevice()).registry().find(point.kernel);
+  if (!run || !kernel) {
+    prompts_->error(this, tr("Cannot measure again"),
+                    tr("The kernel %1 is not loaded in the window (a plugin or Python file not "
+                       "opened now).")
+                        .arg(qs(point.kernel)));
+    return;
+  }
+  run_->start(sweepOf({point}, kernel->info()), run->settings.measure, placement());
+}
+
 void MainWindow::rerunUnstable() {
   const Run* run = targetRun();
   if (document_->isLoading() || !run) return;

@@ -1852,6 +1852,14 @@ Check them, then press Run.</source>
 
 请检查后按“运行”。</translation>
     </message>
+    <message>
+        <source>Cannot measure again</source>
+        <translation>无法再次测量</translation>
+    </message>
+    <message>
+        <source>The kernel %1 is not loaded in the window (a plugin or Python file not opened now).</source>
+        <translation>窗口中没有加载内核 %1（其插件或 Python 文件当前未打开）。</translation>
+    </message>
 </context>
 <context>
     <name>accellab::gui::PluginsDialog</name>
@@ -2097,6 +2105,10 @@ Check them, then press Run.</source>
         <translation>%1 打印了：
 
 %2</translation>
+    </message>
+    <message>
+        <source>Measure Again as a New Run</source>
+        <translation>作为新运行再次测量</translation>
     </message>
 </context>
 <context>

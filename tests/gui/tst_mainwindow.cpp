@@ -1432,6 +1432,34 @@ class TestMainWindow : public QObject {
     QCOMPARE(table.rowCount(), 8);
   }
 
+  // The table's Measure Again as a New Run: the row's point alone, with its run's settings,
+  // as the next run (issue 42: "re-run this point" from a context menu).
+  void aRowIsMeasuredAgainAsANewRun() {
+    auto window = makeWindow(test::scriptedEngine({}));
+    enter(*window, {"add", "16x256x256", ExperimentPanel::SweepMode::threadsOneToN, 2, 3, 0, {}});
+    clickRun(*window);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isRunning(), 20000);
+    QTableView& table = window->resultsView();
+    const int variant = columnNamed(*table.model(), QStringLiteral("variant"));
+    int row = 0;
+    while (table.model()->index(row, variant).data().toString() != QStringLiteral("vectorized"))
+      ++row;
+    const QRect cell = table.visualRect(table.model()->index(row, 0));
+    std::unique_ptr<QMenu> menu(window->resultsPane().contextMenuAt(cell.center()));
+    auto* again = menu->findChild<QAction*>(QStringLiteral("measureAgainAction"));
+    QVERIFY(again && again->isEnabled());
+    again->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(window->document().session().runs.size() == 2 && !window->isRunning(),
+                             20000);
+    const auto& runs = window->document().session().runs;
+    QCOMPARE(runs[1].points.size(), std::size_t{1});
+    const Point& measured = runs[1].points[0].point;
+    QCOMPARE(measured.variant, std::string("vectorized"));
+    QVERIFY(measured.params == runs[0].points[1].point.params);
+    QCOMPARE(runs[1].settings.measure.minReps, runs[0].settings.measure.minReps);
+    QVERIFY(runs[1].points[0].status == PointStatus::ok);
+  }
+
   // A noisy point is flagged, marked in the table, and "Re-run unstable points" measures it
   // again in place: the steady measurement replaces it, autosaved.
   void rerunReplacesUnstablePoints() {

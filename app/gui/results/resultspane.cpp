@@ -98,8 +98,7 @@ void ResultsPane::showOutput() {
   const PointResult& point = results_->point(row.row());
   const ReportRow& shown = results_->rows().at(static_cast<std::size_t>(row.row()));
   // "run 2: numpy on 64x64x16 f64, 1 thread"
-  const QString threads =
-      shown.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(shown.threads);
+  const QString threads = shown.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(shown.threads);
   const QString about = tr("run %1: %2 on %3, %4")
                             .arg(shown.runId)
                             .arg(QString::fromStdString(shown.variant),
@@ -133,8 +132,14 @@ QMenu* ResultsPane::contextMenuAt(QPoint at) {
   menu->addActions(table_->actions());
   const QModelIndex row = sorted_->mapToSource(table_->indexAt(at));
   if (!row.isValid()) return menu;
-  // A failure that names the user's file and line: open it, as an IDE's issue list does.
   const PointResult& point = results_->point(row.row());
+  const int runId = results_->rows().at(static_cast<std::size_t>(row.row())).runId;
+  QAction* again = menu->addAction(tr("Measure Again as a New Run"));
+  again->setObjectName(QStringLiteral("measureAgainAction"));
+  again->setEnabled(!running_());
+  connect(again, &QAction::triggered, this,
+          [this, runId, measured = point.point] { emit measureAgainRequested(runId, measured); });
+  // A failure that names the user's file and line: open it, as an IDE's issue list does.
   if (const auto where = sourceLocationIn(QString::fromStdString(point.reason))) {
     menu->addSeparator();
     QAction* open = menu->addAction(

@@ -1,13 +1,15 @@
 // The window's lower half: the Runs panel beside the tabs Results (the table of the runs
 // shown, with a filter field), Insights (their findings), Output (what the current row's code
-// printed), Compare (two runs side by side) and System (the machine of the run selected), all kept up to date with the session document. By default the table
-// shows what the charts draw, the kernel's latest run; checked runs replace it.
+// printed), Compare (two runs side by side) and System (the machine of the run selected), all kept
+// up to date with the session document. By default the table shows what the charts draw, the
+// kernel's latest run; checked runs replace it.
 #pragma once
 
 #include <QSplitter>
 #include <functional>
 #include <vector>
 
+#include "accellab/result.h"
 #include "accellab/sysinfo.h"
 
 class QAction;
@@ -39,9 +41,9 @@ class ResultsPane : public QSplitter {
               std::function<bool()> running, std::function<const SystemInfo*()> machine,
               QWidget* parent = nullptr);
 
-  // The table's context menu for the row at `at` (viewport coordinates): Copy, and where the
-  // row's failure names a file and line of the user's code, Open FILE (line N). Owned by the
-  // caller.
+  // The table's context menu for the row at `at` (viewport coordinates): Copy, Measure Again
+  // (measureAgainRequested), and where the row's failure names a file and line of the user's
+  // code, Open FILE (line N). Owned by the caller.
   QMenu* contextMenuAt(QPoint at);
   // `copy` in the table's context menu; each of `runActions` a button under the runs.
   void addActions(QAction* copy, const std::vector<QAction*>& runActions);
@@ -64,6 +66,10 @@ class ResultsPane : public QSplitter {
   InsightsPanel& insights() { return *insights_; }
   ComparePanel& compare() { return *compare_; }
   QTabWidget& tabs() { return *tabs_; }
+
+ signals:
+  // The row's point, of run `runId`, is to be measured again as a new run.
+  void measureAgainRequested(int runId, const accellab::Point& point);
 
  private:
   // The Results tab: the filter field over the table.
