@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "accellab/types.h"
 
@@ -19,6 +20,13 @@ class CudaSourceError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A file a source includes with #include "NAME", read with it: NVRTC is given these and
+// reads no file itself.
+struct CudaHeader {
+  std::string name;  // as the #include writes it, relative to the source's folder
+  std::string text;
+};
+
 struct CudaSource {
   std::filesystem::path file;
   // The __global__ function template AccelLab instantiates for the element type
@@ -29,11 +37,16 @@ struct CudaSource {
   // The parameter types the kernel launches the entry with, {T} standing for the element
   // type: "const {T}*, {T}*, unsigned long long, {T}" (KernelTable::sourceParameters).
   std::string parameters{};
+  // What it includes from its folder, and what those include, in the order first met.
+  std::vector<CudaHeader> headers{};
 };
 
-// Reads `file` for `entry`, to be called with `parameters` (CudaSource::parameters). Throws
-// CudaSourceError when the file cannot be read, is empty, is over 1 MiB, or `entry` is no C++
-// identifier.
+// Reads `file` for `entry`, to be called with `parameters` (CudaSource::parameters), and the
+// files it includes with #include "NAME" from its folder. Throws CudaSourceError when a file
+// cannot be read, is empty, is over 1 MiB (the source and its headers together), `entry` is
+// no C++ identifier, or an #include names a file by an absolute path, through "..", or (with
+// quotes) one its folder does not have: a source includes its own folder's files and NVRTC's
+// built-in headers (<cuda_fp16.h>), nothing else.
 CudaSource readCudaSource(const std::filesystem::path& file, std::string entry,
                           std::string parameters);
 

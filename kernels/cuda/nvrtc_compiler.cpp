@@ -146,7 +146,15 @@ class Program {
   Program(const Library& nvrtc, const gpu::CudaSource& source, const std::string& text)
       : nvrtc_(nvrtc) {
     const std::string name = source.file.filename().string();
-    nvrtc.check(nvrtc.createProgram(&program_, text.c_str(), name.c_str(), 0, nullptr, nullptr),
+    // The headers read with the source: NVRTC reads no file itself (gpu::readCudaSource).
+    std::vector<const char*> headers;
+    std::vector<const char*> names;
+    for (const gpu::CudaHeader& header : source.headers) {
+      headers.push_back(header.text.c_str());
+      names.push_back(header.name.c_str());
+    }
+    nvrtc.check(nvrtc.createProgram(&program_, text.c_str(), name.c_str(),
+                                    static_cast<int>(headers.size()), headers.data(), names.data()),
                 "nvrtcCreateProgram");
   }
   Program(const Program&) = delete;
@@ -201,9 +209,18 @@ gpu::CudaSourceError whyNot(const Library& nvrtc, const gpu::CudaSource& source,
                                 ") ('accellab-cli list' shows the signature)");
   const std::string log = alone.log();
   // NVRTC names the instantiation in a file of its own, whose errors say nothing a user
-  // wrote: the file compiled, but holds no template of that name to instantiate.
-  if (log.find(source.file.filename().string() + "(") == std::string::npos &&
-      log.find("__nv_name_map") != std::string::npos)
+  // wrote: where they are all the log has, the file and its headers compiled, but hold no
+  // template of that name to instantiate.
+  bool onlyNameMap = log.find("__nv_name_map") != std::string::npos;
+  for (std::size_t start = 0; onlyNameMap && start < log.size();) {
+    const std::size_t end = std::min(log.find('\n', start), log.size());
+    const std::string_view line(log.data() + start, end - start);
+    if (line.find("error") != std::string_view::npos && !line.starts_with("__nv_name_map") &&
+        line.find("detected in the compilation") == std::string_view::npos)
+      onlyNameMap = false;
+    start = end + 1;
+  }
+  if (onlyNameMap)
     return gpu::CudaSourceError(named + "holds no __global__ function template '" + source.entry +
                                 "' of one type parameter (" + expression +
                                 " cannot be made; 'accellab-cli list' shows the signature)");
@@ -322,9 +339,12 @@ fs::path cacheFile(const Library& nvrtc, const gpu::CudaSource& source,
                    const std::string& expression, const std::string& arch, int driverVersion) {
   const fs::path folder = userCacheDirectory();
   if (folder.empty()) return {};
-  const std::string key = std::string(kCacheFormat) + "\n" + nvrtc.versionText + "\ndriver " +
-                          std::to_string(driverVersion) + "\narch " + arch + "\n" + expression +
-                          "\n" + source.parameters + "\n" + source.text;
+  std::string key = std::string(kCacheFormat) + "\n" + nvrtc.versionText + "\ndriver " +
+                    std::to_string(driverVersion) + "\narch " + arch + "\n" + expression + "\n" +
+                    source.parameters + "\n" + source.text;
+  // A header changed is code changed.
+  for (const gpu::CudaHeader& header : source.headers)
+    key += "\n#include \"" + header.name + "\"\n" + header.text;
   const auto digest = sha256Of(key);
   return digest ? folder / "kernels" / (*digest + ".bin") : fs::path{};
 }

@@ -178,6 +178,49 @@ class TestCudaSource : public QObject {
              toString(PointStatus::ok));
   }
 
+  // A source includes its own folder's files, read with it and given to NVRTC, which reads
+  // none itself (issue 46, item 18: any readable file could be included and quoted, and an
+  // error in a header was reported as no template): a header's error is NVRTC's own, in the
+  // header's lines; a path outside the folder, or a file the folder does not have, is refused
+  // when the source is read.
+  void includesStayInTheSourcesFolder() {
+    write("twice.cuh", "template <typename T> __device__ T twice(T x) { return x + x; }\n");
+    write("broken.cuh", "template <typename T> __device__ T twice(T x) { return x + y; }\n");
+    const std::string body =
+        "template <typename T>\n"
+        "__global__ void my_add(const T* in, T* out, unsigned long long n, T addend) {\n"
+        "  if (threadIdx.x < n) out[threadIdx.x] = twice(in[threadIdx.x]) - in[threadIdx.x] + "
+        "addend;\n}\n";
+    const auto withHeader = [&](const std::string& name, const std::string& include) {
+      return write(name, "#include " + include + "\n" + body);
+    };
+    const auto helped =
+        gpu::readCudaSource(withHeader("helped.cu", "\"twice.cuh\""), "my_add", kAddParameters);
+    QCOMPARE(helped.headers.size(), std::size_t{1});
+    QCOMPARE(helped.headers[0].name, std::string("twice.cuh"));
+    QVERIFY(!cuda::compileEntry(helped, "float", {}).loweredName.empty());
+
+    const auto broken =
+        gpu::readCudaSource(withHeader("broken.cu", "\"broken.cuh\""), "my_add", kAddParameters);
+    const std::string why = errorOf([&] { cuda::compileEntry(broken, "float", {}); });
+    QVERIFY2(why.find("broken.cuh(1): error: identifier \"y\" is undefined") != std::string::npos &&
+                 why.find("holds no __global__") == std::string::npos,
+             why.c_str());
+
+    for (const auto& [include, said] :
+         {std::pair<std::string, std::string>{"\"/etc/hostname\"", "not a path outside its folder"},
+          {"</etc/hostname>", "not a path outside its folder"},
+          {"\"../twice.cuh\"", "not a path outside its folder"},
+          {"\"nothere.cuh\"", "no such file in"}}) {
+      const fs::path file = withHeader("refused.cu", include);
+      const std::string refused =
+          errorOf([&] { gpu::readCudaSource(file, "my_add", kAddParameters); });
+      QVERIFY2(refused.find("refused.cu line 1: #include ") != std::string::npos &&
+                   refused.find(said) != std::string::npos,
+               refused.c_str());
+    }
+  }
+
   void anEntryOfAnotherShapeIsRefused() {
     const fs::path good = write("good.cu", kGoodSource);
     const auto missing = gpu::readCudaSource(good, "nope", kAddParameters);
