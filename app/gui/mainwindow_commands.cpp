@@ -15,12 +15,12 @@
 #include "models/tablelinks.h"
 #include "prompts.h"
 #include "results/resultspane.h"
-#include "runs/runspanel.h"
+#include "results/runspanel.h"
 #include "session/lastfolder.h"
 #include "session/sessioncommands.h"
 #include "session/sessiondocument.h"
 #include "windowactions.h"
-#include "worker/runworker.h"
+#include "run/runworker.h"
 
 namespace accellab::gui {
 

@@ -58,14 +58,14 @@
 #include "models/runfiltermodel.h"
 #include "models/runsmodel.h"
 #include "results/resultspane.h"
-#include "runs/runspanel.h"
+#include "results/runspanel.h"
 #include "sample_session.h"
 #include "scripted_engine.h"
 #include "session/enginefiles.h"
 #include "session/sessiondocument.h"
 #include "skip_rule.h"
 #include "system/systemview.h"
-#include "worker/elidedlabel.h"
+#include "widgets/elidedlabel.h"
 
 using namespace accellab;
 using namespace accellab::gui;

@@ -6,10 +6,10 @@
 #include <QStatusBar>
 #include <QtTest>
 
-#include "worker/elidedlabel.h"
-#include "worker/metatypes.h"
-#include "worker/progresstext.h"
-#include "worker/runstatus.h"
+#include "widgets/elidedlabel.h"
+#include "run/metatypes.h"
+#include "run/progresstext.h"
+#include "run/runstatus.h"
 
 using namespace accellab;
 using namespace accellab::gui;

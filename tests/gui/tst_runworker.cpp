@@ -10,7 +10,7 @@
 #include "accellab/sweep.h"
 #include "misbehaving_kernel.h"
 #include "scripted_engine.h"
-#include "worker/runworker.h"
+#include "run/runworker.h"
 
 using namespace accellab;
 using namespace accellab::gui;

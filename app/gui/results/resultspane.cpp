@@ -23,7 +23,7 @@
 #include "models/runsmodel.h"
 #include "models/sourcelocation.h"
 #include "models/tablelinks.h"
-#include "runs/runspanel.h"
+#include "results/runspanel.h"
 #include "session/sessiondocument.h"
 #include "system/systemview.h"
 

@@ -8,8 +8,8 @@
 #include "engines/engineset.h"
 #include "session/sessiondocument.h"
 #include "system/systemprobe.h"
-#include "worker/progresstext.h"
-#include "worker/runworker.h"
+#include "run/progresstext.h"
+#include "run/runworker.h"
 
 namespace accellab::gui {
 

@@ -22,7 +22,7 @@
 #include "accellab/sysinfo.h"
 #include "accellab/system_conditions.h"
 #include "accellab/worker.h"
-#include "worker/metatypes.h"
+#include "run/metatypes.h"
 
 namespace accellab::gui {
 

@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "accellab/session.h"
-#include "worker/metatypes.h"
+#include "run/metatypes.h"
 
 namespace accellab::gui {
 

@@ -13,7 +13,7 @@
 
 #include "accellab/engine.h"
 #include "accellab/machine_cache.h"
-#include "worker/metatypes.h"
+#include "run/metatypes.h"
 
 namespace accellab::gui {
 

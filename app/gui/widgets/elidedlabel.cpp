@@ -1,4 +1,4 @@
-#include "worker/elidedlabel.h"
+#include "widgets/elidedlabel.h"
 
 #include <QResizeEvent>
 

@@ -1,4 +1,4 @@
-#include "runs/runspanel.h"
+#include "results/runspanel.h"
 
 #include <QAction>
 #include <QGridLayout>

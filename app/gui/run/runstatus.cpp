@@ -1,4 +1,4 @@
-#include "worker/runstatus.h"
+#include "run/runstatus.h"
 
 #include <QElapsedTimer>
 #include <QEvent>
@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <memory>
 
-#include "worker/elidedlabel.h"
-#include "worker/progresstext.h"
+#include "widgets/elidedlabel.h"
+#include "run/progresstext.h"
 
 namespace accellab::gui {
 

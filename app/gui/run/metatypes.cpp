@@ -1,4 +1,4 @@
-#include "worker/metatypes.h"
+#include "run/metatypes.h"
 
 namespace accellab::gui {
 

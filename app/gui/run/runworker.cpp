@@ -1,4 +1,4 @@
-#include "worker/runworker.h"
+#include "run/runworker.h"
 
 #include <QElapsedTimer>
 #include <exception>

@@ -12,7 +12,7 @@
 #include "accellab/engine.h"
 #include "accellab/session.h"
 #include "accellab/worker.h"
-#include "worker/metatypes.h"
+#include "run/metatypes.h"
 
 namespace accellab::gui {
 

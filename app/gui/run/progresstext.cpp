@@ -1,4 +1,4 @@
-#include "worker/progresstext.h"
+#include "run/progresstext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
