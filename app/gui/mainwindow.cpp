@@ -37,15 +37,15 @@
 #include "prompts.h"
 #include "results/resultspane.h"
 #include "results/runspanel.h"
+#include "run/progresstext.h"
+#include "run/runstatus.h"
+#include "run/runworker.h"
 #include "session/lastfolder.h"
 #include "session/sessioncommands.h"
 #include "session/sessiondocument.h"
 #include "theme/theme.h"
 #include "windowactions.h"
 #include "windowgeometry.h"
-#include "run/progresstext.h"
-#include "run/runstatus.h"
-#include "run/runworker.h"
 
 // Q_INIT_RESOURCE must be called from the global namespace; the resources live in a static
 // library, which the linker would otherwise drop.

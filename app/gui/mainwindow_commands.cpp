@@ -16,11 +16,11 @@
 #include "prompts.h"
 #include "results/resultspane.h"
 #include "results/runspanel.h"
+#include "run/runworker.h"
 #include "session/lastfolder.h"
 #include "session/sessioncommands.h"
 #include "session/sessiondocument.h"
 #include "windowactions.h"
-#include "run/runworker.h"
 
 namespace accellab::gui {
 

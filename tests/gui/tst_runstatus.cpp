@@ -6,10 +6,10 @@
 #include <QStatusBar>
 #include <QtTest>
 
-#include "widgets/elidedlabel.h"
 #include "run/metatypes.h"
 #include "run/progresstext.h"
 #include "run/runstatus.h"
+#include "widgets/elidedlabel.h"
 
 using namespace accellab;
 using namespace accellab::gui;

@@ -9,8 +9,8 @@
 #include "accellab/quality.h"
 #include "accellab/sweep.h"
 #include "misbehaving_kernel.h"
-#include "scripted_engine.h"
 #include "run/runworker.h"
+#include "scripted_engine.h"
 
 using namespace accellab;
 using namespace accellab::gui;

@@ -6,10 +6,10 @@
 
 #include "accellab/run_plan.h"
 #include "engines/engineset.h"
-#include "session/sessiondocument.h"
-#include "system/systemprobe.h"
 #include "run/progresstext.h"
 #include "run/runworker.h"
+#include "session/sessiondocument.h"
+#include "system/systemprobe.h"
 
 namespace accellab::gui {
 

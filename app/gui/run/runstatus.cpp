@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <memory>
 
-#include "widgets/elidedlabel.h"
 #include "run/progresstext.h"
+#include "widgets/elidedlabel.h"
 
 namespace accellab::gui {
 
