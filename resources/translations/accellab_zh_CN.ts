@@ -2091,24 +2091,16 @@ Check them, then press Run.</source>
         <translation>%1 个线程</translation>
     </message>
     <message>
-        <source>run %1: %2 on %3, %4</source>
-        <translation>运行 %1：%2，问题 %3，%4</translation>
-    </message>
-    <message>
-        <source>%1 printed nothing (or ran in this process, whose output is the terminal&apos;s).</source>
-        <translation>%1 没有打印任何内容（或在本进程中运行，其输出在终端）。</translation>
-    </message>
-    <message>
-        <source>%1 printed:
-
-%2</source>
-        <translation>%1 打印了：
-
-%2</translation>
-    </message>
-    <message>
         <source>Measure Again as a New Run</source>
         <translation>作为新运行再次测量</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Printed nothing (or ran in this process, whose output is the terminal&apos;s).</source>
+        <translation>没有打印任何内容（或在本进程中运行，其输出在终端）。</translation>
     </message>
 </context>
 <context>

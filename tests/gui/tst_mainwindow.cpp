@@ -965,10 +965,10 @@ class TestMainWindow : public QObject {
       table.selectRow(row);
       const QString text = output.toPlainText();
       QVERIFY2(text.startsWith(QStringLiteral("run ")), qPrintable(text));
-      if (text.endsWith(QStringLiteral(" printed:\n\nabserr 1e-3\nconverged after 12\n")))
+      if (text.endsWith(QStringLiteral(" thread\n\nabserr 1e-3\nconverged after 12\n")))
         ++printed;
       else
-        QVERIFY2(text.contains(QStringLiteral(" printed nothing")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\n\nPrinted nothing")), qPrintable(text));
     }
     QCOMPARE(printed, 1);  // the run shown's first point
     QVERIFY(output.isVisible() && output.isReadOnly());

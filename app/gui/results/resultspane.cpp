@@ -99,16 +99,16 @@ void ResultsPane::showOutput() {
   const ReportRow& shown = results_->rows().at(static_cast<std::size_t>(row.row()));
   // "run 2: numpy on 64x64x16 f64, 1 thread"
   const QString threads = shown.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(shown.threads);
-  const QString about = tr("run %1: %2 on %3, %4")
-                            .arg(shown.runId)
-                            .arg(QString::fromStdString(shown.variant),
-                                 QString::fromStdString(shown.problem), threads);
-  output_->setPlainText(
+  // "run 2 · numpy · 64x64x16 f64 · 1 thread", then what it printed.
+  const QString about =
+      QStringLiteral("%1 \u00b7 %2 \u00b7 %3 \u00b7 %4")
+          .arg(tr("run %1").arg(shown.runId), QString::fromStdString(shown.variant),
+               QString::fromStdString(shown.problem), threads);
+  const QString printed =
       point.output.empty()
-          ? tr("%1 printed nothing (or ran in this process, whose output is the "
-               "terminal's).")
-                .arg(about)
-          : tr("%1 printed:\n\n%2").arg(about, QString::fromStdString(point.output)));
+          ? tr("Printed nothing (or ran in this process, whose output is the terminal's).")
+          : QString::fromStdString(point.output);
+  output_->setPlainText(about + QStringLiteral("\n\n") + printed);
 }
 
 QWidget* ResultsPane::withFilterField() {
