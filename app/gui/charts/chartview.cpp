@@ -222,14 +222,9 @@ void ChartView::turnLabelsToFit(QAbstractAxis* axis, const QStringList& labels, 
     const bool room = upright || height <= 0 || widestLabel(labels, font) * 1.15 + 10 <= height / 4;
     const int angle = upright || !room ? 0 : -90;
     if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);
-    QColor colour = axis->labelsColor();
-    if ((colour.alpha() > 0) == room) return;
-    colour.setAlpha(room ? 255 : 0);
-    axis->setLabelsColor(colour);
+    drawLabels(axis, room);
   };
-  fit(kTypicalPlotWidth);
-  connect(chart(), &QChart::plotAreaChanged, axis,
-          [fit](const QRectF& plot) { fit(plot.width()); });
+  fitNowAndOnLayout(axis, fit);
 }
 
 void ChartView::fitLabels(QCategoryAxis* axis, const QStringList& labels, const QStringList& brief,
@@ -241,17 +236,25 @@ void ChartView::fitLabels(QCategoryAxis* axis, const QStringList& labels, const 
     const QStringList& other = whole ? brief : labels;
     if (!wanted.isEmpty() && !axis->categoriesLabels().contains(wanted.front()))
       for (qsizetype i = 0; i < wanted.size(); ++i) axis->replaceLabel(other[i], wanted[i]);
-    // Not drawn rather than each cut to "…" (the legend's patterns still tell the runs apart):
-    // in no colour, as labels hidden would not be measured again when shown, and be cut.
-    const bool shown = whole || fitsUpright(brief, font, count, plotWidth);
-    QColor colour = axis->labelsColor();
-    if ((colour.alpha() > 0) == shown) return;
-    colour.setAlpha(shown ? 255 : 0);
-    axis->setLabelsColor(colour);
+    // Not drawn rather than each cut to "…": the legend's patterns still tell the runs apart.
+    drawLabels(axis, whole || fitsUpright(brief, font, count, plotWidth));
   };
+  fitNowAndOnLayout(axis, fit);
+}
+
+void ChartView::fitNowAndOnLayout(QAbstractAxis* axis, const std::function<void(double)>& fit) {
   fit(kTypicalPlotWidth);
   connect(chart(), &QChart::plotAreaChanged, axis,
           [fit](const QRectF& plot) { fit(plot.width()); });
+}
+
+void ChartView::drawLabels(QAbstractAxis* axis, bool drawn) {
+  // In no colour rather than hidden: labels hidden are not measured again when shown, and
+  // would be cut.
+  QColor colour = axis->labelsColor();
+  if ((colour.alpha() > 0) == drawn) return;
+  colour.setAlpha(drawn ? 255 : 0);
+  axis->setLabelsColor(colour);
 }
 
 void ChartView::addSeries(QAbstractSeries* series) {

@@ -13,6 +13,7 @@
 #include <QString>
 #include <QStringList>
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <set>
 #include <utility>
@@ -121,6 +122,10 @@ class ChartView : public QChartView {
   // label: a run's number under each of many slots, where "run 2" would be cut), else none.
   void fitLabels(QCategoryAxis* axis, const QStringList& labels, const QStringList& brief,
                  std::size_t count);
+  // `fit` for a typical plot's width now, and for the plot's width at every layout.
+  void fitNowAndOnLayout(QAbstractAxis* axis, const std::function<void(double)>& fit);
+  // The axis' labels drawn, or in no colour.
+  static void drawLabels(QAbstractAxis* axis, bool drawn);
   // Legend entries draw a piece of each line, so that the dash (the run) shows; for charts of
   // lines only.
   void showLineSamplesInLegend();
