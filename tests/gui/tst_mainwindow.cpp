@@ -50,6 +50,7 @@
 #include "experiment/experimentpanel.h"
 #include "fake_engine.h"
 #include "fake_prompts.h"
+#include "host_tree.h"
 #include "insights/insightspanel.h"
 #include "insights/insighttext.h"
 #include "mainwindow.h"
@@ -65,6 +66,7 @@
 #include "session/sessiondocument.h"
 #include "skip_rule.h"
 #include "system/systemview.h"
+#include "test_env.h"
 #include "widgets/elidedlabel.h"
 
 using namespace accellab;
@@ -612,19 +614,13 @@ class TestMainWindow : public QObject {
   // with a parameter, functions without) is measured whole, a run per kernel, as `run --python
   // FILE` does (issue 42, item 3); Cancel ends the runs not begun.
   void aPythonFileRunsWhole() {
-    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
-    const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
-    qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
+    const testing::ScopedEnv interpreter("ACCELLAB_PYTHON", "/usr/bin/python3");
     const QString file = dir_->filePath(QStringLiteral("mixed.py"));
-    {
-      QFile script(file);
-      QVERIFY(script.open(QIODevice::WriteOnly));
-      script.write(
-          "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
-          "    def time_builtin(self, n):\n        sum(range(n))\n\n"
-          "def time_plain():\n    sum(range(10))\n\n"
-          "def time_other():\n    sorted(range(10))\n");
-    }
+    test::writeFile(file.toStdString(),
+                    "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
+                    "    def time_builtin(self, n):\n        sum(range(n))\n\n"
+                    "def time_plain():\n    sum(range(10))\n\n"
+                    "def time_other():\n    sorted(range(10))\n");
     auto window = measuringInWorkerWith(file);
     QVERIFY(window);
     auto* runFile = window->findChild<QAction*>(QStringLiteral("runFileAction"));
@@ -664,19 +660,13 @@ class TestMainWindow : public QObject {
   // of the window, its parameter a field holding the file's values, measured in the worker
   // (which lists the file itself), charted, and listed in the Plugins dialog.
   void aPythonFileRunsInTheWindow() {
-    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
-    const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
-    qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
+    const testing::ScopedEnv interpreter("ACCELLAB_PYTHON", "/usr/bin/python3");
     const QString file = dir_->filePath(QStringLiteral("sums.py"));
-    {
-      QFile script(file);
-      QVERIFY(script.open(QIODevice::WriteOnly));
-      script.write(
-          "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
-          "    def time_builtin(self, n):\n        sum(range(n))\n\n"
-          "    def time_loop(self, n):\n        t = 0\n"
-          "        for i in range(n):\n            t += i\n");
-    }
+    test::writeFile(file.toStdString(),
+                    "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
+                    "    def time_builtin(self, n):\n        sum(range(n))\n\n"
+                    "    def time_loop(self, n):\n        t = 0\n"
+                    "        for i in range(n):\n            t += i\n");
     auto window = measuringInWorkerWith(file);
     QVERIFY(window);
     QWidget& panel = window->experimentPanel();
@@ -724,9 +714,7 @@ class TestMainWindow : public QObject {
     QFETCH(QString, kernel);
     QFETCH(QStringList, variants);
     QFETCH(bool, decorated);
-    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
-    const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
-    qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
+    const testing::ScopedEnv interpreter("ACCELLAB_PYTHON", "/usr/bin/python3");
     auto window = measuringInWorkerWith(QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/") + file);
     QVERIFY(window);
     QWidget& panel = window->experimentPanel();
@@ -755,9 +743,7 @@ class TestMainWindow : public QObject {
   // A file whose functions join add (accellab.Builtin): they are add's variants in the panel,
   // measured in the worker (which lists the same file) and verified by add's reference.
   void functionsOfAPythonFileJoinAddInTheWindow() {
-    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
-    const auto restore = qScopeGuard([&before] { qputenv("ACCELLAB_PYTHON", before); });
-    qputenv("ACCELLAB_PYTHON", "/usr/bin/python3");
+    const testing::ScopedEnv interpreter("ACCELLAB_PYTHON", "/usr/bin/python3");
     auto window = measuringInWorkerWith(QStringLiteral(ACCELLAB_EXAMPLES_DIR "/python/my_add.py"));
     QVERIFY(window);
     QWidget& panel = window->experimentPanel();
@@ -785,23 +771,11 @@ class TestMainWindow : public QObject {
   // panel's Python variants and the System tab then say what it has. The environment's
   // ACCELLAB_PYTHON, when set, decides instead.
   void choosingAPythonInterpreterRemakesTheEngines() {
-    const QByteArray before = qgetenv("ACCELLAB_PYTHON");
-    const auto restore = qScopeGuard([&before] {
-      if (before.isEmpty())
-        qunsetenv("ACCELLAB_PYTHON");
-      else
-        qputenv("ACCELLAB_PYTHON", before);
-    });
-    qunsetenv("ACCELLAB_PYTHON");
+    const testing::ScopedEnv interpreter("ACCELLAB_PYTHON", nullptr);
     QTemporaryDir dir;
     // -S: no site-packages, so Debian's NumPy is not found, as in a bare venv.
-    const QString bare = dir.filePath(QStringLiteral("bare-python"));
-    {
-      QFile script(bare);
-      QVERIFY(script.open(QIODevice::WriteOnly));
-      script.write("#!/bin/sh\nexec /usr/bin/python3 -S \"$@\"\n");
-    }
-    QVERIFY(QFile::setPermissions(bare, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    const QString bare = QString::fromStdString(
+        testing::shellScript(dir, "bare-python", "exec /usr/bin/python3 -S \"$@\""));
     auto window = makeWindow();
     child<QComboBox>(window->experimentPanel(), "kernel")->setCurrentText(QStringLiteral("add"));
     QSignalSpy changed(window.get(), &MainWindow::enginesRemade);
@@ -892,11 +866,8 @@ class TestMainWindow : public QObject {
   // a row without one, or naming a file that is not there, offers Copy alone.
   void aFailuresFileOpensFromItsRow() {
     const QString script = dir_->filePath(QStringLiteral("crash.py"));
-    {
-      QFile file(script);
-      QVERIFY(file.open(QIODevice::WriteOnly));
-      file.write("def time_crash():\n    import ctypes\n    ctypes.string_at(0)\n");
-    }
+    test::writeFile(script.toStdString(),
+                    "def time_crash():\n    import ctypes\n    ctypes.string_at(0)\n");
     Session session = test::sampleSession();
     for (Run& run : session.runs) {
       if (run.points.size() < 2) continue;
