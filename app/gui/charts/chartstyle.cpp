@@ -202,13 +202,19 @@ double widestLabel(const QStringList& labels, const QFont& font) {
   return widest;
 }
 
-bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
-                 double plotWidth) {
-  const double widest = widestLabel(labels, font);
+double labelRoom(double widest) {
   // Qt Charts keeps a label's padding free on both sides of it (5 px each).
   constexpr double kPadding = 2 * 5;
-  return widest * 1.15 + kPadding <=
-         plotWidth / static_cast<double>(std::max<std::size_t>(count, 1));
+  return widest * 1.15 + kPadding;
+}
+
+bool fitsUpright(double room, std::size_t count, double plotWidth) {
+  return room <= plotWidth / static_cast<double>(std::max<std::size_t>(count, 1));
+}
+
+bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,
+                 double plotWidth) {
+  return fitsUpright(labelRoom(widestLabel(labels, font)), count, plotWidth);
 }
 
 QPen flagPen() {

@@ -53,6 +53,12 @@ QColor flagColour();
 inline constexpr double kTypicalPlotWidth = 850;
 // The width of the widest line of `labels` ("<br>" parts lines) as Qt Charts lays it out.
 double widestLabel(const QStringList& labels, const QFont& font);
+// The room a label `widest` wide takes along its line, upright across a slot or turned down
+// from the plot: with a margin, and Qt Charts' padding on both sides.
+double labelRoom(double widest);
+// Whether labels that take `room` fit upright in one of `count` slots across a plot
+// `plotWidth` wide.
+bool fitsUpright(double room, std::size_t count, double plotWidth);
 // Whether the widest line of `labels` ("<br>" parts lines) fits upright in one of `count`
 // slots across a plot `plotWidth` wide.
 bool fitsUpright(const QStringList& labels, const QFont& font, std::size_t count,

@@ -212,14 +212,15 @@ QValueAxis* ChartView::addValueAxis(Qt::Alignment alignment, const QString& titl
 
 void ChartView::turnLabelsToFit(QAbstractAxis* axis, const QStringList& labels, std::size_t count) {
   const auto fit = [this, axis, labels, count](double plotWidth) {
-    const QFont font = axis->labelsFont();
-    const bool upright = fitsUpright(labels, font, count, plotWidth);
+    // Measured at each layout: fitFontsToSize changes the font with the chart's size.
+    const double needed = labelRoom(widestLabel(labels, axis->labelsFont()));
+    const bool upright = fitsUpright(needed, count, plotWidth);
     // Turned, a label needs its width in height under the plot. A chart too short to give it
     // (a quarter of its height) would cut each to "..." and squeeze the rows under it: then
     // the labels stay upright, one line high, and are not drawn; the legend and the tooltips
     // name them.
     const double height = chart()->size().height();
-    const bool room = upright || height <= 0 || widestLabel(labels, font) * 1.15 + 10 <= height / 4;
+    const bool room = upright || height <= 0 || needed <= height / 4;
     const int angle = upright || !room ? 0 : -90;
     if (axis->labelsAngle() != angle) axis->setLabelsAngle(angle);
     drawLabels(axis, room);
