@@ -650,6 +650,28 @@ class TestCharts : public QObject {
                qPrintable(text));
   }
 
+  // Outliers share a dot only within 1 % above its first: a chain of samples each within 1 %
+  // of the next, 2 % end to end, is two dots, not one that hides its spread.
+  void outliersShareADotWithinOnePercentOfItsFirst() {
+    Session session = sameProblemTwice();
+    PointResult& tail = session.runs[1].points[1];  // vectorized
+    tail.samplesS.clear();
+    for (int i = 0; i < 100; ++i) tail.samplesS.push_back(190e-6 + 1e-8 * (i % 40));
+    for (const double s : {30e-3, 30.2e-3, 30.4e-3, 30.6e-3}) tail.samplesS.push_back(s);
+    tail.stats = summarize(tail.samplesS);
+    showSession(session);
+    const auto series = panel_->snapshot(timeChart);
+    const auto dots = std::ranges::find_if(series, [](const SeriesSnapshot& s) {
+      return s.name.startsWith(QStringLiteral("vectorized \u00b7 run 2"));
+    });
+    QVERIFY(dots != series.end());
+    QCOMPARE(dots->points.size(), std::size_t{2});
+    QVERIFY2(dots->toolTips[0].contains(QStringLiteral("2 outliers up to 30.2 ms")),
+             qPrintable(dots->toolTips[0]));
+    QVERIFY2(dots->toolTips[1].contains(QStringLiteral("2 outliers up to 30.6 ms")),
+             qPrintable(dots->toolTips[1]));
+  }
+
   void flaggedPointIsMarkedWithAdvice_data() {
     QTest::addColumn<int>("chart");
     QTest::addRow("time") << int(timeChart);

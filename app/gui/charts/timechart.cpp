@@ -22,8 +22,8 @@ void TimeChart::build(const ChartInput& input) {
   double low = std::numeric_limits<double>::max();
   double high = 0;
   for (const std::size_t slot : slotOrder) {
+    // The lowest sample above 0, at most the low whisker (above 0: drawn says so).
     const auto& samples = input.points[slot].result.samplesS;
-    low = std::min(low, tukeyWhiskers(samples).first);
     for (const double s : samples)
       if (s > 0) low = std::min(low, s);
     high = std::max(high, *std::ranges::max_element(samples));
@@ -33,61 +33,64 @@ void TimeChart::build(const ChartInput& input) {
   addLogAxis(Qt::AlignLeft, tr("time per run (%1, log)").arg(unit.unit), low * unit.factor,
              high * unit.factor);
   const auto seconds = [](double s) { return formatted(s, ValueKind::duration); };
-  addSlots(
-      input, slotOrder,
-      {{tr("time per run"),
-        [&](const ChartPoint& p) {
-          // Whiskers end at Tukey's fences: one preempted repetition is an outlier (counted
-          // in the table), not spread.
-          const auto& samples = p.result.samplesS;
-          const auto [whiskerLow, whiskerHigh] = tukeyWhiskers(samples);
-          return Box{whiskerLow * unit.factor, quantile(samples, 0.25) * unit.factor,
-                     median(samples) * unit.factor, quantile(samples, 0.75) * unit.factor,
-                     whiskerHigh * unit.factor};
-        },
-        [&](const ChartPoint& p) {
-          const auto& samples = p.result.samplesS;
-          const auto [whiskerLow, whiskerHigh] = tukeyWhiskers(samples);
-          QString text =
-              tr("quartiles %1 \u2013 %2, whiskers %3 \u2013 %4")
-                  .arg(seconds(quantile(samples, 0.25)), seconds(quantile(samples, 0.75)),
-                       seconds(whiskerLow), seconds(whiskerHigh));
-          // A heavy tail lies beyond the whiskers, where the box does not show it.
-          // Copies: clang 14 cannot capture structured bindings.
-          const double lowFence = whiskerLow, highFence = whiskerHigh;
-          const auto outside = std::count_if(samples.begin(), samples.end(), [&](double s) {
-            return s < lowFence || s > highFence;
-          });
-          if (outside > 0)
-            text += tr("; %1 of %2 samples outside them (Tukey's fences), the slowest %3")
-                        .arg(outside)
-                        .arg(samples.size())
-                        .arg(seconds(*std::max_element(samples.begin(), samples.end())));
-          return text;
-        },
-        [](const ChartPoint&) { return QString(); }, false, false,
-        [&](const ChartPoint& p) {
-          // One dot per outlier, but those within 1 % of the last drawn share it: on a log
-          // axis they would be drawn over each other.
-          std::vector<double> samples = p.result.samplesS;
-          std::ranges::sort(samples);
-          const auto [whiskerLow, whiskerHigh] = tukeyWhiskers(samples);
-          std::vector<Layer::Outlier> dots;
-          std::size_t merged = 0;
-          for (std::size_t i = 0; i < samples.size(); ++i) {
-            const double s = samples[i];
-            if (s <= 0 || (s >= whiskerLow && s <= whiskerHigh)) continue;
-            ++merged;
-            const bool last = i + 1 == samples.size() || samples[i + 1] > s * 1.01 ||
-                              (samples[i + 1] >= whiskerLow && s < whiskerLow);
-            if (!last) continue;
-            dots.push_back({s * unit.factor,
-                            merged == 1 ? tr("an outlier: %1").arg(seconds(s))
-                                        : tr("%1 outliers up to %2").arg(merged).arg(seconds(s))});
-            merged = 0;
-          }
-          return dots;
-        }}});
+  addSlots(input, slotOrder,
+           {{tr("time per run"),
+             [&](const ChartPoint& p) {
+               // Whiskers end at Tukey's fences: one preempted repetition is an outlier (counted
+               // in the table), not spread.
+               const auto& samples = p.result.samplesS;
+               const auto [whiskerLow, whiskerHigh] = tukeyWhiskers(samples);
+               return Box{whiskerLow * unit.factor, quantile(samples, 0.25) * unit.factor,
+                          median(samples) * unit.factor, quantile(samples, 0.75) * unit.factor,
+                          whiskerHigh * unit.factor};
+             },
+             [&](const ChartPoint& p) {
+               const auto& samples = p.result.samplesS;
+               const auto [whiskerLow, whiskerHigh] = tukeyWhiskers(samples);
+               QString text =
+                   tr("quartiles %1 \u2013 %2, whiskers %3 \u2013 %4")
+                       .arg(seconds(quantile(samples, 0.25)), seconds(quantile(samples, 0.75)),
+                            seconds(whiskerLow), seconds(whiskerHigh));
+               // A heavy tail lies beyond the whiskers, where the box does not show it.
+               // Copies: clang 14 cannot capture structured bindings.
+               const double lowFence = whiskerLow, highFence = whiskerHigh;
+               const auto outside = std::count_if(samples.begin(), samples.end(), [&](double s) {
+                 return s < lowFence || s > highFence;
+               });
+               if (outside > 0)
+                 text += tr("; %1 of %2 samples outside them (Tukey's fences), the slowest %3")
+                             .arg(outside)
+                             .arg(samples.size())
+                             .arg(seconds(*std::max_element(samples.begin(), samples.end())));
+               return text;
+             },
+             [](const ChartPoint&) { return QString(); }, false, false,
+             [&](const ChartPoint& p) {
+               // One dot per outlier, but those within 1 % above the first of a dot share it (on a
+               // log axis they would be drawn over each other), never across the whiskers.
+               std::vector<double> samples = p.result.samplesS;
+               std::ranges::sort(samples);
+               const auto [whiskerLow, whiskerHigh] = tukeyWhiskers(samples);
+               std::vector<Layer::Outlier> dots;
+               for (std::size_t i = 0; i < samples.size();) {
+                 const double first = samples[i];
+                 if (first <= 0 || (first >= whiskerLow && first <= whiskerHigh)) {
+                   ++i;
+                   continue;
+                 }
+                 std::size_t end = i + 1;
+                 while (end < samples.size() && samples[end] <= first * 1.01 &&
+                        (first > whiskerHigh || samples[end] < whiskerLow))
+                   ++end;
+                 const double last = samples[end - 1];
+                 dots.push_back({last * unit.factor,
+                                 end - i == 1
+                                     ? tr("an outlier: %1").arg(seconds(last))
+                                     : tr("%1 outliers up to %2").arg(end - i).arg(seconds(last))});
+                 i = end;
+               }
+               return dots;
+             }}});
 }
 
 }  // namespace accellab::gui

@@ -97,7 +97,6 @@ void ResultsPane::showOutput() {
   }
   const PointResult& point = results_->point(row.row());
   const ReportRow& shown = results_->rows().at(static_cast<std::size_t>(row.row()));
-  // "run 2: numpy on 64x64x16 f64, 1 thread"
   const QString threads = shown.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(shown.threads);
   // "run 2 · numpy · 64x64x16 f64 · 1 thread", then what it printed.
   const QString about =
