@@ -615,12 +615,11 @@ class TestMainWindow : public QObject {
   // FILE` does (issue 42, item 3); Cancel ends the runs not begun.
   void aPythonFileRunsWhole() {
     const testing::ScopedEnv interpreter("ACCELLAB_PYTHON", "/usr/bin/python3");
-    const QString file = dir_->filePath(QStringLiteral("mixed.py"));
-    test::writeFile(file.toStdString(),
-                    "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
-                    "    def time_builtin(self, n):\n        sum(range(n))\n\n"
-                    "def time_plain():\n    sum(range(10))\n\n"
-                    "def time_other():\n    sorted(range(10))\n");
+    const QString file = testFile("mixed.py",
+                                  "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
+                                  "    def time_builtin(self, n):\n        sum(range(n))\n\n"
+                                  "def time_plain():\n    sum(range(10))\n\n"
+                                  "def time_other():\n    sorted(range(10))\n");
     auto window = measuringInWorkerWith(file);
     QVERIFY(window);
     auto* runFile = window->findChild<QAction*>(QStringLiteral("runFileAction"));
@@ -661,12 +660,11 @@ class TestMainWindow : public QObject {
   // (which lists the file itself), charted, and listed in the Plugins dialog.
   void aPythonFileRunsInTheWindow() {
     const testing::ScopedEnv interpreter("ACCELLAB_PYTHON", "/usr/bin/python3");
-    const QString file = dir_->filePath(QStringLiteral("sums.py"));
-    test::writeFile(file.toStdString(),
-                    "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
-                    "    def time_builtin(self, n):\n        sum(range(n))\n\n"
-                    "    def time_loop(self, n):\n        t = 0\n"
-                    "        for i in range(n):\n            t += i\n");
+    const QString file = testFile("sums.py",
+                                  "class Sums:\n    params = [10, 100]\n    param_names = ['n']\n\n"
+                                  "    def time_builtin(self, n):\n        sum(range(n))\n\n"
+                                  "    def time_loop(self, n):\n        t = 0\n"
+                                  "        for i in range(n):\n            t += i\n");
     auto window = measuringInWorkerWith(file);
     QVERIFY(window);
     QWidget& panel = window->experimentPanel();
@@ -865,9 +863,8 @@ class TestMainWindow : public QObject {
   // the row's context menu (issue 42: "a failure's file:line is a link that opens the file");
   // a row without one, or naming a file that is not there, offers Copy alone.
   void aFailuresFileOpensFromItsRow() {
-    const QString script = dir_->filePath(QStringLiteral("crash.py"));
-    test::writeFile(script.toStdString(),
-                    "def time_crash():\n    import ctypes\n    ctypes.string_at(0)\n");
+    const QString script =
+        testFile("crash.py", "def time_crash():\n    import ctypes\n    ctypes.string_at(0)\n");
     Session session = test::sampleSession();
     for (Run& run : session.runs) {
       if (run.points.size() < 2) continue;
@@ -1931,6 +1928,13 @@ class TestMainWindow : public QObject {
     child<QDoubleSpinBox>(panel, "min_time_s")->setValue(0);
     clickRun(window);
     QTRY_VERIFY_WITH_TIMEOUT(!window.isRunning(), 60000);
+  }
+
+  // `text` as the file `name` in the test's folder: its path.
+  QString testFile(const char* name, const std::string& text) const {
+    const QString path = dir_->filePath(QString::fromLatin1(name));
+    test::writeFile(path.toStdString(), text);
+    return path;
   }
 
   // A window that measures in its worker, with `file` (a plugin or a Python file) loaded and
